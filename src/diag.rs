@@ -1,0 +1,124 @@
+//! Errors that point into a file: `path:line:col: message`, for every data file
+//! towerlab reads (tile sets, pack manifests, variants, board files), and
+//! "did you mean" suggestions for unknown names.
+//!
+//! [`BadInput`] marks an error as the user's input being wrong, which the CLI
+//! maps to exit code 2.
+
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// The input given to towerlab was wrong (a file, a name, a flag): exit 2.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// Shorthand: an `anyhow::Error` that the CLI reports as bad input.
+pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(BadInput(message.into()))
+}
+
+/// True when `err` (or anything in its chain) is bad input.
+pub fn is_bad_input(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.is::<BadInput>())
+}
+
+/// A text file kept with its name so that byte offsets can be reported as
+/// `path:line:col`.
+pub struct Source {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Source {
+    pub fn read(path: &Path) -> anyhow::Result<Source> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| bad_input(format!("cannot read `{}`: {e}", path.display())))?;
+        Ok(Source {
+            path: path.to_path_buf(),
+            text,
+        })
+    }
+
+    pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Source {
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rfind('\n').map_or(before.chars().count(), |nl| {
+            before[nl + 1..].chars().count()
+        }) + 1;
+        (line, col)
+    }
+
+    /// A bad-input error at the start of `span`.
+    pub fn error_at(&self, span: Range<usize>, message: impl fmt::Display) -> anyhow::Error {
+        let (line, col) = self.line_col(span.start);
+        bad_input(format!("{}:{line}:{col}: {message}", self.path.display()))
+    }
+
+    /// Parse TOML into `T`, reporting a syntax or shape error with its place.
+    pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<T> {
+        toml::from_str(&self.text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            self.error_at(span, e.message().trim_end())
+        })
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// ", did you mean `x`?" when a known name is close to `name`, else "".
+pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let best = known
+        .into_iter()
+        .map(|k| (strsim::jaro_winkler(name, k), k))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    match best {
+        Some((_, k)) => format!(", did you mean `{k}`?"),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_are_one_based() {
+        let src = Source::new("f.toml", "a = 1\nbb = 2\n");
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(6), (2, 1));
+        assert_eq!(src.line_col(9), (2, 4));
+    }
+
+    #[test]
+    fn suggestions_only_for_close_names() {
+        assert_eq!(
+            did_you_mean("blak-tower", ["tower", "black-tower"]),
+            ", did you mean `black-tower`?"
+        );
+        assert_eq!(did_you_mean("zzz", ["tower"]), "");
+    }
+}

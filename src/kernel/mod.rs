@@ -1,0 +1,20 @@
+//! The board kernel: tiles on a grid, features, the base game's scoring, and
+//! the machinery of towers, floors, prisoners and ransom — with every question
+//! about *tower rules* asked through the [`rules::Rules`] trait.
+//!
+//! Invariant: nothing in this module names a floor kind or a variant.
+
+pub mod board;
+pub mod decision;
+pub mod features;
+pub mod game;
+pub mod rules;
+
+pub use board::{Board, OpenSpot, PlacedTile};
+pub use decision::{Bot, Buffers, Decision, play_game, play_turn};
+pub use features::FeatureId;
+pub use game::{
+    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Meeple, MeepleSpot, Placement, Player,
+    RansomChoice, Stats, Tower,
+};
+pub use rules::{FloorKind, MeepleView, Rules, TowerView};

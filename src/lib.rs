@@ -1,0 +1,17 @@
+//! towerlab: a sandbox for the Carcassonne *Tower* rule family.
+//!
+//! - [`kernel`]: the board kernel, which plays complete games and asks a
+//!   [`kernel::Rules`] implementation every question about towers;
+//! - [`native`]: the plain Tower rules written in Rust (`native:tower`);
+//! - [`tiles`]: tile sets as data; [`bots`]: players; [`sim`]: seeded,
+//!   parallel simulation; [`cli`]: the command line, the only code that prints.
+
+pub mod bots;
+pub mod cli;
+pub mod diag;
+pub mod geometry;
+pub mod kernel;
+pub mod native;
+pub mod seed;
+pub mod sim;
+pub mod tiles;

@@ -1,0 +1,89 @@
+//! The plain Tower (T1–T12) written natively against the kernel's
+//! [`Rules`] interface. It makes games playable without any script, it is the
+//! oracle the scripted `tower` pack is tested against, and the speed baseline
+//! for packs. It is named `native:tower` wherever a pack is taken.
+
+use anyhow::Result;
+
+use crate::diag::bad_input;
+use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
+
+/// The native reference rules of The Tower.
+pub struct NativeTower {
+    kinds: Vec<String>,
+}
+
+impl Default for NativeTower {
+    fn default() -> Self {
+        NativeTower {
+            kinds: vec!["regular".to_string()],
+        }
+    }
+}
+
+/// T11: a ransom always costs 3 points.
+pub const RANSOM_COST: u32 = 3;
+
+impl Rules for NativeTower {
+    fn floor_kinds(&self) -> &[String] {
+        &self.kinds
+    }
+
+    /// T1: floors per player by player count.
+    fn floor_supply(&self, players: usize, _foundation_tiles: usize) -> Result<Vec<u32>> {
+        let floors = match players {
+            2 => 10,
+            3 => 9,
+            4 => 7,
+            5 => 6,
+            6 => 5,
+            n => {
+                return Err(bad_input(format!(
+                    "The Tower is for 2 to 6 players, not {n}"
+                )));
+            }
+        };
+        Ok(vec![floors])
+    }
+
+    /// T3 (A, B), T8: onto a foundation or an open tower, no height limit (T6).
+    fn may_place_floor(&self, tower: &TowerView, _kind: FloorKind) -> Result<bool> {
+        Ok(tower.meeple.is_none())
+    }
+
+    /// T4: only a tower of at least one floor can be closed.
+    fn may_top_with_meeple(&self, tower: &TowerView) -> Result<bool> {
+        Ok(!tower.floors.is_empty())
+    }
+
+    /// T6: the tower's tile, and as many tiles as floors in each orthogonal
+    /// direction, over gaps and other towers (T7: height does nothing else).
+    fn capture_range(
+        &self,
+        tower: &TowerView,
+        _board: &Board,
+        out: &mut Vec<(i32, i32)>,
+    ) -> Result<()> {
+        out.push((0, 0));
+        let reach = tower.floors.len() as i32;
+        for step in 1..=reach {
+            out.extend([(0, step), (step, 0), (0, -step), (-step, 0)]);
+        }
+        Ok(())
+    }
+
+    /// T9: any meeple on the board, on any feature or on a tower.
+    fn may_capture(
+        &self,
+        _tower: &TowerView,
+        _meeple: &MeepleView,
+        _board: &Board,
+    ) -> Result<bool> {
+        Ok(true)
+    }
+
+    /// T11: 3 points, once per turn.
+    fn ransom_cost(&self, _score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
+        Ok((paid_this_turn == 0).then_some(RANSOM_COST))
+    }
+}
