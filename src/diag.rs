@@ -33,6 +33,7 @@ pub fn is_bad_input(err: &anyhow::Error) -> bool {
 
 /// A text file kept with its name so that byte offsets can be reported as
 /// `path:line:col`.
+#[derive(Clone, Debug)]
 pub struct Source {
     pub path: PathBuf,
     pub text: String,

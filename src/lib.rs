@@ -12,6 +12,8 @@ pub mod diag;
 pub mod geometry;
 pub mod kernel;
 pub mod native;
+pub mod packs;
+pub mod query;
 pub mod seed;
 pub mod sim;
 pub mod tiles;

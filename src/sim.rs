@@ -2,6 +2,8 @@
 //! the same results on any number of threads (each game's seed is derived from
 //! the master seed and its index, and results are kept in index order).
 
+use std::sync::Mutex;
+
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
@@ -73,22 +75,28 @@ pub struct Batch<'a> {
 }
 
 /// Play every game of the batch with random bots, in parallel. `make_rules`
-/// builds one rules instance per worker thread.
-pub fn simulate<R, F>(batch: &Batch, make_rules: F) -> Result<Vec<GameResult>>
+/// builds one rules instance per worker thread, which keeps it (and its
+/// caches) for all the games that thread plays.
+pub fn simulate<F>(batch: &Batch, make_rules: F) -> Result<Vec<GameResult>>
 where
-    R: Rules,
-    F: Fn() -> R + Sync,
+    F: Fn() -> Box<dyn Rules> + Sync,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
         .build()
         .context("starting the worker threads")?;
+    let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
     pool.install(|| {
         (0..batch.games)
             .into_par_iter()
-            .map_init(&make_rules, |rules, index| {
+            .map(|index| {
+                let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
+                let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+                let rules = guard.get_or_insert_with(&make_rules);
                 let seed = game_seed(batch.master_seed, index);
-                let game = play_random(batch.tiles, rules, batch.players, seed)
+                let game = play_random(batch.tiles, rules.as_ref(), batch.players, seed)
                     .with_context(|| format!("game {index} (seed {seed})"))?;
                 Ok(result_of(&game, index, seed))
             })

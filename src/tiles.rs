@@ -140,23 +140,28 @@ impl TileSet {
         let mut kinds = Vec::new();
         let mut sets = Vec::new();
         let mut start = None;
+        // Where a missing start tile is reported: the first set's `[set]`.
+        let mut first_set = None;
         for src in sources {
             let file: RawFile = src.parse_toml()?;
-            let set_name = file.set.name.get_ref().clone();
+            first_set.get_or_insert_with(|| (src, file.set.span()));
+            let set = file.set.get_ref();
+            let set_name = set.name.get_ref().clone();
             if set_name.is_empty() || set_name.contains('/') {
                 return Err(src.error_at(
-                    file.set.name.span(),
+                    set.name.span(),
                     "a set name must be non-empty and contain no `/`",
                 ));
             }
             if sets.contains(&set_name) {
                 return Err(src.error_at(
-                    file.set.name.span(),
+                    set.name.span(),
                     format!("tile set `{set_name}` is loaded twice"),
                 ));
             }
             let first = kinds.len();
-            let mut total = 0u32;
+            // u64: counts up to u32::MAX each must not overflow the sum.
+            let mut total = 0u64;
             for raw in &file.tile {
                 let kind = compile_tile(src, &set_name, raw.get_ref())?;
                 if kinds[first..]
@@ -168,19 +173,19 @@ impl TileSet {
                         format!("tile `{}` is defined twice", raw.get_ref().name.get_ref()),
                     ));
                 }
-                total += kind.count;
+                total += u64::from(kind.count);
                 kinds.push(kind);
             }
-            if total != *file.set.total.get_ref() {
+            if total != u64::from(*set.total.get_ref()) {
                 return Err(src.error_at(
-                    file.set.total.span(),
+                    set.total.span(),
                     format!(
                         "the set declares {} tiles but its counts add up to {total}",
-                        file.set.total.get_ref()
+                        set.total.get_ref()
                     ),
                 ));
             }
-            if let Some(name) = &file.set.start {
+            if let Some(name) = &set.start {
                 let full = format!("{set_name}/{}", name.get_ref());
                 let Some(i) = kinds[first..].iter().position(|k| k.name == full) else {
                     let names: Vec<&str> = file
@@ -208,7 +213,11 @@ impl TileSet {
             sets.push(set_name);
         }
         let start = start.ok_or_else(|| {
-            bad_input("no loaded tile set names a start tile (`start = \"…\"` under `[set]`)")
+            let msg = "no loaded tile set names a start tile (`start = \"…\"` under `[set]`)";
+            match first_set {
+                Some((src, span)) => src.error_at(span, msg),
+                None => bad_input(msg),
+            }
         })?;
         Ok(TileSet { kinds, start, sets })
     }
@@ -260,7 +269,7 @@ impl TileSet {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {
-    set: RawSet,
+    set: Spanned<RawSet>,
     #[serde(default)]
     tile: Vec<Spanned<RawTile>>,
 }

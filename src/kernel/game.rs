@@ -44,9 +44,25 @@ pub struct Tower {
     /// Bottom to top; empty for a bare foundation.
     pub floors: Vec<FloorKind>,
     pub meeple: Option<u8>,
+    /// The rules' answers for the tower as it stands (bit k: a floor of kind
+    /// k may go on it), refreshed whenever the tower changes: the rules are
+    /// pure, so each answer is asked once per change, not once per turn.
+    allowed_floors: u32,
+    /// The rules' answer: may a meeple go on top now?
+    may_top: bool,
 }
 
 impl Tower {
+    /// May a floor of `kind` go on this tower, as the rules said?
+    pub fn allows_floor(&self, kind: FloorKind) -> bool {
+        self.allowed_floors & (1 << kind) != 0
+    }
+
+    /// May a meeple go on top of this tower, as the rules said?
+    pub fn allows_meeple(&self) -> bool {
+        self.may_top && self.meeple.is_none()
+    }
+
     pub fn view(&self) -> TowerView<'_> {
         TowerView {
             pos: self.pos,
@@ -234,6 +250,11 @@ impl<'a> Game<'a> {
         );
         let supply = rules.floor_supply(players, tiles.foundation_tiles())?;
         ensure!(
+            rules.floor_kinds().len() <= 32,
+            "at most 32 floor kinds, not {}",
+            rules.floor_kinds().len()
+        );
+        ensure!(
             supply.len() == rules.floor_kinds().len(),
             "the rules give {} floor counts for {} floor kinds",
             supply.len(),
@@ -269,7 +290,7 @@ impl<'a> Game<'a> {
             scratch: Vec::new(),
             roots: Vec::new(),
         };
-        game.put_tile(tiles.start as u16, Pos::ORIGIN, 0);
+        game.put_tile(tiles.start as u16, Pos::ORIGIN, 0)?;
         game.this_tile = None;
         Ok(game)
     }
@@ -438,7 +459,7 @@ impl<'a> Game<'a> {
             at.pos,
             at.rot as u16 * 90
         );
-        self.put_tile(kind, at.pos, at.rot);
+        self.put_tile(kind, at.pos, at.rot)?;
         self.stats.turns += 1;
         let player = self.current;
         self.emit(|_| Event::Tile {
@@ -450,7 +471,7 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
-    fn put_tile(&mut self, kind: u16, pos: Pos, rot: u8) {
+    fn put_tile(&mut self, kind: u16, pos: Pos, rot: u8) -> Result<()> {
         let k = &self.tiles.kinds[kind as usize];
         let index = self.board.tiles().len();
         let first = self.features.add_tile(index as u16, k);
@@ -484,13 +505,33 @@ impl<'a> Game<'a> {
                 pos,
                 floors: Vec::new(),
                 meeple: None,
+                allowed_floors: 0,
+                may_top: false,
             });
+            self.refresh_tower(self.towers.len() - 1)?;
             (self.towers.len() - 1) as u16
         } else {
             NO_TOWER
         };
         self.tower_of_tile.push(tower);
         self.this_tile = Some(index);
+        Ok(())
+    }
+
+    /// Ask the rules again about a tower that changed.
+    fn refresh_tower(&mut self, t: usize) -> Result<()> {
+        let view = self.towers[t].view();
+        let mut allowed = 0u32;
+        for k in 0..self.rules.floor_kinds().len() {
+            if self.rules.may_place_floor(&view, k as FloorKind)? {
+                allowed |= 1 << k;
+            }
+        }
+        let may_top = self.rules.may_top_with_meeple(&view)?;
+        let tower = &mut self.towers[t];
+        tower.allowed_floors = allowed;
+        tower.may_top = may_top;
+        Ok(())
     }
 
     // ---- ransom (T11) -------------------------------------------------
@@ -577,19 +618,15 @@ impl<'a> Game<'a> {
             }
         }
         for (t, tower) in self.towers.iter().enumerate() {
-            let view = tower.view();
             for (k, &left) in player.floors.iter().enumerate() {
-                if left > 0 && self.rules.may_place_floor(&view, k as FloorKind)? {
+                if left > 0 && tower.allows_floor(k as FloorKind) {
                     out.push(Action::Floor {
                         tower: t as u16,
                         kind: k as FloorKind,
                     });
                 }
             }
-            if player.meeples > 0
-                && tower.meeple.is_none()
-                && self.rules.may_top_with_meeple(&view)?
-            {
+            if player.meeples > 0 && tower.allows_meeple() {
                 out.push(Action::TowerMeeple { tower: t as u16 });
             }
         }
@@ -653,12 +690,13 @@ impl<'a> Game<'a> {
                     .unwrap_or(0);
                 ensure!(left > 0, "player {me} has no floor of kind {kind} left");
                 ensure!(
-                    self.rules.may_place_floor(&self.towers[t].view(), kind)?,
+                    self.towers[t].allows_floor(kind),
                     "the rules do not allow that floor on the tower at {}",
                     self.towers[t].pos
                 );
                 self.players[me].floors[kind as usize] -= 1;
                 self.towers[t].floors.push(kind);
+                self.refresh_tower(t)?;
                 self.stats.floors_placed += 1;
                 self.emit(|g| Event::Floor {
                     player: me,
@@ -677,12 +715,13 @@ impl<'a> Game<'a> {
                 );
                 ensure!(self.towers[t].meeple.is_none(), "the tower is closed (T8)");
                 ensure!(
-                    self.rules.may_top_with_meeple(&self.towers[t].view())?,
+                    self.towers[t].allows_meeple(),
                     "the rules do not allow a meeple on the tower at {}",
                     self.towers[t].pos
                 );
                 self.players[me].meeples -= 1;
                 self.towers[t].meeple = Some(me as u8);
+                self.refresh_tower(t)?;
                 let pos = self.towers[t].pos;
                 self.meeples.push(Meeple {
                     owner: me as u8,
@@ -724,6 +763,7 @@ impl<'a> Game<'a> {
                 owner: m.owner as usize,
                 pos: m.pos,
                 spot: m.spot,
+                on: self.spot_name(m.pos, m.spot),
             };
             if self.rules.may_capture(&view, &mv, &self.board)? {
                 out.push(CaptureChoice::Take { meeple: i as u16 });
@@ -762,6 +802,7 @@ impl<'a> Game<'a> {
             MeepleSpot::Tower => {
                 let other = self.tower_at(m.pos).expect("tower meeples stand on towers");
                 self.towers[other].meeple = None;
+                self.refresh_tower(other)?;
             }
         }
         let owner = m.owner as usize;

@@ -36,6 +36,8 @@ pub struct MeepleView {
     pub owner: usize,
     pub pos: Pos,
     pub spot: MeepleSpot,
+    /// What it stands on: `road`, `city`, `field`, `cloister` or `tower`.
+    pub on: &'static str,
 }
 
 /// What the kernel asks about towers. See the module documentation.

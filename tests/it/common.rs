@@ -12,9 +12,14 @@ pub fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
 }
 
+/// The repository as a towerlab home (rules/ and variants/).
+pub fn home() -> towerlab::packs::Home {
+    towerlab::packs::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
 /// The base game's and The Tower's tiles, as the CLI loads them.
 pub fn tiles() -> TileSet {
-    towerlab::cli::load_tiles(&rules_dir()).expect("shipped tile sets load")
+    towerlab::cli::load_tiles(&home()).expect("shipped tile sets load")
 }
 
 /// The index of a tile kind by `set/name`.

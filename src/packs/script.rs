@@ -1,0 +1,911 @@
+//! Rule packs in Rhai: the sandboxed engine, the hooks and how packs compose,
+//! and [`ScriptRules`], the scripted implementation of the kernel's
+//! [`Rules`] interface.
+//!
+//! A variant is an ordered list of packs. For each hook, the packs that define
+//! it form a chain; the last one answers, and may call `previous(...)` to ask
+//! the one before it (the first one's `previous` gives the hook's default).
+//! Hooks are pure, so every answer is cached: per floor stack for the tower
+//! hooks, per (score, ransoms paid) for the ransom. Only `may_capture`, which
+//! may read the board, is asked afresh, and only when some pack defines it.
+//!
+//! Scripts are untrusted: the engine limits operations, call depth, expression
+//! depth and the sizes of strings, arrays and maps; it loads no modules and has
+//! no clock, and `print`/`debug` go nowhere. Hook arguments are registered
+//! native types (`tower`, `meeple`, `board`) that read the game in place.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Result;
+use rhai::{
+    AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Map, Position,
+    Scope,
+};
+use rustc_hash::FxHashMap;
+
+use crate::diag::{Source, bad_input, did_you_mean};
+use crate::geometry::Pos;
+use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
+
+/// The hooks a pack may define. See `docs/packs.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hook {
+    Setup,
+    MayPlaceFloor,
+    MayTop,
+    Reach,
+    Range,
+    MayCapture,
+    Ransom,
+}
+
+impl Hook {
+    pub const ALL: [Hook; 7] = [
+        Hook::Setup,
+        Hook::MayPlaceFloor,
+        Hook::MayTop,
+        Hook::Reach,
+        Hook::Range,
+        Hook::MayCapture,
+        Hook::Ransom,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Hook::Setup => "setup",
+            Hook::MayPlaceFloor => "may_place_floor",
+            Hook::MayTop => "may_top",
+            Hook::Reach => "reach",
+            Hook::Range => "range",
+            Hook::MayCapture => "may_capture",
+            Hook::Ransom => "ransom",
+        }
+    }
+
+    /// The hook's parameters, as documented.
+    pub fn params(self) -> &'static [&'static str] {
+        match self {
+            Hook::Setup => &["players", "foundations"],
+            Hook::MayPlaceFloor => &["tower", "kind"],
+            Hook::MayTop => &["tower"],
+            Hook::Reach => &["tower"],
+            Hook::Range => &["tower", "reach"],
+            Hook::MayCapture => &["tower", "meeple", "board"],
+            Hook::Ransom => &["score", "paid"],
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The sandbox's limits.
+pub mod limits {
+    /// Operations one hook call may run (a runaway loop ends here, in well
+    /// under a second).
+    pub const OPERATIONS: u64 = 1_000_000;
+    pub const CALL_LEVELS: usize = 32;
+    pub const EXPR_DEPTH: usize = 64;
+    pub const STRING_SIZE: usize = 10_000;
+    pub const ARRAY_SIZE: usize = 10_000;
+    pub const MAP_SIZE: usize = 1_000;
+    /// Hooks calling hooks (`previous`, `capture_cells`…) nest at most this deep.
+    pub const NESTING: usize = 24;
+}
+
+struct ScriptPack {
+    /// The pack's reference, as the variant lists it.
+    name: String,
+    path: PathBuf,
+    ast: AST,
+    params: Map,
+}
+
+/// Compiled packs, shared by every thread.
+pub struct Scripts {
+    packs: Vec<ScriptPack>,
+    /// For each hook, the packs (indices) that define it, in order.
+    chains: [Vec<usize>; 7],
+    kinds: Vec<String>,
+    kind_names: Vec<ImmutableString>,
+}
+
+/// One script of a ruleset, ready to compile.
+pub struct ScriptSource<'a> {
+    pub pack: &'a str,
+    pub source: &'a Source,
+    pub params: Map,
+}
+
+impl Scripts {
+    /// Compile every pack's script and find its hooks. Reports syntax errors
+    /// and hooks of the wrong arity with `file:line:col`.
+    pub fn compile(sources: &[ScriptSource], kinds: &[String]) -> Result<Scripts> {
+        let engine = sandboxed_engine();
+        let mut packs = Vec::new();
+        let mut chains: [Vec<usize>; 7] = Default::default();
+        for (i, s) in sources.iter().enumerate() {
+            let mut ast = engine.compile(&s.source.text).map_err(|e| {
+                let (line, col) = position(e.position());
+                bad_input(format!(
+                    "pack `{}`: {}:{line}:{col}: {}",
+                    s.pack,
+                    s.source.path.display(),
+                    e.err_type()
+                ))
+            })?;
+            ast.set_source(s.source.path.display().to_string());
+            for f in ast.iter_functions() {
+                if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
+                    if f.params.len() != hook.params().len() {
+                        return Err(bad_input(format!(
+                            "pack `{}`: {}: hook `{}` takes {} parameters ({}), not {}",
+                            s.pack,
+                            s.source.path.display(),
+                            hook.name(),
+                            hook.params().len(),
+                            hook.params().join(", "),
+                            f.params.len()
+                        )));
+                    }
+                    chains[hook.index()].push(i);
+                }
+            }
+            packs.push(ScriptPack {
+                name: s.pack.to_string(),
+                path: s.source.path.clone(),
+                ast,
+                params: s.params.clone(),
+            });
+        }
+        Ok(Scripts {
+            packs,
+            chains,
+            kinds: kinds.to_vec(),
+            kind_names: kinds
+                .iter()
+                .map(|k| ImmutableString::from(k.as_str()))
+                .collect(),
+        })
+    }
+
+    /// Warnings for functions whose names look like a misspelt hook.
+    pub fn near_misses(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in &self.packs {
+            for f in p.ast.iter_functions() {
+                let close = Hook::ALL.iter().find(|h| {
+                    h.name() != f.name && strsim::damerau_levenshtein(h.name(), f.name) <= 2
+                });
+                if let Some(hook) = close
+                    && !Hook::ALL.iter().any(|h| h.name() == f.name)
+                {
+                    out.push(format!(
+                        "pack `{}`: {}: function `{}` is not a hook, did you mean `{}`?",
+                        p.name,
+                        p.path.display(),
+                        f.name,
+                        hook.name()
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Which packs define `hook`, in order.
+    pub fn chain(&self, hook: Hook) -> impl Iterator<Item = &str> {
+        self.chains[hook.index()]
+            .iter()
+            .map(|&i| self.packs[i].name.as_str())
+    }
+}
+
+fn position(pos: Position) -> (usize, usize) {
+    (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
+}
+
+/// A tower as a hook sees it.
+#[derive(Clone, Debug)]
+pub struct TowerInfo {
+    floors: Array,
+    meeple: Option<i64>,
+    /// Only `may_capture` sees where the tower stands; the other tower hooks
+    /// are cached per floor stack, so they must not depend on it.
+    pos: Option<Pos>,
+}
+
+/// A meeple as `may_capture` sees it.
+#[derive(Clone, Debug)]
+pub struct MeepleInfo {
+    owner: i64,
+    pos: Pos,
+    tower: Pos,
+    on: ImmutableString,
+}
+
+/// The board, as `may_capture` reads it (in place, not a copy).
+#[derive(Clone, Copy, Debug)]
+pub struct BoardRef;
+
+scoped_tls::scoped_thread_local!(static RULES: ScriptRules);
+scoped_tls::scoped_thread_local!(static BOARD: Board);
+
+fn rt_error(message: impl Into<String>) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(Dynamic::from(message.into()), Position::NONE).into()
+}
+
+fn sandboxed_engine() -> Engine {
+    let mut engine = Engine::new();
+    engine
+        .set_max_operations(limits::OPERATIONS)
+        .set_max_call_levels(limits::CALL_LEVELS)
+        .set_max_expr_depths(limits::EXPR_DEPTH, limits::EXPR_DEPTH)
+        .set_max_string_size(limits::STRING_SIZE)
+        .set_max_array_size(limits::ARRAY_SIZE)
+        .set_max_map_size(limits::MAP_SIZE)
+        .set_max_modules(0)
+        .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new())
+        .on_print(|_| {})
+        .on_debug(|_, _, _| {})
+        .disable_symbol("eval");
+    register_api(&mut engine);
+    engine
+}
+
+fn register_api(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<TowerInfo>("Tower")
+        .register_get("height", |t: &mut TowerInfo| t.floors.len() as i64)
+        .register_get("floors", |t: &mut TowerInfo| t.floors.clone())
+        .register_get("top", |t: &mut TowerInfo| {
+            t.floors
+                .last()
+                .cloned()
+                .unwrap_or_else(|| Dynamic::from(""))
+        })
+        .register_get("has_meeple", |t: &mut TowerInfo| t.meeple.is_some())
+        .register_get("meeple_owner", |t: &mut TowerInfo| {
+            t.meeple.map_or(Dynamic::UNIT, Dynamic::from)
+        })
+        .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
+            t.floors
+                .iter()
+                .filter(|f| f.read_lock::<ImmutableString>().is_some_and(|n| *n == kind))
+                .count() as i64
+        })
+        .register_get("x", |t: &mut TowerInfo| tower_pos(t).map(|p| p.x as i64))
+        .register_get("y", |t: &mut TowerInfo| tower_pos(t).map(|p| p.y as i64));
+    engine
+        .register_type_with_name::<MeepleInfo>("Meeple")
+        .register_get("owner", |m: &mut MeepleInfo| m.owner)
+        .register_get("x", |m: &mut MeepleInfo| m.pos.x as i64)
+        .register_get("y", |m: &mut MeepleInfo| m.pos.y as i64)
+        .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
+        .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
+        .register_get("on", |m: &mut MeepleInfo| m.on.clone());
+    engine
+        .register_type_with_name::<BoardRef>("Board")
+        .register_fn("has_tile", |_: &mut BoardRef, x: i64, y: i64| {
+            with_board(|b| b.has_tile(Pos::new(clamp(x), clamp(y))))
+        })
+        .register_fn(
+            "path_steps",
+            |_: &mut BoardRef, tower: TowerInfo, cells: Array, dx: i64, dy: i64| {
+                let origin = tower_pos(&tower)?;
+                let cells = cells_of(&cells)?;
+                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+            },
+        );
+    engine.register_fn("previous", |a: Dynamic| previous(vec![a]));
+    engine.register_fn("previous", |a: Dynamic, b: Dynamic| previous(vec![a, b]));
+    engine.register_fn("previous", |a: Dynamic, b: Dynamic, c: Dynamic| {
+        previous(vec![a, b, c])
+    });
+    engine.register_fn("param", |name: ImmutableString| {
+        with_rules(|r| r.param(&name))?
+    });
+    engine.register_fn("capture_cells", |tower: TowerInfo| {
+        with_rules(|r| r.cells_of_stack(&tower))?
+    });
+    engine.register_fn("capture_reach", |tower: TowerInfo| {
+        with_rules(|r| r.reach_of_stack(&tower))?
+    });
+}
+
+fn clamp(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
+}
+
+fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
+    t.pos.ok_or_else(|| {
+        rt_error(
+            "a tower's x and y are only known in `may_capture`: the other tower hooks \
+             are cached per floor stack and must not depend on where the tower stands",
+        )
+    })
+}
+
+fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
+    if BOARD.is_set() {
+        Ok(BOARD.with(f))
+    } else {
+        Err(rt_error("the board is only available in `may_capture`"))
+    }
+}
+
+fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
+    if RULES.is_set() {
+        Ok(RULES.with(f))
+    } else {
+        Err(rt_error("this function is only available inside a hook"))
+    }
+}
+
+fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
+    with_rules(|r| {
+        let frame = r.stack.borrow().last().copied();
+        let Some((hook, pos)) = frame else {
+            return Err(rt_error("`previous` is only available inside a hook"));
+        };
+        if args.len() != hook.params().len() {
+            return Err(rt_error(format!(
+                "`previous` in hook `{}` takes the hook's {} arguments ({})",
+                hook.name(),
+                hook.params().len(),
+                hook.params().join(", ")
+            )));
+        }
+        if pos == 0 {
+            r.default_answer(hook, &args)
+        } else {
+            r.call_level(hook, pos - 1, args)
+        }
+    })?
+}
+
+fn cells_of(cells: &Array) -> Result<Vec<(i32, i32)>, Box<EvalAltResult>> {
+    cells
+        .iter()
+        .map(|c| cell_of(c).ok_or_else(|| rt_error(format!("`{c}` is not a [dx, dy] cell"))))
+        .collect()
+}
+
+fn cell_of(c: &Dynamic) -> Option<(i32, i32)> {
+    let pair = c.read_lock::<Array>()?;
+    match pair.as_slice() {
+        [dx, dy] => Some((clamp(dx.as_int().ok()?), clamp(dy.as_int().ok()?))),
+        _ => None,
+    }
+}
+
+/// The fewest steps from `origin` to `origin + target` through cells of
+/// `cells` (offsets) that hold a tile: a step goes to an orthogonal
+/// neighbour, or to a diagonal one when neither corner cell between them is in
+/// `cells`. `-1` when no such path exists.
+pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
+    let inside = |c: (i32, i32)| cells.contains(&c);
+    let usable = |c: (i32, i32)| inside(c) && board.has_tile(origin.offset(c.0, c.1));
+    if !usable((0, 0)) || !usable(target) {
+        return -1;
+    }
+    let mut dist: FxHashMap<(i32, i32), i64> = FxHashMap::default();
+    let mut queue = std::collections::VecDeque::new();
+    dist.insert((0, 0), 0);
+    queue.push_back((0, 0));
+    while let Some(c) = queue.pop_front() {
+        let d = dist[&c];
+        if c == target {
+            return d;
+        }
+        for (sx, sy) in [
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let next = (c.0 + sx, c.1 + sy);
+            let diagonal = sx != 0 && sy != 0;
+            if diagonal && (inside((c.0 + sx, c.1)) || inside((c.0, c.1 + sy))) {
+                continue;
+            }
+            if usable(next) && !dist.contains_key(&next) {
+                dist.insert(next, d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    -1
+}
+
+/// What the cache keeps per (floor stack, meeple on top).
+#[derive(Default)]
+struct StackAnswers {
+    may_place: Vec<Option<bool>>,
+    may_top: Option<bool>,
+    reach: Option<i64>,
+    range: Option<Arc<[(i32, i32)]>>,
+}
+
+/// Floor kinds are below 32, so these marks never clash with a floor.
+const NO_MEEPLE_MARK: u8 = 0xF0;
+const MEEPLE_MARK: u8 = 0xF1;
+
+#[derive(Default)]
+struct Cache {
+    /// Keyed by the floor stack followed by a meeple mark.
+    stacks: FxHashMap<Vec<u8>, StackAnswers>,
+    ransom: FxHashMap<(u32, u32), Option<u32>>,
+    setup: FxHashMap<(usize, usize), Vec<u32>>,
+}
+
+/// The scripted implementation of [`Rules`]: one per thread, sharing the
+/// compiled [`Scripts`].
+pub struct ScriptRules {
+    scripts: Arc<Scripts>,
+    engine: Engine,
+    cache: RefCell<Cache>,
+    /// Hook calls in progress: (hook, position in its chain).
+    stack: RefCell<Vec<(Hook, usize)>>,
+    /// The first error of the current top-level call, described.
+    error: RefCell<Option<String>>,
+}
+
+impl ScriptRules {
+    pub fn new(scripts: Arc<Scripts>) -> ScriptRules {
+        ScriptRules {
+            scripts,
+            engine: sandboxed_engine(),
+            cache: RefCell::new(Cache::default()),
+            stack: RefCell::new(Vec::new()),
+            error: RefCell::new(None),
+        }
+    }
+
+    pub fn scripts(&self) -> &Scripts {
+        &self.scripts
+    }
+
+    fn tower_info(
+        &self,
+        floors: &[FloorKind],
+        meeple: Option<usize>,
+        pos: Option<Pos>,
+    ) -> TowerInfo {
+        TowerInfo {
+            floors: floors
+                .iter()
+                .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
+                .collect(),
+            meeple: meeple.map(|m| m as i64),
+            pos,
+        }
+    }
+
+    fn stack_of(&self, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
+        tower
+            .floors
+            .iter()
+            .map(|f| {
+                let name = f.clone().into_immutable_string().unwrap_or_default();
+                self.scripts
+                    .kind_names
+                    .iter()
+                    .position(|k| *k == name)
+                    .map(|i| i as FloorKind)
+                    .ok_or_else(|| rt_error(format!("unknown floor kind `{name}`")))
+            })
+            .collect()
+    }
+
+    /// Call a hook from the top of its chain, with the board readable when
+    /// given. Errors name the pack, hook, file and line.
+    fn call(&self, hook: Hook, args: Vec<Dynamic>, board: Option<&Board>) -> Result<Dynamic> {
+        let chain = &self.scripts.chains[hook.index()];
+        let top_level = self.stack.borrow().is_empty();
+        let run = || {
+            if chain.is_empty() {
+                self.default_answer(hook, &args)
+            } else {
+                self.call_level(hook, chain.len() - 1, args.clone())
+            }
+        };
+        let result = RULES.set(self, || match board {
+            Some(b) => BOARD.set(b, run),
+            None => run(),
+        });
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                let described = if top_level {
+                    self.error.borrow_mut().take()
+                } else {
+                    self.error.borrow().clone()
+                };
+                Err(bad_input(described.unwrap_or_else(|| {
+                    format!("hook `{}`: {}", hook.name(), e.unwrap_inner())
+                })))
+            }
+        }
+    }
+
+    fn call_level(
+        &self,
+        hook: Hook,
+        pos: usize,
+        args: Vec<Dynamic>,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        if self.stack.borrow().len() >= limits::NESTING {
+            return Err(rt_error(format!(
+                "hooks call each other more than {} deep (does a hook ask for its own answer?)",
+                limits::NESTING
+            )));
+        }
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        self.stack.borrow_mut().push((hook, pos));
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &pack.ast,
+            hook.name(),
+            args,
+        );
+        self.stack.borrow_mut().pop();
+        if let Err(e) = &result {
+            let mut slot = self.error.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(describe(&pack.name, hook, &pack.path, e));
+            }
+        }
+        result
+    }
+
+    /// A hook's answer when no pack (or no earlier pack) defines it.
+    fn default_answer(&self, hook: Hook, args: &[Dynamic]) -> Result<Dynamic, Box<EvalAltResult>> {
+        Ok(match hook {
+            Hook::Setup => Dynamic::from(Map::new()),
+            Hook::MayPlaceFloor | Hook::MayTop => Dynamic::FALSE,
+            Hook::Reach => {
+                let tower = args[0]
+                    .clone()
+                    .try_cast::<TowerInfo>()
+                    .ok_or_else(|| rt_error("`previous` in `reach` takes a tower"))?;
+                Dynamic::from(tower.floors.len() as i64)
+            }
+            Hook::Range => Dynamic::from(Array::new()),
+            Hook::MayCapture => Dynamic::TRUE,
+            Hook::Ransom => Dynamic::UNIT,
+        })
+    }
+
+    fn param(&self, name: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        let frame = self.stack.borrow().last().copied();
+        let Some((hook, pos)) = frame else {
+            return Err(rt_error("`param` is only available inside a hook"));
+        };
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        pack.params.get(name).cloned().ok_or_else(|| {
+            rt_error(format!(
+                "pack `{}` declares no parameter `{name}`{}",
+                pack.name,
+                did_you_mean(name, pack.params.keys().map(|k| k.as_str()))
+            ))
+        })
+    }
+
+    /// Run `f` on the cached answers for a floor stack (and whether a meeple
+    /// stands on top). The key is built on the stack: a cache hit allocates
+    /// nothing.
+    fn entry<T>(
+        &self,
+        floors: &[FloorKind],
+        meeple: bool,
+        f: impl FnOnce(&mut StackAnswers) -> T,
+    ) -> T {
+        let mut cache = self.cache.borrow_mut();
+        let marker = if meeple { MEEPLE_MARK } else { NO_MEEPLE_MARK };
+        let mut small = [0u8; 32];
+        let heap;
+        let key: &[u8] = if floors.len() < small.len() {
+            small[..floors.len()].copy_from_slice(floors);
+            small[floors.len()] = marker;
+            &small[..=floors.len()]
+        } else {
+            heap = [floors, &[marker]].concat();
+            &heap
+        };
+        if let Some(e) = cache.stacks.get_mut(key) {
+            return f(e);
+        }
+        f(cache.stacks.entry(key.to_vec()).or_default())
+    }
+
+    fn cached_reach(&self, floors: &[FloorKind], meeple: Option<usize>) -> Result<i64> {
+        if let Some(r) = self.entry(floors, meeple.is_some(), |e| e.reach) {
+            return Ok(r);
+        }
+        let tower = self.tower_info(floors, meeple, None);
+        let v = self.call(Hook::Reach, vec![Dynamic::from(tower)], None)?;
+        let reach = v
+            .as_int()
+            .map_err(|t| self.wrong_type(Hook::Reach, &v, t, "an integer"))?;
+        self.entry(floors, meeple.is_some(), |e| e.reach = Some(reach));
+        Ok(reach)
+    }
+
+    fn cached_range(
+        &self,
+        floors: &[FloorKind],
+        meeple: Option<usize>,
+    ) -> Result<Arc<[(i32, i32)]>> {
+        if let Some(r) = self.entry(floors, meeple.is_some(), |e| e.range.clone()) {
+            return Ok(r);
+        }
+        let reach = self.cached_reach(floors, meeple)?;
+        let tower = self.tower_info(floors, meeple, None);
+        let v = self.call(
+            Hook::Range,
+            vec![Dynamic::from(tower), Dynamic::from(reach)],
+            None,
+        )?;
+        let cells: Arc<[(i32, i32)]> = v
+            .read_lock::<Array>()
+            .and_then(|a| a.iter().map(cell_of).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| {
+                self.wrong_type(
+                    Hook::Range,
+                    &v,
+                    v.type_name(),
+                    "an array of [dx, dy] pairs of integers",
+                )
+            })?
+            .into();
+        self.entry(floors, meeple.is_some(), |e| e.range = Some(cells.clone()));
+        Ok(cells)
+    }
+
+    fn cells_of_stack(&self, tower: &TowerInfo) -> Result<Array, Box<EvalAltResult>> {
+        let floors = self.stack_of(tower)?;
+        let meeple = tower.meeple.map(|m| m as usize);
+        let cells = self
+            .cached_range(&floors, meeple)
+            .map_err(|e| rt_error(format!("{e:#}")))?;
+        Ok(cells
+            .iter()
+            .map(|&(x, y)| Dynamic::from(vec![Dynamic::from(x as i64), Dynamic::from(y as i64)]))
+            .collect())
+    }
+
+    fn reach_of_stack(&self, tower: &TowerInfo) -> Result<i64, Box<EvalAltResult>> {
+        let floors = self.stack_of(tower)?;
+        self.cached_reach(&floors, tower.meeple.map(|m| m as usize))
+            .map_err(|e| rt_error(format!("{e:#}")))
+    }
+
+    fn wrong_type(
+        &self,
+        hook: Hook,
+        value: &Dynamic,
+        type_name: &str,
+        expected: &str,
+    ) -> anyhow::Error {
+        let chain = &self.scripts.chains[hook.index()];
+        let who = chain
+            .last()
+            .map(|&i| {
+                let p = &self.scripts.packs[i];
+                format!("pack `{}` ({})", p.name, p.path.display())
+            })
+            .unwrap_or_else(|| "the default".to_string());
+        let mut shown = value.to_string();
+        if shown.len() > 80 {
+            shown.truncate(80);
+            shown.push('…');
+        }
+        bad_input(format!(
+            "hook `{}` of {who} returned {type_name} `{shown}`; expected {expected}",
+            hook.name()
+        ))
+    }
+
+    fn ask_bool(&self, hook: Hook, args: Vec<Dynamic>, board: Option<&Board>) -> Result<bool> {
+        let v = self.call(hook, args, board)?;
+        v.as_bool()
+            .map_err(|t| self.wrong_type(hook, &v, t, "a bool (true or false)"))
+    }
+
+    /// Does any pack define `may_capture`?
+    fn filters_captures(&self) -> bool {
+        !self.scripts.chains[Hook::MayCapture.index()].is_empty()
+    }
+}
+
+fn describe(pack: &str, hook: Hook, path: &std::path::Path, e: &EvalAltResult) -> String {
+    let inner = e.unwrap_inner();
+    let pos = if inner.position().is_none() {
+        e.position()
+    } else {
+        inner.position()
+    };
+    let (line, col) = position(pos);
+    let hint = match inner {
+        EvalAltResult::ErrorTooManyOperations(..) => {
+            format!(
+                " (limit: {} operations per hook call; a runaway loop?)",
+                limits::OPERATIONS
+            )
+        }
+        EvalAltResult::ErrorStackOverflow(..) => {
+            format!(
+                " (limit: {} nested calls; runaway recursion?)",
+                limits::CALL_LEVELS
+            )
+        }
+        EvalAltResult::ErrorDataTooLarge(..) => {
+            " (see the sandbox's size limits in docs/packs.md)".to_string()
+        }
+        _ => String::new(),
+    };
+    let mut message = inner.to_string();
+    if let Some(cut) = message.find(" (line ") {
+        message.truncate(cut);
+    }
+    format!(
+        "pack `{pack}`, hook `{}`: {}:{line}:{col}: {message}{hint}",
+        hook.name(),
+        path.display()
+    )
+}
+
+impl Rules for ScriptRules {
+    fn floor_kinds(&self) -> &[String] {
+        &self.scripts.kinds
+    }
+
+    fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        if let Some(s) = self.cache.borrow().setup.get(&(players, foundation_tiles)) {
+            return Ok(s.clone());
+        }
+        let v = self.call(
+            Hook::Setup,
+            vec![
+                Dynamic::from(players as i64),
+                Dynamic::from(foundation_tiles as i64),
+            ],
+            None,
+        )?;
+        let expected = "a map from floor kind to a count, e.g. #{ regular: 10 }";
+        let map = v
+            .read_lock::<Map>()
+            .map(|m| m.clone())
+            .ok_or_else(|| self.wrong_type(Hook::Setup, &v, v.type_name(), expected))?;
+        let mut supply = vec![0u32; self.scripts.kinds.len()];
+        for (name, count) in &map {
+            let Some(k) = self.scripts.kinds.iter().position(|k| k == name.as_str()) else {
+                return Err(bad_input(format!(
+                    "hook `setup` gave floors of kind `{name}`, which no pack declares{}",
+                    did_you_mean(name, self.scripts.kinds.iter().map(String::as_str))
+                )));
+            };
+            let n = count
+                .as_int()
+                .ok()
+                .filter(|n| (0..=1000).contains(n))
+                .ok_or_else(|| {
+                    self.wrong_type(Hook::Setup, &v, v.type_name(), "counts from 0 to 1000")
+                })?;
+            supply[k] = n as u32;
+        }
+        self.cache
+            .borrow_mut()
+            .setup
+            .insert((players, foundation_tiles), supply.clone());
+        Ok(supply)
+    }
+
+    fn may_place_floor(&self, tower: &TowerView, kind: FloorKind) -> Result<bool> {
+        let k = kind as usize;
+        let meeple = tower.meeple.is_some();
+        if let Some(a) = self.entry(tower.floors, meeple, |e| {
+            e.may_place.get(k).copied().flatten()
+        }) {
+            return Ok(a);
+        }
+        let info = self.tower_info(tower.floors, tower.meeple, None);
+        let name = Dynamic::from(self.scripts.kind_names[k].clone());
+        let a = self.ask_bool(Hook::MayPlaceFloor, vec![Dynamic::from(info), name], None)?;
+        let n = self.scripts.kinds.len();
+        self.entry(tower.floors, meeple, |e| {
+            e.may_place.resize(n, None);
+            e.may_place[k] = Some(a);
+        });
+        Ok(a)
+    }
+
+    fn may_top_with_meeple(&self, tower: &TowerView) -> Result<bool> {
+        let meeple = tower.meeple.is_some();
+        if let Some(a) = self.entry(tower.floors, meeple, |e| e.may_top) {
+            return Ok(a);
+        }
+        let info = self.tower_info(tower.floors, tower.meeple, None);
+        let a = self.ask_bool(Hook::MayTop, vec![Dynamic::from(info)], None)?;
+        self.entry(tower.floors, meeple, |e| e.may_top = Some(a));
+        Ok(a)
+    }
+
+    fn capture_range(
+        &self,
+        tower: &TowerView,
+        _board: &Board,
+        out: &mut Vec<(i32, i32)>,
+    ) -> Result<()> {
+        out.extend_from_slice(&self.cached_range(tower.floors, tower.meeple)?);
+        Ok(())
+    }
+
+    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, board: &Board) -> Result<bool> {
+        if !self.filters_captures() {
+            return Ok(true);
+        }
+        let info = self.tower_info(tower.floors, tower.meeple, Some(tower.pos));
+        let m = MeepleInfo {
+            owner: meeple.owner as i64,
+            pos: meeple.pos,
+            tower: tower.pos,
+            on: ImmutableString::from(meeple.on),
+        };
+        self.ask_bool(
+            Hook::MayCapture,
+            vec![
+                Dynamic::from(info),
+                Dynamic::from(m),
+                Dynamic::from(BoardRef),
+            ],
+            Some(board),
+        )
+    }
+
+    fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
+        if let Some(&c) = self.cache.borrow().ransom.get(&(score, paid_this_turn)) {
+            return Ok(c);
+        }
+        let v = self.call(
+            Hook::Ransom,
+            vec![
+                Dynamic::from(score as i64),
+                Dynamic::from(paid_this_turn as i64),
+            ],
+            None,
+        )?;
+        let cost = if v.is_unit() {
+            None
+        } else {
+            let n = v
+                .as_int()
+                .ok()
+                .filter(|n| (0..=u32::MAX as i64).contains(n))
+                .ok_or_else(|| {
+                    self.wrong_type(
+                        Hook::Ransom,
+                        &v,
+                        v.type_name(),
+                        "a cost of 0 or more points, or () for no ransom",
+                    )
+                })?;
+            Some(n as u32)
+        };
+        self.cache
+            .borrow_mut()
+            .ransom
+            .insert((score, paid_this_turn), cost);
+        Ok(cost)
+    }
+}

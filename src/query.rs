@@ -1,0 +1,156 @@
+//! Questions about rules outside a game: what a tower of given floors captures
+//! on a given board (for `towerlab range`, for authors and tests).
+
+use anyhow::Result;
+
+use crate::diag::{Source, bad_input};
+use crate::geometry::Pos;
+use crate::kernel::{Board, FloorKind, MeepleSpot, MeepleView, Rules, TowerView};
+use crate::tiles::TileSet;
+
+/// The cells of a board file that hold tiles, relative to the tower.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardMap {
+    pub tiles: Vec<(i32, i32)>,
+}
+
+impl BoardMap {
+    /// Parse a board file: lines of `#` (a tile), `.` (no tile) and exactly one
+    /// `T` (the tower's tile); the first line is the northernmost row.
+    pub fn parse(src: &Source) -> Result<BoardMap> {
+        let mut cells = Vec::new();
+        let mut tower = None;
+        let mut offset = 0;
+        let lines: Vec<&str> = src.text.split_inclusive('\n').collect();
+        let rows = lines.iter().filter(|l| !l.trim().is_empty()).count() as i32;
+        let mut row = 0;
+        for line in &lines {
+            let body = line.trim_end_matches(['\n', '\r']);
+            if body.trim().is_empty() {
+                offset += line.len();
+                continue;
+            }
+            let y = rows - 1 - row;
+            for (x, (i, c)) in body.char_indices().enumerate() {
+                match c {
+                    '#' => cells.push((x as i32, y)),
+                    '.' | ' ' => {}
+                    'T' => {
+                        if tower.is_some() {
+                            return Err(src.error_at(
+                                offset + i..offset + i + 1,
+                                "a second `T`: a board file has exactly one tower",
+                            ));
+                        }
+                        tower = Some((x as i32, y));
+                        cells.push((x as i32, y));
+                    }
+                    other => {
+                        return Err(src.error_at(
+                            offset + i..offset + i + 1,
+                            format!(
+                                "`{other}` is not `#` (tile), `.` (no tile) or `T` (the tower)"
+                            ),
+                        ));
+                    }
+                }
+            }
+            offset += line.len();
+            row += 1;
+        }
+        let (tx, ty) = tower.ok_or_else(|| {
+            bad_input(format!(
+                "{}: no `T`: mark the tower's tile with `T`",
+                src.path.display()
+            ))
+        })?;
+        Ok(BoardMap {
+            tiles: cells.into_iter().map(|(x, y)| (x - tx, y - ty)).collect(),
+        })
+    }
+}
+
+/// A board holding a tile on each given cell (tiles need not match: only
+/// their presence matters to a range).
+fn board_with(tiles: &TileSet, cells: impl IntoIterator<Item = (i32, i32)>) -> Board {
+    let mut board = Board::new();
+    let kind = &tiles.kinds[tiles.start];
+    for (x, y) in cells {
+        let p = Pos::new(x, y);
+        if !board.has_tile(p) {
+            board.place(tiles.start as u16, kind, p, 0, 0);
+        }
+    }
+    board
+}
+
+/// Check that the rules let `floors` be built, bottom to top, on a foundation.
+pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
+    for (i, &k) in floors.iter().enumerate() {
+        let view = TowerView {
+            pos: Pos::ORIGIN,
+            floors: &floors[..i],
+            meeple: None,
+        };
+        if !rules.may_place_floor(&view, k)? {
+            let names = rules.floor_kinds();
+            let below: Vec<&str> = floors[..i]
+                .iter()
+                .map(|&f| names[f as usize].as_str())
+                .collect();
+            let on = if below.is_empty() {
+                "a bare foundation".to_string()
+            } else {
+                format!("[{}]", below.join(", "))
+            };
+            return Err(bad_input(format!(
+                "this variant's rules do not allow a `{}` floor on {on} (floor {} of the stack)",
+                names[k as usize],
+                i + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every cell that a tower with `floors` (at the origin) captures from, that
+/// holds a tile: on `map` when given, else on a board full of tiles. Each cell
+/// is tested as if an opponent's meeple stood on a road there.
+pub fn capture_cells(
+    rules: &dyn Rules,
+    tiles: &TileSet,
+    floors: &[FloorKind],
+    map: Option<&BoardMap>,
+) -> Result<Vec<(i32, i32)>> {
+    check_stack(rules, floors)?;
+    let view = TowerView {
+        pos: Pos::ORIGIN,
+        floors,
+        meeple: None,
+    };
+    let mut shape = Vec::new();
+    rules.capture_range(&view, &board_with(tiles, [(0, 0)]), &mut shape)?;
+    shape.sort_unstable();
+    shape.dedup();
+    let board = match map {
+        Some(m) => board_with(tiles, m.tiles.iter().copied()),
+        None => board_with(tiles, shape.iter().copied().chain([(0, 0)])),
+    };
+    let mut cells = Vec::new();
+    for &(dx, dy) in &shape {
+        let pos = Pos::new(dx, dy);
+        if !board.has_tile(pos) {
+            continue;
+        }
+        let meeple = MeepleView {
+            owner: 1,
+            pos,
+            spot: MeepleSpot::Segment(0),
+            on: "road",
+        };
+        if rules.may_capture(&view, &meeple, &board)? {
+            cells.push((dx, dy));
+        }
+    }
+    Ok(cells)
+}
