@@ -114,9 +114,12 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
             }
             Err(e) => {
                 setup_ok = false;
-                report
-                    .problems
-                    .push(format!("setup for {players} players: {e:#}"));
+                let problem = format!("{e:#}");
+                if !report.problems.iter().any(|p| p.ends_with(&problem)) {
+                    report
+                        .problems
+                        .push(format!("setup for {players} players: {problem}"));
+                }
             }
         }
     }

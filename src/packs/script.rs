@@ -102,6 +102,9 @@ struct ScriptPack {
     path: PathBuf,
     ast: AST,
     params: Map,
+    /// Where each hook's `fn` stands (line, column), for errors that Rhai
+    /// reports without a position (too many operations, stack overflow).
+    hook_lines: [(usize, usize); 7],
 }
 
 /// Compiled packs, shared by every thread.
@@ -141,8 +144,9 @@ impl Scripts {
             for f in ast.iter_functions() {
                 if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
                     if f.params.len() != hook.params().len() {
+                        let (line, col) = definition_line(&s.source.text, hook.name());
                         return Err(bad_input(format!(
-                            "pack `{}`: {}: hook `{}` takes {} parameters ({}), not {}",
+                            "pack `{}`: {}:{line}:{col}: hook `{}` takes {} parameters ({}), not {}",
                             s.pack,
                             s.source.path.display(),
                             hook.name(),
@@ -159,6 +163,7 @@ impl Scripts {
                 path: s.source.path.clone(),
                 ast,
                 params: s.params.clone(),
+                hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
             });
         }
         Ok(Scripts {
@@ -202,6 +207,22 @@ impl Scripts {
             .iter()
             .map(|&i| self.packs[i].name.as_str())
     }
+}
+
+/// The line and column of `fn NAME(` in a script, or (0, 0).
+fn definition_line(text: &str, name: &str) -> (usize, usize) {
+    for (i, line) in text.lines().enumerate() {
+        let body = line.trim_start();
+        if let Some(rest) = body.strip_prefix("fn ")
+            && rest
+                .trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.trim_start().starts_with('('))
+        {
+            return (i + 1, line.len() - body.len() + 1);
+        }
+    }
+    (0, 0)
 }
 
 fn position(pos: Position) -> (usize, usize) {
@@ -542,13 +563,19 @@ impl ScriptRules {
         pos: usize,
         args: Vec<Dynamic>,
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        if self.stack.borrow().len() >= limits::NESTING {
-            return Err(rt_error(format!(
-                "hooks call each other more than {} deep (does a hook ask for its own answer?)",
-                limits::NESTING
-            )));
-        }
         let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        if self.stack.borrow().len() >= limits::NESTING {
+            let message = format!(
+                "pack `{}`, hook `{}`: {}: hooks call each other more than {} deep \
+                 (does a hook ask for its own answer, e.g. `capture_cells` inside `range`?)",
+                pack.name,
+                hook.name(),
+                pack.path.display(),
+                limits::NESTING
+            );
+            self.error.borrow_mut().get_or_insert(message.clone());
+            return Err(rt_error(message));
+        }
         self.stack.borrow_mut().push((hook, pos));
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
         let result = self.engine.call_fn_with_options::<Dynamic>(
@@ -562,7 +589,7 @@ impl ScriptRules {
         if let Err(e) = &result {
             let mut slot = self.error.borrow_mut();
             if slot.is_none() {
-                *slot = Some(describe(&pack.name, hook, &pack.path, e));
+                *slot = Some(describe(pack, hook, e));
             }
         }
         result
@@ -690,6 +717,17 @@ impl ScriptRules {
             .map_err(|e| rt_error(format!("{e:#}")))
     }
 
+    /// "pack `NAME` (FILE)" of the pack whose hook answers last.
+    fn answering_pack(&self, hook: Hook) -> String {
+        self.scripts.chains[hook.index()]
+            .last()
+            .map(|&i| {
+                let p = &self.scripts.packs[i];
+                format!("pack `{}` ({})", p.name, p.path.display())
+            })
+            .unwrap_or_else(|| "the default".to_string())
+    }
+
     fn wrong_type(
         &self,
         hook: Hook,
@@ -697,14 +735,7 @@ impl ScriptRules {
         type_name: &str,
         expected: &str,
     ) -> anyhow::Error {
-        let chain = &self.scripts.chains[hook.index()];
-        let who = chain
-            .last()
-            .map(|&i| {
-                let p = &self.scripts.packs[i];
-                format!("pack `{}` ({})", p.name, p.path.display())
-            })
-            .unwrap_or_else(|| "the default".to_string());
+        let who = self.answering_pack(hook);
         let mut shown = value.to_string();
         if shown.len() > 80 {
             shown.truncate(80);
@@ -728,14 +759,18 @@ impl ScriptRules {
     }
 }
 
-fn describe(pack: &str, hook: Hook, path: &std::path::Path, e: &EvalAltResult) -> String {
+fn describe(pack: &ScriptPack, hook: Hook, e: &EvalAltResult) -> String {
     let inner = e.unwrap_inner();
     let pos = if inner.position().is_none() {
         e.position()
     } else {
         inner.position()
     };
-    let (line, col) = position(pos);
+    let (line, col) = if pos.is_none() {
+        pack.hook_lines[hook.index()]
+    } else {
+        position(pos)
+    };
     let hint = match inner {
         EvalAltResult::ErrorTooManyOperations(..) => {
             format!(
@@ -754,14 +789,18 @@ fn describe(pack: &str, hook: Hook, path: &std::path::Path, e: &EvalAltResult) -
         }
         _ => String::new(),
     };
-    let mut message = inner.to_string();
+    let mut message = match inner {
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        other => other.to_string(),
+    };
     if let Some(cut) = message.find(" (line ") {
         message.truncate(cut);
     }
     format!(
-        "pack `{pack}`, hook `{}`: {}:{line}:{col}: {message}{hint}",
+        "pack `{}`, hook `{}`: {}:{line}:{col}: {message}{hint}",
+        pack.name,
         hook.name(),
-        path.display()
+        pack.path.display()
     )
 }
 
@@ -791,7 +830,8 @@ impl Rules for ScriptRules {
         for (name, count) in &map {
             let Some(k) = self.scripts.kinds.iter().position(|k| k == name.as_str()) else {
                 return Err(bad_input(format!(
-                    "hook `setup` gave floors of kind `{name}`, which no pack declares{}",
+                    "hook `setup` of {} gave floors of kind `{name}`, which no pack declares{}",
+                    self.answering_pack(Hook::Setup),
                     did_you_mean(name, self.scripts.kinds.iter().map(String::as_str))
                 )));
             };
