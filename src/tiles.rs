@@ -558,9 +558,10 @@ fn compile_tile(src: &Source, set: &str, raw: &RawTile) -> Result<TileKind> {
         half_segment,
     };
     let rotations: [Rotation; 4] = std::array::from_fn(|q| rotate(&base, q as u8));
+    let looks: [Vec<Look>; 4] = std::array::from_fn(|q| look(&segments, q as u8));
     let mut distinct_rotations = 0u8;
     for q in 0..4 {
-        if !rotations[..q].contains(&rotations[q]) {
+        if !looks[..q].contains(&looks[q]) {
             distinct_rotations |= 1 << q;
         }
     }
@@ -591,6 +592,38 @@ fn compile_tile(src: &Source, set: &str, raw: &RawTile) -> Result<TileKind> {
     })
 }
 
+/// How one segment looks at a rotation: kind, pennant, the edges and
+/// half-edges it touches, and (for a field) the edges of the cities it borders.
+type Look = (u8, bool, u8, u8, Vec<u8>);
+
+/// The tile as seen at `q` quarter turns, independent of how its segments are
+/// numbered: two rotations with the same look are the same placement (a
+/// straight road turned half round, say).
+fn look(segments: &[Segment], q: u8) -> Vec<Look> {
+    let turn_edges = |m: u8| ((m << q) | (m >> (4 - q))) & 0xF;
+    let turn_halves = |m: u8| m.rotate_left(2 * q as u32);
+    let mut out: Vec<Look> = segments
+        .iter()
+        .map(|s| {
+            let mut cities: Vec<u8> = s
+                .cities
+                .iter()
+                .map(|&c| turn_edges(segments[c as usize].edges))
+                .collect();
+            cities.sort_unstable();
+            (
+                s.kind as u8,
+                s.pennant,
+                turn_edges(s.edges),
+                turn_halves(s.halves),
+                cities,
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 fn rotate(base: &Rotation, q: u8) -> Rotation {
     let mut r = Rotation {
         edges: base.edges,
@@ -606,4 +639,39 @@ fn rotate(base: &Rotation, q: u8) -> Rotation {
         r.half_segment[Half(h).rotated(q).0 as usize] = base.half_segment[h as usize];
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shipped() -> TileSet {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        TileSet::load(&[dir.join("base/tiles.toml"), dir.join("tower/tiles.toml")]).unwrap()
+    }
+
+    #[test]
+    fn g1_symmetric_tiles_offer_each_distinct_rotation_once() {
+        let set = shipped();
+        let distinct = |name: &str| {
+            set.kinds[set.find(name).unwrap()]
+                .distinct_rotations
+                .count_ones()
+        };
+        assert_eq!(
+            distinct("base/L"),
+            1,
+            "a cloister in a field looks the same every way"
+        );
+        assert_eq!(distinct("base/Cccc+"), 1);
+        assert_eq!(
+            distinct("base/RFr"),
+            2,
+            "a straight road: half a turn looks the same"
+        );
+        assert_eq!(distinct("base/CFC.2"), 2, "two cities facing each other");
+        assert_eq!(distinct("base/RRRR"), 1);
+        assert_eq!(distinct("base/RCr"), 4);
+        assert_eq!(distinct("tower/RrRr.2"), 2);
+    }
 }

@@ -636,10 +636,12 @@ impl<'a> Game<'a> {
     /// Take the turn's action. After a floor, the capture choices are open
     /// (see [`Game::capture_choices`]).
     pub fn act(&mut self, action: Action) -> Result<()> {
+        ensure!(!self.acted, "one action per turn (T3)");
         if action == Action::Pass {
+            // Choosing no action closes the action for this turn too.
+            self.acted = true;
             return Ok(());
         }
-        ensure!(!self.acted, "one action per turn (T3)");
         let tile = self
             .this_tile
             .ok_or_else(|| anyhow::anyhow!("place a tile first"))?;

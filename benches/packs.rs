@@ -1,0 +1,53 @@
+//! Scripted packs against the native reference: random 2-player games with the
+//! `tower` pack and with `native:tower` on the same seed sequence, in one run,
+//! so that their ratio can be read off (target: scripted ≥ 0.8× native). Also
+//! Black Tower with house rule H1, whose `may_capture` hook reads the board.
+//!
+//! Each variant's rules instance is made once and kept, as a worker thread
+//! keeps it in a simulation (its caches warm up over the first games).
+//!
+//! Run with `cargo bench --bench packs`.
+
+use divan::Bencher;
+use divan::counter::ItemsCount;
+use towerlab::packs::{Home, Ruleset};
+use towerlab::seed::game_seed;
+use towerlab::sim::play_random;
+
+fn main() {
+    divan::main();
+}
+
+fn ruleset(packs: &[&str]) -> Ruleset {
+    let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
+    Ruleset::from_packs(&home, &packs).expect("shipped packs load")
+}
+
+fn bench_games(bencher: Bencher, packs: &[&str]) {
+    let set = ruleset(packs);
+    let rules = set.rules();
+    let mut index = 0u64;
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        let seed = game_seed(1, index);
+        index += 1;
+        let game =
+            play_random(&set.tiles, rules.as_ref(), 2, seed).expect("a random game finishes");
+        divan::black_box(game.scores())
+    });
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn native_tower(bencher: Bencher) {
+    bench_games(bencher, &["native:tower"]);
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn tower_pack(bencher: Bencher) {
+    bench_games(bencher, &["tower"]);
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn black_tower_no_gaps(bencher: Bencher) {
+    bench_games(bencher, &["tower", "black-tower", "house/no-gaps"]);
+}

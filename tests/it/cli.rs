@@ -1,0 +1,366 @@
+//! The command line through the real binary: output formats, determinism, and
+//! exit code 2 with a message on stderr for every kind of bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use serde_json::Value;
+
+use crate::common::{self, towerlab};
+
+/// Run the binary with `args`, with no home folder taken from the environment.
+fn run(args: &[&str]) -> Output {
+    towerlab()
+        .args(args)
+        .env_remove("TOWERLAB_HOME")
+        .output()
+        .expect("the towerlab binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Run a command that must succeed and print one JSON document.
+fn json(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {:?}\n{}",
+        out.status,
+        stderr(&out)
+    );
+    serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{args:?} printed invalid JSON ({e}):\n{}", stdout(&out)))
+}
+
+/// Run a command that must be refused as bad input: exit code 2 and a
+/// non-empty message on stderr, nothing on stdout. Returns the message.
+fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} should exit 2; stderr:\n{err}"
+    );
+    assert!(!err.trim().is_empty(), "{args:?}: no message on stderr");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed to stdout:\n{}",
+        stdout(&out)
+    );
+    err
+}
+
+fn uint(v: &Value, key: &str) -> u64 {
+    v[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("`{key}` is not a non-negative integer in {v}"))
+}
+
+/// The play report without its `seed` field, which differs trivially.
+fn without_seed(mut v: Value) -> Value {
+    v.as_object_mut().expect("a JSON object").remove("seed");
+    v
+}
+
+/// A scratch home folder (`--home`): copies of the shipped `rules/` and
+/// `variants/`, with `base` as the base set's tiles.toml; removed on drop.
+struct TempHome(PathBuf);
+
+impl TempHome {
+    fn new(name: &str, base: &str) -> TempHome {
+        let dir = std::env::temp_dir().join(format!(
+            "towerlab-cli-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR"));
+        copy_dir(&shipped.join("rules"), &dir.join("rules"));
+        copy_dir(&shipped.join("variants"), &dir.join("variants"));
+        std::fs::write(dir.join("rules").join("base").join("tiles.toml"), base).unwrap();
+        TempHome(dir)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp path")
+    }
+
+    /// The base tile file as error messages name it.
+    fn base_tiles(&self) -> String {
+        self.0
+            .join("rules")
+            .join("base")
+            .join("tiles.toml")
+            .display()
+            .to_string()
+    }
+}
+
+impl Drop for TempHome {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+// ---- play ----------------------------------------------------------------
+
+#[test]
+fn play_json_reports_scores_per_player_and_counts() {
+    // G9: the deck is every tile of both sets less the start tile, and every
+    // turn draws at least one tile, so there are at most that many turns.
+    let deck = common::tiles().total_tiles() as u64 - 1;
+    for n in 2..=6usize {
+        let players = n.to_string();
+        let v = json(&[
+            "play",
+            "--seed",
+            "11",
+            "--players",
+            &players,
+            "--format",
+            "json",
+        ]);
+        let scores = v["scores"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no `scores` array in {v}"));
+        assert_eq!(scores.len(), n, "{v}");
+        assert!(scores.iter().all(Value::is_u64), "{v}");
+        assert_eq!(uint(&v, "players"), n as u64, "{v}");
+        assert_eq!(uint(&v, "seed"), 11, "{v}");
+        let turns = uint(&v, "turns");
+        assert!(turns >= 1 && turns <= deck, "{turns} turns, deck of {deck}");
+        uint(&v, "captures");
+        uint(&v, "ransoms");
+    }
+}
+
+#[test]
+fn play_same_seed_prints_the_same_output() {
+    let args = ["play", "--seed", "42", "--players", "3", "--format", "json"];
+    let first = run(&args);
+    let second = run(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(stdout(&first), stdout(&second));
+    // The text format too.
+    let text = ["play", "--seed", "42", "--players", "3"];
+    assert_eq!(stdout(&run(&text)), stdout(&run(&text)));
+}
+
+#[test]
+fn play_different_seeds_play_different_games() {
+    let games: Vec<Value> = (1..=6)
+        .map(|s| {
+            let seed = s.to_string();
+            without_seed(json(&["play", "--seed", &seed, "--format", "json"]))
+        })
+        .collect();
+    let distinct = games
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| !games[..*i].contains(g))
+        .count();
+    assert!(
+        distinct >= 2,
+        "six seeds gave one and the same game: {}",
+        games[0]
+    );
+}
+
+#[test]
+fn play_text_mentions_each_player() {
+    for n in [2usize, 5] {
+        let players = n.to_string();
+        let out = run(&["play", "--seed", "3", "--players", &players]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        for p in 1..=n {
+            assert!(
+                text.contains(&format!("player {p}:")),
+                "no player {p}:\n{text}"
+            );
+        }
+        let extra = n + 1;
+        assert!(
+            !text.contains(&format!("player {extra}:")),
+            "a player {extra} in a {n}-player game:\n{text}"
+        );
+    }
+}
+
+// ---- simulate ------------------------------------------------------------
+
+#[test]
+fn simulate_json_reports_speed_and_mean_scores() {
+    let v = json(&[
+        "simulate",
+        "--games",
+        "50",
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let speed = v["games_per_sec"]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no `games_per_sec` number in {v}"));
+    assert!(speed > 0.0, "{v}");
+    let means = v["mean_scores"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no `mean_scores` array in {v}"));
+    assert_eq!(means.len(), 3, "{v}");
+    assert!(
+        means.iter().all(|m| m.as_f64().is_some_and(|m| m >= 0.0)),
+        "{v}"
+    );
+    assert_eq!(uint(&v, "games"), 50, "{v}");
+}
+
+#[test]
+fn simulate_results_do_not_depend_on_threads() {
+    let run_with = |threads: &str| {
+        json(&[
+            "simulate",
+            "--games",
+            "50",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ])
+    };
+    let one = run_with("1");
+    let two = run_with("2");
+    assert_eq!(uint(&one, "threads"), 1);
+    assert_eq!(uint(&two, "threads"), 2);
+    assert_eq!(one["mean_scores"], two["mean_scores"]);
+    assert_eq!(one["mean_turns"], two["mean_turns"]);
+    assert_eq!(one["mean_captures"], two["mean_captures"]);
+    assert_eq!(one["mean_ransoms"], two["mean_ransoms"]);
+}
+
+// ---- bad usage and bad input: exit 2 ---------------------------------------
+
+#[test]
+fn seven_players_are_refused() {
+    // The Tower is for 2 to 6 players.
+    let err = refused(&["play", "--players", "7"]);
+    assert!(err.contains("--players") && err.contains('7'), "{err}");
+    let err = refused(&["simulate", "--games", "1", "--players", "7"]);
+    assert!(err.contains("--players"), "{err}");
+}
+
+#[test]
+fn one_player_is_refused() {
+    let err = refused(&["play", "--players", "1"]);
+    assert!(err.contains("--players") && err.contains('1'), "{err}");
+}
+
+#[test]
+fn an_unknown_flag_is_refused() {
+    let err = refused(&["play", "--colour", "red"]);
+    assert!(err.contains("--colour"), "{err}");
+}
+
+#[test]
+fn an_unknown_format_is_refused() {
+    let err = refused(&["play", "--format", "xml"]);
+    assert!(err.contains("xml"), "{err}");
+    assert!(
+        err.contains("json"),
+        "the message should list the formats: {err}"
+    );
+}
+
+#[test]
+fn zero_games_are_refused() {
+    let err = refused(&["simulate", "--games", "0"]);
+    assert!(err.contains("--games") && err.contains('0'), "{err}");
+}
+
+#[test]
+fn a_missing_home_is_refused_by_name() {
+    let err = refused(&["play", "--home", "/nonexistent"]);
+    assert!(err.contains("/nonexistent"), "{err}");
+    let err = refused(&["simulate", "--games", "1", "--home", "/nonexistent"]);
+    assert!(err.contains("/nonexistent"), "{err}");
+}
+
+#[test]
+fn a_tile_file_syntax_error_is_reported_at_its_line() {
+    // Line 4 has a key with no value.
+    let home = TempHome::new("syntax", "[set]\nname = \"base\"\ntotal = 1\nstart =\n");
+    let err = refused(&["play", "--home", home.path()]);
+    let file = home.base_tiles();
+    let at = err
+        .find(&format!("{file}:"))
+        .unwrap_or_else(|| panic!("no `{file}:LINE:COL` in {err}"));
+    let place: Vec<&str> = err[at + file.len() + 1..].splitn(3, ':').take(2).collect();
+    assert_eq!(place.len(), 2, "{err}");
+    assert_eq!(place[0], "4", "wrong line: {err}");
+    assert!(
+        place[1].parse::<u32>().is_ok_and(|c| c >= 1),
+        "no column: {err}"
+    );
+}
+
+#[test]
+fn g1_a_bad_edge_letter_is_reported_at_line_and_column() {
+    // G1: an edge shows a city, a road or a field; `Q` is none of them. The
+    // value `"CRQF"` starts at line 10, column 9.
+    let broken = "\
+[set]
+name = \"base\"
+total = 1
+start = \"X\"
+
+[[tile]]
+name = \"X\"
+count = 1
+# the third edge is wrong
+edges = \"CRQF\"
+";
+    let home = TempHome::new("edge", broken);
+    let err = refused(&["play", "--home", home.path()]);
+    assert!(
+        err.contains(&format!("{}:10:9:", home.base_tiles())),
+        "{err}"
+    );
+    assert!(err.contains('Q'), "{err}");
+}
+
+// ---- help ----------------------------------------------------------------
+
+#[test]
+fn help_lists_the_subcommands() {
+    let out = run(&["--help"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("play"), "{text}");
+    assert!(text.contains("simulate"), "{text}");
+}
