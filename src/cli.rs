@@ -1,18 +1,37 @@
 //! The command line: argument parsing, output formats, and the only code in
 //! towerlab that prints.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
+use comfy_table::{ContentArrangement, Table};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::diag::{Source, bad_input};
 use crate::packs::{Home, Ruleset};
 use crate::query::{self, BoardMap};
 use crate::sim::{self, Batch};
+use crate::stats;
 use crate::tiles::TileSet;
+
+/// `println!` that returns an error instead of panicking when stdout is
+/// closed (e.g. piped into `head`); `main` treats a broken pipe as success.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)?
+    };
+}
+
+/// `print!`, likewise.
+macro_rules! outp {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout(), $($arg)*)?
+    };
+}
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -32,8 +51,13 @@ pub struct Cli {
 pub enum Command {
     /// Play one game with random bots and print the result.
     Play(PlayArgs),
-    /// Play many seeded games in parallel and print mean scores and speed.
+    /// Play many seeded games in parallel and print their metrics and speed.
     Simulate(SimulateArgs),
+    /// Play the same seeds under several variants and compare their metrics.
+    Compare(CompareArgs),
+    /// Replay a game log under its rules and report the first event they
+    /// would not allow.
+    Replay(ReplayArgs),
     /// Show the cells a tower of given floors captures from.
     Range(RangeArgs),
     /// Load, validate and test-play a pack or a variant.
@@ -75,25 +99,62 @@ pub struct PlayArgs {
     pub format: Format,
 }
 
+/// Options shared by `simulate` and `compare`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Number of games to play (per variant).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed: game i plays with a seed derived from (seed, i), the same
+    /// in every variant.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Number of players, 2 to 6 [default: the (first) variant's, else 2]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: Option<u8>,
+    /// Bots: one name for every seat, or one per seat, comma-separated
+    /// (`random`, `greedy`)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    pub bots: Vec<String>,
+    /// Worker threads [default: one per core]. Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Write every game's events to FILE as JSON Lines (see docs/log.md).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Number of games to play.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Master seed: game i plays with a seed derived from (seed, i).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Number of players, 2 to 6 [default: the variant's, else 2]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
-    pub players: Option<u8>,
-    /// Worker threads [default: one per core]. Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// Variants to compare, the first being the baseline: names from
+    /// variants/, paths to variant files, or comma-separated pack lists
+    /// (e.g. `tower,house/no-gaps`).
+    #[arg(required = true, num_args = 2.., value_name = "VARIANT")]
+    pub variants: Vec<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// A game log written by `--log` (JSON Lines).
+    pub log: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -128,6 +189,15 @@ pub enum Format {
     Json,
 }
 
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// A table sized to the terminal.
+    #[value(alias = "text")]
+    Table,
+    Json,
+    Csv,
+}
+
 /// The base game's and The Tower's tiles (G9), from a home folder.
 pub fn load_tiles(home: &Home) -> Result<TileSet> {
     let base = home.base_tiles()?;
@@ -140,6 +210,8 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Play(args) => play(&home, &args),
         Command::Simulate(args) => simulate(&home, &args),
+        Command::Compare(args) => compare(&home, &args),
+        Command::Replay(args) => replay(&home, &args),
         Command::Range(args) => range(&home, &args),
         Command::Check(args) => check(&home, &args),
     }
@@ -192,9 +264,9 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
             .count(),
     };
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
+        Format::Json => out!("{}", serde_json::to_string(&report)?),
         Format::Text => {
-            println!(
+            out!(
                 "{} ({}), seed {}, {} players, {} turns",
                 report.variant,
                 report.packs.join(" + "),
@@ -203,9 +275,9 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
                 report.turns
             );
             for (p, score) in report.scores.iter().enumerate() {
-                println!("  player {}: {score} points", p + 1);
+                out!("  player {}: {score} points", p + 1);
             }
-            println!(
+            out!(
                 "captures {} (own {}), exchanges {}, ransoms {}, floors {}, towers {}, discarded tiles {}",
                 report.captures,
                 report.own_captures,
@@ -220,82 +292,395 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
+/// A progress bar on stderr when it is a terminal; nothing otherwise.
+fn progress_bar(total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// The games of one variant, played and summarised.
+struct Run {
+    set: Ruleset,
+    results: Vec<sim::GameResult>,
+    seconds: f64,
+}
+
+/// Play `args.games` games of each ruleset on the same seeds; write the log.
+fn run_all(sets: Vec<Ruleset>, args: &RunArgs) -> Result<Vec<Run>> {
+    let players = args.players.map_or(sets[0].players, usize::from);
+    let bots = crate::bots::seats(&args.bots, players)?;
+    let mut log = match &args.log {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| {
+                bad_input(format!("cannot write the log `{}`: {e}", path.display()))
+            })?,
+        )),
+        None => None,
+    };
+    let bar = progress_bar(args.games * sets.len() as u64);
+    let mut runs = Vec::new();
+    for set in sets {
+        let batch = Batch {
+            set: &set,
+            bots: &bots,
+            games: args.games,
+            master_seed: args.seed,
+            threads: args.threads.map_or(0, usize::from),
+            log: log.is_some(),
+        };
+        let start = Instant::now();
+        let results = sim::simulate(&batch, &|_| bar.inc(1), |r| {
+            if let (Some(out), Some(text)) = (log.as_mut(), &r.log) {
+                out.write_all(text.as_bytes())?;
+            }
+            Ok(())
+        })?;
+        let seconds = start.elapsed().as_secs_f64();
+        runs.push(Run {
+            set,
+            results,
+            seconds,
+        });
+    }
+    bar.finish_and_clear();
+    if let Some(mut out) = log {
+        out.flush()?;
+    }
+    Ok(runs)
+}
+
+fn threads_used(flag: Option<u16>) -> usize {
+    flag.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    )
+}
+
+#[derive(Serialize)]
+struct MetricReport {
+    name: String,
+    mean: f64,
+    ci: [f64; 2],
+}
+
 #[derive(Serialize)]
 struct SimulateReport {
     variant: String,
     packs: Vec<String>,
     games: u64,
     players: usize,
+    bots: Vec<String>,
     seed: u64,
     threads: usize,
     mean_scores: Vec<f64>,
-    mean_turns: f64,
-    mean_captures: f64,
-    mean_ransoms: f64,
     seconds: f64,
     games_per_sec: f64,
+    metrics: Vec<MetricReport>,
 }
 
 fn simulate(home: &Home, args: &SimulateArgs) -> Result<()> {
     let set = args.rules.load(home)?;
-    let players = players_of(args.players, &set);
-    let threads = args.threads.map_or(0, usize::from);
-    let batch = Batch {
-        tiles: &set.tiles,
-        players,
-        games: args.games,
-        master_seed: args.seed,
-        threads,
-    };
-    let start = Instant::now();
-    let results = sim::simulate(&batch, || set.rules())?;
-    let seconds = start.elapsed().as_secs_f64();
-    let n = results.len().max(1) as f64;
-    let mean =
-        |f: &dyn Fn(&sim::GameResult) -> u32| results.iter().map(|r| f(r) as f64).sum::<f64>() / n;
+    let run = run_all(vec![set], &args.run)?.remove(0);
+    let players = run.results[0].scores.len();
+    let names = stats::metric_names(players);
+    let summary = stats::Columns::of(&run.results).summary();
     let report = SimulateReport {
-        variant: set.name.clone(),
-        packs: set.pack_names.clone(),
-        games: args.games,
+        variant: run.set.name.clone(),
+        packs: run.set.pack_names.clone(),
+        games: args.run.games,
         players,
-        seed: args.seed,
-        threads: if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            threads
-        },
-        mean_scores: sim::mean_scores(&results, players),
-        mean_turns: mean(&|r| r.stats.turns),
-        mean_captures: mean(&|r| r.stats.captures + r.stats.own_captures),
-        mean_ransoms: mean(&|r| r.stats.ransoms),
-        seconds,
-        games_per_sec: args.games as f64 / seconds.max(1e-9),
+        bots: crate::bots::seats(&args.run.bots, players)?
+            .iter()
+            .map(|b| b.name().to_string())
+            .collect(),
+        seed: args.run.seed,
+        threads: threads_used(args.run.threads),
+        mean_scores: sim::mean_scores(&run.results, players),
+        seconds: run.seconds,
+        games_per_sec: args.run.games as f64 / run.seconds.max(1e-9),
+        metrics: names
+            .iter()
+            .zip(&summary.values)
+            .map(|(n, e)| MetricReport {
+                name: n.clone(),
+                mean: e.mean,
+                ci: [e.low, e.high],
+            })
+            .collect(),
     };
-    match args.format {
-        Format::Json => println!("{}", serde_json::to_string(&report)?),
-        Format::Text => {
-            println!(
-                "{} ({}): {} games, {} players, seed {}, {} threads",
+    match args.run.format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&report)?),
+        TableFormat::Csv => {
+            let mut w = csv::Writer::from_writer(std::io::stdout());
+            w.write_record(["variant", "metric", "mean", "ci_low", "ci_high"])
+                .map_err(std::io::Error::from)?;
+            for m in &report.metrics {
+                w.write_record([
+                    report.variant.clone(),
+                    m.name.clone(),
+                    m.mean.to_string(),
+                    m.ci[0].to_string(),
+                    m.ci[1].to_string(),
+                ])
+                .map_err(std::io::Error::from)?;
+            }
+            w.flush()?;
+        }
+        TableFormat::Table => {
+            out!(
+                "{} ({}): {} games, {} players, bots {}, seed {}",
                 report.variant,
                 report.packs.join(" + "),
                 report.games,
                 report.players,
-                report.seed,
-                report.threads
+                report.bots.join(","),
+                report.seed
             );
-            for (p, s) in report.mean_scores.iter().enumerate() {
-                println!("  player {}: mean score {s:.2}", p + 1);
+            let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
+            for m in &report.metrics {
+                table.add_row([
+                    m.name.clone(),
+                    format!("{:.2}", m.mean),
+                    format!("[{:.2}, {:.2}]", m.ci[0], m.ci[1]),
+                    stats::describe(&m.name).to_string(),
+                ]);
             }
-            println!(
-                "mean turns {:.1}, captures {:.2}, ransoms {:.2}",
-                report.mean_turns, report.mean_captures, report.mean_ransoms
-            );
-            println!(
-                "{:.0} games/s ({:.2} s)",
-                report.games_per_sec, report.seconds
+            out!("{table}");
+            out!(
+                "{:.0} games/s ({:.2} s, {} threads)",
+                report.games_per_sec,
+                report.seconds,
+                report.threads
             );
         }
     }
+    Ok(())
+}
+
+/// A table that fits the terminal's width when stdout is one.
+fn new_table<S: ToString>(header: impl IntoIterator<Item = S>) -> Table {
+    let mut table = Table::new();
+    table
+        .load_style(comfy_table::presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(
+            header
+                .into_iter()
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>(),
+        );
+    table
+}
+
+#[derive(Serialize)]
+struct CompareEntry {
+    variant: String,
+    mean: f64,
+    ci: [f64; 2],
+    /// Paired difference against the first variant (absent for it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<DiffReport>,
+}
+
+#[derive(Serialize)]
+struct DiffReport {
+    mean: f64,
+    ci: [f64; 2],
+    sd: f64,
+    significant: bool,
+}
+
+#[derive(Serialize)]
+struct CompareMetric {
+    name: String,
+    values: Vec<CompareEntry>,
+}
+
+#[derive(Serialize)]
+struct CompareReport {
+    variants: Vec<String>,
+    packs: Vec<Vec<String>>,
+    games: u64,
+    players: usize,
+    bots: Vec<String>,
+    seed: u64,
+    threads: usize,
+    seconds: f64,
+    games_per_sec: f64,
+    metrics: Vec<CompareMetric>,
+}
+
+fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
+    if name.contains(',') {
+        let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
+        Ruleset::from_packs(home, &packs)
+    } else {
+        Ruleset::from_variant(home, name)
+    }
+}
+
+fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
+    let sets = args
+        .variants
+        .iter()
+        .map(|v| load_compared(home, v))
+        .collect::<Result<Vec<_>>>()?;
+    let runs = run_all(sets, &args.run)?;
+    let players = runs[0].results[0].scores.len();
+    let names = stats::metric_names(players);
+    let columns: Vec<stats::Columns> = runs
+        .iter()
+        .map(|r| stats::Columns::of(&r.results))
+        .collect();
+    let summaries: Vec<stats::Summary> = columns.iter().map(|c| c.summary()).collect();
+    let diffs: Vec<Vec<stats::Estimate>> = columns
+        .iter()
+        .map(|c| columns[0].paired_difference(c))
+        .collect();
+    let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
+    let label = |i: usize| runs[i].set.name.clone();
+    let report = CompareReport {
+        variants: (0..runs.len()).map(label).collect(),
+        packs: runs.iter().map(|r| r.set.pack_names.clone()).collect(),
+        games: args.run.games,
+        players,
+        bots: crate::bots::seats(&args.run.bots, players)?
+            .iter()
+            .map(|b| b.name().to_string())
+            .collect(),
+        seed: args.run.seed,
+        threads: threads_used(args.run.threads),
+        seconds,
+        games_per_sec: (args.run.games * runs.len() as u64) as f64 / seconds.max(1e-9),
+        metrics: names
+            .iter()
+            .enumerate()
+            .map(|(m, name)| CompareMetric {
+                name: name.clone(),
+                values: (0..runs.len())
+                    .map(|v| {
+                        let e = summaries[v].values[m];
+                        CompareEntry {
+                            variant: label(v),
+                            mean: e.mean,
+                            ci: [e.low, e.high],
+                            diff: (v > 0).then(|| {
+                                let d = diffs[v][m];
+                                DiffReport {
+                                    mean: d.mean,
+                                    ci: [d.low, d.high],
+                                    sd: d.sd,
+                                    significant: d.excludes_zero(),
+                                }
+                            }),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    match args.run.format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&report)?),
+        TableFormat::Csv => {
+            let mut w = csv::Writer::from_writer(std::io::stdout());
+            w.write_record([
+                "metric",
+                "variant",
+                "mean",
+                "ci_low",
+                "ci_high",
+                "diff",
+                "diff_low",
+                "diff_high",
+                "significant",
+            ])
+            .map_err(std::io::Error::from)?;
+            for m in &report.metrics {
+                for e in &m.values {
+                    let (d, dl, dh, sig) = match &e.diff {
+                        Some(d) => (
+                            d.mean.to_string(),
+                            d.ci[0].to_string(),
+                            d.ci[1].to_string(),
+                            d.significant.to_string(),
+                        ),
+                        None => Default::default(),
+                    };
+                    w.write_record([
+                        m.name.clone(),
+                        e.variant.clone(),
+                        e.mean.to_string(),
+                        e.ci[0].to_string(),
+                        e.ci[1].to_string(),
+                        d,
+                        dl,
+                        dh,
+                        sig,
+                    ])
+                    .map_err(std::io::Error::from)?;
+                }
+            }
+            w.flush()?;
+        }
+        TableFormat::Table => {
+            out!(
+                "{} games per variant on the same seeds (seed {}), {} players, bots {}",
+                report.games,
+                report.seed,
+                report.players,
+                report.bots.join(",")
+            );
+            let mut header = vec!["metric".to_string()];
+            for (i, v) in report.variants.iter().enumerate() {
+                header.push(v.clone());
+                if i > 0 {
+                    header.push(format!("{v} - {}", report.variants[0]));
+                }
+            }
+            let mut table = new_table(header);
+            for m in &report.metrics {
+                let mut row = vec![m.name.clone()];
+                for e in &m.values {
+                    row.push(format!("{:.2} ± {:.2}", e.mean, (e.ci[1] - e.ci[0]) / 2.0));
+                    if let Some(d) = &e.diff {
+                        row.push(format!(
+                            "{:+.2} [{:+.2}, {:+.2}]{}",
+                            d.mean,
+                            d.ci[0],
+                            d.ci[1],
+                            if d.significant { " *" } else { "" }
+                        ));
+                    }
+                }
+                table.add_row(row);
+            }
+            out!("{table}");
+            out!(
+                "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
+            );
+            out!(
+                "{:.0} games/s ({:.2} s, {} threads)",
+                report.games_per_sec,
+                report.seconds,
+                report.threads
+            );
+        }
+    }
+    Ok(())
+}
+
+fn replay(home: &Home, args: &ReplayArgs) -> Result<()> {
+    let done = crate::replay::replay(home, &args.log)?;
+    out!(
+        "{}: {} games, {} events replayed; the rules allow every event",
+        args.log.display(),
+        done.games,
+        done.events
+    );
     Ok(())
 }
 
@@ -322,17 +707,17 @@ fn range(home: &Home, args: &RangeArgs) -> Result<()> {
             let report = RangeReport {
                 cells: cells.iter().map(|&(x, y)| [x, y]).collect(),
             };
-            println!("{}", serde_json::to_string(&report)?);
+            out!("{}", serde_json::to_string(&report)?);
         }
         Format::Text => {
-            println!(
+            out!(
                 "{} with floors {} (bottom to top): {} cells",
                 set.name,
                 args.floors.join(", "),
                 cells.len()
             );
-            print!("{}", draw_range(&cells, map.as_ref()));
-            println!("T tower  X in range  # tile out of range  . no tile");
+            outp!("{}", draw_range(&cells, map.as_ref()));
+            out!("T tower  X in range  # tile out of range  . no tile");
         }
     }
     Ok(())
@@ -374,17 +759,17 @@ fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
 fn check(home: &Home, args: &CheckArgs) -> Result<()> {
     let report = crate::packs::check::run(home, &args.target, args.games)?;
     for line in &report.notes {
-        println!("{line}");
+        out!("{line}");
     }
     for w in &report.warnings {
-        println!("warning: {w}");
+        out!("warning: {w}");
     }
     if report.problems.is_empty() {
-        println!("ok: {}", report.summary);
+        out!("ok: {}", report.summary);
         Ok(())
     } else {
         for p in &report.problems {
-            println!("problem: {p}");
+            out!("problem: {p}");
         }
         Err(bad_input(format!(
             "{} problem(s) found in `{}`",

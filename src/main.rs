@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     let cli = towerlab::cli::Cli::parse();
     match towerlab::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
             if towerlab::diag::is_bad_input(&err) {
@@ -18,4 +19,12 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Output piped into a reader that stopped reading (`| head`) is not a failure.
+fn broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

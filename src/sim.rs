@@ -1,14 +1,16 @@
 //! Seeded simulation: one game from a seed, and many games in parallel with
 //! the same results on any number of threads (each game's seed is derived from
-//! the master seed and its index, and results are kept in index order).
+//! the master seed and its index, and results come back in index order).
 
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use crate::bots::RandomBot;
+use crate::bots::{BotKind, RandomBot};
 use crate::kernel::{Bot, Game, Rules, Stats, play_game};
+use crate::log::{self, LogContext};
+use crate::packs::Ruleset;
 use crate::seed::game_seed;
 use crate::tiles::TileSet;
 
@@ -25,6 +27,8 @@ pub struct GameResult {
     pub floors_unused: u32,
     /// Meeples held as prisoners at game end.
     pub prisoners_held: u32,
+    /// The game's log as JSON Lines, when asked for.
+    pub log: Option<String>,
 }
 
 /// Play one game with random bots.
@@ -39,6 +43,28 @@ pub fn play_random<'a>(
         .map(|seat| Box::new(RandomBot::new(seed, seat)) as Box<dyn Bot>)
         .collect();
     play_game(&mut game, &mut bots)?;
+    Ok(game)
+}
+
+/// Play one game with the given bot in each seat, recording its events when
+/// `record` is set.
+pub fn play<'a>(
+    tiles: &'a TileSet,
+    rules: &'a dyn Rules,
+    bots: &[BotKind],
+    seed: u64,
+    record: bool,
+) -> Result<Game<'a>> {
+    let mut game = Game::new(tiles, rules, bots.len(), seed)?;
+    if record {
+        game.record_events();
+    }
+    let mut seats: Vec<Box<dyn Bot>> = bots
+        .iter()
+        .enumerate()
+        .map(|(seat, b)| b.make(seed, seat))
+        .collect();
+    play_game(&mut game, &mut seats)?;
     Ok(game)
 }
 
@@ -61,47 +87,94 @@ pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
             .flat_map(|a| (0..n).map(move |b| (a, b)))
             .map(|(a, b)| game.prisoners(a, b))
             .sum(),
+        log: None,
     }
 }
 
-/// A batch of games to simulate.
+/// A batch of games to simulate under one ruleset.
 pub struct Batch<'a> {
-    pub tiles: &'a TileSet,
-    pub players: usize,
+    pub set: &'a Ruleset,
+    /// The bot of each seat (so also the number of players).
+    pub bots: &'a [BotKind],
     pub games: u64,
     pub master_seed: u64,
     /// Worker threads; 0 means one per core.
     pub threads: usize,
+    /// Keep each game's log (JSON Lines) in its result.
+    pub log: bool,
 }
 
-/// Play every game of the batch with random bots, in parallel. `make_rules`
-/// builds one rules instance per worker thread, which keeps it (and its
-/// caches) for all the games that thread plays.
-pub fn simulate<F>(batch: &Batch, make_rules: F) -> Result<Vec<GameResult>>
-where
-    F: Fn() -> Box<dyn Rules> + Sync,
-{
+/// Games are played in chunks of this many: each chunk in parallel, then
+/// handed to the caller in index order, so logs can be written as they come
+/// without holding a whole run in memory.
+const CHUNK: u64 = 512;
+
+/// Play every game of the batch in parallel. `progress` is called after each
+/// game with the number finished so far; `each` receives every result in
+/// index order (with its log, when asked for) before it is kept.
+pub fn simulate(
+    batch: &Batch,
+    progress: &(dyn Fn(u64) + Sync),
+    mut each: impl FnMut(&GameResult) -> Result<()>,
+) -> Result<Vec<GameResult>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
         .build()
         .context("starting the worker threads")?;
+    // One rules instance per worker thread, kept (with its caches) for every
+    // game that thread plays.
     let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(None))
         .collect();
-    pool.install(|| {
-        (0..batch.games)
-            .into_par_iter()
-            .map(|index| {
-                let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
-                let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-                let rules = guard.get_or_insert_with(&make_rules);
-                let seed = game_seed(batch.master_seed, index);
-                let game = play_random(batch.tiles, rules.as_ref(), batch.players, seed)
+    let floors: Vec<String> = batch.set.floors.iter().map(|f| f.name.clone()).collect();
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let mut results = Vec::with_capacity(batch.games.min(1 << 20) as usize);
+    let mut start = 0;
+    while start < batch.games {
+        let end = (start + CHUNK).min(batch.games);
+        let chunk: Vec<GameResult> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| {
+                    let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
+                    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+                    let rules = guard.get_or_insert_with(|| batch.set.rules());
+                    let seed = game_seed(batch.master_seed, index);
+                    let game = play(
+                        &batch.set.tiles,
+                        rules.as_ref(),
+                        batch.bots,
+                        seed,
+                        batch.log,
+                    )
                     .with_context(|| format!("game {index} (seed {seed})"))?;
-                Ok(result_of(&game, index, seed))
-            })
-            .collect()
-    })
+                    let mut result = result_of(&game, index, seed);
+                    if batch.log {
+                        let ctx = LogContext {
+                            game: index,
+                            seed,
+                            packs: &batch.set.pack_names,
+                            players: batch.bots.len(),
+                            tiles: &batch.set.tiles,
+                            floors: &floors,
+                        };
+                        let mut text = String::new();
+                        log::write_lines(&log::records(&ctx, game.events()), &mut text);
+                        result.log = Some(text);
+                    }
+                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                    Ok(result)
+                })
+                .collect::<Result<Vec<_>>>()
+        })?;
+        for mut r in chunk {
+            each(&r)?;
+            r.log = None;
+            results.push(r);
+        }
+        start = end;
+    }
+    Ok(results)
 }
 
 /// Mean of each seat's score over `results`.

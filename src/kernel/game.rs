@@ -141,6 +141,7 @@ pub enum Event {
     Meeple {
         player: usize,
         pos: Pos,
+        spot: MeepleSpot,
         on: &'static str,
     },
     Floor {
@@ -154,6 +155,7 @@ pub enum Event {
         tower: Pos,
         floors: Vec<FloorKind>,
         at: Pos,
+        spot: MeepleSpot,
         on: &'static str,
         owner: usize,
     },
@@ -679,6 +681,7 @@ impl<'a> Game<'a> {
                 self.emit(|_| Event::Meeple {
                     player: me,
                     pos: placed.pos,
+                    spot: MeepleSpot::Segment(segment),
                     on,
                 });
             }
@@ -733,6 +736,7 @@ impl<'a> Game<'a> {
                 self.emit(|_| Event::Meeple {
                     player: me,
                     pos,
+                    spot: MeepleSpot::Tower,
                     on: "tower",
                 });
             }
@@ -813,6 +817,7 @@ impl<'a> Game<'a> {
             tower: g.towers[t].pos,
             floors: g.towers[t].floors.clone(),
             at: m.pos,
+            spot: m.spot,
             on,
             owner,
         });

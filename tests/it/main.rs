@@ -3,6 +3,7 @@
 
 mod cli;
 mod common;
+mod packs;
 mod properties;
 mod scoring;
 mod tilesets;

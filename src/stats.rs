@@ -1,0 +1,331 @@
+//! Metrics of simulated games and their statistics: per-variant means with 95%
+//! confidence intervals, and paired differences between variants that played
+//! the same seeds (common random numbers: the same deal in every variant).
+//!
+//! Means use the normal approximation (mean ± 1.96 s/√n), which is sound for
+//! the game counts towerlab runs (hundreds and up). Balance is a property of a
+//! whole set of games, not of one game, so its intervals come from a seeded
+//! bootstrap (paired for differences).
+
+use crate::seed::Stream;
+use crate::sim::GameResult;
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+/// Bootstrap resamples for set-level metrics.
+const RESAMPLES: usize = 1000;
+/// The bootstrap's fixed seed: statistics are as reproducible as games.
+const BOOTSTRAP_SEED: u64 = 0xB007_5742;
+
+/// The metrics, by name, for `players` seats; the order of
+/// [`per_game`]'s values, followed by `balance`.
+pub fn metric_names(players: usize) -> Vec<String> {
+    let mut names = Vec::new();
+    for s in 1..=players {
+        names.push(format!("score.seat{s}"));
+    }
+    for s in 1..=players {
+        names.push(format!("win.seat{s}"));
+    }
+    names.extend(
+        [
+            "margin",
+            "captures",
+            "own_captures",
+            "exchanges",
+            "ransoms",
+            "ransom_points",
+            "prisoners_end",
+            "towers",
+            "tower_height_mean",
+            "tower_height_max",
+            "floors_unused",
+            "turns",
+            "balance",
+        ]
+        .map(String::from),
+    );
+    names
+}
+
+/// What each metric measures, for tables and docs.
+pub fn describe(name: &str) -> &'static str {
+    match name {
+        n if n.starts_with("score.") => "mean final score of the seat",
+        n if n.starts_with("win.") => "share of games the seat wins (ties split)",
+        "margin" => "winner's lead over the runner-up",
+        "captures" => "opponents' meeples taken prisoner per game",
+        "own_captures" => "own meeples sent home by a capture per game",
+        "exchanges" => "prisoner exchanges per game",
+        "ransoms" => "ransoms paid per game",
+        "ransom_points" => "points moved by ransom per game",
+        "prisoners_end" => "prisoners still held at game end",
+        "towers" => "towers built (at least one floor)",
+        "tower_height_mean" => "mean floors of a built tower",
+        "tower_height_max" => "floors of the game's highest tower",
+        "floors_unused" => "floors left in the players' supplies",
+        "turns" => "tiles placed (game length in turns)",
+        "balance" => "1 - the largest gap between seat win shares",
+        _ => "",
+    }
+}
+
+/// Each seat's share of the win: 1 for a sole winner, 1/k for k tied.
+pub fn win_shares(scores: &[u32]) -> Vec<f64> {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count().max(1) as f64;
+    scores
+        .iter()
+        .map(|&s| if s == best { 1.0 / winners } else { 0.0 })
+        .collect()
+}
+
+/// The per-game metrics of one game, in [`metric_names`] order (without
+/// `balance`, which belongs to a set of games).
+pub fn per_game(r: &GameResult) -> Vec<f64> {
+    let mut v: Vec<f64> = r.scores.iter().map(|&s| s as f64).collect();
+    v.extend(win_shares(&r.scores));
+    let mut sorted = r.scores.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
+    let s = &r.stats;
+    let built = r.tower_heights.len() as f64;
+    let height_sum: u32 = r.tower_heights.iter().sum();
+    v.extend([
+        margin as f64,
+        s.captures as f64,
+        s.own_captures as f64,
+        s.exchanges as f64,
+        s.ransoms as f64,
+        s.ransom_points as f64,
+        r.prisoners_held as f64,
+        built,
+        if built > 0.0 {
+            height_sum as f64 / built
+        } else {
+            0.0
+        },
+        r.tower_heights.iter().copied().max().unwrap_or(0) as f64,
+        r.floors_unused as f64,
+        s.turns as f64,
+    ]);
+    v
+}
+
+/// A mean with its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Standard deviation of the per-game values (of the paired differences
+    /// for a difference); 0 for bootstrap estimates.
+    pub sd: f64,
+}
+
+impl Estimate {
+    /// True when the interval excludes 0.
+    pub fn excludes_zero(&self) -> bool {
+        self.low > 0.0 || self.high < 0.0
+    }
+
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// Mean and normal-approximation 95% interval of `values`.
+pub fn estimate(values: &[f64]) -> Estimate {
+    let n = values.len();
+    if n == 0 {
+        return Estimate {
+            mean: 0.0,
+            low: 0.0,
+            high: 0.0,
+            sd: 0.0,
+        };
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let var = if n > 1 {
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
+    let sd = var.sqrt();
+    let half = Z95 * sd / (n as f64).sqrt();
+    Estimate {
+        mean,
+        low: mean - half,
+        high: mean + half,
+        sd,
+    }
+}
+
+/// Balance of a set of games: 1 minus the largest gap between seats' win
+/// shares (1 is perfectly even).
+fn balance(wins: &[Vec<f64>], pick: impl Iterator<Item = usize>) -> f64 {
+    let seats = wins.first().map_or(0, Vec::len);
+    let mut sums = vec![0.0; seats];
+    let mut n = 0.0;
+    for i in pick {
+        for (s, w) in sums.iter_mut().zip(&wins[i]) {
+            *s += w;
+        }
+        n += 1.0;
+    }
+    if n == 0.0 || seats == 0 {
+        return 1.0;
+    }
+    let max = sums.iter().copied().fold(f64::MIN, f64::max) / n;
+    let min = sums.iter().copied().fold(f64::MAX, f64::min) / n;
+    1.0 - (max - min)
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[i]
+}
+
+/// The statistics of one variant's games.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Summary {
+    pub games: usize,
+    /// One estimate per metric, in [`metric_names`] order.
+    pub values: Vec<Estimate>,
+}
+
+/// Per-game metric columns of a run, for summaries and pairing.
+pub struct Columns {
+    /// `columns[m][g]`: metric `m` of game `g` (per-game metrics only).
+    columns: Vec<Vec<f64>>,
+    /// Win shares per game, for balance.
+    wins: Vec<Vec<f64>>,
+}
+
+impl Columns {
+    pub fn of(results: &[GameResult]) -> Columns {
+        let rows: Vec<Vec<f64>> = results.iter().map(per_game).collect();
+        let width = rows.first().map_or(0, Vec::len);
+        let columns = (0..width)
+            .map(|m| rows.iter().map(|r| r[m]).collect())
+            .collect();
+        Columns {
+            columns,
+            wins: results.iter().map(|r| win_shares(&r.scores)).collect(),
+        }
+    }
+
+    fn games(&self) -> usize {
+        self.wins.len()
+    }
+
+    /// Estimates of every metric, balance last.
+    pub fn summary(&self) -> Summary {
+        let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
+        values.push(self.balance_estimate(None));
+        Summary {
+            games: self.games(),
+            values,
+        }
+    }
+
+    /// Paired differences `other - self` for every metric, balance last.
+    /// Both runs must have played the same seeds in the same order.
+    pub fn paired_difference(&self, other: &Columns) -> Vec<Estimate> {
+        let mut out: Vec<Estimate> = self
+            .columns
+            .iter()
+            .zip(&other.columns)
+            .map(|(a, b)| {
+                let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
+                estimate(&d)
+            })
+            .collect();
+        out.push(self.balance_estimate(Some(other)));
+        out
+    }
+
+    /// Balance, or the paired difference of balance against `other`, with a
+    /// percentile bootstrap interval.
+    fn balance_estimate(&self, other: Option<&Columns>) -> Estimate {
+        let n = self.games();
+        let value = |c: &Columns, idx: &mut dyn Iterator<Item = usize>| balance(&c.wins, idx);
+        let point = match other {
+            None => value(self, &mut (0..n)),
+            Some(o) => value(o, &mut (0..n)) - value(self, &mut (0..n)),
+        };
+        if n < 2 {
+            return Estimate {
+                mean: point,
+                low: point,
+                high: point,
+                sd: 0.0,
+            };
+        }
+        let mut rng = Stream::new(BOOTSTRAP_SEED, 0);
+        let mut draws = Vec::with_capacity(RESAMPLES);
+        let mut idx = vec![0usize; n];
+        for _ in 0..RESAMPLES {
+            for slot in idx.iter_mut() {
+                *slot = rng.below(n);
+            }
+            let b = match other {
+                None => value(self, &mut idx.iter().copied()),
+                Some(o) => {
+                    value(o, &mut idx.iter().copied()) - value(self, &mut idx.iter().copied())
+                }
+            };
+            draws.push(b);
+        }
+        draws.sort_by(f64::total_cmp);
+        Estimate {
+            mean: point,
+            low: percentile(&draws, 0.025),
+            high: percentile(&draws, 0.975),
+            sd: 0.0,
+        }
+    }
+}
+
+/// Games needed for a paired comparison to detect a true difference `delta`
+/// with 95% confidence and 80% power, given the paired differences' sd.
+pub fn games_to_detect(delta: f64, paired_sd: f64) -> u64 {
+    const Z80: f64 = 0.841_621_233_572_914;
+    if delta <= 0.0 {
+        return u64::MAX;
+    }
+    (((Z95 + Z80) * paired_sd / delta).powi(2)).ceil() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_of_known_values() {
+        let e = estimate(&[1.0, 2.0, 3.0, 4.0]);
+        assert!((e.mean - 2.5).abs() < 1e-12);
+        let sd = (5.0f64 / 3.0).sqrt();
+        assert!((e.sd - sd).abs() < 1e-12);
+        assert!((e.half_width() - Z95 * sd / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ties_split_the_win() {
+        assert_eq!(win_shares(&[5, 7, 7]), vec![0.0, 0.5, 0.5]);
+        assert_eq!(win_shares(&[9, 1]), vec![1.0, 0.0]);
+    }
+
+    #[test]
+    fn balance_is_one_when_seats_win_equally() {
+        let wins = vec![vec![1.0, 0.0], vec![0.0, 1.0]];
+        assert!((balance(&wins, 0..2) - 1.0).abs() < 1e-12);
+        assert!((balance(&wins, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn detecting_two_points_with_sd_ten_takes_about_two_hundred_games() {
+        // (1.96 + 0.84)^2 * 10^2 / 2^2 = 196.2
+        assert_eq!(games_to_detect(2.0, 10.0), 197);
+    }
+}
