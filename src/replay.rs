@@ -280,76 +280,187 @@ impl Bot for ReplayBot<'_> {
     }
 }
 
+/// A log read and split into games.
+struct Log {
+    file: String,
+    records: Vec<Record>,
+    /// Index of each game's `start` record, then the end.
+    starts: Vec<usize>,
+}
+
+impl Log {
+    fn read(path: &Path) -> Result<Log> {
+        let src = Source::read(path)?;
+        let records = read_records(&src)?;
+        let file = path.display().to_string();
+        let mut starts: Vec<usize> = records
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.event() == "start")
+            .map(|(i, _)| i)
+            .collect();
+        if starts.first() != Some(&0) {
+            let line = records.first().map_or(1, |r| r.line);
+            return Err(bad_input(format!(
+                "{file}:{line}:1: a log begins each game with a `start` record"
+            )));
+        }
+        starts.push(records.len());
+        Ok(Log {
+            file,
+            records,
+            starts,
+        })
+    }
+
+    fn blocks(&self) -> impl Iterator<Item = &[Record]> {
+        self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
+    }
+}
+
+/// What a game's `start` record says.
+struct Start {
+    packs: Vec<String>,
+    players: usize,
+    seed: u64,
+    game: u64,
+}
+
+fn start_of(file: &str, block: &[Record]) -> Result<Start> {
+    let start = &block[0];
+    let packs: Vec<String> = start.value["packs"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|p| p.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    match (
+        start.value["players"].as_u64(),
+        start.value["seed"].as_u64(),
+        start.value["game"].as_u64(),
+    ) {
+        (Some(players), Some(seed), Some(game)) if !packs.is_empty() => Ok(Start {
+            packs,
+            players: players as usize,
+            seed,
+            game,
+        }),
+        _ => Err(bad_input(format!(
+            "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",
+            start.line
+        ))),
+    }
+}
+
+/// Play one game of a log with its decisions: every turn, or the first
+/// `turns` turns. The game is recording events.
+fn play_block<'a>(
+    file: &str,
+    set: &'a Ruleset,
+    rules: &'a dyn crate::kernel::Rules,
+    start: &Start,
+    block: &[Record],
+    turns: Option<u32>,
+) -> Result<Game<'a>> {
+    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let mut game = Game::new(&set.tiles, rules, start.players, start.seed)
+        .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
+    game.record_events();
+    let cursor = Rc::new(RefCell::new(Cursor {
+        records: block,
+        next: 1,
+        floors,
+        error: None,
+    }));
+    let mut bots: Vec<Box<dyn Bot + '_>> = (0..start.players)
+        .map(|_| Box::new(ReplayBot(cursor.clone())) as Box<dyn Bot>)
+        .collect();
+    let outcome = match turns {
+        None => play_game(&mut game, &mut bots),
+        Some(t) => {
+            let mut buf = crate::kernel::Buffers::default();
+            let mut result = Ok(());
+            while game.stats().turns < t {
+                match crate::kernel::play_turn(&mut game, &mut bots, &mut buf) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        game.final_scoring();
+                        break;
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            result
+        }
+    };
+    drop(bots);
+    if let Err(e) = outcome {
+        let err = cursor.borrow_mut().error.take();
+        bail!("{file}: {}", err.unwrap_or_else(|| format!("{e:#}")));
+    }
+    Ok(game)
+}
+
+/// The state of game `game` of the log at `path` after `turn` turns (the
+/// whole game, final scoring included, when `turn` is `None` or past its
+/// end), handed to `f` with the ruleset it was played under.
+pub fn state_at<T>(
+    home: &Home,
+    path: &Path,
+    game: u64,
+    turn: Option<u32>,
+    f: impl FnOnce(&Game, &Ruleset) -> Result<T>,
+) -> Result<T> {
+    let log = Log::read(path)?;
+    for block in log.blocks() {
+        let start = start_of(&log.file, block)?;
+        if start.game != game {
+            continue;
+        }
+        let set = Ruleset::from_packs(home, &start.packs)
+            .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
+        let rules = set.rules();
+        let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
+        return f(&state, &set);
+    }
+    let games: Vec<String> = log
+        .blocks()
+        .filter_map(|b| b[0].value["game"].as_u64().map(|g| g.to_string()))
+        .collect();
+    Err(bad_input(format!(
+        "{}: no game {game} in the log (games: {})",
+        log.file,
+        games.join(", ")
+    )))
+}
+
 /// Replay every game of the log at `path`.
 pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
-    let src = Source::read(path)?;
-    let records = read_records(&src)?;
-    let file = path.display();
-    let mut starts: Vec<usize> = records
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.event() == "start")
-        .map(|(i, _)| i)
-        .collect();
-    if starts.first() != Some(&0) {
-        let line = records.first().map_or(1, |r| r.line);
-        return Err(bad_input(format!(
-            "{file}:{line}:1: a log begins each game with a `start` record"
-        )));
-    }
-    starts.push(records.len());
+    let log = Log::read(path)?;
+    let file = log.file.as_str();
     let mut rulesets: HashMap<Vec<String>, Ruleset> = HashMap::new();
-    for w in starts.windows(2) {
-        let block = &records[w[0]..w[1]];
-        let start = &block[0];
-        let packs: Vec<String> = start.value["packs"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|p| p.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let (Some(players), Some(seed), Some(game_index)) = (
-            start.value["players"].as_u64(),
-            start.value["seed"].as_u64(),
-            start.value["game"].as_u64(),
-        ) else {
-            return Err(bad_input(format!(
-                "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",
-                start.line
-            )));
-        };
-        if !rulesets.contains_key(&packs) {
-            let set = Ruleset::from_packs(home, &packs)
-                .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", start.line)))?;
-            rulesets.insert(packs.clone(), set);
+    let mut games = 0;
+    for block in log.blocks() {
+        let start = start_of(file, block)?;
+        if !rulesets.contains_key(&start.packs) {
+            let set = Ruleset::from_packs(home, &start.packs)
+                .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
+            rulesets.insert(start.packs.clone(), set);
         }
-        let set = &rulesets[&packs];
+        let set = &rulesets[&start.packs];
         let rules = set.rules();
+        let game = play_block(file, set, rules.as_ref(), &start, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
-        let mut game = Game::new(&set.tiles, rules.as_ref(), players as usize, seed)
-            .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", start.line)))?;
-        game.record_events();
-        let cursor = Rc::new(RefCell::new(Cursor {
-            records: block,
-            next: 1,
-            floors: floors.clone(),
-            error: None,
-        }));
-        let mut bots: Vec<Box<dyn Bot + '_>> = (0..players)
-            .map(|_| Box::new(ReplayBot(cursor.clone())) as Box<dyn Bot>)
-            .collect();
-        if let Err(e) = play_game(&mut game, &mut bots) {
-            let err = cursor.borrow_mut().error.take();
-            bail!("{file}: {}", err.unwrap_or_else(|| format!("{e:#}")));
-        }
-        drop(bots);
         let ctx = LogContext {
-            game: game_index,
-            seed,
-            packs: &packs,
-            players: players as usize,
+            game: start.game,
+            seed: start.seed,
+            packs: &start.packs,
+            players: start.players,
             tiles: &set.tiles,
             floors: &floors,
         };
@@ -378,9 +489,10 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
                 expected[block.len()]
             ));
         }
+        games += 1;
     }
     Ok(Replayed {
-        games: starts.len() - 1,
-        events: records.len(),
+        games,
+        events: log.records.len(),
     })
 }

@@ -68,6 +68,33 @@ pub fn play<'a>(
     Ok(game)
 }
 
+/// Play one game with the given bots, recording events, and hand the game to
+/// `after_turn` after the start tile and after every turn (for pictures of a
+/// game step by step). The last call sees the game after final scoring.
+pub fn play_observed<'a>(
+    tiles: &'a TileSet,
+    rules: &'a dyn Rules,
+    bots: &[BotKind],
+    seed: u64,
+    mut after_turn: impl FnMut(&Game) -> Result<()>,
+) -> Result<Game<'a>> {
+    let mut game = Game::new(tiles, rules, bots.len(), seed)?;
+    game.record_events();
+    let mut seats: Vec<Box<dyn Bot>> = bots
+        .iter()
+        .enumerate()
+        .map(|(seat, b)| b.make(seed, seat))
+        .collect();
+    let mut buf = crate::kernel::Buffers::default();
+    after_turn(&game)?;
+    while crate::kernel::play_turn(&mut game, &mut seats, &mut buf)? {
+        after_turn(&game)?;
+    }
+    game.final_scoring();
+    after_turn(&game)?;
+    Ok(game)
+}
+
 /// Summarise a finished game.
 pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
     let n = game.players().len();

@@ -160,7 +160,6 @@ impl Ruleset {
         packs: Vec<Pack>,
         params: &BTreeMap<String, BTreeMap<String, toml::Value>>,
     ) -> Result<Ruleset> {
-        let _ = rules_dir;
         // Required packs come earlier in the list.
         for (i, pack) in packs.iter().enumerate() {
             for req in &pack.requires {
