@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::diag::{Source, bad_input};
 use crate::packs::{Home, Ruleset};
 use crate::query::{self, BoardMap};
+use crate::render;
 use crate::sim::{self, Batch};
 use crate::stats;
 use crate::tiles::TileSet;
@@ -60,6 +61,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Show the cells a tower of given floors captures from.
     Range(RangeArgs),
+    /// Draw a board as SVG: a game from a log, or a board file with a tower.
+    Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
 }
@@ -149,6 +152,10 @@ pub struct CompareArgs {
     pub variants: Vec<String>,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Also write the comparison as one self-contained HTML page to FILE:
+    /// the table, charts, and a replay viewer of each variant's game 0.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -168,9 +175,63 @@ pub struct RangeArgs {
     /// tower's tile), northernmost row first [default: every cell holds a tile]
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (`svg`: a picture of the board and the cells in range).
+    #[arg(long, value_enum, default_value_t = RangeFormat::Text)]
+    pub format: RangeFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeFormat {
+    Text,
+    Json,
+    Svg,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    /// A game log written by `--log` (JSON Lines): draw one of its games.
+    #[arg(long, value_name = "FILE", required_unless_present = "board", conflicts_with_all = ["board", "floors", "variant", "packs"])]
+    pub log: Option<PathBuf>,
+    /// The game of the log to draw (its `game` index).
+    #[arg(long, default_value_t = 0)]
+    pub game: u64,
+    /// Draw the state after this turn [default: the end, after final scoring;
+    /// a turn past the end is the end].
+    #[arg(long)]
+    pub turn: Option<u32>,
+    /// A board file (as for `range`): plain tiles, the tower on `T` at 0,0.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "turn"])]
+    pub board: Option<PathBuf>,
+    /// With --board: the tower's floors, bottom to top, comma-separated.
+    #[arg(
+        long,
+        value_name = "K1,K2,…",
+        value_delimiter = ',',
+        requires = "board"
+    )]
+    pub floors: Vec<String>,
+    // With --board: the rules that compute the range (default: tower).
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Mark the capture range of the tower on this cell [default with
+    /// --board and --floors: the tower, 0,0].
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    pub range: Option<(i32, i32)>,
+    /// Write the SVG to FILE [default: stdout].
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `X,Y` as two integers.
+fn parse_cell(text: &str) -> std::result::Result<(i32, i32), String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    match parts[..] {
+        [x, y] => match (x.parse(), y.parse()) {
+            (Ok(x), Ok(y)) => Ok((x, y)),
+            _ => Err(format!("`{text}` is not two integers X,Y")),
+        },
+        _ => Err(format!("`{text}` is not a cell X,Y (e.g. 2,-1)")),
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -213,6 +274,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Compare(args) => compare(&home, &args),
         Command::Replay(args) => replay(&home, &args),
         Command::Range(args) => range(&home, &args),
+        Command::Render(args) => render(&home, &args),
         Command::Check(args) => check(&home, &args),
     }
 }
@@ -543,6 +605,42 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
         .collect();
     let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
     let label = |i: usize| runs[i].set.name.clone();
+    if let Some(path) = &args.html {
+        let bots = crate::bots::seats(&args.run.bots, players)?;
+        let variants = (0..runs.len())
+            .map(|v| {
+                Ok(crate::report::Variant {
+                    name: label(v),
+                    packs: runs[v].set.pack_names.clone(),
+                    summary: summaries[v].values.clone(),
+                    diff: (v > 0).then(|| diffs[v].clone()),
+                    per_game: runs[v].results.iter().map(stats::per_game).collect(),
+                    sample: Some(crate::report::sample_game(
+                        &runs[v].set,
+                        &bots,
+                        0,
+                        runs[v].results[0].seed,
+                    )?),
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let page = crate::report::html(&crate::report::Report {
+            games: args.run.games,
+            seed: args.run.seed,
+            players,
+            bots: bots.iter().map(|b| b.name().to_string()).collect(),
+            metrics: names.clone(),
+            variants,
+        });
+        std::fs::write(path, &page)
+            .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))?;
+        writeln!(
+            std::io::stderr(),
+            "wrote {} ({} KB)",
+            path.display(),
+            page.len().div_ceil(1024)
+        )?;
+    }
     let report = CompareReport {
         variants: (0..runs.len()).map(label).collect(),
         packs: runs.iter().map(|r| r.set.pack_names.clone()).collect(),
@@ -703,13 +801,36 @@ fn range(home: &Home, args: &RangeArgs) -> Result<()> {
     };
     let cells = query::capture_cells(rules.as_ref(), &set.tiles, &floors, map.as_ref())?;
     match args.format {
-        Format::Json => {
+        RangeFormat::Svg => {
+            // Without a board file: every cell around the range holds a tile.
+            let map = match map {
+                Some(m) => m,
+                None => {
+                    let all = cells.iter().chain([&(0, 0)]);
+                    let (x0, x1) = all
+                        .clone()
+                        .fold((0, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
+                    let (y0, y1) = all.fold((0, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
+                    BoardMap {
+                        tiles: (y0 - 1..=y1 + 1)
+                            .flat_map(|y| (x0 - 1..=x1 + 1).map(move |x| (x, y)))
+                            .collect(),
+                    }
+                }
+            };
+            let options = render::RenderOptions {
+                range: Some(crate::geometry::Pos::ORIGIN),
+                ..Default::default()
+            };
+            outp!("{}", render::map_svg(&map, &set, &floors, &options)?);
+        }
+        RangeFormat::Json => {
             let report = RangeReport {
                 cells: cells.iter().map(|&(x, y)| [x, y]).collect(),
             };
             out!("{}", serde_json::to_string(&report)?);
         }
-        Format::Text => {
+        RangeFormat::Text => {
             out!(
                 "{} with floors {} (bottom to top): {} cells",
                 set.name,
@@ -754,6 +875,49 @@ fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
         out.push('\n');
     }
     out
+}
+
+fn render(home: &Home, args: &RenderArgs) -> Result<()> {
+    let range = args.range.map(|(x, y)| crate::geometry::Pos::new(x, y));
+    let svg = match (&args.log, &args.board) {
+        (Some(log), _) => crate::replay::state_at(home, log, args.game, args.turn, |game, set| {
+            if let Some(at) = range {
+                render::tower_range(game, at)?;
+            }
+            let turn = args
+                .turn
+                .map_or("the end".to_string(), |t| format!("turn {t}"));
+            let options = render::RenderOptions {
+                range,
+                title: Some(format!("game {} at {turn}", args.game)),
+                notes: vec![log.display().to_string()],
+                ..Default::default()
+            };
+            Ok(render::board_svg(game, set, &options))
+        })?,
+        (None, Some(board)) => {
+            let set = args.rules.load(home)?;
+            let map = BoardMap::parse(&Source::read(board)?)?;
+            let floors = args
+                .floors
+                .iter()
+                .map(|f| set.floor_kind(f.trim()))
+                .collect::<Result<Vec<_>>>()?;
+            let options = render::RenderOptions {
+                range: range.or((!floors.is_empty()).then_some(crate::geometry::Pos::ORIGIN)),
+                notes: vec![board.display().to_string()],
+                ..Default::default()
+            };
+            render::map_svg(&map, &set, &floors, &options)?
+        }
+        (None, None) => return Err(bad_input("give --log FILE or --board FILE")),
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, svg)
+            .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))?,
+        None => outp!("{svg}"),
+    }
+    Ok(())
 }
 
 fn check(home: &Home, args: &CheckArgs) -> Result<()> {

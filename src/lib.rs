@@ -4,7 +4,9 @@
 //!   [`kernel::Rules`] implementation every question about towers;
 //! - [`native`]: the plain Tower rules written in Rust (`native:tower`);
 //! - [`tiles`]: tile sets as data; [`bots`]: players; [`sim`]: seeded,
-//!   parallel simulation; [`cli`]: the command line, the only code that prints.
+//!   parallel simulation; [`render`]: board pictures (SVG); [`report`]: the
+//!   HTML report of a comparison; [`cli`]: the command line, the only code
+//!   that prints.
 
 pub mod bots;
 pub mod cli;
@@ -15,7 +17,9 @@ pub mod log;
 pub mod native;
 pub mod packs;
 pub mod query;
+pub mod render;
 pub mod replay;
+pub mod report;
 pub mod seed;
 pub mod sim;
 pub mod stats;

@@ -58,12 +58,8 @@ impl BoardMap {
             offset += line.len();
             row += 1;
         }
-        let (tx, ty) = tower.ok_or_else(|| {
-            bad_input(format!(
-                "{}: no `T`: mark the tower's tile with `T`",
-                src.path.display()
-            ))
-        })?;
+        let (tx, ty) =
+            tower.ok_or_else(|| src.error_at(0..0, "no `T`: mark the tower's tile with `T`"))?;
         Ok(BoardMap {
             tiles: cells.into_iter().map(|(x, y)| (x - tx, y - ty)).collect(),
         })

@@ -443,17 +443,20 @@ pub fn state_at<T>(
 pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let log = Log::read(path)?;
     let file = log.file.as_str();
-    let mut rulesets: HashMap<Vec<String>, Ruleset> = HashMap::new();
+    // One rules instance per ruleset, kept (with its caches) for every game
+    // of the log, as `simulate` keeps one per thread.
+    let mut rulesets: HashMap<Vec<String>, (Ruleset, Box<dyn crate::kernel::Rules>)> =
+        HashMap::new();
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
         if !rulesets.contains_key(&start.packs) {
             let set = Ruleset::from_packs(home, &start.packs)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
-            rulesets.insert(start.packs.clone(), set);
+            let rules = set.rules();
+            rulesets.insert(start.packs.clone(), (set, rules));
         }
-        let set = &rulesets[&start.packs];
-        let rules = set.rules();
+        let (set, rules) = &rulesets[&start.packs];
         let game = play_block(file, set, rules.as_ref(), &start, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {

@@ -126,6 +126,12 @@ impl Features {
         self.nodes[root as usize].done = true;
     }
 
+    /// Open edge ends of a road or city (0 when complete); meaningful at the
+    /// root.
+    pub fn open_ends(&self, root: FeatureId) -> u32 {
+        self.nodes[root as usize].open as u32
+    }
+
     pub fn pennants(&self, root: FeatureId) -> u32 {
         self.nodes[root as usize].pennants as u32
     }

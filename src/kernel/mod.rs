@@ -8,6 +8,7 @@ pub mod board;
 pub mod decision;
 pub mod features;
 pub mod game;
+pub mod preview;
 pub mod rules;
 
 pub use board::{Board, OpenSpot, PlacedTile};
@@ -17,4 +18,5 @@ pub use game::{
     Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Meeple, MeepleSpot, Placement, Player,
     RansomChoice, Stats, Tower,
 };
+pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{FloorKind, MeepleView, Rules, TowerView};

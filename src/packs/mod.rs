@@ -111,6 +111,13 @@ impl Ruleset {
                     ),
                 ));
             }
+            // The values must be parameters the pack declares, of its types.
+            if let (Some(p), Some(values)) = (
+                packs.iter().find(|p| &p.reference == pack),
+                file.params.get(pack),
+            ) {
+                param_map(p, values).map_err(|e| file.source.error_at(span.clone(), e))?;
+            }
         }
         let mut set = Ruleset::assemble(&home.rules, file.name.clone(), packs, &file.params)
             .map_err(|e| {

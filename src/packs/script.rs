@@ -9,14 +9,16 @@
 //! hooks, per (score, ransoms paid) for the ransom. Only `may_capture`, which
 //! may read the board, is asked afresh, and only when some pack defines it.
 //!
-//! Scripts are untrusted: the engine limits operations, call depth, expression
-//! depth and the sizes of strings, arrays and maps; it loads no modules and has
-//! no clock, and `print`/`debug` go nowhere. Hook arguments are registered
+//! Scripts are untrusted: the engine limits operations, time and memory per
+//! hook call (the hooks it calls included), call depth, expression depth and
+//! the sizes of strings, arrays and maps; it loads no modules and has no clock,
+//! and `print`/`debug` go nowhere. Hook arguments are registered
 //! native types (`tower`, `meeple`, `board`) that read the game in place.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::Result;
 use rhai::{
@@ -84,9 +86,20 @@ impl Hook {
 
 /// The sandbox's limits.
 pub mod limits {
-    /// Operations one hook call may run (a runaway loop ends here, in well
-    /// under a second).
+    use std::time::Duration;
+
+    /// Operations one hook call may run, the hooks it calls (`previous`,
+    /// `capture_cells`…) included: a runaway loop ends here.
     pub const OPERATIONS: u64 = 1_000_000;
+    /// Time one hook call may take, the hooks it calls included. Operations
+    /// differ in cost (copying a 10,000-element array is one), so this bounds
+    /// what the operation count cannot.
+    pub const TIME: Duration = Duration::from_secs(1);
+    /// Memory one hook call may take hold of, the hooks it calls included:
+    /// bytes the thread holds beyond what it held when the call began. Catches
+    /// data grown past the size limits below where Rhai does not check them
+    /// (values stored into an array slot, curried function pointers…).
+    pub const MEMORY: usize = 32 << 20;
     pub const CALL_LEVELS: usize = 32;
     pub const EXPR_DEPTH: usize = 64;
     pub const STRING_SIZE: usize = 10_000;
@@ -133,11 +146,16 @@ impl Scripts {
         for (i, s) in sources.iter().enumerate() {
             let mut ast = engine.compile(&s.source.text).map_err(|e| {
                 let (line, col) = position(e.position());
+                let message = e.err_type().to_string();
+                let note = if message.contains("'import'") {
+                    " (packs load no modules)"
+                } else {
+                    ""
+                };
                 bad_input(format!(
-                    "pack `{}`: {}:{line}:{col}: {}",
+                    "pack `{}`: {}:{line}:{col}: {message}{note}",
                     s.pack,
                     s.source.path.display(),
-                    e.err_type()
                 ))
             })?;
             ast.set_source(s.source.path.display().to_string());
@@ -255,6 +273,134 @@ pub struct BoardRef;
 scoped_tls::scoped_thread_local!(static RULES: ScriptRules);
 scoped_tls::scoped_thread_local!(static BOARD: Board);
 
+/// Memory accounting for [`limits::MEMORY`]: the global allocator counts, per
+/// thread, the bytes the thread holds.
+mod memory {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    struct Counting;
+
+    #[global_allocator]
+    static ALLOCATOR: Counting = Counting;
+
+    thread_local! {
+        /// Bytes allocated minus bytes freed by this thread.
+        static HELD: Cell<isize> = const { Cell::new(0) };
+    }
+
+    fn count(delta: isize) {
+        // A `const` thread-local with no destructor never allocates and is
+        // always available.
+        let _ = HELD.try_with(|h| h.set(h.get().wrapping_add(delta)));
+    }
+
+    /// Bytes this thread has allocated and not freed (only differences mean
+    /// anything: memory may be freed by another thread than its allocator's).
+    pub fn held() -> isize {
+        HELD.try_with(Cell::get).unwrap_or(0)
+    }
+
+    // SAFETY: every call goes to the system allocator unchanged; counting
+    // touches one thread-local integer and does not allocate.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract.
+            let p = unsafe { System.alloc(layout) };
+            if !p.is_null() {
+                count(layout.size() as isize);
+            }
+            p
+        }
+
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            // SAFETY: as for `alloc`.
+            let p = unsafe { System.alloc_zeroed(layout) };
+            if !p.is_null() {
+                count(layout.size() as isize);
+            }
+            p
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: `ptr` came from this allocator, i.e. from `System`.
+            unsafe { System.dealloc(ptr, layout) };
+            count(-(layout.size() as isize));
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            // SAFETY: `ptr` came from `System`; the caller upholds the rest.
+            let p = unsafe { System.realloc(ptr, layout, new_size) };
+            if !p.is_null() {
+                count(new_size as isize - layout.size() as isize);
+            }
+            p
+        }
+    }
+}
+
+/// A limit that a hook call (with the hooks it calls) broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Limit {
+    Operations,
+    Time,
+    Memory,
+}
+
+impl Limit {
+    const ALL: [Limit; 3] = [Limit::Operations, Limit::Time, Limit::Memory];
+
+    fn token(self) -> &'static str {
+        match self {
+            Limit::Operations => "operations",
+            Limit::Time => "time",
+            Limit::Memory => "memory",
+        }
+    }
+
+    fn message(self) -> String {
+        match self {
+            Limit::Operations => format!(
+                "Too many operations, counting the hooks it called (limit: {} operations \
+                 per hook call; a runaway loop?)",
+                limits::OPERATIONS
+            ),
+            Limit::Time => format!(
+                "Took longer than {} s (limit per hook call, the hooks it calls included; \
+                 a runaway loop over large data?)",
+                limits::TIME.as_secs_f64()
+            ),
+            Limit::Memory => format!(
+                "Used more than {} MB of memory (limit per hook call, the hooks it calls \
+                 included; data growing without bound?)",
+                limits::MEMORY >> 20
+            ),
+        }
+    }
+}
+
+/// What the current top-level hook call, with the hooks it calls, has spent.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    operations: u64,
+    started: Instant,
+    held: isize,
+    /// The limit broken, once one is: every later operation of the call stops
+    /// too, so that a script cannot catch the error and carry on.
+    broken: Option<Limit>,
+}
+
+impl Budget {
+    fn start() -> Budget {
+        Budget {
+            operations: 0,
+            started: Instant::now(),
+            held: memory::held(),
+            broken: None,
+        }
+    }
+}
+
 fn rt_error(message: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(Dynamic::from(message.into()), Position::NONE).into()
 }
@@ -272,7 +418,35 @@ fn sandboxed_engine() -> Engine {
         .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new())
         .on_print(|_| {})
         .on_debug(|_, _, _| {})
-        .disable_symbol("eval");
+        .on_progress(|_| {
+            if RULES.is_set() {
+                RULES
+                    .with(ScriptRules::spend)
+                    .map(|l| Dynamic::from(l.token()))
+            } else {
+                None
+            }
+        })
+        .disable_symbol("eval")
+        .disable_symbol("import");
+    // Rhai checks a map's size when a function returns it, not when a new
+    // key is stored (`m[k] = v`, `m.k = v`): check it whenever the map is
+    // named again. (`on_var` is marked volatile by Rhai, not deprecated.)
+    #[allow(deprecated)]
+    engine.on_var(|name, _, context| {
+        let too_big = context.scope().get(name).is_some_and(|v| {
+            v.read_lock::<Map>()
+                .is_some_and(|m| m.len() > limits::MAP_SIZE)
+        });
+        if too_big {
+            Err(
+                EvalAltResult::ErrorDataTooLarge("Size of object map".into(), Position::NONE)
+                    .into(),
+            )
+        } else {
+            Ok(None)
+        }
+    });
     register_api(&mut engine);
     engine
 }
@@ -477,6 +651,8 @@ pub struct ScriptRules {
     stack: RefCell<Vec<(Hook, usize)>>,
     /// The first error of the current top-level call, described.
     error: RefCell<Option<String>>,
+    /// What the current top-level call has spent of the sandbox's limits.
+    budget: Cell<Budget>,
 }
 
 impl ScriptRules {
@@ -487,7 +663,31 @@ impl ScriptRules {
             cache: RefCell::new(Cache::default()),
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
+            budget: Cell::new(Budget::start()),
         }
+    }
+
+    /// Count one operation of the current top-level call; the limit broken,
+    /// if any.
+    fn spend(&self) -> Option<Limit> {
+        let mut b = self.budget.get();
+        if b.broken.is_none() {
+            b.operations += 1;
+            // Memory and time are looked at every 16 operations: one
+            // operation takes at most about a megabyte and a millisecond.
+            let look = b.operations.is_multiple_of(16);
+            b.broken = if b.operations > limits::OPERATIONS {
+                Some(Limit::Operations)
+            } else if look && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize {
+                Some(Limit::Memory)
+            } else if look && b.started.elapsed() > limits::TIME {
+                Some(Limit::Time)
+            } else {
+                None
+            };
+            self.budget.set(b);
+        }
+        b.broken
     }
 
     pub fn scripts(&self) -> &Scripts {
@@ -531,6 +731,11 @@ impl ScriptRules {
     fn call(&self, hook: Hook, args: Vec<Dynamic>, board: Option<&Board>) -> Result<Dynamic> {
         let chain = &self.scripts.chains[hook.index()];
         let top_level = self.stack.borrow().is_empty();
+        if top_level {
+            // An error a script caught in an earlier call is not this one's.
+            self.error.borrow_mut().take();
+            self.budget.set(Budget::start());
+        }
         let run = || {
             if chain.is_empty() {
                 self.default_answer(hook, &args)
@@ -565,8 +770,9 @@ impl ScriptRules {
     ) -> Result<Dynamic, Box<EvalAltResult>> {
         let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
         if self.stack.borrow().len() >= limits::NESTING {
+            let (line, col) = pack.hook_lines[hook.index()];
             let message = format!(
-                "pack `{}`, hook `{}`: {}: hooks call each other more than {} deep \
+                "pack `{}`, hook `{}`: {}:{line}:{col}: hooks call each other more than {} deep \
                  (does a hook ask for its own answer, e.g. `capture_cells` inside `range`?)",
                 pack.name,
                 hook.name(),
@@ -771,7 +977,15 @@ fn describe(pack: &ScriptPack, hook: Hook, e: &EvalAltResult) -> String {
     } else {
         position(pos)
     };
+    let terminated = match inner {
+        EvalAltResult::ErrorTerminated(token, _) => {
+            let token = token.to_string();
+            Limit::ALL.into_iter().find(|l| l.token() == token)
+        }
+        _ => None,
+    };
     let hint = match inner {
+        _ if terminated.is_some() => String::new(),
         EvalAltResult::ErrorTooManyOperations(..) => {
             format!(
                 " (limit: {} operations per hook call; a runaway loop?)",
@@ -789,9 +1003,10 @@ fn describe(pack: &ScriptPack, hook: Hook, e: &EvalAltResult) -> String {
         }
         _ => String::new(),
     };
-    let mut message = match inner {
-        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
-        other => other.to_string(),
+    let mut message = match (terminated, inner) {
+        (Some(limit), _) => limit.message(),
+        (None, EvalAltResult::ErrorRuntime(value, _)) => value.to_string(),
+        (None, other) => other.to_string(),
     };
     if let Some(cut) = message.find(" (line ") {
         message.truncate(cut);

@@ -1,0 +1,534 @@
+//! Read-only previews of a placement: what putting a tile down would do to
+//! the roads, cities, fields and cloisters it touches, without placing it and
+//! without cloning the game.
+//!
+//! A preview joins the new tile's segments with the roots of the features
+//! across its up-to-4 edges (and 8 half-edges, for fields), exactly as
+//! placing the tile would, and sums what the roots carry: open edge ends,
+//! pennants, meeples; roads and cities also get their tile count. Bots use it
+//! to weigh placements (G4–G7) at the cost of a few root lookups per option.
+
+use anyhow::{Result, anyhow, ensure};
+
+use crate::geometry::{Dir, Half, Pos};
+use crate::kernel::features::{FeatureId, Features};
+use crate::kernel::game::{Game, Placement};
+use crate::tiles::{EdgeKind, NO_SEGMENT, SegmentKind};
+
+/// Most distinct placed features one tile can touch: 4 edges and 8
+/// half-edges.
+const MAX_JOINS: usize = 12;
+/// Local union–find nodes: a tile's segments (at most 32) and the roots it
+/// touches.
+const NODES: usize = 32 + MAX_JOINS;
+
+/// A road, city or field as it would be after the placement: the new tile's
+/// segments that belong to it and the placed features it would join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeaturePreview {
+    pub kind: SegmentKind,
+    /// The new tile's segments in it (bit `s`: segment `s` of the tile kind).
+    pub segments: u32,
+    joins: [FeatureId; MAX_JOINS],
+    joined: u8,
+    /// Roads and cities: open edge ends after the placement (0: complete).
+    /// Fields: 0.
+    pub open: u32,
+    /// Roads and cities: distinct tiles after the placement, the new one
+    /// included. Fields: 0 (not counted).
+    pub tiles: u32,
+    pub pennants: u32,
+    /// Meeples standing on the features it joins.
+    pub meeples: u32,
+}
+
+impl FeaturePreview {
+    /// Roots of the placed features it would join (none: a new feature).
+    pub fn joins(&self) -> &[FeatureId] {
+        &self.joins[..self.joined as usize]
+    }
+
+    /// A road or city the placement would complete (G4, G5).
+    pub fn complete(&self) -> bool {
+        matches!(self.kind, SegmentKind::Road | SegmentKind::City) && self.open == 0
+    }
+}
+
+/// A cloister on the new tile or around it, as it would be after the
+/// placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CloisterPreview {
+    pub pos: Pos,
+    /// The cloister's feature id; `None` for the new tile's own cloister.
+    pub feature: Option<FeatureId>,
+    /// Tiles around it after the placement; 8 completes it (G6).
+    pub neighbours: u32,
+    pub meeples: u32,
+}
+
+/// The result of a preview, reusable across calls (it keeps its buffers).
+#[derive(Clone, Debug, Default)]
+pub struct PlacementPreview {
+    features: Vec<FeaturePreview>,
+    cloisters: Vec<CloisterPreview>,
+    /// One bit per placed tile, for counting distinct tiles.
+    seen: Vec<u64>,
+    /// Tiles per feature root, 0 when not counted yet: valid for one
+    /// position only (see [`Previewer`]).
+    tile_counts: Vec<u32>,
+}
+
+impl PlacementPreview {
+    /// Every road, city and field the new tile's segments would be part of,
+    /// each once.
+    pub fn features(&self) -> &[FeaturePreview] {
+        &self.features
+    }
+
+    /// The cloister on the new tile, if any, and every unscored cloister
+    /// around it.
+    pub fn cloisters(&self) -> &[CloisterPreview] {
+        &self.cloisters
+    }
+
+    /// The road, city or field that segment `segment` of the new tile would
+    /// belong to.
+    pub fn feature_of(&self, segment: u8) -> Option<&FeaturePreview> {
+        self.features
+            .iter()
+            .find(|f| f.segments & (1 << segment) != 0)
+    }
+}
+
+/// Every node its own parent.
+const IDENTITY: [u8; NODES] = {
+    let mut a = [0u8; NODES];
+    let mut i = 0;
+    while i < NODES {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
+
+/// A tiny union–find over the new tile's segments and the roots it touches.
+struct Local {
+    parent: [u8; NODES],
+}
+
+impl Local {
+    fn find(&self, mut i: u8) -> u8 {
+        while self.parent[i as usize] != i {
+            i = self.parent[i as usize];
+        }
+        i
+    }
+
+    fn union(&mut self, a: u8, b: u8) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+}
+
+impl<'a> Game<'a> {
+    /// What placing a tile of `kind` at `at` would do, written into `out`:
+    /// the roads, cities and fields its segments would belong to (open ends,
+    /// tiles, pennants, meeples, which placed features they join) and the
+    /// cloisters on and around it (neighbours after the placement). The game
+    /// is not changed. Fails when the tile does not fit there (G1).
+    ///
+    /// To preview many placements of one position, a [`Previewer`] is
+    /// faster: it counts each feature's tiles once.
+    pub fn preview_placement(
+        &self,
+        kind: u16,
+        at: Placement,
+        out: &mut PlacementPreview,
+    ) -> Result<()> {
+        self.previewer(out).preview(kind, at).map(|_| ())
+    }
+
+    /// A previewer for the game as it stands, using `buffers`. While it
+    /// lives the game cannot change, so it may keep what it learns (each
+    /// feature's tile count) from one preview to the next.
+    pub fn previewer<'g>(&'g self, buffers: &'g mut PlacementPreview) -> Previewer<'g, 'a> {
+        buffers.tile_counts.clear();
+        buffers.tile_counts.resize(self.features().len(), 0);
+        Previewer {
+            game: self,
+            out: buffers,
+        }
+    }
+}
+
+/// Previews placements on one position of a game (see
+/// [`Game::previewer`]).
+pub struct Previewer<'g, 'a> {
+    game: &'g Game<'a>,
+    out: &'g mut PlacementPreview,
+}
+
+impl Previewer<'_, '_> {
+    /// What placing a tile of `kind` at `at` would do (see
+    /// [`Game::preview_placement`]).
+    pub fn preview(&mut self, kind: u16, at: Placement) -> Result<&PlacementPreview> {
+        let out = &mut *self.out;
+        let game = self.game;
+        out.features.clear();
+        out.cloisters.clear();
+        let tiles = game.tiles();
+        let board = game.board();
+        let features = game.features();
+        let k = tiles
+            .kinds
+            .get(kind as usize)
+            .ok_or_else(|| anyhow!("no tile kind {kind}"))?;
+        ensure!(
+            at.rot < 4 && board.fits(k, at.pos, at.rot),
+            "tile {} does not fit at {} turned {}°",
+            k.name,
+            at.pos,
+            at.rot as u16 * 90
+        );
+        let rotation = &k.rotations[at.rot as usize];
+        let nseg = k.segments.len();
+        let mut local = Local { parent: IDENTITY };
+        let mut roots = [0 as FeatureId; MAX_JOINS];
+        let mut nroots = 0usize;
+        // Edge joins per segment of the new tile: each closes two open ends.
+        let mut connections = [0u8; 32];
+        let mut node_of = |root: FeatureId, roots: &mut [FeatureId; MAX_JOINS]| -> u8 {
+            let i = roots[..nroots]
+                .iter()
+                .position(|&r| r == root)
+                .unwrap_or_else(|| {
+                    roots[nroots] = root;
+                    nroots += 1;
+                    nroots - 1
+                });
+            (nseg + i) as u8
+        };
+        for d in Dir::ALL {
+            let Some(other) = board.tile_at(at.pos.step(d)) else {
+                continue;
+            };
+            let ok = &tiles.kinds[other.kind as usize].rotations[other.rot as usize];
+            let back = d.opposite();
+            if matches!(rotation.edges[d.index()], EdgeKind::City | EdgeKind::Road) {
+                let s = rotation.edge_segment[d.index()];
+                let r = features.root(other.first_segment + ok.edge_segment[back.index()] as u32);
+                let j = node_of(r, &mut roots);
+                local.union(s, j);
+                connections[s as usize] += 1;
+            }
+            for h in d.halves() {
+                let mine = rotation.half_segment[h.0 as usize];
+                let theirs = ok.half_segment[Half::facing(h).0 as usize];
+                if mine != NO_SEGMENT && theirs != NO_SEGMENT {
+                    let r = features.root(other.first_segment + theirs as u32);
+                    let j = node_of(r, &mut roots);
+                    local.union(mine, j);
+                }
+            }
+        }
+        // One preview per group of the local forest holding a road, city or
+        // field segment of the new tile, each built whole before it is
+        // stored. Each node's group is its root in the local forest.
+        let mut group = [0u8; NODES];
+        for (i, g) in group[..nseg + nroots].iter_mut().enumerate() {
+            *g = local.find(i as u8);
+        }
+        let mut group_of = [u8::MAX; NODES];
+        let mut leaders = [0u8; 32];
+        let mut groups = 0usize;
+        for (s, seg) in k.segments.iter().enumerate() {
+            if matches!(
+                seg.kind,
+                SegmentKind::Road | SegmentKind::City | SegmentKind::Field
+            ) {
+                let g = group[s] as usize;
+                if group_of[g] == u8::MAX {
+                    group_of[g] = groups as u8;
+                    leaders[groups] = g as u8;
+                    groups += 1;
+                }
+            }
+        }
+        for &g in &leaders[..groups] {
+            // Sums in locals, stored once: no partial writes read back.
+            let mut kind = SegmentKind::Field;
+            let (mut segments, mut open, mut closed, mut pennants) = (0u32, 0u32, 0u32, 0u32);
+            for (s, seg) in k.segments.iter().enumerate() {
+                if seg.kind == SegmentKind::Cloister
+                    || seg.kind == SegmentKind::Foundation
+                    || group[s] != g
+                {
+                    continue;
+                }
+                kind = seg.kind;
+                segments |= 1 << s;
+                open += seg.edges.count_ones();
+                pennants += u32::from(seg.pennant);
+                closed += 2 * connections[s] as u32;
+            }
+            let (mut meeples, mut joined) = (0u32, 0usize);
+            for (j, &root) in roots[..nroots].iter().enumerate() {
+                if group[nseg + j] == g {
+                    joined += 1;
+                    open += features.open_ends(root);
+                    pennants += features.pennants(root);
+                    meeples += features.meeples(root);
+                }
+            }
+            out.features.push(FeaturePreview {
+                kind,
+                segments,
+                joins: [0; MAX_JOINS],
+                joined: joined as u8,
+                open: if kind == SegmentKind::Field {
+                    0
+                } else {
+                    open.saturating_sub(closed)
+                },
+                tiles: 0,
+                pennants,
+                meeples,
+            });
+            if joined > 0 {
+                let f = out.features.last_mut().expect("just pushed");
+                let mut n = 0;
+                for (j, &root) in roots[..nroots].iter().enumerate() {
+                    if group[nseg + j] == g {
+                        f.joins[n] = root;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        let seen = &mut out.seen;
+        seen.resize(board.tiles().len() / 64 + 1, 0);
+        for f in out.features.iter_mut() {
+            if f.kind == SegmentKind::Field {
+                continue;
+            }
+            if let [root] = *f.joins() {
+                let cached = &mut out.tile_counts[root as usize];
+                if *cached == 0 {
+                    *cached = distinct_tiles(features, &[root], seen);
+                }
+                f.tiles = *cached + 1;
+            } else {
+                f.tiles = distinct_tiles(features, f.joins(), seen) + 1;
+            }
+        }
+        // Cloisters: the tile's own, and those it would add a neighbour to.
+        let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
+        if k.cloister.is_some() {
+            out.cloisters.push(CloisterPreview {
+                pos: at.pos,
+                feature: None,
+                neighbours: around(at.pos),
+                meeples: 0,
+            });
+        }
+        for q in at.pos.around() {
+            let Some(t) = board.tile_at(q) else {
+                continue;
+            };
+            let Some(c) = tiles.kinds[t.kind as usize].cloister else {
+                continue;
+            };
+            let id = t.first_segment + c as u32;
+            if features.is_done(id) {
+                continue;
+            }
+            out.cloisters.push(CloisterPreview {
+                pos: q,
+                feature: Some(id),
+                neighbours: around(q) + 1,
+                meeples: features.meeples(id),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The distinct tiles of the features with roots `roots`, taken together (a
+/// feature may cross one tile twice, G4; two features may share a tile).
+/// `seen` is all zeros, one bit per placed tile, and is left so.
+fn distinct_tiles(features: &Features, roots: &[FeatureId], seen: &mut [u64]) -> u32 {
+    let mut count = 0;
+    for &root in roots {
+        for m in features.members(root) {
+            let t = features.place_of(m).0;
+            let bit = 1u64 << (t % 64);
+            if seen[t / 64] & bit == 0 {
+                seen[t / 64] |= bit;
+                count += 1;
+            }
+        }
+    }
+    for &root in roots {
+        for m in features.members(root) {
+            seen[features.place_of(m).0 / 64] = 0;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::RandomBot;
+    use crate::kernel::{Bot, play_turn};
+    use crate::native::NativeTower;
+    use crate::tiles::TileSet;
+
+    fn tiles() -> TileSet {
+        let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        TileSet::load(&[
+            rules.join("base").join("tiles.toml"),
+            rules.join("tower").join("tiles.toml"),
+        ])
+        .expect("shipped tile sets load")
+    }
+
+    /// Check every preview of every placement of the drawn tile against
+    /// placing it on a clone of the game.
+    fn check_all_placements(game: &Game, tile: u16, preview: &mut PlacementPreview) -> usize {
+        let mut options = Vec::new();
+        game.placements(tile, &mut options);
+        let mut checked = 0;
+        let mut scratch = Vec::new();
+        // One previewer for all of them: its tile counts carry over.
+        let mut previewer = game.previewer(preview);
+        for &at in &options {
+            let preview = previewer.preview(tile, at).expect("a listed placement");
+            let mut g = game.clone();
+            g.place_tile(tile, at).expect("a listed placement");
+            let placed = *g.board().tile_at(at.pos).expect("just placed");
+            let kind = &g.tiles().kinds[tile as usize];
+            let fs = g.features();
+            // Every road, city and field segment is in exactly one preview.
+            for (s, seg) in kind.segments.iter().enumerate() {
+                let listed = preview
+                    .features()
+                    .iter()
+                    .filter(|f| f.segments & (1 << s) != 0)
+                    .count();
+                let expected = usize::from(matches!(
+                    seg.kind,
+                    SegmentKind::Road | SegmentKind::City | SegmentKind::Field
+                ));
+                assert_eq!(listed, expected, "segment {s} of {}", kind.name);
+            }
+            for f in preview.features() {
+                let first = f.segments.trailing_zeros();
+                let root = fs.root(placed.first_segment + first);
+                assert_eq!(fs.kind(root), f.kind);
+                // The segments and joined features are exactly one feature now.
+                for s in 0..32 {
+                    if f.segments & (1 << s) != 0 {
+                        assert_eq!(fs.root(placed.first_segment + s), root);
+                    }
+                }
+                for &j in f.joins() {
+                    assert_eq!(fs.root(j), root, "joined feature {j}");
+                }
+                assert_eq!(fs.pennants(root), f.pennants, "pennants");
+                assert_eq!(fs.meeples(root), f.meeples, "meeples");
+                if f.kind != SegmentKind::Field {
+                    assert_eq!(fs.open_ends(root), f.open, "open ends");
+                    assert_eq!(fs.is_complete(root), f.complete());
+                    assert_eq!(fs.tile_count(root, &mut scratch), f.tiles, "tiles");
+                }
+                checked += 1;
+            }
+            // No two previews are the same feature.
+            let roots: Vec<FeatureId> = preview
+                .features()
+                .iter()
+                .map(|f| fs.root(placed.first_segment + f.segments.trailing_zeros()))
+                .collect();
+            let mut distinct = roots.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), roots.len());
+            // Cloisters: the neighbours the placed board shows.
+            let mut expected = Vec::new();
+            for p in std::iter::once(at.pos).chain(at.pos.around()) {
+                let Some(t) = g.board().tile_at(p) else {
+                    continue;
+                };
+                if let Some(c) = g.tiles().kinds[t.kind as usize].cloister {
+                    let id = t.first_segment + c as u32;
+                    if !fs.is_done(id) {
+                        let n = p.around().filter(|&q| g.board().has_tile(q)).count() as u32;
+                        expected.push((p, n, fs.meeples(id)));
+                    }
+                }
+            }
+            let got: Vec<(Pos, u32, u32)> = preview
+                .cloisters()
+                .iter()
+                .map(|c| (c.pos, c.neighbours, c.meeples))
+                .collect();
+            assert_eq!(got, expected, "cloisters");
+            checked += 1;
+        }
+        checked
+    }
+
+    /// Previews agree with placing the tile on a clone, for every placement
+    /// of every turn of several random games.
+    #[test]
+    fn preview_matches_placing_the_tile() {
+        let tiles = tiles();
+        let rules = NativeTower::default();
+        let mut preview = PlacementPreview::default();
+        let mut checked = 0;
+        let mut completions = 0;
+        for seed in 0..6u64 {
+            let mut game = Game::new(&tiles, &rules, 2, seed).expect("a game");
+            let mut bots: Vec<Box<dyn Bot>> = (0..2)
+                .map(|s| Box::new(RandomBot::new(seed, s)) as Box<dyn Bot>)
+                .collect();
+            let mut buf = crate::kernel::Buffers::default();
+            loop {
+                // Peek at the next tile by drawing on a clone.
+                let mut peek = game.clone();
+                let Some(tile) = peek.draw() else { break };
+                checked += check_all_placements(&peek, tile, &mut preview);
+                let mut options = Vec::new();
+                peek.placements(tile, &mut options);
+                for &at in &options {
+                    peek.preview_placement(tile, at, &mut preview).unwrap();
+                    completions += preview.features().iter().filter(|f| f.complete()).count();
+                }
+                if !play_turn(&mut game, &mut bots, &mut buf).expect("a turn") {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert!(completions > 100, "{completions}");
+    }
+
+    #[test]
+    fn preview_refuses_a_tile_that_does_not_fit() {
+        let tiles = tiles();
+        let rules = NativeTower::default();
+        let game = Game::with_deck(&tiles, &rules, 2, vec![]).unwrap();
+        let mut preview = PlacementPreview::default();
+        let c = tiles.find("base/C").unwrap() as u16;
+        // base/C unrotated at (0, 1) shows a field S against the start
+        // tile's city N (G1).
+        let at = Placement {
+            pos: Pos::new(0, 1),
+            rot: 0,
+        };
+        assert!(game.preview_placement(c, at, &mut preview).is_err());
+    }
+}

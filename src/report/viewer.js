@@ -1,0 +1,122 @@
+// The replay viewer: each game's pictures are one SVG whose elements carry
+// data-t="A-B C" (the pictures, by index, that show them); showing picture i
+// hides every element whose ranges miss i.
+(function () {
+  'use strict';
+  const section = document.getElementById('replay');
+  if (!section) return;
+  const tabs = Array.from(section.querySelectorAll('.tab'));
+  const slider = section.querySelector('.slider');
+  const position = section.querySelector('.position');
+  const button = (step) => section.querySelector('[data-step="' + step + '"]');
+
+  function ranges(text) {
+    return text.split(' ').filter(Boolean).map(function (r) {
+      const [a, b] = r.split('-');
+      return [Number(a), b === undefined ? Number(a) : Number(b)];
+    });
+  }
+
+  const viewers = Array.from(section.querySelectorAll('.viewer')).map(function (el) {
+    const frames = JSON.parse(el.querySelector('script.frames').textContent);
+    const items = Array.from(el.querySelectorAll('.board [data-t]')).map(function (node) {
+      return { node: node, ranges: ranges(node.getAttribute('data-t')) };
+    });
+    return { el: el, frames: frames, items: items, frame: 0 };
+  });
+  let current = 0;
+
+  function show(v, f) {
+    const viewer = viewers[v];
+    f = Math.max(0, Math.min(viewer.frames.length - 1, f));
+    viewer.frame = f;
+    for (const item of viewer.items) {
+      const on = item.ranges.some((r) => r[0] <= f && f <= r[1]);
+      item.node.style.display = on ? '' : 'none';
+    }
+    const frame = viewer.frames[f];
+    const turns = viewer.frames.length - 2;
+    const turn = viewer.el.querySelector('.turn');
+    turn.classList.toggle('capture', frame.capture);
+    turn.querySelector('.label').textContent =
+      f === 0 ? 'Start tile' : f === viewer.frames.length - 1 ? 'End: final scoring' : 'Turn ' + f + ' of ' + turns;
+    const list = turn.querySelector('.events');
+    list.replaceChildren();
+    for (const line of frame.events) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      if (line.startsWith('capture:')) li.className = 'capture';
+      list.appendChild(li);
+    }
+    if (v === current) controls();
+    viewer.el.setAttribute('data-frame', String(f));
+  }
+
+  function controls() {
+    const viewer = viewers[current];
+    const f = viewer.frame;
+    const last = viewer.frames.length - 1;
+    slider.max = String(last);
+    slider.value = String(f);
+    position.textContent = (f === 0 ? 'start' : f === last ? 'end' : 'turn ' + f) +
+      ' · ' + viewer.frames[f].tiles + (viewer.frames[f].tiles === 1 ? ' tile' : ' tiles');
+    button('first').disabled = f === 0;
+    button('prev').disabled = f === 0;
+    button('next').disabled = f === last;
+    button('last').disabled = f === last;
+    button('prev-capture').disabled = capture(viewer, f, -1) === null;
+    button('next-capture').disabled = capture(viewer, f, 1) === null;
+  }
+
+  function capture(viewer, f, dir) {
+    for (let i = f + dir; i >= 0 && i < viewer.frames.length; i += dir) {
+      if (viewer.frames[i].capture) return i;
+    }
+    return null;
+  }
+
+  function step(what) {
+    const viewer = viewers[current];
+    const f = viewer.frame;
+    const target = {
+      first: 0,
+      prev: f - 1,
+      next: f + 1,
+      last: viewer.frames.length - 1,
+      'prev-capture': capture(viewer, f, -1),
+      'next-capture': capture(viewer, f, 1),
+    }[what];
+    if (target !== null && target !== undefined) show(current, target);
+  }
+
+  function select(v) {
+    current = v;
+    viewers.forEach((viewer, i) => { viewer.el.hidden = i !== v; });
+    tabs.forEach((tab, i) => tab.setAttribute('aria-selected', String(i === v)));
+    controls();
+  }
+
+  section.querySelectorAll('[data-step]').forEach(function (b) {
+    b.addEventListener('click', () => step(b.getAttribute('data-step')));
+  });
+  tabs.forEach((tab, i) => tab.addEventListener('click', () => select(i)));
+  slider.addEventListener('input', () => show(current, Number(slider.value)));
+  const fullSize = section.querySelector('.full-size');
+  fullSize.addEventListener('change', () => section.classList.toggle('full', fullSize.checked));
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) return;
+    const keys = { ArrowRight: 'next', ArrowLeft: 'prev' };
+    // Home and End scroll the page, unless the viewer has the focus.
+    if (section.contains(document.activeElement)) {
+      keys.Home = 'first';
+      keys.End = 'last';
+    }
+    if (keys[e.key]) {
+      step(keys[e.key]);
+      e.preventDefault();
+    }
+  });
+
+  viewers.forEach((viewer, i) => show(i, 0));
+  select(0);
+})();

@@ -1,0 +1,612 @@
+//! Invariants over every shipped variant (every `variants/*.toml`, listed when
+//! the tests run, so a new variant is covered without touching this file).
+//! Games are played turn by turn with the bots of `BotKind::ALL` mixed over
+//! the seats and 2–6 players, and checked as they go:
+//!
+//! - meeples add up: board + supply + held as prisoners by others = 7 (G3,
+//!   T5, T10, T11);
+//! - scores move only by the points scored and the ransoms received, less the
+//!   ransoms paid, so they fall only by a ransom (T11, T12);
+//! - every capture offered is inside the range the variant gives at that
+//!   moment, and every meeple inside it is offered (T5, T6, T9, B6, B7, H1–H4);
+//! - every ransom offered or paid is one the variant allows (T11, H2);
+//! - the games' log replays under its rules, and `simulate` writes the same
+//!   log bytes on one thread and on two.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use towerlab::bots::BotKind;
+use towerlab::geometry::Pos;
+use towerlab::kernel::{
+    Action, Board, Bot, Buffers, CaptureChoice, Decision, Event, Game, MEEPLES_PER_PLAYER,
+    RansomChoice, TowerView, play_turn,
+};
+use towerlab::log::{self, LogContext};
+use towerlab::packs::Ruleset;
+use towerlab::query::{BoardMap, capture_cells};
+use towerlab::seed::game_seed;
+use towerlab::sim::{Batch, simulate};
+
+use crate::common;
+
+/// Games per variant in the regular run.
+const GAMES: u64 = 200;
+/// Games per variant in the long run (`cargo test -- --ignored`).
+const LONG_GAMES: u64 = 2000;
+/// Games whose log is replayed at a time (so a long run's log is never held
+/// whole).
+const REPLAY_CHUNK: u64 = 250;
+/// Games per variant played on one thread and on two.
+const THREAD_GAMES: u64 = 64;
+/// The master seed of these runs.
+const MASTER: u64 = 0x7A21_A7E5;
+
+/// The names of every shipped variant, from `variants/*.toml`.
+fn shipped_variants() -> Vec<String> {
+    let dir = common::home().variants;
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            if path.extension()? != "toml" {
+                return None;
+            }
+            Some(path.file_stem()?.to_str()?.to_string())
+        })
+        .collect();
+    names.sort();
+    for expected in ["tower", "black-tower"] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "variant `{expected}` is shipped: {names:?}"
+        );
+    }
+    names
+}
+
+fn load(variant: &str) -> Ruleset {
+    Ruleset::from_variant(&common::home(), variant)
+        .unwrap_or_else(|e| panic!("variant `{variant}` loads: {e:#}"))
+}
+
+/// Players of game `g`: 2 to 6 in turn.
+fn players_of(g: u64) -> usize {
+    2 + (g % 5) as usize
+}
+
+/// The bot kinds of game `g`'s seats: every kind of `BotKind::ALL`, mixed.
+fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
+    let all = BotKind::ALL;
+    (0..players)
+        .map(|seat| all[(g as usize + seat) % all.len()])
+        .collect()
+}
+
+/// A scratch file, removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str) -> TempFile {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        TempFile(std::env::temp_dir().join(format!(
+            "towerlab-variants-{}-{}-{name}.jsonl",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        )))
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// What the checks saw, so that a run that never reaches a capture or a
+/// ransom cannot pass unnoticed.
+#[derive(Default, Debug)]
+struct Seen {
+    /// Capture options checked (after a floor).
+    floor_checks: u64,
+    /// Meeples offered for capture (over all those floors).
+    offered: u64,
+    captures: u64,
+    ransom_offers: u64,
+    ransoms: u64,
+    /// A floor was placed with a meeple in range: the capture decision must
+    /// follow in the same turn.
+    capture_due: bool,
+}
+
+/// The cells, relative to tower `t`, that the variant says a capture may come
+/// from now (the floor just placed included), on the game's own board.
+fn range_now(game: &Game, t: usize) -> Vec<(i32, i32)> {
+    let tower = &game.towers()[t];
+    let map = board_map(game, tower.pos);
+    capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
+        .unwrap_or_else(|e| panic!("capture_cells for {:?}: {e:#}", tower.floors))
+}
+
+/// Whether a floor of `kind` on tower `t` will have a meeple in range (T5,
+/// T6), by the variant's range on the game's board. The cells
+/// [`capture_cells`] returns are among those of the rules' range shape, so it
+/// is asked only when some meeple stands in that shape.
+fn must_offer_capture(game: &Game, t: usize, kind: u8) -> bool {
+    let tower = &game.towers()[t];
+    let mut floors = tower.floors.clone();
+    floors.push(kind);
+    let rel = |m: &towerlab::kernel::Meeple| (m.pos.x - tower.pos.x, m.pos.y - tower.pos.y);
+    let mut board = Board::new();
+    let start = &game.tiles().kinds[game.tiles().start];
+    board.place(game.tiles().start as u16, start, Pos::ORIGIN, 0, 0);
+    let view = TowerView {
+        pos: Pos::ORIGIN,
+        floors: &floors,
+        meeple: None,
+    };
+    let mut shape = Vec::new();
+    game.rules()
+        .capture_range(&view, &board, &mut shape)
+        .expect("capture_range");
+    if !game.meeples().iter().any(|m| shape.contains(&rel(m))) {
+        return false;
+    }
+    let cells = capture_cells(
+        game.rules(),
+        game.tiles(),
+        &floors,
+        Some(&board_map(game, tower.pos)),
+    )
+    .unwrap_or_else(|e| panic!("capture_cells for {floors:?}: {e:#}"));
+    game.meeples().iter().any(|m| cells.contains(&rel(m)))
+}
+
+/// The game's board as a map relative to `origin`.
+fn board_map(game: &Game, origin: Pos) -> BoardMap {
+    BoardMap {
+        tiles: game
+            .board()
+            .tiles()
+            .iter()
+            .map(|p| (p.pos.x - origin.x, p.pos.y - origin.y))
+            .collect(),
+    }
+}
+
+/// T5, T6, T9: the capture options after a floor on tower `t` are exactly the
+/// meeples standing in the variant's range.
+fn check_capture_options(
+    ctx: &Where,
+    game: &Game,
+    t: usize,
+    options: &[CaptureChoice],
+    seen: &mut Seen,
+) {
+    assert_eq!(
+        options.first(),
+        Some(&CaptureChoice::Decline),
+        "{ctx}: declining a capture is always allowed (T5 'may')"
+    );
+    let tower = &game.towers()[t];
+    let cells = range_now(game, t);
+    let rel = |i: usize| {
+        let m = game.meeples()[i];
+        (m.pos.x - tower.pos.x, m.pos.y - tower.pos.y)
+    };
+    let mut offered = Vec::new();
+    for o in &options[1..] {
+        let CaptureChoice::Take { meeple } = *o else {
+            panic!("{ctx}: a second Decline among {options:?}");
+        };
+        let cell = rel(meeple as usize);
+        assert!(
+            cells.contains(&cell),
+            "{ctx}: tower at {} with floors {:?} is offered the meeple at {cell:?} (relative), \
+             outside its range {cells:?}",
+            tower.pos,
+            tower.floors
+        );
+        offered.push(meeple as usize);
+    }
+    for i in 0..game.meeples().len() {
+        let cell = rel(i);
+        assert!(
+            !cells.contains(&cell) || offered.contains(&i),
+            "{ctx}: tower at {} with floors {:?}: the meeple at {cell:?} (relative) is in range \
+             {cells:?} but not offered ({options:?})",
+            tower.pos,
+            tower.floors
+        );
+    }
+    seen.floor_checks += 1;
+    seen.offered += offered.len() as u64;
+}
+
+/// T11 (and the variant's ransom rule): the ransoms offered are exactly the
+/// captors holding one of the player's meeples, at the rules' cost, when that
+/// cost does not take the score below 0.
+fn check_ransom_options(ctx: &Where, game: &Game, options: &[RansomChoice], seen: &mut Seen) {
+    assert_eq!(options.first(), Some(&RansomChoice::Decline), "{ctx}");
+    let me = game.current();
+    let score = game.players()[me].score;
+    // `play_turn` offers the ransom once a turn, before any is paid.
+    let allowed = game
+        .rules()
+        .ransom_cost(score, 0)
+        .unwrap_or_else(|e| panic!("{ctx}: ransom_cost: {e:#}"))
+        .filter(|&c| c <= score);
+    let mut expected = vec![RansomChoice::Decline];
+    if let Some(cost) = allowed {
+        for captor in 0..game.players().len() {
+            if captor != me && game.prisoners(captor, me) > 0 {
+                expected.push(RansomChoice::Pay {
+                    captor: captor as u8,
+                    cost,
+                });
+            }
+        }
+    }
+    assert_eq!(
+        options,
+        &expected[..],
+        "{ctx}: ransom options of player {me} with {score} points"
+    );
+    seen.ransom_offers += 1;
+}
+
+/// Where a check runs, for its failure message.
+#[derive(Clone, Debug, Default)]
+struct Where {
+    variant: String,
+    game: u64,
+    seed: u64,
+    bots: Vec<BotKind>,
+    /// 0 for final scoring.
+    turn: u32,
+}
+
+impl std::fmt::Display for Where {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: game {} (seed {}, {} players {:?}), ",
+            self.variant,
+            self.game,
+            self.seed,
+            self.bots.len(),
+            self.bots
+        )?;
+        match self.turn {
+            0 => write!(f, "final scoring"),
+            t => write!(f, "turn {t}"),
+        }
+    }
+}
+
+/// A seat's bot, with the decision checks around it.
+struct Checked {
+    inner: Box<dyn Bot>,
+    ctx: Rc<RefCell<Where>>,
+    seen: Rc<RefCell<Seen>>,
+    /// The tower that got a floor this turn, for the capture decision.
+    floor_on: Option<usize>,
+}
+
+impl Bot for Checked {
+    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+        let ctx = self.ctx.borrow();
+        let mut seen = self.seen.borrow_mut();
+        let pick = self.inner.decide(game, decision);
+        match decision {
+            Decision::Placement { .. } => self.floor_on = None,
+            Decision::Ransom(options) => check_ransom_options(&ctx, game, options, &mut seen),
+            Decision::Action(options) => {
+                if let Some(&Action::Floor { tower, kind }) = options.get(pick) {
+                    self.floor_on = Some(tower as usize);
+                    // The capture decision comes only when some meeple may be
+                    // taken, and is checked then; here, the case where none
+                    // is offered: then no meeple may stand in range.
+                    seen.capture_due = must_offer_capture(game, tower as usize, kind);
+                }
+            }
+            Decision::Capture(options) => {
+                let t = self
+                    .floor_on
+                    .unwrap_or_else(|| panic!("{ctx}: a capture decision without a floor"));
+                check_capture_options(&ctx, game, t, options, &mut seen);
+                seen.capture_due = false;
+            }
+        }
+        pick
+    }
+}
+
+/// G3, T5, T10, T11: each player's meeples on the board, in supply and held
+/// by others add up to 7; nobody holds their own meeple.
+fn check_meeples(ctx: &Where, game: &Game) {
+    let n = game.players().len();
+    for p in 0..n {
+        let on_board = game
+            .meeples()
+            .iter()
+            .filter(|m| m.owner as usize == p)
+            .count() as u32;
+        let supply = game.players()[p].meeples as u32;
+        let held: u32 = (0..n)
+            .filter(|&c| c != p)
+            .map(|c| game.prisoners(c, p))
+            .sum();
+        assert_eq!(
+            game.prisoners(p, p),
+            0,
+            "{ctx}: player {p} holds their own meeple"
+        );
+        assert_eq!(
+            on_board + supply + held,
+            MEEPLES_PER_PLAYER as u32,
+            "{ctx}: player {p}: {on_board} on the board + {supply} in supply + {held} held"
+        );
+    }
+}
+
+/// T11, T12: replaying the events from `old`, each score moves only by the
+/// points scored and the ransoms received or paid; a ransom is one the rules
+/// allow at that moment and never takes a score below 0. Returns the ransoms
+/// paid.
+fn check_scores(ctx: &Where, game: &Game, old: &[u32], events: &[Event]) -> u64 {
+    let mut running: Vec<u32> = old.to_vec();
+    let mut paid_this_turn = 0u32;
+    let mut paid_by = vec![0u32; old.len()];
+    for e in events {
+        match e {
+            Event::Score { player, points, .. } => running[*player] += points,
+            Event::Ransom {
+                player,
+                to,
+                cost,
+                scores,
+            } => {
+                let before = running[*player];
+                let allowed = game
+                    .rules()
+                    .ransom_cost(before, paid_this_turn)
+                    .unwrap_or_else(|e| panic!("{ctx}: ransom_cost: {e:#}"));
+                assert_eq!(
+                    allowed,
+                    Some(*cost),
+                    "{ctx}: player {player} paid {cost} with {before} points after \
+                     {paid_this_turn} ransoms this turn; the rules say {allowed:?}"
+                );
+                assert!(
+                    *cost <= before,
+                    "{ctx}: a ransom of {cost} took a score of {before} below 0 (T11)"
+                );
+                assert_ne!(player, to, "{ctx}: a ransom paid to oneself");
+                running[*player] -= cost;
+                running[*to] += cost;
+                paid_by[*player] += cost;
+                paid_this_turn += 1;
+                assert_eq!(&running, scores, "{ctx}: scores after a ransom");
+            }
+            Event::End { scores } => assert_eq!(&running, scores, "{ctx}: end scores"),
+            _ => {}
+        }
+    }
+    let now = game.scores();
+    assert_eq!(now, running, "{ctx}: scores against the events {events:?}");
+    for p in 0..old.len() {
+        assert!(
+            now[p] + paid_by[p] >= old[p],
+            "{ctx}: player {p}'s score fell from {} to {} with {} paid in ransom",
+            old[p],
+            now[p],
+            paid_by[p]
+        );
+    }
+    paid_this_turn as u64
+}
+
+/// The log of `games` games replays under the rules it names, record by
+/// record.
+fn replay_log(variant: &str, text: &str, games: u64) {
+    let file = TempFile::new(variant);
+    std::fs::write(&file.0, text).expect("write the log");
+    let replayed = towerlab::replay::replay(&common::home(), &file.0)
+        .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
+    assert_eq!(replayed.games, games as usize, "{variant}: games replayed");
+    assert_eq!(
+        replayed.events,
+        text.lines().count(),
+        "{variant}: every record replayed"
+    );
+}
+
+/// Play `games` games of `variant` turn by turn with every check, then replay
+/// their log. Returns what the checks saw.
+fn check_variant(variant: &str, games: u64) -> Seen {
+    let set = load(variant);
+    let rules = set.rules();
+    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let seen = Rc::new(RefCell::new(Seen::default()));
+    let ctx = Rc::new(RefCell::new(Where::default()));
+    let mut text = String::new();
+    let mut buf = Buffers::default();
+    for g in 0..games {
+        let seed = game_seed(MASTER, g);
+        let players = players_of(g);
+        let kinds = bots_of(g, players);
+        *ctx.borrow_mut() = Where {
+            variant: variant.to_string(),
+            game: g,
+            seed,
+            bots: kinds.clone(),
+            turn: 0,
+        };
+        let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed)
+            .unwrap_or_else(|e| panic!("{}: the game starts: {e:#}", ctx.borrow()));
+        game.record_events();
+        let mut bots: Vec<Box<dyn Bot>> = kinds
+            .iter()
+            .enumerate()
+            .map(|(seat, k)| {
+                Box::new(Checked {
+                    inner: k.make(seed, seat),
+                    ctx: ctx.clone(),
+                    seen: seen.clone(),
+                    floor_on: None,
+                }) as Box<dyn Bot>
+            })
+            .collect();
+        let mut scores = game.scores();
+        let mut from = 0;
+        loop {
+            ctx.borrow_mut().turn += 1;
+            let more = play_turn(&mut game, &mut bots, &mut buf)
+                .unwrap_or_else(|e| panic!("{}: {e:#}", ctx.borrow()));
+            if !more {
+                break;
+            }
+            let here = ctx.borrow();
+            let events = &game.events()[from..];
+            from = game.events().len();
+            let paid = check_scores(&here, &game, &scores, events);
+            let captures = events
+                .iter()
+                .filter(|e| matches!(e, Event::Capture { .. }))
+                .count() as u64;
+            let mut seen = seen.borrow_mut();
+            assert!(
+                !seen.capture_due,
+                "{here}: a floor was placed with a meeple in range, but no capture was offered"
+            );
+            seen.ransoms += paid;
+            seen.captures += captures;
+            scores = game.scores();
+            check_meeples(&here, &game);
+        }
+        game.final_scoring();
+        ctx.borrow_mut().turn = 0;
+        let here = ctx.borrow();
+        check_scores(&here, &game, &scores, &game.events()[from..]);
+        assert!(
+            matches!(game.events().last(), Some(Event::End { .. })),
+            "{here}: the last event is End"
+        );
+        check_meeples(&here, &game);
+        drop(here);
+        let log_ctx = LogContext {
+            game: g,
+            seed,
+            packs: &set.pack_names,
+            players,
+            tiles: &set.tiles,
+            floors: &floors,
+        };
+        log::write_lines(&log::records(&log_ctx, game.events()), &mut text);
+        if (g + 1) % REPLAY_CHUNK == 0 || g + 1 == games {
+            replay_log(variant, &text, g % REPLAY_CHUNK + 1);
+            text.clear();
+        }
+    }
+
+    // The run must have exercised what it checks.
+    let seen = Rc::try_unwrap(seen)
+        .map(RefCell::into_inner)
+        .unwrap_or_else(|_| panic!("bots are dropped"));
+    assert!(
+        seen.floor_checks > 0 && seen.offered > 0 && seen.captures > 0,
+        "{variant}: no capture was checked: {seen:?}"
+    );
+    let ransom_rule = (0..50).any(|s| matches!(rules.ransom_cost(s, 0), Ok(Some(_))));
+    if ransom_rule {
+        assert!(
+            seen.ransom_offers > 0 && seen.ransoms > 0,
+            "{variant}: no ransom was checked: {seen:?}"
+        );
+    } else {
+        assert_eq!(
+            (seen.ransom_offers, seen.ransoms),
+            (0, 0),
+            "{variant}: a ransom without a ransom rule (H2)"
+        );
+    }
+    seen
+}
+
+/// The concatenated logs of a `simulate` batch.
+fn batch_log(set: &Ruleset, bots: &[BotKind], games: u64, threads: usize) -> String {
+    let batch = Batch {
+        set,
+        bots,
+        games,
+        master_seed: MASTER,
+        threads,
+        log: true,
+    };
+    let mut text = String::new();
+    let results = simulate(&batch, &|_| {}, |r| {
+        text.push_str(r.log.as_deref().expect("a log was asked for"));
+        Ok(())
+    })
+    .unwrap_or_else(|e| panic!("{}: simulate: {e:#}", set.name));
+    assert_eq!(results.len(), games as usize);
+    text
+}
+
+/// Run `check` on every shipped variant, spread over the cores.
+fn each_variant(check: impl Fn(&str) + Sync) {
+    let variants = shipped_variants();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..workers.min(variants.len()) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(v) = variants.get(i) else { break };
+                    let start = Instant::now();
+                    check(v);
+                    eprintln!("{v}: {:.1} s", start.elapsed().as_secs_f64());
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn t5_t11_g3_invariants_hold_in_every_shipped_variant() {
+    each_variant(|v| {
+        check_variant(v, GAMES);
+    });
+}
+
+#[test]
+fn every_shipped_variant_logs_the_same_bytes_on_one_and_two_threads() {
+    each_variant(|v| {
+        let set = load(v);
+        // 3 players, every bot kind in turn.
+        let bots = bots_of(0, 3);
+        let one = batch_log(&set, &bots, THREAD_GAMES, 1);
+        let two = batch_log(&set, &bots, THREAD_GAMES, 2);
+        assert_eq!(
+            one.lines()
+                .filter(|l| l.contains(r#""event":"start""#))
+                .count(),
+            THREAD_GAMES as usize,
+            "{v}: one start record per game"
+        );
+        assert!(one == two, "{v}: the log differs between 1 and 2 threads");
+    });
+}
+
+#[test]
+#[ignore = "long: 2,000 games per variant; run with `cargo test -- --ignored`"]
+fn t5_t11_g3_invariants_hold_in_every_shipped_variant_over_2000_games() {
+    each_variant(|v| {
+        check_variant(v, LONG_GAMES);
+    });
+}
