@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::kernel::{Event, MeepleSpot};
+use crate::packs::Params;
 use crate::tiles::TileSet;
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
@@ -13,6 +14,8 @@ pub struct LogContext<'a> {
     pub seed: u64,
     /// The packs as the variant (or `--packs`) names them, in order.
     pub packs: &'a [String],
+    /// The parameter values the variant sets, by pack.
+    pub params: &'a Params,
     pub players: usize,
     pub tiles: &'a TileSet,
     pub floors: &'a [String],
@@ -40,7 +43,7 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
     let game = ctx.game;
     out.push(json!({
         "game": game, "turn": 0, "event": "start",
-        "packs": ctx.packs, "players": ctx.players, "seed": ctx.seed,
+        "packs": ctx.packs, "params": ctx.params, "players": ctx.players, "seed": ctx.seed,
     }));
     let mut turn = 0u32;
     for e in events {

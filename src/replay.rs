@@ -17,7 +17,7 @@ use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
 use crate::log::{self, LogContext};
-use crate::packs::{Home, Ruleset};
+use crate::packs::{Home, Params, Ruleset};
 
 /// What a successful replay checked.
 #[derive(Debug, PartialEq, Eq)]
@@ -321,6 +321,7 @@ impl Log {
 /// What a game's `start` record says.
 struct Start {
     packs: Vec<String>,
+    params: Params,
     players: usize,
     seed: u64,
     game: u64,
@@ -343,6 +344,15 @@ fn start_of(file: &str, block: &[Record]) -> Result<Start> {
     ) {
         (Some(players), Some(seed), Some(game)) if !packs.is_empty() => Ok(Start {
             packs,
+            params: match start.value.get("params") {
+                None | Some(Value::Null) => Params::new(),
+                Some(p) => serde_json::from_value(p.clone()).map_err(|e| {
+                    bad_input(format!(
+                        "{file}:{}:1: `params` is an object of packs' parameters: {e}",
+                        start.line
+                    ))
+                })?,
+            },
             players: players as usize,
             seed,
             game,
@@ -422,7 +432,7 @@ pub fn state_at<T>(
         if start.game != game {
             continue;
         }
-        let set = Ruleset::from_packs(home, &start.packs)
+        let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
             .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
         let rules = set.rules();
         let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
@@ -445,24 +455,26 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let file = log.file.as_str();
     // One rules instance per ruleset, kept (with its caches) for every game
     // of the log, as `simulate` keeps one per thread.
-    let mut rulesets: HashMap<Vec<String>, (Ruleset, Box<dyn crate::kernel::Rules>)> =
-        HashMap::new();
+    type Key = (Vec<String>, String);
+    let mut rulesets: HashMap<Key, (Ruleset, Box<dyn crate::kernel::Rules>)> = HashMap::new();
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
-        if !rulesets.contains_key(&start.packs) {
-            let set = Ruleset::from_packs(home, &start.packs)
+        let key: Key = (start.packs.clone(), format!("{:?}", start.params));
+        if !rulesets.contains_key(&key) {
+            let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
             let rules = set.rules();
-            rulesets.insert(start.packs.clone(), (set, rules));
+            rulesets.insert(key.clone(), (set, rules));
         }
-        let (set, rules) = &rulesets[&start.packs];
+        let (set, rules) = &rulesets[&key];
         let game = play_block(file, set, rules.as_ref(), &start, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
             seed: start.seed,
             packs: &start.packs,
+            params: &start.params,
             players: start.players,
             tiles: &set.tiles,
             floors: &floors,

@@ -181,6 +181,7 @@ pub fn simulate(
                             game: index,
                             seed,
                             packs: &batch.set.pack_names,
+                            params: &batch.set.params,
                             players: batch.bots.len(),
                             tiles: &batch.set.tiles,
                             floors: &floors,

@@ -23,6 +23,9 @@ use crate::tiles::TileSet;
 pub use manifest::{FloorDecl, NATIVE_TOWER, Pack};
 use script::{ScriptRules, ScriptSource, Scripts};
 
+/// Parameter values a variant sets: by pack reference, then by name.
+pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
+
 /// Where towerlab finds its data: `rules/` (tile sets and packs) and
 /// `variants/`.
 #[derive(Clone, Debug)]
@@ -88,6 +91,8 @@ pub struct Ruleset {
     pub tiles: TileSet,
     /// Every floor kind, in order (a `FloorKind` indexes this).
     pub floors: Vec<FloorDecl>,
+    /// The parameter values the variant sets (defaults are not listed).
+    pub params: Params,
     implementation: Implementation,
 }
 
@@ -141,6 +146,12 @@ impl Ruleset {
 
     /// An ad-hoc variant made of `packs`, in order.
     pub fn from_packs(home: &Home, packs: &[String]) -> Result<Ruleset> {
+        Ruleset::from_packs_with(home, packs, &Params::new())
+    }
+
+    /// An ad-hoc variant made of `packs`, in order, with parameter values
+    /// (as a game log's `start` record gives them).
+    pub fn from_packs_with(home: &Home, packs: &[String], params: &Params) -> Result<Ruleset> {
         if packs.is_empty() {
             return Err(bad_input("`--packs` names at least one pack"));
         }
@@ -148,7 +159,14 @@ impl Ruleset {
             .iter()
             .map(|p| manifest::load_pack(&home.rules, p))
             .collect::<Result<Vec<_>>>()?;
-        Ruleset::assemble(&home.rules, packs.join(","), loaded, &BTreeMap::new())
+        for pack in params.keys() {
+            if !packs.contains(pack) {
+                return Err(bad_input(format!(
+                    "parameters for pack `{pack}`, which is not in the list"
+                )));
+            }
+        }
+        Ruleset::assemble(&home.rules, packs.join(","), loaded, params)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
@@ -165,7 +183,7 @@ impl Ruleset {
         rules_dir: &Path,
         name: String,
         packs: Vec<Pack>,
-        params: &BTreeMap<String, BTreeMap<String, toml::Value>>,
+        params: &Params,
     ) -> Result<Ruleset> {
         // Required packs come earlier in the list.
         for (i, pack) in packs.iter().enumerate() {
@@ -248,6 +266,7 @@ impl Ruleset {
             players: 2,
             tiles,
             floors,
+            params: params.clone(),
             implementation,
         })
     }

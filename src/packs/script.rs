@@ -15,10 +15,10 @@
 //! and `print`/`debug` go nowhere. Hook arguments are registered
 //! native types (`tower`, `meeple`, `board`) that read the game in place.
 
+use cpu_time::ThreadTime;
 use std::cell::{Cell, RefCell};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::Result;
 use rhai::{
@@ -91,9 +91,10 @@ pub mod limits {
     /// Operations one hook call may run, the hooks it calls (`previous`,
     /// `capture_cells`…) included: a runaway loop ends here.
     pub const OPERATIONS: u64 = 1_000_000;
-    /// Time one hook call may take, the hooks it calls included. Operations
-    /// differ in cost (copying a 10,000-element array is one), so this bounds
-    /// what the operation count cannot.
+    /// CPU time one hook call may take (of its own thread, so a busy machine
+    /// does not shorten it), the hooks it calls included. Operations differ in
+    /// cost (copying a 10,000-element array is one), so this bounds what the
+    /// operation count cannot.
     pub const TIME: Duration = Duration::from_secs(1);
     /// Memory one hook call may take hold of, the hooks it calls included:
     /// bytes the thread holds beyond what it held when the call began. Catches
@@ -366,7 +367,7 @@ impl Limit {
                 limits::OPERATIONS
             ),
             Limit::Time => format!(
-                "Took longer than {} s (limit per hook call, the hooks it calls included; \
+                "Took more than {} s of CPU time (limit per hook call, the hooks it calls included; \
                  a runaway loop over large data?)",
                 limits::TIME.as_secs_f64()
             ),
@@ -383,7 +384,10 @@ impl Limit {
 #[derive(Clone, Copy, Debug)]
 struct Budget {
     operations: u64,
-    started: Instant,
+    /// CPU time of this thread when the call began: unlike the wall clock,
+    /// it does not run while other processes have the processor, so a busy
+    /// machine cannot stop a hook that would finish elsewhere.
+    started: std::time::Duration,
     held: isize,
     /// The limit broken, once one is: every later operation of the call stops
     /// too, so that a script cannot catch the error and carry on.
@@ -394,7 +398,7 @@ impl Budget {
     fn start() -> Budget {
         Budget {
             operations: 0,
-            started: Instant::now(),
+            started: ThreadTime::now().as_duration(),
             held: memory::held(),
             broken: None,
         }
@@ -680,7 +684,9 @@ impl ScriptRules {
                 Some(Limit::Operations)
             } else if look && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize {
                 Some(Limit::Memory)
-            } else if look && b.started.elapsed() > limits::TIME {
+            } else if look
+                && ThreadTime::now().as_duration().saturating_sub(b.started) > limits::TIME
+            {
                 Some(Limit::Time)
             } else {
                 None

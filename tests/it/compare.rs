@@ -633,3 +633,31 @@ fn no_progress_is_drawn_when_stderr_is_not_a_terminal() {
     let out = ok(&["replay", log.path()]);
     assert!(out.contains("240 games"), "{out}");
 }
+
+#[test]
+fn t11_a_log_of_a_variant_with_parameters_replays_under_them() {
+    // A variant that sets the ransom to 2 points: the log's `start` record
+    // carries the value, so replay plays under the same rules.
+    let variant = Scratch::new("cheap-ransom-variant");
+    let variant_path = variant.0.with_extension("toml");
+    std::fs::write(
+        &variant_path,
+        "name = \"cheap-ransom\"\npacks = [\"tower\"]\n\n[params.tower]\nransom_cost = 2\n",
+    )
+    .unwrap();
+    let log = Scratch::new("cheap-ransom");
+    let line = format!(
+        "simulate --variant {} --games 40 --seed 5 --format json",
+        variant_path.display()
+    );
+    ok(&with_log(&line, &log));
+    let text = log.read();
+    let recs = records(&text);
+    assert_eq!(recs[0]["params"]["tower"]["ransom_cost"], 2, "{}", recs[0]);
+    let ransoms: Vec<&Value> = recs.iter().filter(|r| r["event"] == "ransom").collect();
+    assert!(!ransoms.is_empty(), "40 games pay some ransom");
+    assert!(ransoms.iter().all(|r| r["cost"] == 2));
+    let out = ok(&["replay", log.path()]);
+    assert!(out.contains("40 games"), "{out}");
+    let _ = std::fs::remove_file(variant_path);
+}

@@ -502,6 +502,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             game: g,
             seed,
             packs: &set.pack_names,
+            params: &set.params,
             players,
             tiles: &set.tiles,
             floors: &floors,
