@@ -1,7 +1,9 @@
 //! Scripted packs against the native reference: random 2-player games with the
 //! `tower` pack and with `native:tower` on the same seed sequence, in one run,
 //! so that their ratio can be read off (target: scripted ≥ 0.8× native). Also
-//! Black Tower with house rule H1, whose `may_capture` hook reads the board.
+//! Black Tower with house rule H1, whose `may_capture` hook reads the board;
+//! and the same scripted-vs-native pair with greedy bots, which ask the rules
+//! about hypothetical floors.
 //!
 //! Each variant's rules instance is made once and kept, as a worker thread
 //! keeps it in a simulation (its caches warm up over the first games).
@@ -10,9 +12,10 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
+use towerlab::bots::BotKind;
 use towerlab::packs::{Home, Ruleset};
 use towerlab::seed::game_seed;
-use towerlab::sim::play_random;
+use towerlab::sim::play;
 
 fn main() {
     divan::main();
@@ -25,14 +28,18 @@ fn ruleset(packs: &[&str]) -> Ruleset {
 }
 
 fn bench_games(bencher: Bencher, packs: &[&str]) {
+    bench_bots(bencher, packs, BotKind::Random);
+}
+
+fn bench_bots(bencher: Bencher, packs: &[&str], bot: BotKind) {
     let set = ruleset(packs);
     let rules = set.rules();
+    let bots = [bot; 2];
     let mut index = 0u64;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);
         index += 1;
-        let game =
-            play_random(&set.tiles, rules.as_ref(), 2, seed).expect("a random game finishes");
+        let game = play(&set.tiles, rules.as_ref(), &bots, seed, false).expect("a game finishes");
         divan::black_box(game.scores())
     });
 }
@@ -50,4 +57,14 @@ fn tower_pack(bencher: Bencher) {
 #[divan::bench(sample_count = 300, min_time = 1)]
 fn black_tower_no_gaps(bencher: Bencher) {
     bench_games(bencher, &["tower", "black-tower", "house/no-gaps"]);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_native_tower(bencher: Bencher) {
+    bench_bots(bencher, &["native:tower"], BotKind::Greedy);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_tower_pack(bencher: Bencher) {
+    bench_bots(bencher, &["tower"], BotKind::Greedy);
 }

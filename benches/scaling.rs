@@ -1,4 +1,4 @@
-//! How simulation scales: the same 1,000 random 2-player Black Tower games on
+//! How simulation scales: the same 4,000 random 2-player Black Tower games on
 //! one and on two worker threads (target: two threads ≥ 1.8× one), and the
 //! cost per game as players (2–6) and the deck (×1, ×2, ×4) grow, under the
 //! scripted `black-tower` variant.
@@ -26,9 +26,9 @@ fn black_tower() -> &'static Ruleset {
     })
 }
 
-const GAMES: u64 = 1000;
+const GAMES: u64 = 4000;
 
-#[divan::bench(args = [1, 2], sample_count = 10)]
+#[divan::bench(args = [1, 2], sample_count = 5)]
 fn threads(bencher: Bencher, threads: usize) {
     let set = black_tower();
     let bots = [BotKind::Random; 2];

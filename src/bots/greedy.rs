@@ -7,17 +7,22 @@
 //! the features they lead (a share of what those would score, G4–G8),
 //! meeples in supply (the last ones are worth most), prisoners held, and a
 //! penalty for their meeples that an opponent could capture next turn by
-//! raising an open tower (T5, T6). Placements are weighed with
-//! [`Game::preview_placement`], towers only through the [`Rules`] interface
+//! raising an open tower (T5, T6).
+//!
+//! A placement is weighed with a [`Previewer`] (what the tile would complete
+//! or join, and for whom) plus the best action it would leave: a meeple on
+//! the new tile, or a floor and the capture it allows, whichever is worth
+//! more. Towers are seen only through the [`Rules`] interface
 //! (`may_place_floor`, `capture_range`, `may_capture`), so the bot plays any
 //! pack's floors without knowing their names.
 //!
+//! [`Previewer`]: crate::kernel::Previewer
 //! [`Rules`]: crate::kernel::Rules
 
 use crate::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, FeatureId, FeaturePreview, FloorKind, Game, MeepleSpot,
-    MeepleView, PlacementPreview, RansomChoice, TowerView,
+    MeepleView, Placement, PlacementPreview, RansomChoice, TowerView,
 };
 use crate::seed::{Stream, bot_stream};
 use crate::tiles::SegmentKind;
@@ -93,6 +98,9 @@ pub struct GreedyBot {
     threat: Vec<u64>,
     /// Per meeple of the bot: what it would lose if captured.
     stake: Vec<f32>,
+    /// Floor stacks (and whether a meeple tops them) whose range the rules
+    /// failed to give.
+    failed: Vec<(Vec<FloorKind>, bool)>,
 }
 
 /// What every valuation of one decision shares.
@@ -129,6 +137,7 @@ impl GreedyBot {
             raise_cells: Vec::new(),
             threat: Vec::new(),
             stake: Vec::new(),
+            failed: Vec::new(),
         }
     }
 
@@ -297,7 +306,7 @@ impl GreedyBot {
 
     // ---- placements --------------------------------------------------
 
-    fn value_placements(&mut self, game: &Game, tile: u16, options: &[crate::kernel::Placement]) {
+    fn value_placements(&mut self, game: &Game, tile: u16, options: &[Placement]) {
         let ctx = self.ctx(game);
         self.index_meeples(game);
         let mut supply = [0u32; SEATS];
@@ -521,12 +530,7 @@ impl GreedyBot {
                 floors: &self.raise_stacks[s0 as usize..s1 as usize],
                 meeple,
             };
-            if rules
-                .capture_range(&raised, game.board(), &mut self.raise_cells)
-                .is_err()
-            {
-                self.raise_cells.truncate(c0 as usize);
-            }
+            range_of(&mut self.failed, game, &raised, &mut self.raise_cells);
             let c1 = self.raise_cells.len() as u32;
             let reach = self.raise_cells[c0 as usize..]
                 .iter()
@@ -671,6 +675,31 @@ impl GreedyBot {
         mask
     }
 
+    /// Could an opponent add a floor to tower `t` standing as `stack` with
+    /// `meeple` on top?
+    fn raisable(
+        &self,
+        game: &Game,
+        ctx: &Ctx,
+        t: usize,
+        stack: &[FloorKind],
+        meeple: Option<usize>,
+    ) -> bool {
+        let rules = game.rules();
+        let view = TowerView {
+            pos: game.towers()[t].pos,
+            floors: stack,
+            meeple,
+        };
+        (0..rules.floor_kinds().len()).any(|k| {
+            (0..ctx.n)
+                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0)
+                && rules
+                    .may_place_floor(&view, k as FloorKind)
+                    .unwrap_or(false)
+        })
+    }
+
     /// Is a meeple of the bot at `pos` on `spot` threatened by a raise of
     /// any tower but `except`?
     fn spot_threatened(&self, game: &Game, pos: Pos, spot: MeepleSpot, except: usize) -> bool {
@@ -733,11 +762,7 @@ impl GreedyBot {
             meeple: tower.meeple.map(usize::from),
         };
         self.range.clear();
-        if game
-            .rules()
-            .capture_range(&view, game.board(), &mut self.range)
-            .is_err()
-        {
+        if !range_of(&mut self.failed, game, &view, &mut self.range) {
             return 0.0;
         }
         let reach = self
@@ -803,13 +828,18 @@ impl GreedyBot {
                         self.values.push(f32::NEG_INFINITY);
                         continue;
                     }
+                    // A floor that leaves the tower open leaves its threat
+                    // (grown, but that is not worked out: the rules are
+                    // asked only about stacks a game may reach next); one
+                    // that closes it to opponents' floors ends it.
                     let tw = &game.towers()[t];
                     let mut stack = std::mem::take(&mut self.hyp);
                     stack.clear();
                     stack.extend_from_slice(&tw.floors);
                     stack.push(kind);
-                    let mask = self.threat_if(game, &ctx, t, &stack, tw.meeple.map(usize::from));
+                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from));
                     self.hyp = stack;
+                    let mask = if open { self.threat[t] } else { 0 };
                     let protect = base - self.threat_loss(&ctx, t, mask);
                     capture + protect - cost
                 }
@@ -863,6 +893,33 @@ impl GreedyBot {
         };
         value - cost - exposed
     }
+}
+
+/// Append the capture range of `tower` (T6) to `out`; `false`, with nothing
+/// appended, when the rules fail to answer. Failures are remembered in
+/// `failed` (by stack and whether a meeple tops it) and not asked again: a
+/// pack whose hook runs out of operations would otherwise run it to its limit
+/// at every ask.
+fn range_of(
+    failed: &mut Vec<(Vec<FloorKind>, bool)>,
+    game: &Game,
+    tower: &TowerView,
+    out: &mut Vec<(i32, i32)>,
+) -> bool {
+    let topped = tower.meeple.is_some();
+    if failed
+        .iter()
+        .any(|(s, m)| *m == topped && s.as_slice() == tower.floors)
+    {
+        return false;
+    }
+    let start = out.len();
+    if game.rules().capture_range(tower, game.board(), out).is_ok() {
+        return true;
+    }
+    out.truncate(start);
+    failed.push((tower.floors.to_vec(), topped));
+    false
 }
 
 /// Tiles around `pos` (G6).

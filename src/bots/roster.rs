@@ -6,20 +6,24 @@ use anyhow::Result;
 use crate::diag::{bad_input, did_you_mean};
 use crate::kernel::Bot;
 
-use super::RandomBot;
+use super::{GreedyBot, RandomBot};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotKind {
+    /// Uniform over the legal options of every decision.
     Random,
+    /// One-ply: the best immediate gain over the best opponent.
+    Greedy,
 }
 
 impl BotKind {
-    pub const ALL: &'static [BotKind] = &[BotKind::Random];
+    pub const ALL: &'static [BotKind] = &[BotKind::Random, BotKind::Greedy];
 
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
         }
     }
 
@@ -43,6 +47,7 @@ impl BotKind {
     pub fn make(self, game_seed: u64, seat: usize) -> Box<dyn Bot> {
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
+            BotKind::Greedy => Box::new(GreedyBot::new(game_seed, seat)),
         }
     }
 }

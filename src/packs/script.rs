@@ -499,6 +499,21 @@ fn register_api(engine: &mut Engine) {
                 with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
             },
         );
+    engine.register_fn("cells_within", |steps: Array, reach: i64| {
+        let steps = cells_of(&steps)?;
+        let cells = cells_within(&steps, reach, limits::ARRAY_SIZE).ok_or_else(|| {
+            rt_error(format!(
+                "`cells_within` would give more than {} cells (the array size limit)",
+                limits::ARRAY_SIZE
+            ))
+        })?;
+        Ok::<Array, Box<EvalAltResult>>(
+            cells
+                .into_iter()
+                .map(|(x, y)| Dynamic::from(vec![Dynamic::from(x as i64), Dynamic::from(y as i64)]))
+                .collect(),
+        )
+    });
     engine.register_fn("previous", |a: Dynamic| previous(vec![a]));
     engine.register_fn("previous", |a: Dynamic, b: Dynamic| previous(vec![a, b]));
     engine.register_fn("previous", |a: Dynamic, b: Dynamic, c: Dynamic| {
@@ -579,6 +594,39 @@ fn cell_of(c: &Dynamic) -> Option<(i32, i32)> {
         [dx, dy] => Some((clamp(dx.as_int().ok()?), clamp(dy.as_int().ok()?))),
         _ => None,
     }
+}
+
+/// Every cell reached from (0, 0) by at most `reach` of the given steps, in
+/// the order first reached, (0, 0) first; `None` past `limit` cells. The
+/// breadth-first walk is here, not in scripts, because it is a bulk loop.
+pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Vec<(i32, i32)>> {
+    if reach < 0 {
+        return Some(Vec::new());
+    }
+    let mut seen: rustc_hash::FxHashSet<(i32, i32)> = rustc_hash::FxHashSet::default();
+    let mut cells: Vec<(i32, i32)> = vec![(0, 0)];
+    seen.insert((0, 0));
+    let mut frontier = 0;
+    for _ in 0..reach {
+        let end = cells.len();
+        for i in frontier..end {
+            let (x, y) = cells[i];
+            for &(sx, sy) in steps {
+                let next = (x.saturating_add(sx), y.saturating_add(sy));
+                if seen.insert(next) {
+                    if cells.len() >= limit {
+                        return None;
+                    }
+                    cells.push(next);
+                }
+            }
+        }
+        if end == cells.len() {
+            break;
+        }
+        frontier = end;
+    }
+    Some(cells)
 }
 
 /// The fewest steps from `origin` to `origin + target` through cells of
@@ -1168,5 +1216,36 @@ impl Rules for ScriptRules {
             .ransom
             .insert((score, paid_this_turn), cost);
         Ok(cost)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+    #[test]
+    fn h4_cells_within_two_orthogonal_steps_make_a_diamond_of_13() {
+        let cells = cells_within(&ORTHOGONAL, 2, 100).unwrap();
+        assert_eq!(cells.len(), 13);
+        assert_eq!(cells[0], (0, 0));
+        assert!(cells.iter().all(|(x, y)| x.abs() + y.abs() <= 2));
+        assert!(
+            cells.contains(&(1, 1)),
+            "a diagonal neighbour is 2 steps away"
+        );
+    }
+
+    #[test]
+    fn cells_within_no_reach_is_the_tile_itself_and_negative_is_nothing() {
+        assert_eq!(cells_within(&ORTHOGONAL, 0, 100).unwrap(), vec![(0, 0)]);
+        assert!(cells_within(&ORTHOGONAL, -1, 100).unwrap().is_empty());
+    }
+
+    #[test]
+    fn cells_within_stops_at_its_limit() {
+        assert!(cells_within(&ORTHOGONAL, 10, 50).is_none());
+        assert_eq!(cells_within(&ORTHOGONAL, 10, 221).unwrap().len(), 221);
     }
 }

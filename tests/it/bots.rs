@@ -159,9 +159,10 @@ fn assert_meeples_kept(g: &Game) {
 // ---- strength ------------------------------------------------------------
 
 /// Over 200 seeded 2-player games of The Tower, greedy (seat 0 in even
-/// games, seat 1 in odd ones) against random: measured (release, 400 games)
-/// greedy won every game, by 134 points on average (142 to 8); the asserts
-/// leave a wide margin.
+/// games, seat 1 in odd ones) against random. Measured on these seeds:
+/// greedy won all 200, 161.7 points to 5.7 on average (a lead of 156.0, never
+/// under 96); on 2,000 other seeds likewise (lead 155.5, never under 92). The
+/// asserts leave a wide margin.
 #[test]
 fn greedy_beats_random_clearly() {
     let tiles = tiles();
@@ -183,8 +184,8 @@ fn greedy_beats_random_clearly() {
     }
     let mean = diff as f64 / games as f64;
     let share = wins / games as f64;
-    assert!(share > 0.9, "greedy won {share:.3} of the games");
-    assert!(mean > 60.0, "greedy led by {mean:.1} points on average");
+    assert!(share > 0.95, "greedy won {share:.3} of the games");
+    assert!(mean > 100.0, "greedy led by {mean:.1} points on average");
 }
 
 // ---- hand-built positions -------------------------------------------------
