@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use crate::bots::{BotKind, RandomBot};
+use crate::bots::BotKind;
 use crate::kernel::{Bot, Game, Rules, Stats, play_game};
 use crate::log::{self, LogContext};
 use crate::packs::Ruleset;
@@ -38,12 +38,7 @@ pub fn play_random<'a>(
     players: usize,
     seed: u64,
 ) -> Result<Game<'a>> {
-    let mut game = Game::new(tiles, rules, players, seed)?;
-    let mut bots: Vec<Box<dyn Bot>> = (0..players)
-        .map(|seat| Box::new(RandomBot::new(seed, seat)) as Box<dyn Bot>)
-        .collect();
-    play_game(&mut game, &mut bots)?;
-    Ok(game)
+    play(tiles, rules, &vec![BotKind::Random; players], seed, false)
 }
 
 /// Play one game with the given bot in each seat, recording its events when
