@@ -50,7 +50,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play one game with random bots and print the result.
+    /// Play one game with bots and print the result.
     Play(PlayArgs),
     /// Play many seeded games in parallel and print their metrics and speed.
     Simulate(SimulateArgs),
@@ -97,6 +97,15 @@ pub struct PlayArgs {
     /// Number of players, 2 to 6 [default: the variant's, else 2]
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: Option<u8>,
+    /// Bots: one name for every seat, or one per seat, comma-separated
+    /// (`random`, `greedy`)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    pub bots: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -304,7 +313,8 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     let set = args.rules.load(home)?;
     let rules = set.rules();
     let players = players_of(args.players, &set);
-    let game = sim::play_random(&set.tiles, rules.as_ref(), players, args.seed)?;
+    let bots = crate::bots::seats(&args.bots, players)?;
+    let game = sim::play(&set.tiles, rules.as_ref(), &bots, args.seed, false)?;
     let s = game.stats();
     let report = PlayReport {
         variant: set.name.clone(),
