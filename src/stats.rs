@@ -219,9 +219,16 @@ impl Columns {
         self.wins.len()
     }
 
-    /// Estimates of every metric, balance last.
+    /// Estimates of every metric, balance last. A win share's interval is
+    /// kept within [0, 1], where a share lives (the normal approximation can
+    /// stray past it over few games).
     pub fn summary(&self) -> Summary {
+        let seats = self.wins.first().map_or(0, Vec::len);
         let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
+        for e in values.iter_mut().skip(seats).take(seats) {
+            e.low = e.low.max(0.0);
+            e.high = e.high.min(1.0);
+        }
         values.push(self.balance_estimate(None));
         Summary {
             games: self.games(),
@@ -308,6 +315,28 @@ mod tests {
         let sd = (5.0f64 / 3.0).sqrt();
         assert!((e.sd - sd).abs() < 1e-12);
         assert!((e.half_width() - Z95 * sd / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn win_share_intervals_stay_within_zero_and_one() {
+        let game = |scores: Vec<u32>| GameResult {
+            index: 0,
+            seed: 0,
+            scores,
+            stats: Default::default(),
+            tower_heights: Vec::new(),
+            floors_unused: 0,
+            prisoners_held: 0,
+            log: None,
+        };
+        let results: Vec<GameResult> = (0..5)
+            .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))
+            .collect();
+        let s = Columns::of(&results).summary();
+        let (win1, win2) = (s.values[2], s.values[3]);
+        assert!((win1.mean - 0.2).abs() < 1e-12);
+        assert_eq!(win1.low, 0.0, "the normal interval would go below 0");
+        assert!(win2.high <= 1.0 && win2.low > 0.0);
     }
 
     #[test]
