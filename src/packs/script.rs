@@ -492,6 +492,14 @@ fn register_api(engine: &mut Engine) {
             with_board(|b| b.has_tile(Pos::new(clamp(x), clamp(y))))
         })
         .register_fn(
+            "range_steps",
+            |_: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
+                let origin = tower_pos(&tower)?;
+                let cells = with_rules(|r| r.range_of_stack(&tower))??;
+                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+            },
+        )
+        .register_fn(
             "path_steps",
             |_: &mut BoardRef, tower: TowerInfo, cells: Array, dx: i64, dy: i64| {
                 let origin = tower_pos(&tower)?;
@@ -959,12 +967,16 @@ impl ScriptRules {
         Ok(cells)
     }
 
-    fn cells_of_stack(&self, tower: &TowerInfo) -> Result<Array, Box<EvalAltResult>> {
+    /// The variant's whole range for this tower's stack, from the cache.
+    fn range_of_stack(&self, tower: &TowerInfo) -> Result<Arc<[(i32, i32)]>, Box<EvalAltResult>> {
         let floors = self.stack_of(tower)?;
         let meeple = tower.meeple.map(|m| m as usize);
-        let cells = self
-            .cached_range(&floors, meeple)
-            .map_err(|e| rt_error(format!("{e:#}")))?;
+        self.cached_range(&floors, meeple)
+            .map_err(|e| rt_error(format!("{e:#}")))
+    }
+
+    fn cells_of_stack(&self, tower: &TowerInfo) -> Result<Array, Box<EvalAltResult>> {
+        let cells = self.range_of_stack(tower)?;
         Ok(cells
             .iter()
             .map(|&(x, y)| Dynamic::from(vec![Dynamic::from(x as i64), Dynamic::from(y as i64)]))
