@@ -6,7 +6,6 @@
 //! variant parsers never panic, whatever the text.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
@@ -15,7 +14,7 @@ use towerlab::diag::{Source, is_bad_input};
 use towerlab::packs::manifest::{load_pack, load_variant};
 use towerlab::query::BoardMap;
 
-use crate::common::{self, towerlab};
+use crate::common::{self, refused, run};
 
 static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 
@@ -65,35 +64,8 @@ fn scripted(name: &str) -> String {
     format!("[pack]\nname = \"{name}\"\nscript = \"script.rhai\"\n")
 }
 
-fn run(args: &[&str]) -> Output {
-    towerlab()
-        .args(args)
-        .env_remove("TOWERLAB_HOME")
-        .output()
-        .expect("the towerlab binary runs")
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Run a command that must be refused as bad input: exit code 2, a message
-/// on stderr, nothing on stdout. Returns the message.
-fn refused(args: &[&str]) -> String {
-    let out = run(args);
-    let err = text(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{args:?} should exit 2; stderr:\n{err}"
-    );
-    assert!(!err.trim().is_empty(), "{args:?}: no message on stderr");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed to stdout:\n{}",
-        text(&out.stdout)
-    );
-    err
 }
 
 /// Assert that `err` holds `needle`.

@@ -2,28 +2,10 @@
 //! exit code 2 with a message on stderr for every kind of bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use serde_json::Value;
 
-use crate::common::{self, towerlab};
-
-/// Run the binary with `args`, with no home folder taken from the environment.
-fn run(args: &[&str]) -> Output {
-    towerlab()
-        .args(args)
-        .env_remove("TOWERLAB_HOME")
-        .output()
-        .expect("the towerlab binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
+use crate::common::{self, refused, run, stderr, stdout};
 
 /// Run a command that must succeed and print one JSON document.
 fn json(args: &[&str]) -> Value {
@@ -36,25 +18,6 @@ fn json(args: &[&str]) -> Value {
     );
     serde_json::from_str(&stdout(&out))
         .unwrap_or_else(|e| panic!("{args:?} printed invalid JSON ({e}):\n{}", stdout(&out)))
-}
-
-/// Run a command that must be refused as bad input: exit code 2 and a
-/// non-empty message on stderr, nothing on stdout. Returns the message.
-fn refused(args: &[&str]) -> String {
-    let out = run(args);
-    let err = stderr(&out);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{args:?} should exit 2; stderr:\n{err}"
-    );
-    assert!(!err.trim().is_empty(), "{args:?}: no message on stderr");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed to stdout:\n{}",
-        stdout(&out)
-    );
-    err
 }
 
 fn uint(v: &Value, key: &str) -> u64 {

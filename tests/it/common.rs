@@ -33,3 +33,58 @@ pub fn towerlab() -> std::process::Command {
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
     cmd
 }
+
+/// Run the real binary with `args`, with no home folder taken from the
+/// environment.
+pub fn run(args: &[&str]) -> std::process::Output {
+    towerlab()
+        .args(args)
+        .env_remove("TOWERLAB_HOME")
+        .output()
+        .expect("the towerlab binary runs")
+}
+
+pub fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Run a command that must succeed; its output.
+pub fn succeeds(args: &[&str]) -> std::process::Output {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {:?}\n{}",
+        out.status,
+        stderr(&out)
+    );
+    out
+}
+
+/// Run a command that must fail with exit `code`, an error message on stderr
+/// and nothing on stdout. Returns the message.
+pub fn fails(code: i32, args: &[&str]) -> String {
+    let out = run(args);
+    let err = stderr(&out);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{args:?} should exit {code}; stderr:\n{err}"
+    );
+    assert!(err.contains("error"), "{args:?}: no error message: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{args:?} printed to stdout:\n{}",
+        stdout(&out)
+    );
+    err
+}
+
+/// Run a command that must be refused as bad input (exit 2). Returns the
+/// message.
+pub fn refused(args: &[&str]) -> String {
+    fails(2, args)
+}

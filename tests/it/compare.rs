@@ -4,13 +4,12 @@
 //! tampered logs that do not, and bad input refused with exit code 2.
 
 use std::path::PathBuf;
-use std::process::Output;
 
 use serde_json::Value;
 
 use towerlab::seed::{DECK_STREAM, Stream};
 
-use crate::common::towerlab;
+use crate::common::{fails, stderr, stdout, succeeds};
 
 /// A command line's words (none of them holds a space).
 fn cmd(line: &str) -> Vec<&str> {
@@ -24,33 +23,10 @@ fn with_log<'a>(line: &'a str, log: &'a Scratch) -> Vec<&'a str> {
     words
 }
 
-/// Run the binary with `args`, with no home folder taken from the environment.
-fn run(args: &[&str]) -> Output {
-    towerlab()
-        .args(args)
-        .env_remove("TOWERLAB_HOME")
-        .output()
-        .expect("the towerlab binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
-
 /// Run a command that must succeed, print nothing on stderr (no progress bar
 /// when stderr is not a terminal), and return its stdout.
 fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {:?}\n{}",
-        out.status,
-        stderr(&out)
-    );
+    let out = succeeds(args);
     assert!(
         out.stderr.is_empty(),
         "{args:?} wrote to stderr:\n{}",
@@ -64,25 +40,6 @@ fn json(args: &[&str]) -> Value {
     let text = ok(args);
     serde_json::from_str(&text)
         .unwrap_or_else(|e| panic!("{args:?} printed invalid JSON ({e}):\n{text}"))
-}
-
-/// Run a command that must fail with `code`, a message on stderr and nothing
-/// on stdout. Returns the message.
-fn fails(code: i32, args: &[&str]) -> String {
-    let out = run(args);
-    let err = stderr(&out);
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{args:?} should exit {code}; stderr:\n{err}"
-    );
-    assert!(!err.trim().is_empty(), "{args:?}: no message on stderr");
-    assert!(
-        out.stdout.is_empty(),
-        "{args:?} printed to stdout:\n{}",
-        stdout(&out)
-    );
-    err
 }
 
 fn num(v: &Value) -> f64 {

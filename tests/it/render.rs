@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::Output;
 
 use serde_json::Value;
 use towerlab::bots::BotKind;
@@ -13,7 +12,7 @@ use towerlab::kernel::{Game, MeepleSpot};
 use towerlab::packs::Ruleset;
 use towerlab::render::{RenderOptions, board_svg, tile_sheet_svg, tower_range};
 
-use crate::common::{home, towerlab};
+use crate::common::{home, refused, stdout, succeeds};
 
 /// Elements whose `class` attribute holds `class`.
 fn with_class<'a, 'i>(
@@ -230,34 +229,8 @@ fn b5_black_tower_pictures_mark_every_tile_meeple_and_tower() {
     assert!(fields > 0 && tops > 0, "fields {fields}, tower tops {tops}");
 }
 
-/// Run the binary with `args`, with no home folder from the environment.
-fn run(args: &[&str]) -> Output {
-    towerlab()
-        .args(args)
-        .env_remove("TOWERLAB_HOME")
-        .output()
-        .expect("the towerlab binary runs")
-}
-
 fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
-/// A command refused as bad input: exit 2, a message, nothing on stdout.
-fn refused(args: &[&str]) -> String {
-    let out = run(args);
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(2), "{args:?} should exit 2:\n{err}");
-    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
-    assert!(err.contains("error"), "{args:?}: no message: {err}");
-    err
+    stdout(&succeeds(args))
 }
 
 /// A scratch folder, removed on drop.
