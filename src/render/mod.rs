@@ -155,7 +155,7 @@ pub fn board_svg(game: &Game, set: &Ruleset, options: &RenderOptions) -> String 
             "<g class=\"tile\" data-x=\"{}\" data-y=\"{}\" data-tile=\"{}\" data-rot=\"{}\" transform=\"translate({},{})\">",
             t.pos.x,
             t.pos.y,
-            esc(&kind.name),
+            escape(&kind.name),
             t.rot as u16 * 90,
             num(x),
             num(y)
@@ -163,7 +163,7 @@ pub fn board_svg(game: &Game, set: &Ruleset, options: &RenderOptions) -> String 
         let _ = writeln!(
             body,
             "<title>{} at {},{} turned {}°</title>",
-            esc(&kind.name),
+            escape(&kind.name),
             t.pos.x,
             t.pos.y,
             t.rot as u16 * 90
@@ -422,7 +422,7 @@ pub fn tile_sheet_svg(tiles: &TileSet) -> String {
             "<text x=\"{}\" y=\"{}\">{} ×{}</text>",
             num(x0),
             num(y0 + 12.0),
-            esc(&kind.name),
+            escape(&kind.name),
             kind.count
         );
         let mut x = x0 + 150.0;
@@ -430,7 +430,7 @@ pub fn tile_sheet_svg(tiles: &TileSet) -> String {
             let _ = writeln!(
                 out,
                 "<g class=\"tile\" data-tile=\"{}\" data-rot=\"{}\" transform=\"translate({},{})\">",
-                esc(&kind.name),
+                escape(&kind.name),
                 rot as u16 * 90,
                 num(x),
                 num(y0)
@@ -663,11 +663,13 @@ fn draw_tower(
         "<g class=\"tower\" data-x=\"{}\" data-y=\"{}\" data-floors=\"{}\" data-height=\"{n}\"><title>tower at {},{}: {}</title>",
         pos.x,
         pos.y,
-        esc(&floors
-            .iter()
-            .map(|&k| decls.get(k as usize).map_or("?", |d| d.name.as_str()))
-            .collect::<Vec<_>>()
-            .join(",")),
+        escape(
+            &floors
+                .iter()
+                .map(|&k| decls.get(k as usize).map_or("?", |d| d.name.as_str()))
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
         pos.x,
         pos.y,
         if n == 0 {
@@ -675,7 +677,7 @@ fn draw_tower(
         } else {
             format!(
                 "{n} floors: {} (bottom to top)",
-                esc(&floor_names(decls, floors))
+                escape(&floor_names(decls, floors))
             )
         }
     );
@@ -701,12 +703,12 @@ fn draw_tower(
         let _ = writeln!(
             out,
             "<rect class=\"floor\" data-kind=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"0.8\"/>",
-            esc(decls.get(k as usize).map_or("?", |d| d.name.as_str())),
+            escape(decls.get(k as usize).map_or("?", |d| d.name.as_str())),
             num(foot.x - w / 2.0),
             num(base - (i + 1) as f64 * band),
             num(w),
             num(band),
-            esc(colour)
+            escape(colour)
         );
     }
     let top_y = base - n as f64 * band;
@@ -812,7 +814,7 @@ impl Panel {
             "<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\">{}</text>",
             num(self.x),
             num(self.y),
-            esc(text)
+            escape(text)
         );
         self.y += 20.0;
     }
@@ -824,7 +826,7 @@ impl Panel {
             "<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\">{}</text>",
             num(self.x),
             num(self.y),
-            esc(text)
+            escape(text)
         );
         self.y += 16.0;
     }
@@ -837,7 +839,7 @@ impl Panel {
                 "<text x=\"{}\" y=\"{}\">{}</text>",
                 num(self.x),
                 num(self.y),
-                esc(&part)
+                escape(&part)
             );
             self.y += 16.0;
         }
@@ -859,8 +861,8 @@ impl Panel {
             "<rect class=\"swatch\" x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\"/>",
             num(x),
             num(y),
-            esc(fill),
-            esc(stroke)
+            escape(fill),
+            escape(stroke)
         );
     }
 
@@ -900,7 +902,7 @@ impl Panel {
                     "<text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text>",
                     num(self.x + 24.0),
                     num(y2),
-                    esc(&part)
+                    escape(&part)
                 );
                 y2 += 14.0;
             }
@@ -1032,7 +1034,7 @@ impl Panel {
             "<text x=\"{}\" y=\"{}\">{}</text>",
             num(x),
             num(self.y),
-            esc(text)
+            escape(text)
         );
     }
 }
@@ -1082,8 +1084,8 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// Escape text for XML content and attribute values.
-fn esc(text: &str) -> String {
+/// Escape text for XML (and HTML) content and attribute values.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -1091,7 +1093,7 @@ fn esc(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }

@@ -19,7 +19,7 @@ pub mod timeline;
 
 use std::fmt::Write;
 
-use crate::render::PLAYER_COLOURS;
+use crate::render::{PLAYER_COLOURS, escape};
 use crate::stats::{self, Estimate};
 use charts::{BoxStats, Series};
 pub use sample::{Frame, SampleGame, sample_game};
@@ -396,20 +396,4 @@ fn replay_section(out: &mut String, r: &Report) {
         );
     }
     out.push_str("</section>\n");
-}
-
-/// Escape text for HTML and XML content and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
