@@ -11,6 +11,7 @@ use comfy_table::{ContentArrangement, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+use crate::bots::BotKind;
 use crate::diag::{Source, bad_input};
 use crate::packs::{Home, Ruleset};
 use crate::query::{self, BoardMap};
@@ -94,33 +95,16 @@ pub struct PlayArgs {
     /// The game's seed: the same seed plays the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Number of players, 2 to 6 [default: the variant's, else 2]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
-    pub players: Option<u8>,
-    /// Bots: one name for every seat, or one per seat, comma-separated
-    /// (`random`, `greedy`)
-    #[arg(
-        long,
-        value_name = "B1,B2,…",
-        value_delimiter = ',',
-        default_value = "random"
-    )]
-    pub bots: Vec<String>,
+    #[command(flatten)]
+    pub seats: SeatArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-/// Options shared by `simulate` and `compare`.
+/// Who plays: how many players, and which bot in each seat.
 #[derive(clap::Args, Debug)]
-pub struct RunArgs {
-    /// Number of games to play (per variant).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
-    /// Master seed: game i plays with a seed derived from (seed, i), the same
-    /// in every variant.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+pub struct SeatArgs {
     /// Number of players, 2 to 6 [default: the (first) variant's, else 2]
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: Option<u8>,
@@ -133,6 +117,29 @@ pub struct RunArgs {
         default_value = "random"
     )]
     pub bots: Vec<String>,
+}
+
+impl SeatArgs {
+    /// The bot of each seat, under rules whose default player count is
+    /// `set.players`.
+    fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
+        let players = self.players.map_or(set.players, usize::from);
+        crate::bots::seats(&self.bots, players)
+    }
+}
+
+/// Options shared by `simulate` and `compare`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Number of games to play (per variant).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed: game i plays with a seed derived from (seed, i), the same
+    /// in every variant.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub seats: SeatArgs,
     /// Worker threads [default: one per core]. Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
@@ -288,10 +295,6 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn players_of(flag: Option<u8>, set: &Ruleset) -> usize {
-    flag.map_or(set.players, usize::from)
-}
-
 #[derive(Serialize)]
 struct PlayReport {
     variant: String,
@@ -312,8 +315,8 @@ struct PlayReport {
 fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     let set = args.rules.load(home)?;
     let rules = set.rules();
-    let players = players_of(args.players, &set);
-    let bots = crate::bots::seats(&args.bots, players)?;
+    let bots = args.seats.bots(&set)?;
+    let players = bots.len();
     let game = sim::play(&set.tiles, rules.as_ref(), &bots, args.seed, false)?;
     let s = game.stats();
     let report = PlayReport {
@@ -383,8 +386,7 @@ struct Run {
 
 /// Play `args.games` games of each ruleset on the same seeds; write the log.
 fn run_all(sets: Vec<Ruleset>, args: &RunArgs) -> Result<Vec<Run>> {
-    let players = args.players.map_or(sets[0].players, usize::from);
-    let bots = crate::bots::seats(&args.bots, players)?;
+    let bots = args.seats.bots(&sets[0])?;
     let mut log = match &args.log {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| {
@@ -465,7 +467,7 @@ fn simulate(home: &Home, args: &SimulateArgs) -> Result<()> {
         packs: run.set.pack_names.clone(),
         games: args.run.games,
         players,
-        bots: crate::bots::seats(&args.run.bots, players)?
+        bots: crate::bots::seats(&args.run.seats.bots, players)?
             .iter()
             .map(|b| b.name().to_string())
             .collect(),
@@ -616,7 +618,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
     let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
     let label = |i: usize| runs[i].set.name.clone();
     if let Some(path) = &args.html {
-        let bots = crate::bots::seats(&args.run.bots, players)?;
+        let bots = crate::bots::seats(&args.run.seats.bots, players)?;
         let variants = (0..runs.len())
             .map(|v| {
                 Ok(crate::report::Variant {
@@ -656,7 +658,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
         packs: runs.iter().map(|r| r.set.pack_names.clone()).collect(),
         games: args.run.games,
         players,
-        bots: crate::bots::seats(&args.run.bots, players)?
+        bots: crate::bots::seats(&args.run.seats.bots, players)?
             .iter()
             .map(|b| b.name().to_string())
             .collect(),
