@@ -215,6 +215,11 @@ pub struct Game<'a> {
     acted: bool,
     /// The tower that got a floor this turn, while its capture is pending.
     capture_tower: Option<usize>,
+    /// The meeples (indices into `meeples`) that floor may take, once asked
+    /// of the rules (`capturable_known`): listing the choices and then taking
+    /// one asks the rules once, not twice.
+    capturable: Vec<u16>,
+    capturable_known: bool,
     ransoms_paid: u32,
     stats: Stats,
     events: Option<Vec<Event>>,
@@ -285,6 +290,8 @@ impl<'a> Game<'a> {
             this_tile: None,
             acted: false,
             capture_tower: None,
+            capturable: Vec::new(),
+            capturable_known: false,
             ransoms_paid: 0,
             stats: Stats::default(),
             events: None,
@@ -710,6 +717,7 @@ impl<'a> Game<'a> {
                     floors: g.towers[t].floors.clone(),
                 });
                 self.capture_tower = Some(t);
+                self.capturable_known = false;
             }
             Action::TowerMeeple { tower } => {
                 let t = tower as usize;
@@ -752,9 +760,26 @@ impl<'a> Game<'a> {
     pub fn capture_choices(&mut self, out: &mut Vec<CaptureChoice>) -> Result<()> {
         out.clear();
         out.push(CaptureChoice::Decline);
+        self.find_capturable()?;
+        out.extend(
+            self.capturable
+                .iter()
+                .map(|&meeple| CaptureChoice::Take { meeple }),
+        );
+        Ok(())
+    }
+
+    /// Ask the rules which meeples the floor just placed may take (T5, T6,
+    /// T9), unless already asked this turn.
+    fn find_capturable(&mut self) -> Result<()> {
         let Some(t) = self.capture_tower else {
+            self.capturable.clear();
             return Ok(());
         };
+        if self.capturable_known {
+            return Ok(());
+        }
+        self.capturable.clear();
         let mut range = std::mem::take(&mut self.range);
         range.clear();
         let tower = &self.towers[t];
@@ -772,10 +797,11 @@ impl<'a> Game<'a> {
                 on: self.spot_name(m.pos, m.spot),
             };
             if self.rules.may_capture(&view, &mv, &self.board)? {
-                out.push(CaptureChoice::Take { meeple: i as u16 });
+                self.capturable.push(i as u16);
             }
         }
         self.range = range;
+        self.capturable_known = true;
         Ok(())
     }
 
@@ -788,12 +814,9 @@ impl<'a> Game<'a> {
             self.capture_tower.is_some(),
             "no floor was just placed (T5)"
         );
-        let mut choices = Vec::new();
-        self.capture_choices(&mut choices)?;
+        self.find_capturable()?;
         ensure!(
-            choices.contains(&CaptureChoice::Take {
-                meeple: meeple as u16
-            }),
+            self.capturable.contains(&(meeple as u16)),
             "that meeple is not in the tower's range, or the rules protect it"
         );
         let t = self.capture_tower.take().expect("checked");
