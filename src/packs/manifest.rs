@@ -10,6 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::diag::{Source, bad_input, did_you_mean};
+use crate::kernel::Rules;
 
 /// The name under which the native reference rules are taken as a pack.
 pub const NATIVE_TOWER: &str = "native:tower";
@@ -257,11 +258,15 @@ fn native_tower(rules_dir: &Path) -> Pack {
         description: "T1–T12 written in Rust: the oracle and speed baseline for the packs."
             .to_string(),
         requires: Vec::new(),
-        floors: vec![FloorDecl {
-            name: "regular".to_string(),
-            colour: "#b08850".to_string(),
-            description: "The Tower's floor (T6)".to_string(),
-        }],
+        floors: crate::native::NativeTower::default()
+            .floor_kinds()
+            .iter()
+            .map(|name| FloorDecl {
+                name: name.clone(),
+                colour: default_colour(),
+                description: "The Tower's floor (T6)".to_string(),
+            })
+            .collect(),
         params: BTreeMap::new(),
         tiles: Some(dir.join("tiles.toml")),
         dir,
