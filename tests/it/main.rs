@@ -6,6 +6,7 @@ mod bots;
 mod cli;
 mod common;
 mod compare;
+mod golden;
 mod packs;
 mod properties;
 mod render;
