@@ -13,10 +13,10 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use towerlab::bots::{GreedyBot, RandomBot};
 use towerlab::kernel::{Bot, Game, play_game};
-use towerlab::packs::{Home, Ruleset};
-use towerlab::seed::game_seed;
+use towerlab::play::bots::{GreedyBot, RandomBot};
+use towerlab::play::seed::game_seed;
+use towerlab::rules::{Home, Ruleset};
 
 fn main() {
     divan::main();

@@ -16,10 +16,10 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use towerlab::native::NativeTower;
-use towerlab::seed::game_seed;
-use towerlab::sim::play_random;
-use towerlab::tiles::TileSet;
+use towerlab::kernel::tiles::TileSet;
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::play_random;
+use towerlab::rules::native::NativeTower;
 
 fn main() {
     divan::main();

@@ -12,10 +12,10 @@
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use towerlab::bots::BotKind;
-use towerlab::packs::{Home, Ruleset};
-use towerlab::seed::game_seed;
-use towerlab::sim::play;
+use towerlab::play::bots::BotKind;
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::play;
+use towerlab::rules::{Home, Ruleset};
 
 fn main() {
     divan::main();

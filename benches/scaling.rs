@@ -9,10 +9,10 @@ use std::sync::OnceLock;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use towerlab::bots::BotKind;
-use towerlab::packs::{Home, Ruleset};
-use towerlab::seed::game_seed;
-use towerlab::sim::{self, Batch};
+use towerlab::play::bots::BotKind;
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::{self, Batch};
+use towerlab::rules::{Home, Ruleset};
 
 fn main() {
     divan::main();

@@ -1,26 +1,28 @@
 //! towerlab: a sandbox for the Carcassonne *Tower* rule family.
 //!
-//! - [`kernel`]: the board kernel, which plays complete games and asks a
-//!   [`kernel::Rules`] implementation every question about towers;
-//! - [`native`]: the plain Tower rules written in Rust (`native:tower`);
-//! - [`tiles`]: tile sets as data; [`bots`]: players; [`sim`]: seeded,
-//!   parallel simulation; [`render`]: board pictures (SVG); [`report`]: the
-//!   HTML report of a comparison; [`cli`]: the command line, the only code
-//!   that prints.
+//! The crate is built in layers, one folder each; a module imports only from
+//! its own layer or the layers below it (`tests/it/layers.rs` enforces it):
+//!
+//! 0. [`kernel`]: geometry, tile sets, the board, features, a game and its
+//!    turn loop, the [`kernel::Rules`] trait every tower question goes
+//!    through, previews for bots; input errors with their file positions.
+//! 1. [`rules`]: the implementations of `Rules` — The Tower in Rust
+//!    (`native:tower`) and rule packs in Rhai — and the home folders and
+//!    variant files that name them.
+//! 2. [`play`]: seeds, bots, many games in parallel, logs, replay, pack
+//!    checks and range questions outside a game.
+//! 3. [`analysis`]: metrics, confidence intervals, paired comparisons.
+//! 4. [`views`]: pictures (SVG) and the HTML report, drawn from plain data.
+//! 5. [`cli`]: the command line, the only code that prints.
 
-pub mod bots;
-pub mod cli;
-pub mod diag;
-pub mod geometry;
 pub mod kernel;
-pub mod log;
-pub mod native;
-pub mod packs;
-pub mod query;
-pub mod render;
-pub mod replay;
-pub mod report;
-pub mod seed;
-pub mod sim;
-pub mod stats;
-pub mod tiles;
+
+pub mod rules;
+
+pub mod play;
+
+pub mod analysis;
+
+pub mod views;
+
+pub mod cli;

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
         Err(err) if broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");
-            if towerlab::diag::is_bad_input(&err) {
+            if towerlab::kernel::diag::is_bad_input(&err) {
                 ExitCode::from(2)
             } else {
                 ExitCode::from(1)

@@ -5,8 +5,8 @@
 //! edge, so a lookup is an index computation. The open positions are kept
 //! incrementally as tiles arrive; nothing scans the whole board per turn.
 
-use crate::geometry::{Dir, Pos};
-use crate::tiles::{TileKind, pattern_bits};
+use crate::kernel::geometry::{Dir, Pos};
+use crate::kernel::tiles::{TileKind, pattern_bits};
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

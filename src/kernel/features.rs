@@ -7,7 +7,7 @@
 //! how many meeples stand on it. Members of a feature form a circular list so
 //! that scoring can visit them without a board scan.
 
-use crate::tiles::{SegmentKind, TileKind};
+use crate::kernel::tiles::{SegmentKind, TileKind};
 
 /// A feature (segment) id: `PlacedTile::first_segment + segment index`.
 pub type FeatureId = u32;

@@ -10,12 +10,12 @@
 
 use anyhow::{Result, bail, ensure};
 
-use crate::geometry::{Dir, Half, Pos};
 use crate::kernel::board::Board;
 use crate::kernel::features::{FeatureId, Features};
+use crate::kernel::geometry::{Dir, Half, Pos};
+use crate::kernel::random::{DECK_STREAM, Stream};
 use crate::kernel::rules::{FloorKind, MeepleView, Rules, TowerView};
-use crate::seed::{DECK_STREAM, Stream};
-use crate::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
+use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
 
 /// Meeples each player owns (G3).
 pub const MEEPLES_PER_PLAYER: u8 = 7;
@@ -253,7 +253,7 @@ impl<'a> Game<'a> {
     ) -> Result<Self> {
         ensure!(
             (2..=6).contains(&players),
-            crate::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
+            crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
         );
         let supply = rules.floor_supply(players, tiles.foundation_tiles())?;
         ensure!(

@@ -2,14 +2,20 @@
 //! the machinery of towers, floors, prisoners and ransom — with every question
 //! about *tower rules* asked through the [`rules::Rules`] trait.
 //!
+//! Layer 0: it imports nothing else from the crate.
+//!
 //! Invariant: nothing in this module names a floor kind or a variant.
 
 pub mod board;
 pub mod decision;
+pub mod diag;
 pub mod features;
 pub mod game;
+pub mod geometry;
 pub mod preview;
+pub mod random;
 pub mod rules;
+pub mod tiles;
 
 pub use board::{Board, OpenSpot, PlacedTile};
 pub use decision::{Bot, Buffers, Decision, play_game, play_turn};

@@ -10,10 +10,10 @@
 
 use anyhow::{Result, anyhow, ensure};
 
-use crate::geometry::{Dir, Half, Pos};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::game::{Game, Placement};
-use crate::tiles::{EdgeKind, NO_SEGMENT, SegmentKind};
+use crate::kernel::geometry::{Dir, Half, Pos};
+use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind};
 
 /// Most distinct placed features one tile can touch: 4 edges and 8
 /// half-edges.
@@ -381,10 +381,10 @@ fn distinct_tiles(features: &Features, roots: &[FeatureId], seen: &mut [u64]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::RandomBot;
+    use crate::kernel::tiles::TileSet;
     use crate::kernel::{Bot, play_turn};
-    use crate::native::NativeTower;
-    use crate::tiles::TileSet;
+    use crate::play::bots::RandomBot;
+    use crate::rules::native::NativeTower;
 
     fn tiles() -> TileSet {
         let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");

@@ -13,9 +13,9 @@
 
 use anyhow::Result;
 
-use crate::geometry::Pos;
 use crate::kernel::board::Board;
 use crate::kernel::game::MeepleSpot;
+use crate::kernel::geometry::Pos;
 
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;

@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use towerlab::diag::{Source, is_bad_input};
-use towerlab::packs::manifest::{load_pack, load_variant};
-use towerlab::query::BoardMap;
+use towerlab::kernel::diag::{Source, is_bad_input};
+use towerlab::play::query::BoardMap;
+use towerlab::rules::manifest::{load_pack, load_variant};
 
 use crate::common::{self, refused, run};
 

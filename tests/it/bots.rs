@@ -6,16 +6,16 @@
 //! Hand-built positions are set up through the public operations of a game;
 //! the bot is then asked one decision with the options the kernel lists.
 
-use towerlab::bots::{GreedyBot, RandomBot};
-use towerlab::geometry::Pos;
+use towerlab::kernel::geometry::Pos;
+use towerlab::kernel::tiles::{SegmentKind, TileSet};
 use towerlab::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MEEPLES_PER_PLAYER, Placement, RansomChoice, Rules,
     play_game,
 };
-use towerlab::native::NativeTower;
-use towerlab::packs::Ruleset;
-use towerlab::seed::game_seed;
-use towerlab::tiles::{SegmentKind, TileSet};
+use towerlab::play::bots::{GreedyBot, RandomBot};
+use towerlab::play::seed::game_seed;
+use towerlab::rules::Ruleset;
+use towerlab::rules::native::NativeTower;
 
 use crate::common::{home, kind, tiles};
 

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use towerlab::tiles::TileSet;
+use towerlab::kernel::tiles::TileSet;
 
 /// The repository's `rules/` folder.
 pub fn rules_dir() -> PathBuf {
@@ -13,8 +13,8 @@ pub fn rules_dir() -> PathBuf {
 }
 
 /// The repository as a towerlab home (rules/ and variants/).
-pub fn home() -> towerlab::packs::Home {
-    towerlab::packs::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+pub fn home() -> towerlab::rules::Home {
+    towerlab::rules::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// The base game's and The Tower's tiles, as the CLI loads them.

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use towerlab::seed::{DECK_STREAM, Stream};
+use towerlab::play::seed::{DECK_STREAM, Stream};
 
 use crate::common::{fails, stderr, stdout, succeeds};
 

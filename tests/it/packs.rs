@@ -12,15 +12,15 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
-use towerlab::bots::RandomBot;
-use towerlab::diag::Source;
-use towerlab::geometry::Pos;
+use towerlab::kernel::diag::Source;
+use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{
     Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, Stats, TowerView, play_game,
 };
-use towerlab::packs::Ruleset;
-use towerlab::query::{self, BoardMap};
-use towerlab::seed::game_seed;
+use towerlab::play::bots::RandomBot;
+use towerlab::play::query::{self, BoardMap};
+use towerlab::play::seed::game_seed;
+use towerlab::rules::Ruleset;
 
 use crate::common::{home, towerlab};
 

@@ -3,15 +3,15 @@
 //! matches its neighbours, the deck runs out, and a seed replays exactly.
 
 use proptest::prelude::*;
-use towerlab::bots::RandomBot;
-use towerlab::geometry::Dir;
+use towerlab::kernel::geometry::Dir;
+use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{
     Bot, Buffers, Event, Game, MEEPLES_PER_PLAYER, MeepleSpot, Stats, play_turn,
 };
-use towerlab::native::NativeTower;
-use towerlab::seed::game_seed;
-use towerlab::sim::play_random;
-use towerlab::tiles::TileSet;
+use towerlab::play::bots::RandomBot;
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::play_random;
+use towerlab::rules::native::NativeTower;
 
 use crate::common::tiles;
 

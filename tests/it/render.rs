@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use towerlab::bots::BotKind;
-use towerlab::geometry::Pos;
+use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{Game, MeepleSpot};
-use towerlab::packs::Ruleset;
-use towerlab::render::{RenderOptions, board_svg, tile_sheet_svg, tower_range};
+use towerlab::play::bots::BotKind;
+use towerlab::rules::Ruleset;
+use towerlab::views::render::{RenderOptions, board_svg, tile_sheet_svg, tower_range};
 
 use crate::common::{home, refused, stdout, succeeds};
 
@@ -190,7 +190,7 @@ fn check_games(variant: &str, seeds: &[u64]) -> (usize, usize) {
     let (mut fields, mut tops) = (0, 0);
     for &seed in seeds {
         let mut checked = 0;
-        towerlab::sim::play_observed(&set.tiles, rules.as_ref(), &bots, seed, |game| {
+        towerlab::play::sim::play_observed(&set.tiles, rules.as_ref(), &bots, seed, |game| {
             let turn = game.stats().turns;
             if [0, 1, 10, 25, 45, 70].contains(&turn) || game.deck_left() == 0 {
                 let (f, t) = check_picture(game, &set);
@@ -590,7 +590,7 @@ fn tower_range_needs_a_tower_with_floors() {
     let rules = set.rules();
     let game = Game::new(&set.tiles, rules.as_ref(), 2, 1).unwrap();
     let err = tower_range(&game, Pos::ORIGIN).unwrap_err();
-    assert!(towerlab::diag::is_bad_input(&err), "{err:#}");
+    assert!(towerlab::kernel::diag::is_bad_input(&err), "{err:#}");
 }
 
 /// Every kind of the shipped tiles draws at each distinct rotation.

@@ -16,12 +16,12 @@ use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use towerlab::bots::BotKind;
 use towerlab::kernel::Event;
-use towerlab::packs::Ruleset;
-use towerlab::report::{self, SampleGame};
-use towerlab::seed::game_seed;
-use towerlab::sim::{self, Batch};
+use towerlab::play::bots::BotKind;
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::{self, Batch};
+use towerlab::rules::Ruleset;
+use towerlab::views::report::{self, SampleGame};
 
 use crate::common::{home, towerlab};
 
@@ -103,7 +103,10 @@ fn report_table_holds_what_compare_prints() {
     assert!(out.status.success());
     let json: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let metrics = json["metrics"].as_array().expect("metrics");
-    assert_eq!(metrics.len(), towerlab::stats::metric_names(2).len());
+    assert_eq!(
+        metrics.len(),
+        towerlab::analysis::stats::metric_names(2).len()
+    );
     for m in metrics {
         let name = m["name"].as_str().unwrap();
         let marker = format!("<span class=\"metric\">{name}</span>");

@@ -7,10 +7,10 @@
 //! touches the city) and a field south of the road (it touches no city).
 //! A rotation is in quarter turns clockwise: N→E→S→W.
 
-use towerlab::geometry::{Dir, Half, Pos};
+use towerlab::kernel::geometry::{Dir, Half, Pos};
+use towerlab::kernel::tiles::{NO_SEGMENT, SegmentKind, TileSet};
 use towerlab::kernel::{Action, Event, Game, MEEPLES_PER_PLAYER, Placement};
-use towerlab::native::NativeTower;
-use towerlab::tiles::{NO_SEGMENT, SegmentKind, TileSet};
+use towerlab::rules::native::NativeTower;
 
 use crate::common::{kind, tiles};
 

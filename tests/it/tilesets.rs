@@ -3,9 +3,9 @@
 //! `file:line:col` and says what is wrong; no input makes the loader panic.
 
 use proptest::prelude::*;
-use towerlab::diag::Source;
-use towerlab::geometry::{Dir, Half};
-use towerlab::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
+use towerlab::kernel::diag::Source;
+use towerlab::kernel::geometry::{Dir, Half};
+use towerlab::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
 
 use crate::common::{rules_dir, tiles};
 
@@ -297,7 +297,7 @@ fn g1_every_rotation_is_the_printed_tile_turned() {
             // one is offered instead, with the same edges.
             let own: u8 = Dir::ALL
                 .iter()
-                .map(|&d| towerlab::tiles::pattern_bits(d, rq.edges[d.index()]))
+                .map(|&d| towerlab::kernel::tiles::pattern_bits(d, rq.edges[d.index()]))
                 .fold(0, |a, b| a | b);
             let offered = kind.fitting_rotations(own);
             if kind.distinct_rotations & (1 << q) != 0 {
@@ -380,7 +380,7 @@ fn assert_refused(text: &str, line: usize, col: usize, what: &str) {
     let err = TileSet::from_sources(&[Source::new(PATH, text)])
         .err()
         .unwrap_or_else(|| panic!("accepted:\n{text}"));
-    assert!(towerlab::diag::is_bad_input(&err), "{err}");
+    assert!(towerlab::kernel::diag::is_bad_input(&err), "{err}");
     let msg = err.to_string();
     let at = format!("{PATH}:{line}:{col}: ");
     assert!(msg.starts_with(&at), "expected `{at}…`, got `{msg}`");

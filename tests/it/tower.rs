@@ -2,13 +2,13 @@
 //! boards. Every board is built turn by turn through the public operations of
 //! a game, with an empty deck: the tests place the tiles themselves.
 
-use towerlab::geometry::Pos;
+use towerlab::kernel::geometry::Pos;
+use towerlab::kernel::tiles::{SegmentKind, TileSet};
 use towerlab::kernel::{
     Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, MeepleSpot, Placement, RansomChoice,
     Rules, TowerView,
 };
-use towerlab::native::NativeTower;
-use towerlab::tiles::{SegmentKind, TileSet};
+use towerlab::rules::native::NativeTower;
 
 use crate::common::{kind, tiles};
 

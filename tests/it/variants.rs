@@ -19,17 +19,17 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use towerlab::bots::BotKind;
-use towerlab::geometry::Pos;
+use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{
     Action, Board, Bot, Buffers, CaptureChoice, Decision, Event, Game, MEEPLES_PER_PLAYER,
     RansomChoice, TowerView, play_turn,
 };
-use towerlab::log::{self, LogContext};
-use towerlab::packs::Ruleset;
-use towerlab::query::{BoardMap, capture_cells};
-use towerlab::seed::game_seed;
-use towerlab::sim::{Batch, simulate};
+use towerlab::play::bots::BotKind;
+use towerlab::play::log::{self, LogContext};
+use towerlab::play::query::{BoardMap, capture_cells};
+use towerlab::play::seed::game_seed;
+use towerlab::play::sim::{Batch, simulate};
+use towerlab::rules::Ruleset;
 
 use crate::common;
 
@@ -415,7 +415,7 @@ fn check_scores(ctx: &Where, game: &Game, old: &[u32], events: &[Event]) -> u64 
 fn replay_log(variant: &str, text: &str, games: u64) {
     let file = TempFile::new(variant);
     std::fs::write(&file.0, text).expect("write the log");
-    let replayed = towerlab::replay::replay(&common::home(), &file.0)
+    let replayed = towerlab::play::replay::replay(&common::home(), &file.0)
         .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
     assert_eq!(replayed.games, games as usize, "{variant}: games replayed");
     assert_eq!(

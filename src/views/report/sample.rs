@@ -6,11 +6,11 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::bots::BotKind;
 use crate::kernel::{Event, Game, MeepleSpot};
-use crate::packs::Ruleset;
-use crate::render::{self, RenderOptions, Taken};
-use crate::sim;
+use crate::play::bots::BotKind;
+use crate::play::sim;
+use crate::rules::Ruleset;
+use crate::views::render::{self, RenderOptions, Taken};
 
 use super::timeline::Timeline;
 

@@ -7,8 +7,8 @@
 //! whole set of games, not of one game, so its intervals come from a seeded
 //! bootstrap (paired for differences).
 
-use crate::seed::Stream;
-use crate::sim::GameResult;
+use crate::play::seed::Stream;
+use crate::play::sim::GameResult;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;

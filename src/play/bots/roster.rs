@@ -3,8 +3,8 @@
 
 use anyhow::Result;
 
-use crate::diag::{bad_input, did_you_mean};
 use crate::kernel::Bot;
+use crate::kernel::diag::{bad_input, did_you_mean};
 
 use super::{GreedyBot, RandomBot};
 

@@ -6,8 +6,8 @@
 //! variant is an ordered list of packs with settings. The base game is always
 //! in. See `docs/packs.md` for the author's guide.
 
-pub mod check;
 pub mod manifest;
+pub mod native;
 pub mod script;
 
 use std::collections::BTreeMap;
@@ -16,10 +16,10 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::diag::{bad_input, did_you_mean};
 use crate::kernel::Rules;
-use crate::native::NativeTower;
-use crate::tiles::TileSet;
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::tiles::TileSet;
+use crate::rules::native::NativeTower;
 pub use manifest::{FloorDecl, NATIVE_TOWER, Pack};
 use script::{ScriptRules, ScriptSource, Scripts};
 

@@ -6,7 +6,7 @@
 //! it), charts of per-game values (score distributions, win shares, captures,
 //! ransoms and exchanges, tower heights), and a replay viewer of a sample game
 //! of each variant, stepped turn by turn with buttons or arrow keys. The
-//! viewer's pictures are [`crate::render::board_svg`]'s, merged per game into
+//! viewer's pictures are [`crate::views::render::board_svg`]'s, merged per game into
 //! one SVG whose elements name the turns they are shown in
 //! ([`timeline`]), so a game costs about one picture, not one per turn.
 //!
@@ -19,8 +19,8 @@ pub mod timeline;
 
 use std::fmt::Write;
 
-use crate::render::{PLAYER_COLOURS, escape};
-use crate::stats::{self, Estimate};
+use crate::analysis::stats::{self, Estimate};
+use crate::views::render::{PLAYER_COLOURS, escape};
 use charts::{BoxStats, Series};
 pub use sample::{Frame, SampleGame, sample_game};
 

@@ -1,9 +1,6 @@
-//! Reproducible randomness: per-game seeds derived from a master seed, and
-//! independent ChaCha8 streams for the deck and for each bot.
+//! Reproducible randomness for the kernel: a ChaCha8 stream per (game seed,
+//! stream id), with bounded sampling and shuffling.
 //!
-//! The deck's stream is separate from the bots' so that a rule change, which
-//! changes what the bots do, never reshuffles the tiles: the same seed gives
-//! the same deck order in every variant (comparisons pair games by seed).
 //! Bounded sampling and shuffling are written here on top of the raw ChaCha
 //! output because the `rand` crate does not promise value-stable algorithms
 //! across versions; ChaCha's output itself is fixed by its specification.
@@ -14,22 +11,12 @@ use rand_core::{Rng, SeedableRng};
 /// The stream that shuffles the deck.
 pub const DECK_STREAM: u64 = 0;
 
-/// The stream of the bot in `seat`.
-pub fn bot_stream(seat: usize) -> u64 {
-    1 + seat as u64
-}
-
 /// SplitMix64's finaliser: a bijective mix of 64 bits.
 pub fn mix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// The seed of game `index` of a run with master seed `master`.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    mix64(master ^ mix64(index.wrapping_add(0x5EED)))
 }
 
 /// A random stream: one ChaCha8 key per game seed, one stream id per use.
@@ -105,12 +92,5 @@ mod tests {
             seen[s.below(5)] += 1;
         }
         assert!(seen.iter().all(|&n| n > 150), "{seen:?}");
-    }
-
-    #[test]
-    fn game_seeds_differ_per_index() {
-        assert_ne!(game_seed(1, 0), game_seed(1, 1));
-        assert_ne!(game_seed(1, 0), game_seed(2, 0));
-        assert_eq!(game_seed(9, 3), game_seed(9, 3));
     }
 }

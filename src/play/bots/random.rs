@@ -1,7 +1,7 @@
 //! The random bot: uniform over the legal options of every decision.
 
 use crate::kernel::{Bot, Decision, Game};
-use crate::seed::{Stream, bot_stream};
+use crate::play::seed::{Stream, bot_stream};
 
 pub struct RandomBot {
     rng: Stream,

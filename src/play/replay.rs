@@ -11,13 +11,13 @@ use std::rc::Rc;
 use anyhow::{Result, anyhow, bail};
 use serde_json::Value;
 
-use crate::diag::{Source, bad_input};
-use crate::geometry::Pos;
+use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
-use crate::log::{self, LogContext};
-use crate::packs::{Home, Params, Ruleset};
+use crate::play::log::{self, LogContext};
+use crate::rules::{Home, Params, Ruleset};
 
 /// What a successful replay checked.
 #[derive(Debug, PartialEq, Eq)]

@@ -27,8 +27,8 @@ use rhai::{
 };
 use rustc_hash::FxHashMap;
 
-use crate::diag::{Source, bad_input, did_you_mean};
-use crate::geometry::Pos;
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
+use crate::kernel::geometry::Pos;
 use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
 
 /// The hooks a pack may define. See `docs/packs.md`.

@@ -19,13 +19,13 @@
 //! [`Previewer`]: crate::kernel::Previewer
 //! [`Rules`]: crate::kernel::Rules
 
-use crate::geometry::Pos;
+use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, FeatureId, FeaturePreview, FloorKind, Game, MeepleSpot,
     MeepleView, Placement, PlacementPreview, RansomChoice, TowerView,
 };
-use crate::seed::{Stream, bot_stream};
-use crate::tiles::SegmentKind;
+use crate::play::seed::{Stream, bot_stream};
 
 /// At most this many players (the kernel allows 2 to 6).
 const SEATS: usize = 8;

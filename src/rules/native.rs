@@ -5,7 +5,7 @@
 
 use anyhow::Result;
 
-use crate::diag::bad_input;
+use crate::kernel::diag::bad_input;
 use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
 
 /// The native reference rules of The Tower.

@@ -5,13 +5,13 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use crate::geometry::Pos;
+use crate::kernel::geometry::Pos;
 use crate::kernel::{FloorKind, Rules, TowerView};
-use crate::packs::manifest::{self, Pack};
-use crate::packs::script::Hook;
-use crate::packs::{Home, Ruleset};
-use crate::seed::game_seed;
-use crate::sim;
+use crate::play::seed::game_seed;
+use crate::play::sim;
+use crate::rules::manifest::{self, Pack};
+use crate::rules::script::Hook;
+use crate::rules::{Home, Ruleset};
 
 /// What `check` found.
 #[derive(Debug, Default)]
@@ -33,7 +33,7 @@ fn is_variant(home: &Home, target: &str) -> bool {
 /// The packs `pack` needs, in order, followed by `pack` itself.
 fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
     if depth > 16 {
-        return Err(crate::diag::bad_input(format!(
+        return Err(crate::kernel::diag::bad_input(format!(
             "pack `{}`: requirements nest too deep (a cycle?)",
             pack.reference
         )));

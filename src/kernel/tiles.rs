@@ -12,8 +12,8 @@ use anyhow::Result;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diag::{Source, bad_input, did_you_mean};
-use crate::geometry::{Dir, Half};
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
+use crate::kernel::geometry::{Dir, Half};
 
 /// What an edge shows (G1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,8 +9,8 @@
 
 use std::cell::OnceCell;
 
-use crate::geometry::{Dir, Half};
-use crate::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind};
+use crate::kernel::geometry::{Dir, Half};
+use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind};
 
 /// The side of a tile, in pixels.
 pub const TILE: f64 = 60.0;
@@ -624,7 +624,7 @@ fn near_polyline(line: &[Pt], p: Pt) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiles::TileSet;
+    use crate::kernel::tiles::TileSet;
 
     fn shipped() -> TileSet {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");

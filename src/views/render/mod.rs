@@ -21,12 +21,12 @@ use std::fmt::Write;
 
 use anyhow::Result;
 
-use crate::diag::bad_input;
-use crate::geometry::Pos;
+use crate::kernel::diag::bad_input;
+use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::{SegmentKind, TileSet};
 use crate::kernel::{FloorKind, Game, MeepleSpot};
-use crate::packs::{FloorDecl, Ruleset};
-use crate::query::{BoardMap, capture_cells, check_stack};
-use crate::tiles::{SegmentKind, TileSet};
+use crate::play::query::{BoardMap, capture_cells, check_stack};
+use crate::rules::{FloorDecl, Ruleset};
 use tile::{CENTRE, CLOISTER_HALF, FOUNDATION_HALF, Pt, ROAD_HALF_WIDTH, TILE, TileArt, num};
 
 /// What to draw besides the board itself.

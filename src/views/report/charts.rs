@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::stats::Estimate;
+use crate::analysis::stats::Estimate;
 
 const WIDTH: f64 = 600.0;
 const HEIGHT: f64 = 320.0;

@@ -9,8 +9,8 @@ use anyhow::Result;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::Rules;
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
 
 /// The name under which the native reference rules are taken as a pack.
 pub const NATIVE_TOWER: &str = "native:tower";
@@ -248,7 +248,7 @@ fn valid_name(name: &str) -> bool {
 }
 
 /// The native reference rules as a pack: The Tower's floors and tiles, with
-/// hooks written in Rust (`crate::native`).
+/// hooks written in Rust (`crate::rules::native`).
 fn native_tower(rules_dir: &Path) -> Pack {
     let dir = rules_dir.join("tower");
     Pack {
@@ -258,7 +258,7 @@ fn native_tower(rules_dir: &Path) -> Pack {
         description: "T1–T12 written in Rust: the oracle and speed baseline for the packs."
             .to_string(),
         requires: Vec::new(),
-        floors: crate::native::NativeTower::default()
+        floors: crate::rules::native::NativeTower::default()
             .floor_kinds()
             .iter()
             .map(|name| FloorDecl {

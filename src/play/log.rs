@@ -4,9 +4,9 @@
 
 use serde_json::{Value, json};
 
+use crate::kernel::tiles::TileSet;
 use crate::kernel::{Event, MeepleSpot};
-use crate::packs::Params;
-use crate::tiles::TileSet;
+use crate::rules::Params;
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
 pub struct LogContext<'a> {

@@ -3,10 +3,10 @@
 
 use anyhow::Result;
 
-use crate::diag::{Source, bad_input};
-use crate::geometry::Pos;
+use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::TileSet;
 use crate::kernel::{Board, FloorKind, MeepleSpot, MeepleView, Rules, TowerView};
-use crate::tiles::TileSet;
 
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,14 +11,14 @@ use comfy_table::{ContentArrangement, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use crate::bots::BotKind;
-use crate::diag::{Source, bad_input};
-use crate::packs::{Home, Ruleset};
-use crate::query::{self, BoardMap};
-use crate::render;
-use crate::sim::{self, Batch};
-use crate::stats;
-use crate::tiles::TileSet;
+use crate::analysis::stats;
+use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::tiles::TileSet;
+use crate::play::bots::BotKind;
+use crate::play::query::{self, BoardMap};
+use crate::play::sim::{self, Batch};
+use crate::rules::{Home, Ruleset};
+use crate::views::render;
 
 /// `println!` that returns an error instead of panicking when stdout is
 /// closed (e.g. piped into `head`); `main` treats a broken pipe as success.
@@ -124,7 +124,7 @@ impl SeatArgs {
     /// `set.players`.
     fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
         let players = self.players.map_or(set.players, usize::from);
-        crate::bots::seats(&self.bots, players)
+        crate::play::bots::seats(&self.bots, players)
     }
 }
 
@@ -467,7 +467,7 @@ fn simulate(home: &Home, args: &SimulateArgs) -> Result<()> {
         packs: run.set.pack_names.clone(),
         games: args.run.games,
         players,
-        bots: crate::bots::seats(&args.run.seats.bots, players)?
+        bots: crate::play::bots::seats(&args.run.seats.bots, players)?
             .iter()
             .map(|b| b.name().to_string())
             .collect(),
@@ -618,16 +618,16 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
     let seconds: f64 = runs.iter().map(|r| r.seconds).sum();
     let label = |i: usize| runs[i].set.name.clone();
     if let Some(path) = &args.html {
-        let bots = crate::bots::seats(&args.run.seats.bots, players)?;
+        let bots = crate::play::bots::seats(&args.run.seats.bots, players)?;
         let variants = (0..runs.len())
             .map(|v| {
-                Ok(crate::report::Variant {
+                Ok(crate::views::report::Variant {
                     name: label(v),
                     packs: runs[v].set.pack_names.clone(),
                     summary: summaries[v].values.clone(),
                     diff: (v > 0).then(|| diffs[v].clone()),
                     per_game: runs[v].results.iter().map(stats::per_game).collect(),
-                    sample: Some(crate::report::sample_game(
+                    sample: Some(crate::views::report::sample_game(
                         &runs[v].set,
                         &bots,
                         0,
@@ -636,7 +636,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        let page = crate::report::html(&crate::report::Report {
+        let page = crate::views::report::html(&crate::views::report::Report {
             games: args.run.games,
             seed: args.run.seed,
             players,
@@ -658,7 +658,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
         packs: runs.iter().map(|r| r.set.pack_names.clone()).collect(),
         games: args.run.games,
         players,
-        bots: crate::bots::seats(&args.run.seats.bots, players)?
+        bots: crate::play::bots::seats(&args.run.seats.bots, players)?
             .iter()
             .map(|b| b.name().to_string())
             .collect(),
@@ -784,7 +784,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
 }
 
 fn replay(home: &Home, args: &ReplayArgs) -> Result<()> {
-    let done = crate::replay::replay(home, &args.log)?;
+    let done = crate::play::replay::replay(home, &args.log)?;
     out!(
         "{}: {} games, {} events replayed; the rules allow every event",
         args.log.display(),
@@ -831,7 +831,7 @@ fn range(home: &Home, args: &RangeArgs) -> Result<()> {
                 }
             };
             let options = render::RenderOptions {
-                range: Some(crate::geometry::Pos::ORIGIN),
+                range: Some(crate::kernel::geometry::Pos::ORIGIN),
                 ..Default::default()
             };
             outp!("{}", render::map_svg(&map, &set, &floors, &options)?);
@@ -890,23 +890,27 @@ fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
 }
 
 fn render(home: &Home, args: &RenderArgs) -> Result<()> {
-    let range = args.range.map(|(x, y)| crate::geometry::Pos::new(x, y));
+    let range = args
+        .range
+        .map(|(x, y)| crate::kernel::geometry::Pos::new(x, y));
     let svg = match (&args.log, &args.board) {
-        (Some(log), _) => crate::replay::state_at(home, log, args.game, args.turn, |game, set| {
-            if let Some(at) = range {
-                render::tower_range(game, at)?;
-            }
-            let turn = args
-                .turn
-                .map_or("the end".to_string(), |t| format!("turn {t}"));
-            let options = render::RenderOptions {
-                range,
-                title: Some(format!("game {} at {turn}", args.game)),
-                notes: vec![log.display().to_string()],
-                ..Default::default()
-            };
-            Ok(render::board_svg(game, set, &options))
-        })?,
+        (Some(log), _) => {
+            crate::play::replay::state_at(home, log, args.game, args.turn, |game, set| {
+                if let Some(at) = range {
+                    render::tower_range(game, at)?;
+                }
+                let turn = args
+                    .turn
+                    .map_or("the end".to_string(), |t| format!("turn {t}"));
+                let options = render::RenderOptions {
+                    range,
+                    title: Some(format!("game {} at {turn}", args.game)),
+                    notes: vec![log.display().to_string()],
+                    ..Default::default()
+                };
+                Ok(render::board_svg(game, set, &options))
+            })?
+        }
         (None, Some(board)) => {
             let set = args.rules.load(home)?;
             let map = BoardMap::parse(&Source::read(board)?)?;
@@ -916,7 +920,8 @@ fn render(home: &Home, args: &RenderArgs) -> Result<()> {
                 .map(|f| set.floor_kind(f.trim()))
                 .collect::<Result<Vec<_>>>()?;
             let options = render::RenderOptions {
-                range: range.or((!floors.is_empty()).then_some(crate::geometry::Pos::ORIGIN)),
+                range: range
+                    .or((!floors.is_empty()).then_some(crate::kernel::geometry::Pos::ORIGIN)),
                 notes: vec![board.display().to_string()],
                 ..Default::default()
             };
@@ -933,7 +938,7 @@ fn render(home: &Home, args: &RenderArgs) -> Result<()> {
 }
 
 fn check(home: &Home, args: &CheckArgs) -> Result<()> {
-    let report = crate::packs::check::run(home, &args.target, args.games)?;
+    let report = crate::play::check::run(home, &args.target, args.games)?;
     for line in &report.notes {
         out!("{line}");
     }

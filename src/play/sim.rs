@@ -7,12 +7,12 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
-use crate::bots::BotKind;
+use crate::kernel::tiles::TileSet;
 use crate::kernel::{Bot, Game, Rules, Stats, play_game};
-use crate::log::{self, LogContext};
-use crate::packs::Ruleset;
-use crate::seed::game_seed;
-use crate::tiles::TileSet;
+use crate::play::bots::BotKind;
+use crate::play::log::{self, LogContext};
+use crate::play::seed::game_seed;
+use crate::rules::Ruleset;
 
 /// What one finished game leaves behind.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,4 @@
+//! Layer 3, analysis: the metrics of played games, means with confidence
+//! intervals and paired differences between variants.
+
+pub mod stats;

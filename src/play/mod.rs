@@ -1,0 +1,11 @@
+//! Layer 2, play: games from seeds, with bots in the seats, one or many in
+//! parallel; their logs and replays; test games of a pack (`check`) and range
+//! questions on a board file.
+
+pub mod bots;
+pub mod check;
+pub mod log;
+pub mod query;
+pub mod replay;
+pub mod seed;
+pub mod sim;
