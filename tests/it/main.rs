@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod compare;
 mod golden;
+mod layers;
 mod packs;
 mod properties;
 mod render;
