@@ -13,29 +13,13 @@ use anyhow::{Result, bail, ensure};
 use crate::kernel::board::Board;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::{Dir, Half, Pos};
+use crate::kernel::pieces::{Meeple, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
 use crate::kernel::rules::{FloorKind, MeepleView, Rules, TowerView};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
 
 /// Meeples each player owns (G3).
 pub const MEEPLES_PER_PLAYER: u8 = 7;
-
-/// Where on its tile a meeple stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MeepleSpot {
-    /// On a segment of the tile (an index into the tile kind's segments).
-    Segment(u8),
-    /// On top of the tile's tower.
-    Tower,
-}
-
-/// A meeple on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Meeple {
-    pub owner: u8,
-    pub pos: Pos,
-    pub spot: MeepleSpot,
-}
 
 /// A tower: a foundation and the floors on it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,6 +12,7 @@ pub mod diag;
 pub mod features;
 pub mod game;
 pub mod geometry;
+pub mod pieces;
 pub mod preview;
 pub mod random;
 pub mod rules;
@@ -21,8 +22,9 @@ pub use board::{Board, OpenSpot, PlacedTile};
 pub use decision::{Bot, Buffers, Decision, play_game, play_turn};
 pub use features::FeatureId;
 pub use game::{
-    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Meeple, MeepleSpot, Placement, Player,
-    RansomChoice, Stats, Tower,
+    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,
+    Tower,
 };
+pub use pieces::{Meeple, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{FloorKind, MeepleView, Rules, TowerView};

@@ -14,8 +14,8 @@
 use anyhow::Result;
 
 use crate::kernel::board::Board;
-use crate::kernel::game::MeepleSpot;
 use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
 
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;

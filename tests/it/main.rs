@@ -9,6 +9,7 @@ mod compare;
 mod golden;
 mod layers;
 mod packs;
+mod preview;
 mod properties;
 mod render;
 mod report;
