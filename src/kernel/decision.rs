@@ -34,9 +34,11 @@ impl Decision<'_> {
     }
 }
 
-/// A player: given the game and a decision, pick an option by index.
+/// A player: given the game and a decision, pick an option by index. A bot
+/// that asks the rules passes their errors on: a failing hook ends the game
+/// with its error, whoever asked.
 pub trait Bot {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize;
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize>;
 }
 
 /// Reused option buffers, so that a turn allocates nothing.
@@ -49,7 +51,7 @@ pub struct Buffers {
 }
 
 fn pick(bot: &mut dyn Bot, game: &Game, decision: Decision) -> Result<usize> {
-    let i = bot.decide(game, decision);
+    let i = bot.decide(game, decision)?;
     ensure!(
         i < decision.len(),
         "a bot chose option {i} of {}",

@@ -11,11 +11,12 @@
 use anyhow::{Result, bail, ensure};
 
 use crate::kernel::board::Board;
+use crate::kernel::capture::capturable;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::{Dir, Half, Pos};
 use crate::kernel::pieces::{Meeple, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
-use crate::kernel::rules::{FloorKind, MeepleView, Rules, TowerView};
+use crate::kernel::rules::{FloorKind, Rules, TowerView};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
 
 /// Meeples each player owns (G3).
@@ -214,6 +215,20 @@ pub struct Game<'a> {
 
 const NO_TOWER: u16 = u16::MAX;
 
+/// What a meeple at `pos` on `spot` stands on: road, city, field, cloister or
+/// tower.
+fn spot_name(tiles: &TileSet, board: &Board, pos: Pos, spot: MeepleSpot) -> &'static str {
+    match spot {
+        MeepleSpot::Tower => "tower",
+        MeepleSpot::Segment(s) => {
+            let t = board.tile_at(pos).expect("meeples stand on tiles");
+            tiles.kinds[t.kind as usize].segments[s as usize]
+                .kind
+                .name()
+        }
+    }
+}
+
 impl<'a> Game<'a> {
     /// A new game with the deck shuffled by `seed`'s deck stream.
     pub fn new(
@@ -384,15 +399,7 @@ impl<'a> Game<'a> {
 
     /// What a meeple stands on: road, city, field, cloister or tower.
     pub fn spot_name(&self, pos: Pos, spot: MeepleSpot) -> &'static str {
-        match spot {
-            MeepleSpot::Tower => "tower",
-            MeepleSpot::Segment(s) => {
-                let t = self.board.tile_at(pos).expect("meeples stand on tiles");
-                self.tiles.kinds[t.kind as usize].segments[s as usize]
-                    .kind
-                    .name()
-            }
-        }
+        spot_name(self.tiles, &self.board, pos, spot)
     }
 
     // ---- drawing and placing tiles (G1) -----------------------------
@@ -763,28 +770,17 @@ impl<'a> Game<'a> {
         if self.capturable_known {
             return Ok(());
         }
-        self.capturable.clear();
-        let mut range = std::mem::take(&mut self.range);
-        range.clear();
-        let tower = &self.towers[t];
-        let view = tower.view();
-        self.rules.capture_range(&view, &self.board, &mut range)?;
-        for (i, m) in self.meeples.iter().enumerate() {
-            let d = (m.pos.x - tower.pos.x, m.pos.y - tower.pos.y);
-            if !range.contains(&d) {
-                continue;
-            }
-            let mv = MeepleView {
-                owner: m.owner as usize,
-                pos: m.pos,
-                spot: m.spot,
-                on: self.spot_name(m.pos, m.spot),
-            };
-            if self.rules.may_capture(&view, &mv, &self.board)? {
-                self.capturable.push(i as u16);
-            }
-        }
-        self.range = range;
+        let tower = self.towers[t].view();
+        let (tiles, board) = (self.tiles, &self.board);
+        capturable(
+            self.rules,
+            &tower,
+            board,
+            &self.meeples,
+            |_, m| spot_name(tiles, board, m.pos, m.spot),
+            &mut self.range,
+            &mut self.capturable,
+        )?;
         self.capturable_known = true;
         Ok(())
     }

@@ -7,6 +7,7 @@
 //! Invariant: nothing in this module names a floor kind or a variant.
 
 pub mod board;
+pub mod capture;
 pub mod decision;
 pub mod diag;
 pub mod features;

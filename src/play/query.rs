@@ -3,10 +3,11 @@
 
 use anyhow::Result;
 
+use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Board, FloorKind, MeepleSpot, MeepleView, Rules, TowerView};
+use crate::kernel::{Board, FloorKind, Meeple, MeepleSpot, Rules, TowerView};
 
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,7 +112,8 @@ pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
 
 /// Every cell that a tower with `floors` (at the origin) captures from, that
 /// holds a tile: on `map` when given, else on a board full of tiles. Each cell
-/// is tested as if an opponent's meeple stood on a road there.
+/// is tested as if an opponent's meeple stood on a road there, through the
+/// kernel's one capture question ([`capturable`]).
 pub fn capture_cells(
     rules: &dyn Rules,
     tiles: &TileSet,
@@ -124,29 +126,36 @@ pub fn capture_cells(
         floors,
         meeple: None,
     };
-    let mut shape = Vec::new();
-    rules.capture_range(&view, &board_with(tiles, [(0, 0)]), &mut shape)?;
-    shape.sort_unstable();
-    shape.dedup();
-    let board = match map {
-        Some(m) => board_with(tiles, m.tiles.iter().copied()),
-        None => board_with(tiles, shape.iter().copied().chain([(0, 0)])),
+    let mut cells: Vec<(i32, i32)> = match map {
+        Some(m) => m.tiles.clone(),
+        None => {
+            // A board full of tiles: one on every cell of the range.
+            let mut shape = Vec::new();
+            rules.capture_range(&view, &Board::new(), &mut shape)?;
+            shape.push((0, 0));
+            shape
+        }
     };
-    let mut cells = Vec::new();
-    for &(dx, dy) in &shape {
-        let pos = Pos::new(dx, dy);
-        if !board.has_tile(pos) {
-            continue;
-        }
-        let meeple = MeepleView {
+    cells.sort_unstable();
+    cells.dedup();
+    let board = board_with(tiles, cells.iter().copied());
+    let meeples: Vec<Meeple> = cells
+        .iter()
+        .map(|&(x, y)| Meeple {
             owner: 1,
-            pos,
+            pos: Pos::new(x, y),
             spot: MeepleSpot::Segment(0),
-            on: "road",
-        };
-        if rules.may_capture(&view, &meeple, &board)? {
-            cells.push((dx, dy));
-        }
-    }
-    Ok(cells)
+        })
+        .collect();
+    let (mut range, mut taken) = (Vec::new(), Vec::new());
+    capturable(
+        rules,
+        &view,
+        &board,
+        &meeples,
+        |_, _| "road",
+        &mut range,
+        &mut taken,
+    )?;
+    Ok(taken.iter().map(|&i| cells[i as usize]).collect())
 }

@@ -275,8 +275,8 @@ impl Cursor<'_> {
 struct ReplayBot<'r>(Rc<RefCell<Cursor<'r>>>);
 
 impl Bot for ReplayBot<'_> {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
-        self.0.borrow_mut().decide(game, decision)
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        Ok(self.0.borrow_mut().decide(game, decision))
     }
 }
 

@@ -627,3 +627,33 @@ fn pack_loader_never_panics() {
         })
         .unwrap();
 }
+
+/// A hook that fails ends the game with its error whichever bot asked: the
+/// greedy bot, which asks `range` and `may_capture` to weigh its floors,
+/// passes the error on like the game's own questions do (exit 2).
+#[test]
+fn a_failing_capture_hook_ends_the_game_for_every_bot() {
+    let tmp = TempDir::new("capture-throws");
+    let hooks = [
+        (
+            "may_capture",
+            "fn may_capture(tower, meeple, board) {\n    throw \"NO CAPTURE TODAY\";\n}\n",
+        ),
+        (
+            "range",
+            "fn range(tower, reach) {\n    throw \"NO CAPTURE TODAY\";\n}\n",
+        ),
+    ];
+    for (hook, script) in hooks {
+        let pack = tmp.pack(hook, &scripted(hook), Some(script));
+        for bots in ["random,random", "greedy,greedy"] {
+            let packs = format!("tower,{pack}");
+            let args = [
+                "simulate", "--packs", &packs, "--bots", bots, "--games", "4",
+            ];
+            let err = refused(&args);
+            says(&err, &format!("hook `{hook}`"));
+            says(&err, "NO CAPTURE TODAY");
+        }
+    }
+}

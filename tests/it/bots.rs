@@ -211,13 +211,15 @@ fn g5_greedy_completes_its_city_when_it_can() {
     assert!(options.contains(&closing));
     assert!(options.len() > 10, "{} placements", options.len());
     let mut bot = GreedyBot::new(1, 0);
-    let i = bot.decide(
-        &g,
-        Decision::Placement {
-            tile: c,
-            options: &options,
-        },
-    );
+    let i = bot
+        .decide(
+            &g,
+            Decision::Placement {
+                tile: c,
+                options: &options,
+            },
+        )
+        .expect("the rules answer");
     assert_eq!(options[i], closing);
     // And it scores as G5 says.
     let before = g.scores()[0];
@@ -249,14 +251,18 @@ fn greedy_captures(rules: &dyn Rules, tiles: &TileSet) {
         "a meeple could go on the new tile too"
     );
     let mut bot = GreedyBot::new(3, 0);
-    let i = bot.decide(&g, Decision::Action(&options));
+    let i = bot
+        .decide(&g, Decision::Action(&options))
+        .expect("the rules answer");
     let Action::Floor { tower: t, kind } = options[i] else {
         panic!("greedy chose {:?} among {options:?}", options[i]);
     };
     assert_eq!(t as usize, tower);
     g.act(Action::Floor { tower: t, kind }).unwrap();
     let choices = captures(&mut g);
-    let i = bot.decide(&g, Decision::Capture(&choices));
+    let i = bot
+        .decide(&g, Decision::Capture(&choices))
+        .expect("the rules answer");
     let CaptureChoice::Take { meeple } = choices[i] else {
         panic!("greedy declined among {choices:?}");
     };
@@ -313,7 +319,9 @@ fn t11_greedy_pays_a_ransom_when_its_supply_is_empty() {
         filler(&mut g, 0, false);
         let choices = ransoms(&g);
         assert_eq!(choices.len(), 2, "{choices:?}");
-        let i = bot.decide(&g, Decision::Ransom(&choices));
+        let i = bot
+            .decide(&g, Decision::Ransom(&choices))
+            .expect("the rules answer");
         assert_eq!(
             choices[i],
             RansomChoice::Decline,
@@ -339,7 +347,9 @@ fn t11_greedy_pays_a_ransom_when_its_supply_is_empty() {
             RansomChoice::Pay { captor: 1, cost: 3 }
         ]
     );
-    let i = bot.decide(&g, Decision::Ransom(&choices));
+    let i = bot
+        .decide(&g, Decision::Ransom(&choices))
+        .expect("the rules answer");
     assert_eq!(choices[i], RansomChoice::Pay { captor: 1, cost: 3 });
     g.pay_ransom(1).unwrap();
     assert_eq!(g.scores(), vec![1, 3]);
@@ -437,13 +447,15 @@ fn greedy_breaks_ties_on_its_own_stream() {
     g.placements(k, &mut options);
     let picks: Vec<Placement> = (0..20)
         .map(|seed| {
-            let i = GreedyBot::new(seed, 0).decide(
-                &g,
-                Decision::Placement {
-                    tile: k,
-                    options: &options,
-                },
-            );
+            let i = GreedyBot::new(seed, 0)
+                .decide(
+                    &g,
+                    Decision::Placement {
+                        tile: k,
+                        options: &options,
+                    },
+                )
+                .expect("the rules answer");
             options[i]
         })
         .collect();
@@ -452,12 +464,14 @@ fn greedy_breaks_ties_on_its_own_stream() {
     distinct.dedup();
     assert!(distinct.len() > 1, "{picks:?}");
     // The same seed picks the same.
-    let again = GreedyBot::new(0, 0).decide(
-        &g,
-        Decision::Placement {
-            tile: k,
-            options: &options,
-        },
-    );
+    let again = GreedyBot::new(0, 0)
+        .decide(
+            &g,
+            Decision::Placement {
+                tile: k,
+                options: &options,
+            },
+        )
+        .expect("the rules answer");
     assert_eq!(options[again], picks[0]);
 }

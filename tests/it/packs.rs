@@ -1256,7 +1256,7 @@ struct CheckingBot<'s> {
 }
 
 impl Bot for CheckingBot<'_> {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
         if let Decision::Capture(options) = decision {
             let Some(Event::Floor { pos, floors, .. }) = game
                 .events()

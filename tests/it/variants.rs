@@ -297,10 +297,10 @@ struct Checked {
 }
 
 impl Bot for Checked {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
         let ctx = self.ctx.borrow();
         let mut seen = self.seen.borrow_mut();
-        let pick = self.inner.decide(game, decision);
+        let pick = self.inner.decide(game, decision)?;
         match decision {
             Decision::Placement { .. } => self.floor_on = None,
             Decision::Ransom(options) => check_ransom_options(&ctx, game, options, &mut seen),
@@ -321,7 +321,7 @@ impl Bot for Checked {
                 seen.capture_due = false;
             }
         }
-        pick
+        Ok(pick)
     }
 }
 

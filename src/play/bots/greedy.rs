@@ -19,6 +19,9 @@
 //! [`Previewer`]: crate::kernel::Previewer
 //! [`Rules`]: crate::kernel::Rules
 
+use anyhow::Result;
+
+use crate::kernel::capture::{capturable, may_take, reach_of};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
@@ -98,9 +101,8 @@ pub struct GreedyBot {
     threat: Vec<u64>,
     /// Per meeple of the bot: what it would lose if captured.
     stake: Vec<f32>,
-    /// Floor stacks (and whether a meeple tops them) whose range the rules
-    /// failed to give.
-    failed: Vec<(Vec<FloorKind>, bool)>,
+    /// The meeples a floor would capture (indices into [`Game::meeples`]).
+    capturable: Vec<u16>,
 }
 
 /// What every valuation of one decision shares.
@@ -137,7 +139,7 @@ impl GreedyBot {
             raise_cells: Vec::new(),
             threat: Vec::new(),
             stake: Vec::new(),
-            failed: Vec::new(),
+            capturable: Vec::new(),
         }
     }
 
@@ -306,7 +308,7 @@ impl GreedyBot {
 
     // ---- placements --------------------------------------------------
 
-    fn value_placements(&mut self, game: &Game, tile: u16, options: &[Placement]) {
+    fn value_placements(&mut self, game: &Game, tile: u16, options: &[Placement]) -> Result<()> {
         let ctx = self.ctx(game);
         self.index_meeples(game);
         let mut supply = [0u32; SEATS];
@@ -320,7 +322,7 @@ impl GreedyBot {
         for (t, tower) in game.towers().iter().enumerate() {
             for (k, &left) in me.floors.iter().enumerate() {
                 if left > 0 && tower.allows_floor(k as FloorKind) {
-                    let v = self.best_capture(game, &ctx, t, k as FloorKind)
+                    let v = self.best_capture(game, &ctx, t, k as FloorKind)?
                         - FLOOR_WORTH * ctx.meeple_future;
                     tower_option = tower_option.max(v);
                 }
@@ -435,6 +437,7 @@ impl GreedyBot {
                 .push(Self::net(&ctx, &d) + follow.max(tower_option));
         }
         self.preview = buffers;
+        Ok(())
     }
 
     /// G8: a city the tile would complete adds 3 points at game end to
@@ -499,7 +502,7 @@ impl GreedyBot {
         stack: &[FloorKind],
         meeple: Option<usize>,
         now: bool,
-    ) {
+    ) -> Result<()> {
         let rules = game.rules();
         let pos = game.towers()[t].pos;
         let view = TowerView {
@@ -513,9 +516,7 @@ impl GreedyBot {
             let allowed = if now {
                 game.towers()[t].allows_floor(k as FloorKind)
             } else {
-                rules
-                    .may_place_floor(&view, k as FloorKind)
-                    .unwrap_or(false)
+                rules.may_place_floor(&view, k as FloorKind)?
             };
             if !held || !allowed {
                 continue;
@@ -530,13 +531,9 @@ impl GreedyBot {
                 floors: &self.raise_stacks[s0 as usize..s1 as usize],
                 meeple,
             };
-            range_of(&mut self.failed, game, &raised, &mut self.raise_cells);
+            rules.capture_range(&raised, game.board(), &mut self.raise_cells)?;
             let c1 = self.raise_cells.len() as u32;
-            let reach = self.raise_cells[c0 as usize..]
-                .iter()
-                .map(|&(x, y)| x.abs().max(y.abs()))
-                .max()
-                .unwrap_or(-1);
+            let reach = reach_of(&self.raise_cells[c0 as usize..]);
             self.raises.push(Raise {
                 tower: t as u16,
                 meeple,
@@ -545,6 +542,7 @@ impl GreedyBot {
                 cells: (c0, c1),
             });
         }
+        Ok(())
     }
 
     /// Could `raise` capture a meeple of the bot standing at `pos` on `spot`
@@ -556,16 +554,13 @@ impl GreedyBot {
         pos: Pos,
         spot: MeepleSpot,
         on: &'static str,
-    ) -> bool {
+    ) -> Result<bool> {
         let tower = &game.towers()[raise.tower as usize];
         let d = (pos.x - tower.pos.x, pos.y - tower.pos.y);
         if d.0.abs().max(d.1.abs()) > raise.reach {
-            return false;
+            return Ok(false);
         }
         let cells = &self.raise_cells[raise.cells.0 as usize..raise.cells.1 as usize];
-        if !cells.contains(&d) {
-            return false;
-        }
         let view = TowerView {
             pos: tower.pos,
             floors: &self.raise_stacks[raise.stack.0 as usize..raise.stack.1 as usize],
@@ -577,32 +572,30 @@ impl GreedyBot {
             spot,
             on,
         };
-        game.rules()
-            .may_capture(&view, &mv, game.board())
-            .unwrap_or(false)
+        may_take(game.rules(), &view, cells, game.board(), &mv)
     }
 
     /// The bot's meeples (mask over [`Game::meeples`]) that the raises in
     /// `raises[from..]` threaten.
-    fn threatened_mask(&self, game: &Game, from: usize) -> u64 {
+    fn threatened_mask(&self, game: &Game, from: usize) -> Result<u64> {
         let mut mask = 0u64;
         for (i, m) in game.meeples().iter().enumerate().take(64) {
             if m.owner as usize != self.me {
                 continue;
             }
             let on = self.placed[i].on;
-            if self.raises[from..]
-                .iter()
-                .any(|r| self.raise_threatens(game, r, m.pos, m.spot, on))
-            {
-                mask |= 1 << i;
+            for r in &self.raises[from..] {
+                if self.raise_threatens(game, r, m.pos, m.spot, on)? {
+                    mask |= 1 << i;
+                    break;
+                }
             }
         }
-        mask
+        Ok(mask)
     }
 
     /// Every raise opponents could make next turn, and the threat per tower.
-    fn index_threats(&mut self, game: &Game, ctx: &Ctx) {
+    fn index_threats(&mut self, game: &Game, ctx: &Ctx) -> Result<()> {
         self.raises.clear();
         self.raise_stacks.clear();
         self.raise_cells.clear();
@@ -610,10 +603,11 @@ impl GreedyBot {
         for (t, tower) in game.towers().iter().enumerate() {
             let from = self.raises.len();
             let meeple = tower.meeple.map(usize::from);
-            self.list_raises(game, ctx, t, &tower.floors, meeple, true);
-            let mask = self.threatened_mask(game, from);
+            self.list_raises(game, ctx, t, &tower.floors, meeple, true)?;
+            let mask = self.threatened_mask(game, from)?;
             self.threat.push(mask);
         }
+        Ok(())
     }
 
     /// What each of the bot's meeples would cost it if captured.
@@ -658,16 +652,16 @@ impl GreedyBot {
         t: usize,
         stack: &[FloorKind],
         meeple: Option<usize>,
-    ) -> u64 {
+    ) -> Result<u64> {
         if !game.meeples().iter().any(|m| m.owner as usize == self.me) {
-            return 0;
+            return Ok(0);
         }
         let (r, s, c) = (
             self.raises.len(),
             self.raise_stacks.len(),
             self.raise_cells.len(),
         );
-        self.list_raises(game, ctx, t, stack, meeple, false);
+        self.list_raises(game, ctx, t, stack, meeple, false)?;
         let mask = self.threatened_mask(game, r);
         self.raises.truncate(r);
         self.raise_stacks.truncate(s);
@@ -684,29 +678,39 @@ impl GreedyBot {
         t: usize,
         stack: &[FloorKind],
         meeple: Option<usize>,
-    ) -> bool {
+    ) -> Result<bool> {
         let rules = game.rules();
         let view = TowerView {
             pos: game.towers()[t].pos,
             floors: stack,
             meeple,
         };
-        (0..rules.floor_kinds().len()).any(|k| {
-            (0..ctx.n)
-                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0)
-                && rules
-                    .may_place_floor(&view, k as FloorKind)
-                    .unwrap_or(false)
-        })
+        for k in 0..rules.floor_kinds().len() {
+            let held = (0..ctx.n)
+                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0);
+            if held && rules.may_place_floor(&view, k as FloorKind)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Is a meeple of the bot at `pos` on `spot` threatened by a raise of
     /// any tower but `except`?
-    fn spot_threatened(&self, game: &Game, pos: Pos, spot: MeepleSpot, except: usize) -> bool {
+    fn spot_threatened(
+        &self,
+        game: &Game,
+        pos: Pos,
+        spot: MeepleSpot,
+        except: usize,
+    ) -> Result<bool> {
         let on = game.spot_name(pos, spot);
-        self.raises
-            .iter()
-            .any(|r| r.tower as usize != except && self.raise_threatens(game, r, pos, spot, on))
+        for r in &self.raises {
+            if r.tower as usize != except && self.raise_threatens(game, r, pos, spot, on)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     // ---- captures (T5, T9, T10) --------------------------------------
@@ -751,7 +755,7 @@ impl GreedyBot {
     }
 
     /// The best capture a floor of `kind` on tower `t` would allow.
-    fn best_capture(&mut self, game: &Game, ctx: &Ctx, t: usize, kind: FloorKind) -> f32 {
+    fn best_capture(&mut self, game: &Game, ctx: &Ctx, t: usize, kind: FloorKind) -> Result<f32> {
         let tower = &game.towers()[t];
         self.stack.clear();
         self.stack.extend_from_slice(&tower.floors);
@@ -761,51 +765,30 @@ impl GreedyBot {
             floors: &self.stack,
             meeple: tower.meeple.map(usize::from),
         };
-        self.range.clear();
-        if !range_of(&mut self.failed, game, &view, &mut self.range) {
-            return 0.0;
-        }
-        let reach = self
-            .range
-            .iter()
-            .map(|&(x, y)| x.abs().max(y.abs()))
-            .max()
-            .unwrap_or(-1);
+        let placed = &self.placed;
+        capturable(
+            game.rules(),
+            &view,
+            game.board(),
+            game.meeples(),
+            |i, _| placed[i].on,
+            &mut self.range,
+            &mut self.capturable,
+        )?;
         let mut best = 0f32;
-        for (i, m) in game.meeples().iter().enumerate() {
-            let d = (m.pos.x - tower.pos.x, m.pos.y - tower.pos.y);
-            if d.0.abs().max(d.1.abs()) > reach || !self.range.contains(&d) {
-                continue;
-            }
-            let view = TowerView {
-                pos: tower.pos,
-                floors: &self.stack,
-                meeple: tower.meeple.map(usize::from),
-            };
-            let mv = MeepleView {
-                owner: m.owner as usize,
-                pos: m.pos,
-                spot: m.spot,
-                on: self.placed[i].on,
-            };
-            if !game
-                .rules()
-                .may_capture(&view, &mv, game.board())
-                .unwrap_or(false)
-            {
-                continue;
-            }
+        for j in 0..self.capturable.len() {
+            let i = self.capturable[j] as usize;
             best = best.max(self.capture_value(game, ctx, i));
         }
-        best
+        Ok(best)
     }
 
     // ---- actions (T3) -------------------------------------------------
 
-    fn value_actions(&mut self, game: &Game, actions: &[Action]) {
+    fn value_actions(&mut self, game: &Game, actions: &[Action]) -> Result<()> {
         let ctx = self.ctx(game);
         self.index_meeples(game);
-        self.index_threats(game, &ctx);
+        self.index_threats(game, &ctx)?;
         self.index_stakes(game, &ctx);
         let me = &game.players()[ctx.me];
         let supply = me.meeples as u32;
@@ -817,10 +800,12 @@ impl GreedyBot {
         for &action in actions {
             let v = match action {
                 Action::Pass => 0.0,
-                Action::Meeple { segment } => self.value_meeple(game, &ctx, segment, supply, base),
+                Action::Meeple { segment } => {
+                    self.value_meeple(game, &ctx, segment, supply, base)?
+                }
                 Action::Floor { tower, kind } => {
                     let t = tower as usize;
-                    let capture = self.best_capture(game, &ctx, t, kind);
+                    let capture = self.best_capture(game, &ctx, t, kind)?;
                     let cost = FLOOR_WORTH * ctx.meeple_future;
                     // At best the floor ends every threat from this tower.
                     let bound = capture + base - self.threat_loss(&ctx, t, 0) - cost;
@@ -837,7 +822,7 @@ impl GreedyBot {
                     stack.clear();
                     stack.extend_from_slice(&tw.floors);
                     stack.push(kind);
-                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from));
+                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from))?;
                     self.hyp = stack;
                     let mask = if open { self.threat[t] } else { 0 };
                     let protect = base - self.threat_loss(&ctx, t, mask);
@@ -851,9 +836,9 @@ impl GreedyBot {
                         continue;
                     }
                     let tw = &game.towers()[t];
-                    let mask = self.threat_if(game, &ctx, t, &tw.floors, Some(ctx.me));
+                    let mask = self.threat_if(game, &ctx, t, &tw.floors, Some(ctx.me))?;
                     let mut loss = self.threat_loss(&ctx, t, mask);
-                    if self.spot_threatened(game, tw.pos, MeepleSpot::Tower, t) {
+                    if self.spot_threatened(game, tw.pos, MeepleSpot::Tower, t)? {
                         loss = loss.max(ctx.threat_chance * cost);
                     }
                     base - loss - cost
@@ -862,16 +847,24 @@ impl GreedyBot {
             best = best.max(v);
             self.values.push(v);
         }
+        Ok(())
     }
 
     /// A meeple on segment `segment` of the tile just placed.
     /// `base`: the expected loss from the threats as they stand.
-    fn value_meeple(&mut self, game: &Game, ctx: &Ctx, segment: u8, supply: u32, base: f32) -> f32 {
+    fn value_meeple(
+        &mut self,
+        game: &Game,
+        ctx: &Ctx,
+        segment: u8,
+        supply: u32,
+        base: f32,
+    ) -> Result<f32> {
         let Some(pos) = game.board().tiles().last().map(|t| t.pos) else {
-            return 0.0;
+            return Ok(0.0);
         };
         let Some(id) = game.segment_id(pos, segment) else {
-            return 0.0;
+            return Ok(0.0);
         };
         let fs = game.features();
         let root = fs.root(id);
@@ -883,43 +876,17 @@ impl GreedyBot {
         };
         if complete {
             // Scored this turn; the meeple comes straight back (G7).
-            return value;
+            return Ok(value);
         }
         let cost = Self::meeple(ctx, supply);
-        let exposed = if self.spot_threatened(game, pos, MeepleSpot::Segment(segment), usize::MAX) {
-            (ctx.threat_chance * (value + Self::meeple(ctx, supply)) - base).max(0.0)
-        } else {
-            0.0
-        };
-        value - cost - exposed
+        let exposed =
+            if self.spot_threatened(game, pos, MeepleSpot::Segment(segment), usize::MAX)? {
+                (ctx.threat_chance * (value + Self::meeple(ctx, supply)) - base).max(0.0)
+            } else {
+                0.0
+            };
+        Ok(value - cost - exposed)
     }
-}
-
-/// Append the capture range of `tower` (T6) to `out`; `false`, with nothing
-/// appended, when the rules fail to answer. Failures are remembered in
-/// `failed` (by stack and whether a meeple tops it) and not asked again: a
-/// pack whose hook runs out of operations would otherwise run it to its limit
-/// at every ask.
-fn range_of(
-    failed: &mut Vec<(Vec<FloorKind>, bool)>,
-    game: &Game,
-    tower: &TowerView,
-    out: &mut Vec<(i32, i32)>,
-) -> bool {
-    let topped = tower.meeple.is_some();
-    if failed
-        .iter()
-        .any(|(s, m)| *m == topped && s.as_slice() == tower.floors)
-    {
-        return false;
-    }
-    let start = out.len();
-    if game.rules().capture_range(tower, game.board(), out).is_ok() {
-        return true;
-    }
-    out.truncate(start);
-    failed.push((tower.floors.to_vec(), topped));
-    false
 }
 
 /// Tiles around `pos` (G6).
@@ -928,10 +895,10 @@ fn neighbours(game: &Game, pos: Pos) -> u32 {
 }
 
 impl Bot for GreedyBot {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
         self.me = game.current();
         match decision {
-            Decision::Placement { tile, options } => self.value_placements(game, tile, options),
+            Decision::Placement { tile, options } => self.value_placements(game, tile, options)?,
             Decision::Ransom(options) => {
                 let ctx = self.ctx(game);
                 let supply = game.players()[ctx.me].meeples as u32;
@@ -949,7 +916,7 @@ impl Bot for GreedyBot {
                     self.values.push(v);
                 }
             }
-            Decision::Action(options) => self.value_actions(game, options),
+            Decision::Action(options) => self.value_actions(game, options)?,
             Decision::Capture(options) => {
                 let ctx = self.ctx(game);
                 self.index_meeples(game);
@@ -966,8 +933,8 @@ impl Bot for GreedyBot {
             }
         }
         if self.values.len() != decision.len() {
-            return 0;
+            return Ok(0);
         }
-        self.choose()
+        Ok(self.choose())
     }
 }

@@ -1,5 +1,7 @@
 //! The random bot: uniform over the legal options of every decision.
 
+use anyhow::Result;
+
 use crate::kernel::{Bot, Decision, Game};
 use crate::play::seed::{Stream, bot_stream};
 
@@ -17,7 +19,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn decide(&mut self, _game: &Game, decision: Decision) -> usize {
-        self.rng.below(decision.len())
+    fn decide(&mut self, _game: &Game, decision: Decision) -> Result<usize> {
+        Ok(self.rng.below(decision.len()))
     }
 }
