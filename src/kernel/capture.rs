@@ -28,7 +28,7 @@ pub fn capturable(
 ) -> Result<()> {
     range.clear();
     out.clear();
-    rules.capture_range(tower, board, range)?;
+    rules.capture_range(&tower.stack(), range)?;
     let reach = reach_of(range);
     for (i, m) in meeples.iter().enumerate() {
         if !within(tower.pos, range, reach, m.pos) {

@@ -16,7 +16,7 @@ use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::{Dir, Half, Pos};
 use crate::kernel::pieces::{Meeple, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
-use crate::kernel::rules::{FloorKind, Rules, TowerView};
+use crate::kernel::rules::{FloorKind, Rules, StackView, TowerView};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
 
 /// Meeples each player owns (G3).
@@ -48,6 +48,16 @@ impl Tower {
         self.may_top && self.meeple.is_none()
     }
 
+    /// The tower's floor stack, as the per-stack questions of the rules see
+    /// it.
+    pub fn stack(&self) -> StackView<'_> {
+        StackView {
+            floors: &self.floors,
+            topped: self.meeple.is_some(),
+        }
+    }
+
+    /// The tower as [`Rules::may_capture`] sees it.
     pub fn view(&self) -> TowerView<'_> {
         TowerView {
             pos: self.pos,
@@ -520,7 +530,7 @@ impl<'a> Game<'a> {
 
     /// Ask the rules again about a tower that changed.
     fn refresh_tower(&mut self, t: usize) -> Result<()> {
-        let view = self.towers[t].view();
+        let view = self.towers[t].stack();
         let mut allowed = 0u32;
         for k in 0..self.rules.floor_kinds().len() {
             if self.rules.may_place_floor(&view, k as FloorKind)? {

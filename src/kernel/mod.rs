@@ -28,4 +28,4 @@ pub use game::{
 };
 pub use pieces::{Meeple, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
-pub use rules::{FloorKind, MeepleView, Rules, TowerView};
+pub use rules::{FloorKind, MeepleView, Rules, StackView, TowerView};

@@ -9,7 +9,10 @@
 //! indices into [`Rules::floor_kinds`].
 //!
 //! Every method must be pure: the same arguments give the same answer. The
-//! kernel and the packs rely on that to cache answers.
+//! kernel and the packs rely on that to cache answers. The questions about a
+//! floor stack get a [`StackView`], which holds only what such a cached
+//! answer may depend on; only [`Rules::may_capture`] sees where the tower
+//! stands, whose meeple tops it, and the board.
 
 use anyhow::Result;
 
@@ -20,7 +23,20 @@ use crate::kernel::pieces::MeepleSpot;
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;
 
-/// A tower (or a bare foundation) as the rules see it.
+/// A floor stack as the hooks that are answered once per stack see it: the
+/// floors, and whether a meeple tops them — exactly what such an answer may
+/// depend on, so that it can be kept. Not where the tower stands, not whose
+/// meeple tops it, not the board.
+#[derive(Clone, Copy, Debug)]
+pub struct StackView<'a> {
+    /// The floors, bottom to top; empty for a bare foundation.
+    pub floors: &'a [FloorKind],
+    /// Does a meeple stand on top?
+    pub topped: bool,
+}
+
+/// A tower (or a bare foundation) on the board, as [`Rules::may_capture`]
+/// sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct TowerView<'a> {
     pub pos: Pos,
@@ -28,6 +44,16 @@ pub struct TowerView<'a> {
     pub floors: &'a [FloorKind],
     /// The player whose meeple stands on top, if any.
     pub meeple: Option<usize>,
+}
+
+impl<'a> TowerView<'a> {
+    /// The tower's floor stack, as the per-stack questions see it.
+    pub fn stack(&self) -> StackView<'a> {
+        StackView {
+            floors: self.floors,
+            topped: self.meeple.is_some(),
+        }
+    }
 }
 
 /// A meeple on the board as the rules see it.
@@ -49,24 +75,20 @@ pub trait Rules: Send {
     /// number of players and of foundation tiles in the whole tile set.
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;
 
-    /// May a floor of `kind` go onto `tower` (a bare foundation when
-    /// `tower.floors` is empty)? The kernel has already checked that the
+    /// May a floor of `kind` go onto a tower of `stack` (a bare foundation
+    /// when `stack.floors` is empty)? The kernel has already checked that the
     /// player holds such a floor.
-    fn may_place_floor(&self, tower: &TowerView, kind: FloorKind) -> Result<bool>;
+    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool>;
 
-    /// May a meeple go on top of `tower`? The kernel has already checked that
-    /// no meeple stands there and that the player has one in supply.
-    fn may_top_with_meeple(&self, tower: &TowerView) -> Result<bool>;
+    /// May a meeple go on top of a tower of `stack`? The kernel has already
+    /// checked that no meeple stands there and that the player has one in
+    /// supply.
+    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool>;
 
     /// The cells, as offsets from the tower, from which a floor just placed on
-    /// `tower` may capture (the floor is already in `tower.floors`). Cells may
-    /// be listed in any order, and may include empty ones.
-    fn capture_range(
-        &self,
-        tower: &TowerView,
-        board: &Board,
-        out: &mut Vec<(i32, i32)>,
-    ) -> Result<()>;
+    /// a tower may capture, its `stack` holding that floor. Cells may be
+    /// listed in any order, and may include empty ones.
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()>;
 
     /// May `meeple`, standing in range, be taken by the floor just placed on
     /// `tower`?

@@ -5,8 +5,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use crate::kernel::geometry::Pos;
-use crate::kernel::{FloorKind, Rules, TowerView};
+use crate::kernel::{FloorKind, Rules, StackView};
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::manifest::{self, Pack};
@@ -154,20 +153,18 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
 
 /// Ask the tower hooks about a one-floor tower of `kind`, as the game would.
 fn probe_kind(rules: &dyn Rules, kind: FloorKind) -> Result<()> {
-    let bare = TowerView {
-        pos: Pos::ORIGIN,
+    let bare = StackView {
         floors: &[],
-        meeple: None,
+        topped: false,
     };
     rules.may_place_floor(&bare, kind)?;
     let floors = [kind];
-    let one = TowerView {
-        pos: Pos::ORIGIN,
+    let one = StackView {
         floors: &floors,
-        meeple: None,
+        topped: false,
     };
     rules.may_top_with_meeple(&one)?;
     let mut cells = Vec::new();
-    rules.capture_range(&one, &crate::kernel::Board::new(), &mut cells)?;
+    rules.capture_range(&one, &mut cells)?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Board, FloorKind, Meeple, MeepleSpot, Rules, TowerView};
+use crate::kernel::{Board, FloorKind, Meeple, MeepleSpot, Rules, StackView, TowerView};
 
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,12 +84,11 @@ fn board_with(tiles: &TileSet, cells: impl IntoIterator<Item = (i32, i32)>) -> B
 /// Check that the rules let `floors` be built, bottom to top, on a foundation.
 pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
     for (i, &k) in floors.iter().enumerate() {
-        let view = TowerView {
-            pos: Pos::ORIGIN,
+        let stack = StackView {
             floors: &floors[..i],
-            meeple: None,
+            topped: false,
         };
-        if !rules.may_place_floor(&view, k)? {
+        if !rules.may_place_floor(&stack, k)? {
             let names = rules.floor_kinds();
             let below: Vec<&str> = floors[..i]
                 .iter()
@@ -131,7 +130,7 @@ pub fn capture_cells(
         None => {
             // A board full of tiles: one on every cell of the range.
             let mut shape = Vec::new();
-            rules.capture_range(&view, &Board::new(), &mut shape)?;
+            rules.capture_range(&view.stack(), &mut shape)?;
             shape.push((0, 0));
             shape
         }

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
+use crate::kernel::{Board, FloorKind, MeepleView, Rules, StackView, TowerView};
 
 /// The native reference rules of The Tower.
 pub struct NativeTower {
@@ -47,25 +47,20 @@ impl Rules for NativeTower {
     }
 
     /// T3 (A, B), T8: onto a foundation or an open tower, no height limit (T6).
-    fn may_place_floor(&self, tower: &TowerView, _kind: FloorKind) -> Result<bool> {
-        Ok(tower.meeple.is_none())
+    fn may_place_floor(&self, stack: &StackView, _kind: FloorKind) -> Result<bool> {
+        Ok(!stack.topped)
     }
 
     /// T4: only a tower of at least one floor can be closed.
-    fn may_top_with_meeple(&self, tower: &TowerView) -> Result<bool> {
-        Ok(!tower.floors.is_empty())
+    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool> {
+        Ok(!stack.floors.is_empty())
     }
 
     /// T6: the tower's tile, and as many tiles as floors in each orthogonal
     /// direction, over gaps and other towers (T7: height does nothing else).
-    fn capture_range(
-        &self,
-        tower: &TowerView,
-        _board: &Board,
-        out: &mut Vec<(i32, i32)>,
-    ) -> Result<()> {
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
         out.push((0, 0));
-        let reach = tower.floors.len() as i32;
+        let reach = stack.floors.len() as i32;
         for step in 1..=reach {
             out.extend([(0, step), (step, 0), (0, -step), (-step, 0)]);
         }

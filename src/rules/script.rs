@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::geometry::Pos;
-use crate::kernel::{Board, FloorKind, MeepleView, Rules, TowerView};
+use crate::kernel::{Board, FloorKind, MeepleView, Rules, StackView, TowerView};
 
 /// The hooks a pack may define. See `docs/packs.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -248,14 +248,23 @@ fn position(pos: Position) -> (usize, usize) {
     (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
 }
 
-/// A tower as a hook sees it.
+/// A tower as a hook sees it. The hooks cached per floor stack get only
+/// what the cache key covers: the floors and whether a meeple tops them.
 #[derive(Clone, Debug)]
 pub struct TowerInfo {
     floors: Array,
-    meeple: Option<i64>,
-    /// Only `may_capture` sees where the tower stands; the other tower hooks
-    /// are cached per floor stack, so they must not depend on it.
-    pos: Option<Pos>,
+    has_meeple: bool,
+    /// Only `may_capture` sees where the tower stands and whose meeple tops
+    /// it; the other tower hooks are cached per floor stack, so they must not
+    /// depend on either.
+    placed: Option<Placed>,
+}
+
+/// Where a tower stands and whose meeple tops it, for `may_capture`.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    pos: Pos,
+    owner: Option<i64>,
 }
 
 /// A meeple as `may_capture` sees it.
@@ -466,9 +475,9 @@ fn register_api(engine: &mut Engine) {
                 .cloned()
                 .unwrap_or_else(|| Dynamic::from(""))
         })
-        .register_get("has_meeple", |t: &mut TowerInfo| t.meeple.is_some())
+        .register_get("has_meeple", |t: &mut TowerInfo| t.has_meeple)
         .register_get("meeple_owner", |t: &mut TowerInfo| {
-            t.meeple.map_or(Dynamic::UNIT, Dynamic::from)
+            placed(t, "meeple_owner").map(|p| p.owner.map_or(Dynamic::UNIT, Dynamic::from))
         })
         .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
             t.floors
@@ -476,8 +485,12 @@ fn register_api(engine: &mut Engine) {
                 .filter(|f| f.read_lock::<ImmutableString>().is_some_and(|n| *n == kind))
                 .count() as i64
         })
-        .register_get("x", |t: &mut TowerInfo| tower_pos(t).map(|p| p.x as i64))
-        .register_get("y", |t: &mut TowerInfo| tower_pos(t).map(|p| p.y as i64));
+        .register_get("x", |t: &mut TowerInfo| {
+            placed(t, "x").map(|p| p.pos.x as i64)
+        })
+        .register_get("y", |t: &mut TowerInfo| {
+            placed(t, "y").map(|p| p.pos.y as i64)
+        });
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
         .register_get("owner", |m: &mut MeepleInfo| m.owner)
@@ -543,11 +556,18 @@ fn clamp(v: i64) -> i32 {
 }
 
 fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
-    t.pos.ok_or_else(|| {
-        rt_error(
-            "a tower's x and y are only known in `may_capture`: the other tower hooks \
-             are cached per floor stack and must not depend on where the tower stands",
-        )
+    placed(t, "x").map(|p| p.pos)
+}
+
+/// Where the tower stands and whose meeple tops it, or the error that names
+/// what a hook cached per floor stack may read instead.
+fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
+    t.placed.ok_or_else(|| {
+        rt_error(format!(
+            "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
+             cached per floor stack and may read only `tower.height`, `tower.floors`, \
+             `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
+        ))
     })
 }
 
@@ -759,16 +779,16 @@ impl ScriptRules {
     fn tower_info(
         &self,
         floors: &[FloorKind],
-        meeple: Option<usize>,
-        pos: Option<Pos>,
+        has_meeple: bool,
+        placed: Option<Placed>,
     ) -> TowerInfo {
         TowerInfo {
             floors: floors
                 .iter()
                 .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
                 .collect(),
-            meeple: meeple.map(|m| m as i64),
-            pos,
+            has_meeple,
+            placed,
         }
     }
 
@@ -923,8 +943,8 @@ impl ScriptRules {
         f(cache.stacks.entry(key.to_vec()).or_default())
     }
 
-    fn cached_reach(&self, floors: &[FloorKind], meeple: Option<usize>) -> Result<i64> {
-        if let Some(r) = self.entry(floors, meeple.is_some(), |e| e.reach) {
+    fn cached_reach(&self, floors: &[FloorKind], meeple: bool) -> Result<i64> {
+        if let Some(r) = self.entry(floors, meeple, |e| e.reach) {
             return Ok(r);
         }
         let tower = self.tower_info(floors, meeple, None);
@@ -932,16 +952,12 @@ impl ScriptRules {
         let reach = v
             .as_int()
             .map_err(|t| self.wrong_type(Hook::Reach, &v, t, "an integer"))?;
-        self.entry(floors, meeple.is_some(), |e| e.reach = Some(reach));
+        self.entry(floors, meeple, |e| e.reach = Some(reach));
         Ok(reach)
     }
 
-    fn cached_range(
-        &self,
-        floors: &[FloorKind],
-        meeple: Option<usize>,
-    ) -> Result<Arc<[(i32, i32)]>> {
-        if let Some(r) = self.entry(floors, meeple.is_some(), |e| e.range.clone()) {
+    fn cached_range(&self, floors: &[FloorKind], meeple: bool) -> Result<Arc<[(i32, i32)]>> {
+        if let Some(r) = self.entry(floors, meeple, |e| e.range.clone()) {
             return Ok(r);
         }
         let reach = self.cached_reach(floors, meeple)?;
@@ -963,15 +979,14 @@ impl ScriptRules {
                 )
             })?
             .into();
-        self.entry(floors, meeple.is_some(), |e| e.range = Some(cells.clone()));
+        self.entry(floors, meeple, |e| e.range = Some(cells.clone()));
         Ok(cells)
     }
 
     /// The variant's whole range for this tower's stack, from the cache.
     fn range_of_stack(&self, tower: &TowerInfo) -> Result<Arc<[(i32, i32)]>, Box<EvalAltResult>> {
         let floors = self.stack_of(tower)?;
-        let meeple = tower.meeple.map(|m| m as usize);
-        self.cached_range(&floors, meeple)
+        self.cached_range(&floors, tower.has_meeple)
             .map_err(|e| rt_error(format!("{e:#}")))
     }
 
@@ -985,7 +1000,7 @@ impl ScriptRules {
 
     fn reach_of_stack(&self, tower: &TowerInfo) -> Result<i64, Box<EvalAltResult>> {
         let floors = self.stack_of(tower)?;
-        self.cached_reach(&floors, tower.meeple.map(|m| m as usize))
+        self.cached_reach(&floors, tower.has_meeple)
             .map_err(|e| rt_error(format!("{e:#}")))
     }
 
@@ -1132,43 +1147,38 @@ impl Rules for ScriptRules {
         Ok(supply)
     }
 
-    fn may_place_floor(&self, tower: &TowerView, kind: FloorKind) -> Result<bool> {
+    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool> {
         let k = kind as usize;
-        let meeple = tower.meeple.is_some();
-        if let Some(a) = self.entry(tower.floors, meeple, |e| {
+        let meeple = stack.topped;
+        if let Some(a) = self.entry(stack.floors, meeple, |e| {
             e.may_place.get(k).copied().flatten()
         }) {
             return Ok(a);
         }
-        let info = self.tower_info(tower.floors, tower.meeple, None);
+        let info = self.tower_info(stack.floors, meeple, None);
         let name = Dynamic::from(self.scripts.kind_names[k].clone());
         let a = self.ask_bool(Hook::MayPlaceFloor, vec![Dynamic::from(info), name], None)?;
         let n = self.scripts.kinds.len();
-        self.entry(tower.floors, meeple, |e| {
+        self.entry(stack.floors, meeple, |e| {
             e.may_place.resize(n, None);
             e.may_place[k] = Some(a);
         });
         Ok(a)
     }
 
-    fn may_top_with_meeple(&self, tower: &TowerView) -> Result<bool> {
-        let meeple = tower.meeple.is_some();
-        if let Some(a) = self.entry(tower.floors, meeple, |e| e.may_top) {
+    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool> {
+        let meeple = stack.topped;
+        if let Some(a) = self.entry(stack.floors, meeple, |e| e.may_top) {
             return Ok(a);
         }
-        let info = self.tower_info(tower.floors, tower.meeple, None);
+        let info = self.tower_info(stack.floors, meeple, None);
         let a = self.ask_bool(Hook::MayTop, vec![Dynamic::from(info)], None)?;
-        self.entry(tower.floors, meeple, |e| e.may_top = Some(a));
+        self.entry(stack.floors, meeple, |e| e.may_top = Some(a));
         Ok(a)
     }
 
-    fn capture_range(
-        &self,
-        tower: &TowerView,
-        _board: &Board,
-        out: &mut Vec<(i32, i32)>,
-    ) -> Result<()> {
-        out.extend_from_slice(&self.cached_range(tower.floors, tower.meeple)?);
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
+        out.extend_from_slice(&self.cached_range(stack.floors, stack.topped)?);
         Ok(())
     }
 
@@ -1176,7 +1186,11 @@ impl Rules for ScriptRules {
         if !self.filters_captures() {
             return Ok(true);
         }
-        let info = self.tower_info(tower.floors, tower.meeple, Some(tower.pos));
+        let placed = Placed {
+            pos: tower.pos,
+            owner: tower.meeple.map(|m| m as i64),
+        };
+        let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
         let m = MeepleInfo {
             owner: meeple.owner as i64,
             pos: meeple.pos,

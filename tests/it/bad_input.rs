@@ -657,3 +657,44 @@ fn a_failing_capture_hook_ends_the_game_for_every_bot() {
         }
     }
 }
+
+/// The hooks cached per floor stack see only what the cache key covers (the
+/// floors, whether a meeple tops them): reading whose meeple tops the tower
+/// there is an error that names what they may read; `may_capture`, asked
+/// afresh, reads it.
+#[test]
+fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
+    let tmp = TempDir::new("cached-owner");
+    let cached = [
+        (
+            "may_top",
+            "fn may_top(tower) {\n    tower.meeple_owner == ()\n}\n",
+        ),
+        (
+            "may_place_floor",
+            "fn may_place_floor(tower, kind) {\n    tower.meeple_owner == ()\n}\n",
+        ),
+        (
+            "range",
+            "fn range(tower, reach) {\n    if tower.meeple_owner == () { [[0, 0]] } else { [] }\n}\n",
+        ),
+    ];
+    for (hook, script) in cached {
+        let pack = tmp.pack(hook, &scripted(hook), Some(script));
+        let packs = format!("tower,{pack}");
+        let err = refused(&["simulate", "--packs", &packs, "--games", "2"]);
+        says(&err, &format!("hook `{hook}`"));
+        says(&err, "`tower.meeple_owner` is only known in `may_capture`");
+        says(
+            &err,
+            "may read only `tower.height`, `tower.floors`, `tower.top`, `tower.count(kind)` and `tower.has_meeple`",
+        );
+    }
+    let pack = tmp.pack(
+        "capture",
+        &scripted("capture"),
+        Some("fn may_capture(tower, meeple, board) {\n    tower.meeple_owner != meeple.owner && tower.x == tower.x\n}\n"),
+    );
+    let packs = format!("tower,{pack}");
+    crate::common::succeeds(&["simulate", "--packs", &packs, "--games", "2"]);
+}

@@ -13,9 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 use towerlab::kernel::diag::Source;
-use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{
-    Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, Stats, TowerView, play_game,
+    Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, StackView, Stats, play_game,
 };
 use towerlab::play::bots::RandomBot;
 use towerlab::play::query::{self, BoardMap};
@@ -65,12 +64,11 @@ fn stack(set: &Ruleset, names: &[&str]) -> Vec<FloorKind> {
         .collect()
 }
 
-/// A tower of `floors` at the origin, with no meeple on top.
-fn view(floors: &[FloorKind]) -> TowerView<'_> {
-    TowerView {
-        pos: Pos::ORIGIN,
+/// A tower of `floors`, with no meeple on top.
+fn view(floors: &[FloorKind]) -> StackView<'_> {
+    StackView {
         floors,
-        meeple: None,
+        topped: false,
     }
 }
 
@@ -803,10 +801,9 @@ fn b4_black_floor_on_foundation_regular_black_not_white() {
     }
     // T8 still holds: a meeple on top closes a black tower (B8).
     let floors = stack(&set, &["black"]);
-    let closed = TowerView {
-        pos: Pos::ORIGIN,
+    let closed = StackView {
         floors: &floors,
-        meeple: Some(0),
+        topped: true,
     };
     assert!(rules.may_top_with_meeple(&view(&floors)).unwrap(), "B8");
     for kind in ["regular", "black", "white"] {
@@ -867,9 +864,7 @@ fn b7_white_cap_closes_the_tower_for_good() {
                 "{take:?}: a meeple on {below:?} + white"
             );
             let mut range = Vec::new();
-            rules
-                .capture_range(&view(&capped), &towerlab::kernel::Board::new(), &mut range)
-                .unwrap();
+            rules.capture_range(&view(&capped), &mut range).unwrap();
             assert!(range.is_empty(), "{take:?}: range of {below:?} + white");
         }
         // Never on a bare foundation.

@@ -6,7 +6,7 @@ use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::tiles::{SegmentKind, TileSet};
 use towerlab::kernel::{
     Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, MeepleSpot, Placement, RansomChoice,
-    Rules, TowerView,
+    Rules, StackView,
 };
 use towerlab::rules::native::NativeTower;
 
@@ -528,16 +528,14 @@ fn range_board<'a>(tiles: &'a TileSet, rules: &'a NativeTower) -> Game<'a> {
 #[test]
 fn t6_range_cells_by_height() {
     let rules = NativeTower::default();
-    let board = towerlab::kernel::Board::new();
     for (floors, cells) in [(1usize, 5usize), (2, 9), (3, 13), (7, 29)] {
         let stack = vec![0u8; floors];
-        let view = TowerView {
-            pos: Pos::ORIGIN,
+        let view = StackView {
             floors: &stack,
-            meeple: None,
+            topped: false,
         };
         let mut range = Vec::new();
-        rules.capture_range(&view, &board, &mut range).unwrap();
+        rules.capture_range(&view, &mut range).unwrap();
         range.sort();
         range.dedup();
         assert_eq!(range.len(), cells, "{floors} floors");

@@ -21,8 +21,8 @@ use std::time::Instant;
 
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{
-    Action, Board, Bot, Buffers, CaptureChoice, Decision, Event, Game, MEEPLES_PER_PLAYER,
-    RansomChoice, TowerView, play_turn,
+    Action, Bot, Buffers, CaptureChoice, Decision, Event, Game, MEEPLES_PER_PLAYER, RansomChoice,
+    StackView, play_turn,
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::log::{self, LogContext};
@@ -140,17 +140,13 @@ fn must_offer_capture(game: &Game, t: usize, kind: u8) -> bool {
     let mut floors = tower.floors.clone();
     floors.push(kind);
     let rel = |m: &towerlab::kernel::Meeple| (m.pos.x - tower.pos.x, m.pos.y - tower.pos.y);
-    let mut board = Board::new();
-    let start = &game.tiles().kinds[game.tiles().start];
-    board.place(game.tiles().start as u16, start, Pos::ORIGIN, 0, 0);
-    let view = TowerView {
-        pos: Pos::ORIGIN,
+    let view = StackView {
         floors: &floors,
-        meeple: None,
+        topped: false,
     };
     let mut shape = Vec::new();
     game.rules()
-        .capture_range(&view, &board, &mut shape)
+        .capture_range(&view, &mut shape)
         .expect("capture_range");
     if !game.meeples().iter().any(|m| shape.contains(&rel(m))) {
         return false;

@@ -26,7 +26,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, FeatureId, FeaturePreview, FloorKind, Game, MeepleSpot,
-    MeepleView, Placement, PlacementPreview, RansomChoice, TowerView,
+    MeepleView, Placement, PlacementPreview, RansomChoice, StackView, TowerView,
 };
 use crate::play::seed::{Stream, bot_stream};
 
@@ -504,11 +504,9 @@ impl GreedyBot {
         now: bool,
     ) -> Result<()> {
         let rules = game.rules();
-        let pos = game.towers()[t].pos;
-        let view = TowerView {
-            pos,
+        let view = StackView {
             floors: stack,
-            meeple,
+            topped: meeple.is_some(),
         };
         for k in 0..rules.floor_kinds().len() {
             let held = (0..ctx.n)
@@ -526,12 +524,11 @@ impl GreedyBot {
             self.raise_stacks.push(k as FloorKind);
             let s1 = self.raise_stacks.len() as u32;
             let c0 = self.raise_cells.len() as u32;
-            let raised = TowerView {
-                pos,
+            let raised = StackView {
                 floors: &self.raise_stacks[s0 as usize..s1 as usize],
-                meeple,
+                topped: meeple.is_some(),
             };
-            rules.capture_range(&raised, game.board(), &mut self.raise_cells)?;
+            rules.capture_range(&raised, &mut self.raise_cells)?;
             let c1 = self.raise_cells.len() as u32;
             let reach = reach_of(&self.raise_cells[c0 as usize..]);
             self.raises.push(Raise {
@@ -669,21 +666,19 @@ impl GreedyBot {
         mask
     }
 
-    /// Could an opponent add a floor to tower `t` standing as `stack` with
+    /// Could an opponent add a floor to a tower standing as `stack` with
     /// `meeple` on top?
     fn raisable(
         &self,
         game: &Game,
         ctx: &Ctx,
-        t: usize,
         stack: &[FloorKind],
         meeple: Option<usize>,
     ) -> Result<bool> {
         let rules = game.rules();
-        let view = TowerView {
-            pos: game.towers()[t].pos,
+        let view = StackView {
             floors: stack,
-            meeple,
+            topped: meeple.is_some(),
         };
         for k in 0..rules.floor_kinds().len() {
             let held = (0..ctx.n)
@@ -822,7 +817,7 @@ impl GreedyBot {
                     stack.clear();
                     stack.extend_from_slice(&tw.floors);
                     stack.push(kind);
-                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from))?;
+                    let open = self.raisable(game, &ctx, &stack, tw.meeple.map(usize::from))?;
                     self.hyp = stack;
                     let mask = if open { self.threat[t] } else { 0 };
                     let protect = base - self.threat_loss(&ctx, t, mask);
