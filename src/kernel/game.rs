@@ -537,7 +537,7 @@ impl<'a> Game<'a> {
                 allowed |= 1 << k;
             }
         }
-        let may_top = self.rules.may_top_with_meeple(&view)?;
+        let may_top = self.rules.may_top(&view)?;
         let tower = &mut self.towers[t];
         tower.allowed_floors = allowed;
         tower.may_top = may_top;

@@ -83,7 +83,7 @@ pub trait Rules: Send {
     /// May a meeple go on top of a tower of `stack`? The kernel has already
     /// checked that no meeple stands there and that the player has one in
     /// supply.
-    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool>;
+    fn may_top(&self, stack: &StackView) -> Result<bool>;
 
     /// The cells, as offsets from the tower, from which a floor just placed on
     /// a tower may capture, its `stack` holding that floor. Cells may be

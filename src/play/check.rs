@@ -163,7 +163,7 @@ fn probe_kind(rules: &dyn Rules, kind: FloorKind) -> Result<()> {
         floors: &floors,
         topped: false,
     };
-    rules.may_top_with_meeple(&one)?;
+    rules.may_top(&one)?;
     let mut cells = Vec::new();
     rules.capture_range(&one, &mut cells)?;
     Ok(())

@@ -52,7 +52,7 @@ impl Rules for NativeTower {
     }
 
     /// T4: only a tower of at least one floor can be closed.
-    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool> {
+    fn may_top(&self, stack: &StackView) -> Result<bool> {
         Ok(!stack.floors.is_empty())
     }
 

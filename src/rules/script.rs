@@ -1166,7 +1166,7 @@ impl Rules for ScriptRules {
         Ok(a)
     }
 
-    fn may_top_with_meeple(&self, stack: &StackView) -> Result<bool> {
+    fn may_top(&self, stack: &StackView) -> Result<bool> {
         let meeple = stack.topped;
         if let Some(a) = self.entry(stack.floors, meeple, |e| e.may_top) {
             return Ok(a);

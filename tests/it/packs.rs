@@ -805,7 +805,7 @@ fn b4_black_floor_on_foundation_regular_black_not_white() {
         floors: &floors,
         topped: true,
     };
-    assert!(rules.may_top_with_meeple(&view(&floors)).unwrap(), "B8");
+    assert!(rules.may_top(&view(&floors)).unwrap(), "B8");
     for kind in ["regular", "black", "white"] {
         let k = set.floor_kind(kind).unwrap();
         assert!(
@@ -860,7 +860,7 @@ fn b7_white_cap_closes_the_tower_for_good() {
                 );
             }
             assert!(
-                !rules.may_top_with_meeple(&view(&capped)).unwrap(),
+                !rules.may_top(&view(&capped)).unwrap(),
                 "{take:?}: a meeple on {below:?} + white"
             );
             let mut range = Vec::new();
@@ -875,7 +875,7 @@ fn b7_white_cap_closes_the_tower_for_good() {
             "{err:#}"
         );
         // Nor is a bare foundation's meeple allowed (T4, unchanged).
-        assert!(!rules.may_top_with_meeple(&view(&[])).unwrap(), "T4");
+        assert!(!rules.may_top(&view(&[])).unwrap(), "T4");
     }
 }
 
