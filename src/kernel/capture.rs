@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use crate::kernel::board::Board;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::Meeple;
+use crate::kernel::pieces::{Meeple, MeepleOn};
 use crate::kernel::rules::{MeepleView, Rules, TowerView};
 
 /// The meeples of `meeples` (their indices, in order, into `out`) that a
@@ -22,7 +22,7 @@ pub fn capturable(
     tower: &TowerView,
     board: &Board,
     meeples: &[Meeple],
-    on: impl Fn(usize, &Meeple) -> &'static str,
+    on: impl Fn(usize, &Meeple) -> MeepleOn,
     range: &mut Vec<(i32, i32)>,
     out: &mut Vec<u16>,
 ) -> Result<()> {

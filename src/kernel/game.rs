@@ -14,7 +14,7 @@ use crate::kernel::board::Board;
 use crate::kernel::capture::capturable;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::{Dir, Half, Pos};
-use crate::kernel::pieces::{Meeple, MeepleSpot};
+use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
 use crate::kernel::rules::{FloorKind, Rules, StackView, TowerView};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind, TileSet};
@@ -137,7 +137,7 @@ pub enum Event {
         player: usize,
         pos: Pos,
         spot: MeepleSpot,
-        on: &'static str,
+        on: MeepleOn,
     },
     Floor {
         player: usize,
@@ -151,7 +151,7 @@ pub enum Event {
         floors: Vec<FloorKind>,
         at: Pos,
         spot: MeepleSpot,
-        on: &'static str,
+        on: MeepleOn,
         owner: usize,
     },
     Exchange {
@@ -166,7 +166,8 @@ pub enum Event {
     Score {
         player: usize,
         points: u32,
-        feature: &'static str,
+        /// A road, city, cloister or field.
+        feature: SegmentKind,
     },
     End {
         scores: Vec<u32>,
@@ -225,16 +226,13 @@ pub struct Game<'a> {
 
 const NO_TOWER: u16 = u16::MAX;
 
-/// What a meeple at `pos` on `spot` stands on: road, city, field, cloister or
-/// tower.
-fn spot_name(tiles: &TileSet, board: &Board, pos: Pos, spot: MeepleSpot) -> &'static str {
+/// What a meeple at `pos` on `spot` stands on.
+fn meeple_on(tiles: &TileSet, board: &Board, pos: Pos, spot: MeepleSpot) -> MeepleOn {
     match spot {
-        MeepleSpot::Tower => "tower",
+        MeepleSpot::Tower => MeepleOn::Tower,
         MeepleSpot::Segment(s) => {
             let t = board.tile_at(pos).expect("meeples stand on tiles");
-            tiles.kinds[t.kind as usize].segments[s as usize]
-                .kind
-                .name()
+            MeepleOn::Feature(tiles.kinds[t.kind as usize].segments[s as usize].kind)
         }
     }
 }
@@ -409,7 +407,12 @@ impl<'a> Game<'a> {
 
     /// What a meeple stands on: road, city, field, cloister or tower.
     pub fn spot_name(&self, pos: Pos, spot: MeepleSpot) -> &'static str {
-        spot_name(self.tiles, &self.board, pos, spot)
+        self.meeple_on(pos, spot).name()
+    }
+
+    /// What a meeple at `pos` on `spot` stands on.
+    pub fn meeple_on(&self, pos: Pos, spot: MeepleSpot) -> MeepleOn {
+        meeple_on(self.tiles, &self.board, pos, spot)
     }
 
     // ---- drawing and placing tiles (G1) -----------------------------
@@ -685,7 +688,7 @@ impl<'a> Game<'a> {
                     pos: placed.pos,
                     spot: MeepleSpot::Segment(segment),
                 });
-                let on = seg.kind.name();
+                let on = MeepleOn::Feature(seg.kind);
                 self.emit(|_| Event::Meeple {
                     player: me,
                     pos: placed.pos,
@@ -746,7 +749,7 @@ impl<'a> Game<'a> {
                     player: me,
                     pos,
                     spot: MeepleSpot::Tower,
-                    on: "tower",
+                    on: MeepleOn::Tower,
                 });
             }
         }
@@ -787,7 +790,7 @@ impl<'a> Game<'a> {
             &tower,
             board,
             &self.meeples,
-            |_, m| spot_name(tiles, board, m.pos, m.spot),
+            |_, m| meeple_on(tiles, board, m.pos, m.spot),
             &mut self.range,
             &mut self.capturable,
         )?;
@@ -812,7 +815,7 @@ impl<'a> Game<'a> {
         let t = self.capture_tower.take().expect("checked");
         let me = self.current;
         let m = self.meeples.swap_remove(meeple);
-        let on = self.spot_name(m.pos, m.spot);
+        let on = self.meeple_on(m.pos, m.spot);
         match m.spot {
             MeepleSpot::Segment(s) => {
                 let id = self.segment_id(m.pos, s).expect("meeples stand on tiles");
@@ -965,7 +968,7 @@ impl<'a> Game<'a> {
             self.features.clear_meeples(root);
         }
         let most = *count[..n].iter().max().expect("players");
-        let feature = self.features.kind(root).name();
+        let feature = self.features.kind(root);
         for (p, &c) in count[..n].iter().enumerate() {
             if c == most && most > 0 {
                 self.players[p].score += points;

@@ -26,6 +26,6 @@ pub use game::{
     Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,
     Tower,
 };
-pub use pieces::{Meeple, MeepleSpot};
+pub use pieces::{Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{FloorKind, MeepleView, Rules, StackView, TowerView};

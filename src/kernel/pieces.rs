@@ -3,6 +3,7 @@
 //! through their views.
 
 use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::SegmentKind;
 
 /// Where on its tile a meeple stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -11,6 +12,25 @@ pub enum MeepleSpot {
     Segment(u8),
     /// On top of the tile's tower.
     Tower,
+}
+
+/// What a meeple stands on: a road, city, field or cloister (the kind of its
+/// segment), or a tower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MeepleOn {
+    Feature(SegmentKind),
+    Tower,
+}
+
+impl MeepleOn {
+    /// `road`, `city`, `field`, `cloister` or `tower`, as packs and logs name
+    /// it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MeepleOn::Feature(kind) => kind.name(),
+            MeepleOn::Tower => "tower",
+        }
+    }
 }
 
 /// A meeple on the board.

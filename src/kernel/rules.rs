@@ -18,7 +18,7 @@ use anyhow::Result;
 
 use crate::kernel::board::Board;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::pieces::{MeepleOn, MeepleSpot};
 
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;
@@ -62,8 +62,8 @@ pub struct MeepleView {
     pub owner: usize,
     pub pos: Pos,
     pub spot: MeepleSpot,
-    /// What it stands on: `road`, `city`, `field`, `cloister` or `tower`.
-    pub on: &'static str,
+    /// What it stands on.
+    pub on: MeepleOn,
 }
 
 /// What the kernel asks about towers. See the module documentation.

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Event, MeepleSpot};
+use crate::kernel::{Event, MeepleOn, MeepleSpot};
 use crate::rules::Params;
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
@@ -35,6 +35,13 @@ fn segment_of(spot: MeepleSpot) -> Value {
         MeepleSpot::Segment(s) => Value::from(s),
         MeepleSpot::Tower => Value::Null,
     }
+}
+
+/// The log's word for what a meeple stands on (`on`: `road`, `city`,
+/// `field`, `cloister`, `tower`) and for the feature a score is for
+/// (`feature`), from the kernel's kinds: the one place events become words.
+fn word(on: MeepleOn) -> &'static str {
+    on.name()
 }
 
 /// The records of one game: `start`, then one per event.
@@ -72,7 +79,7 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
                 on,
             } => json!({
                 "game": game, "turn": turn, "event": "meeple", "player": player,
-                "x": pos.x, "y": pos.y, "on": on, "segment": segment_of(*spot),
+                "x": pos.x, "y": pos.y, "on": word(*on), "segment": segment_of(*spot),
             }),
             Event::Floor {
                 player,
@@ -95,7 +102,7 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
             } => json!({
                 "game": game, "turn": turn, "event": "capture", "player": player,
                 "tower": [tower.x, tower.y], "floors": ctx.floors(floors),
-                "at": [at.x, at.y], "on": on, "segment": segment_of(*spot), "owner": owner,
+                "at": [at.x, at.y], "on": word(*on), "segment": segment_of(*spot), "owner": owner,
             }),
             Event::Exchange { players } => json!({
                 "game": game, "turn": turn, "event": "exchange", "players": players,
@@ -115,7 +122,7 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
                 feature,
             } => json!({
                 "game": game, "turn": turn, "event": "score", "player": player,
-                "points": points, "feature": feature,
+                "points": points, "feature": word(MeepleOn::Feature(*feature)),
             }),
             Event::End { scores } => json!({
                 "game": game, "turn": turn, "event": "end", "scores": scores,

@@ -6,8 +6,9 @@ use anyhow::Result;
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::SegmentKind;
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Board, FloorKind, Meeple, MeepleSpot, Rules, StackView, TowerView};
+use crate::kernel::{Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, TowerView};
 
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +153,7 @@ pub fn capture_cells(
         &view,
         &board,
         &meeples,
-        |_, _| "road",
+        |_, _| MeepleOn::Feature(SegmentKind::Road),
         &mut range,
         &mut taken,
     )?;

@@ -1195,7 +1195,7 @@ impl Rules for ScriptRules {
             owner: meeple.owner as i64,
             pos: meeple.pos,
             tower: tower.pos,
-            on: ImmutableString::from(meeple.on),
+            on: ImmutableString::from(meeple.on.name()),
         };
         self.ask_bool(
             Hook::MayCapture,

@@ -25,8 +25,8 @@ use crate::kernel::capture::{capturable, may_take, reach_of};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
-    Action, Bot, CaptureChoice, Decision, FeatureId, FeaturePreview, FloorKind, Game, MeepleSpot,
-    MeepleView, Placement, PlacementPreview, RansomChoice, StackView, TowerView,
+    Action, Bot, CaptureChoice, Decision, FeatureId, FeaturePreview, FloorKind, Game, MeepleOn,
+    MeepleSpot, MeepleView, Placement, PlacementPreview, RansomChoice, StackView, TowerView,
 };
 use crate::play::seed::{Stream, bot_stream};
 
@@ -73,7 +73,7 @@ struct Placed {
     /// tower).
     root: FeatureId,
     owner: u8,
-    on: &'static str,
+    on: MeepleOn,
 }
 
 /// The greedy bot. See the module documentation.
@@ -189,7 +189,7 @@ impl GreedyBot {
             self.placed.push(Placed {
                 root,
                 owner: m.owner,
-                on: game.spot_name(m.pos, m.spot),
+                on: game.meeple_on(m.pos, m.spot),
             });
         }
     }
@@ -550,7 +550,7 @@ impl GreedyBot {
         raise: &Raise,
         pos: Pos,
         spot: MeepleSpot,
-        on: &'static str,
+        on: MeepleOn,
     ) -> Result<bool> {
         let tower = &game.towers()[raise.tower as usize];
         let d = (pos.x - tower.pos.x, pos.y - tower.pos.y);
@@ -699,7 +699,7 @@ impl GreedyBot {
         spot: MeepleSpot,
         except: usize,
     ) -> Result<bool> {
-        let on = game.spot_name(pos, spot);
+        let on = game.meeple_on(pos, spot);
         for r in &self.raises {
             if r.tower as usize != except && self.raise_threatens(game, r, pos, spot, on)? {
                 return Ok(true);

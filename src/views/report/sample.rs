@@ -147,7 +147,7 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
         } => format!(
             "player {} puts a meeple {} at {},{}",
             player + 1,
-            spot(*s, on),
+            spot(*s, on.name()),
             pos.x,
             pos.y
         ),
@@ -184,7 +184,7 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
                 tower.x,
                 tower.y,
                 whose,
-                spot(*s, on),
+                spot(*s, on.name()),
                 at.x,
                 at.y
             )
@@ -206,9 +206,10 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
             points,
             feature,
         } => format!(
-            "player {} scores {points} point{} for a {feature}",
+            "player {} scores {points} point{} for a {}",
             player + 1,
-            if *points == 1 { "" } else { "s" }
+            if *points == 1 { "" } else { "s" },
+            feature.name()
         ),
         Event::End { scores } => format!(
             "final scores: {}",
