@@ -1,0 +1,425 @@
+//! A game in progress: board, features, players, meeples, towers, prisoners,
+//! and the operations of a turn (G2, T3): place a tile, pay a ransom, take one
+//! action, capture, exchange, score.
+//!
+//! The operations check what the kernel itself knows (tiles match, a meeple
+//! goes on the tile just placed onto an unoccupied feature, a player holds the
+//! floor or meeple they use, no score goes below zero) and ask [`Rules`] every
+//! question about towers. The legal options of each decision are listed by the
+//! kernel, so bots never need to know the rules.
+//!
+//! This file holds the state and its read access; the operations are in
+//! `placement` (drawing and placing tiles), `action` (the turn's one action),
+//! `towers` (floors' capture, exchange, ransom) and `scoring`.
+
+use anyhow::{Result, ensure};
+
+use crate::kernel::board::Board;
+use crate::kernel::features::{FeatureId, Features};
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::random::{DECK_STREAM, Stream};
+use crate::kernel::rules::{FloorKind, Rules, StackView, TowerView};
+use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
+
+mod action;
+mod placement;
+mod scoring;
+mod towers;
+
+/// Meeples each player owns (G3).
+pub const MEEPLES_PER_PLAYER: u8 = 7;
+
+/// A tower: a foundation and the floors on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tower {
+    pub pos: Pos,
+    /// Bottom to top; empty for a bare foundation.
+    pub floors: Vec<FloorKind>,
+    pub meeple: Option<u8>,
+    /// The rules' answers for the tower as it stands (bit k: a floor of kind
+    /// k may go on it), refreshed whenever the tower changes: the rules are
+    /// pure, so each answer is asked once per change, not once per turn.
+    allowed_floors: u32,
+    /// The rules' answer: may a meeple go on top now?
+    may_top: bool,
+}
+
+impl Tower {
+    /// May a floor of `kind` go on this tower, as the rules said?
+    pub fn allows_floor(&self, kind: FloorKind) -> bool {
+        self.allowed_floors & (1 << kind) != 0
+    }
+
+    /// May a meeple go on top of this tower, as the rules said?
+    pub fn allows_meeple(&self) -> bool {
+        self.may_top && self.meeple.is_none()
+    }
+
+    /// The tower's floor stack, as the per-stack questions of the rules see
+    /// it.
+    pub fn stack(&self) -> StackView<'_> {
+        StackView {
+            floors: &self.floors,
+            topped: self.meeple.is_some(),
+        }
+    }
+
+    /// The tower as [`Rules::may_capture`] sees it.
+    pub fn view(&self) -> TowerView<'_> {
+        TowerView {
+            pos: self.pos,
+            floors: &self.floors,
+            meeple: self.meeple.map(usize::from),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub score: u32,
+    /// Meeples in the player's supply.
+    pub meeples: u8,
+    /// Floors in the player's supply, per kind.
+    pub floors: Vec<u32>,
+}
+
+/// Where a drawn tile goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub pos: Pos,
+    pub rot: u8,
+}
+
+/// The one action of a turn after the tile (T3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Pass,
+    /// A meeple on a segment of the tile just placed (G3).
+    Meeple {
+        segment: u8,
+    },
+    /// A floor onto a foundation or an open tower (T3 A, B).
+    Floor {
+        tower: u16,
+        kind: FloorKind,
+    },
+    /// A meeple onto an open tower, closing it (T3 C).
+    TowerMeeple {
+        tower: u16,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RansomChoice {
+    Decline,
+    /// Buy back one meeple held by `captor` (T11).
+    Pay {
+        captor: u8,
+        cost: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureChoice {
+    Decline,
+    /// Take the meeple at this index of [`Game::meeples`] (T5).
+    Take {
+        meeple: u16,
+    },
+}
+
+/// Something that happened, for logs and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Tile {
+        player: usize,
+        kind: u16,
+        pos: Pos,
+        rot: u8,
+    },
+    Discard {
+        kind: u16,
+    },
+    Meeple {
+        player: usize,
+        pos: Pos,
+        spot: MeepleSpot,
+        on: MeepleOn,
+    },
+    Floor {
+        player: usize,
+        pos: Pos,
+        kind: FloorKind,
+        floors: Vec<FloorKind>,
+    },
+    Capture {
+        player: usize,
+        tower: Pos,
+        floors: Vec<FloorKind>,
+        at: Pos,
+        spot: MeepleSpot,
+        on: MeepleOn,
+        owner: usize,
+    },
+    Exchange {
+        players: [usize; 2],
+    },
+    Ransom {
+        player: usize,
+        to: usize,
+        cost: u32,
+        scores: Vec<u32>,
+    },
+    Score {
+        player: usize,
+        points: u32,
+        /// A road, city, cloister or field.
+        feature: SegmentKind,
+    },
+    End {
+        scores: Vec<u32>,
+    },
+}
+
+/// Counters kept during a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub turns: u32,
+    pub discards: u32,
+    /// Opponents' meeples taken prisoner.
+    pub captures: u32,
+    /// A captor's own meeples sent back to supply.
+    pub own_captures: u32,
+    pub exchanges: u32,
+    pub ransoms: u32,
+    pub ransom_points: u32,
+    pub floors_placed: u32,
+}
+
+/// A game: state plus the operations of a turn.
+#[derive(Clone)]
+pub struct Game<'a> {
+    tiles: &'a TileSet,
+    rules: &'a dyn Rules,
+    board: Board,
+    features: Features,
+    players: Vec<Player>,
+    /// `prisoners[captor * n + owner]`.
+    prisoners: Vec<u8>,
+    meeples: Vec<Meeple>,
+    towers: Vec<Tower>,
+    /// Tower index per placed tile (`u16::MAX` when none).
+    tower_of_tile: Vec<u16>,
+    deck: Vec<u16>,
+    next_draw: usize,
+    current: usize,
+    /// Placed-tile index of the tile placed this turn.
+    this_tile: Option<usize>,
+    acted: bool,
+    /// The tower that got a floor this turn, while its capture is pending.
+    capture_tower: Option<usize>,
+    /// The meeples (indices into `meeples`) that floor may take, once asked
+    /// of the rules (`capturable_known`): listing the choices and then taking
+    /// one asks the rules once, not twice.
+    capturable: Vec<u16>,
+    capturable_known: bool,
+    ransoms_paid: u32,
+    stats: Stats,
+    events: Option<Vec<Event>>,
+    range: Vec<(i32, i32)>,
+    scratch: Vec<u16>,
+    roots: Vec<FeatureId>,
+}
+
+const NO_TOWER: u16 = u16::MAX;
+
+/// What a meeple at `pos` on `spot` stands on.
+fn meeple_on(tiles: &TileSet, board: &Board, pos: Pos, spot: MeepleSpot) -> MeepleOn {
+    match spot {
+        MeepleSpot::Tower => MeepleOn::Tower,
+        MeepleSpot::Segment(s) => {
+            let t = board.tile_at(pos).expect("meeples stand on tiles");
+            MeepleOn::Feature(tiles.kinds[t.kind as usize].segments[s as usize].kind)
+        }
+    }
+}
+
+impl<'a> Game<'a> {
+    /// A new game with the deck shuffled by `seed`'s deck stream.
+    pub fn new(
+        tiles: &'a TileSet,
+        rules: &'a dyn Rules,
+        players: usize,
+        seed: u64,
+    ) -> Result<Self> {
+        let mut deck = tiles.deck();
+        Stream::new(seed, DECK_STREAM).shuffle(&mut deck);
+        Game::with_deck(tiles, rules, players, deck)
+    }
+
+    /// A new game drawing exactly `deck` (first element first), with the start
+    /// tile already placed at the origin.
+    pub fn with_deck(
+        tiles: &'a TileSet,
+        rules: &'a dyn Rules,
+        players: usize,
+        deck: Vec<u16>,
+    ) -> Result<Self> {
+        ensure!(
+            (2..=6).contains(&players),
+            crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
+        );
+        let supply = rules.floor_supply(players, tiles.foundation_tiles())?;
+        ensure!(
+            rules.floor_kinds().len() <= 32,
+            "at most 32 floor kinds, not {}",
+            rules.floor_kinds().len()
+        );
+        ensure!(
+            supply.len() == rules.floor_kinds().len(),
+            "the rules give {} floor counts for {} floor kinds",
+            supply.len(),
+            rules.floor_kinds().len()
+        );
+        let mut game = Game {
+            tiles,
+            rules,
+            board: Board::new(),
+            features: Features::default(),
+            players: vec![
+                Player {
+                    score: 0,
+                    meeples: MEEPLES_PER_PLAYER,
+                    floors: supply,
+                };
+                players
+            ],
+            prisoners: vec![0; players * players],
+            meeples: Vec::new(),
+            towers: Vec::new(),
+            tower_of_tile: Vec::new(),
+            deck,
+            next_draw: 0,
+            current: 0,
+            this_tile: None,
+            acted: false,
+            capture_tower: None,
+            capturable: Vec::new(),
+            capturable_known: false,
+            ransoms_paid: 0,
+            stats: Stats::default(),
+            events: None,
+            range: Vec::new(),
+            scratch: Vec::new(),
+            roots: Vec::new(),
+        };
+        game.put_tile(tiles.start as u16, Pos::ORIGIN, 0)?;
+        game.this_tile = None;
+        Ok(game)
+    }
+
+    /// Record events from now on (see [`Game::events`]).
+    pub fn record_events(&mut self) {
+        self.events.get_or_insert_with(Vec::new);
+    }
+
+    pub fn events(&self) -> &[Event] {
+        self.events.as_deref().unwrap_or(&[])
+    }
+
+    pub fn take_events(&mut self) -> Vec<Event> {
+        self.events.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    fn emit(&mut self, event: impl FnOnce(&Self) -> Event) {
+        if self.events.is_some() {
+            let e = event(self);
+            if let Some(events) = &mut self.events {
+                events.push(e);
+            }
+        }
+    }
+
+    // ---- read access -------------------------------------------------
+
+    pub fn tiles(&self) -> &'a TileSet {
+        self.tiles
+    }
+
+    pub fn rules(&self) -> &'a dyn Rules {
+        self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    pub fn meeples(&self) -> &[Meeple] {
+        &self.meeples
+    }
+
+    pub fn towers(&self) -> &[Tower] {
+        &self.towers
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The player whose turn it is.
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// Prisoners `captor` holds of `owner`'s meeples.
+    pub fn prisoners(&self, captor: usize, owner: usize) -> u32 {
+        self.prisoners[captor * self.players.len() + owner] as u32
+    }
+
+    /// Tiles still to draw.
+    pub fn deck_left(&self) -> usize {
+        self.deck.len() - self.next_draw
+    }
+
+    /// The tower on the tile at `pos`, if the tile has a foundation.
+    pub fn tower_at(&self, pos: Pos) -> Option<usize> {
+        let t = self.board.tile_index(pos)?;
+        let i = self.tower_of_tile[t];
+        (i != NO_TOWER).then_some(i as usize)
+    }
+
+    /// The tile kind of a placed tile.
+    pub fn kind_of(&self, tile: usize) -> &'a TileKind {
+        &self.tiles.kinds[self.board.tiles()[tile].kind as usize]
+    }
+
+    /// The feature id of a segment of the tile at `pos`.
+    pub fn segment_id(&self, pos: Pos, segment: u8) -> Option<FeatureId> {
+        let t = self.board.tile_at(pos)?;
+        ((segment as usize) < self.tiles.kinds[t.kind as usize].segments.len())
+            .then_some(t.first_segment + segment as u32)
+    }
+
+    /// What a meeple stands on: road, city, field, cloister or tower.
+    pub fn spot_name(&self, pos: Pos, spot: MeepleSpot) -> &'static str {
+        self.meeple_on(pos, spot).name()
+    }
+
+    /// What a meeple at `pos` on `spot` stands on.
+    pub fn meeple_on(&self, pos: Pos, spot: MeepleSpot) -> MeepleOn {
+        meeple_on(self.tiles, &self.board, pos, spot)
+    }
+}

@@ -1,0 +1,124 @@
+//! Drawing and placing tiles (G1, G2): the legal placements of a drawn
+//! tile, and joining a placed tile's segments to its neighbours' features.
+
+use anyhow::{Result, ensure};
+
+use super::{Event, Game, NO_TOWER, Placement, Tower};
+use crate::kernel::geometry::{Dir, Half, Pos};
+use crate::kernel::tiles::{EdgeKind, NO_SEGMENT};
+
+impl Game<'_> {
+    /// Draw the next tile that fits somewhere, discarding those that fit
+    /// nowhere (G1). `None` when the deck is empty.
+    pub fn draw(&mut self) -> Option<u16> {
+        while self.next_draw < self.deck.len() {
+            let kind = self.deck[self.next_draw];
+            self.next_draw += 1;
+            if self.fits_somewhere(kind) {
+                return Some(kind);
+            }
+            self.stats.discards += 1;
+            self.emit(|_| Event::Discard { kind });
+        }
+        None
+    }
+
+    fn fits_somewhere(&self, kind: u16) -> bool {
+        let k = &self.tiles.kinds[kind as usize];
+        self.board
+            .open_spots()
+            .iter()
+            .any(|s| k.fitting_rotations(s.pattern) != 0)
+    }
+
+    /// Every legal placement of a tile of `kind` (distinct rotations only).
+    pub fn placements(&self, kind: u16, out: &mut Vec<Placement>) {
+        out.clear();
+        let k = &self.tiles.kinds[kind as usize];
+        for spot in self.board.open_spots() {
+            let mut rots = k.fitting_rotations(spot.pattern);
+            while rots != 0 {
+                let rot = rots.trailing_zeros() as u8;
+                rots &= rots - 1;
+                out.push(Placement { pos: spot.pos, rot });
+            }
+        }
+    }
+
+    /// Place the turn's tile (G1, G2).
+    pub fn place_tile(&mut self, kind: u16, at: Placement) -> Result<()> {
+        ensure!(
+            self.this_tile.is_none(),
+            "a tile was already placed this turn"
+        );
+        let k = self
+            .tiles
+            .kinds
+            .get(kind as usize)
+            .ok_or_else(|| anyhow::anyhow!("no tile kind {kind}"))?;
+        ensure!(
+            at.rot < 4 && self.board.fits(k, at.pos, at.rot),
+            "tile {} does not fit at {} turned {}°",
+            k.name,
+            at.pos,
+            at.rot as u16 * 90
+        );
+        self.put_tile(kind, at.pos, at.rot)?;
+        self.stats.turns += 1;
+        let player = self.current;
+        self.emit(|_| Event::Tile {
+            player,
+            kind,
+            pos: at.pos,
+            rot: at.rot,
+        });
+        Ok(())
+    }
+
+    pub(super) fn put_tile(&mut self, kind: u16, pos: Pos, rot: u8) -> Result<()> {
+        let k = &self.tiles.kinds[kind as usize];
+        let index = self.board.tiles().len();
+        let first = self.features.add_tile(index as u16, k);
+        self.board.place(kind, k, pos, rot, first);
+        let rotation = &k.rotations[rot as usize];
+        for d in Dir::ALL {
+            let Some(other) = self.board.tile_at(pos.step(d)).copied() else {
+                continue;
+            };
+            let ok = &self.tiles.kinds[other.kind as usize].rotations[other.rot as usize];
+            let back = d.opposite();
+            match rotation.edges[d.index()] {
+                EdgeKind::City | EdgeKind::Road => {
+                    let a = first + rotation.edge_segment[d.index()] as u32;
+                    let b = other.first_segment + ok.edge_segment[back.index()] as u32;
+                    self.features.connect(a, b);
+                }
+                EdgeKind::Field => {}
+            }
+            for h in d.halves() {
+                let mine = rotation.half_segment[h.0 as usize];
+                let theirs = ok.half_segment[Half::facing(h).0 as usize];
+                if mine != NO_SEGMENT && theirs != NO_SEGMENT {
+                    self.features
+                        .join(first + mine as u32, other.first_segment + theirs as u32);
+                }
+            }
+        }
+        let tower = if k.foundation.is_some() {
+            self.towers.push(Tower {
+                pos,
+                floors: Vec::new(),
+                meeple: None,
+                allowed_floors: 0,
+                may_top: false,
+            });
+            self.refresh_tower(self.towers.len() - 1)?;
+            (self.towers.len() - 1) as u16
+        } else {
+            NO_TOWER
+        };
+        self.tower_of_tile.push(tower);
+        self.this_tile = Some(index);
+        Ok(())
+    }
+}

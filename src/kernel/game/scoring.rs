@@ -1,0 +1,185 @@
+//! Scoring (G4–G8): roads, cities and cloisters completed by a turn's tile,
+//! and the end of the game's incomplete features and farms.
+
+use super::{Event, Game};
+use crate::kernel::features::FeatureId;
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::tiles::SegmentKind;
+
+impl Game<'_> {
+    /// Score every road, city and cloister completed by this turn's tile, and
+    /// return their meeples (G2, G7). Ends the turn.
+    pub fn end_turn(&mut self) {
+        if let Some(tile) = self.this_tile.take() {
+            self.score_completed(tile);
+        }
+        self.capture_tower = None;
+        self.acted = false;
+        self.ransoms_paid = 0;
+        self.current = (self.current + 1) % self.players.len();
+    }
+
+    fn score_completed(&mut self, tile: usize) {
+        let placed = self.board.tiles()[tile];
+        let kind = &self.tiles.kinds[placed.kind as usize];
+        let mut roots = std::mem::take(&mut self.roots);
+        roots.clear();
+        for (s, seg) in kind.segments.iter().enumerate() {
+            if matches!(seg.kind, SegmentKind::City | SegmentKind::Road) {
+                let r = self.features.root(placed.first_segment + s as u32);
+                if self.features.is_complete(r) && !self.features.is_done(r) && !roots.contains(&r)
+                {
+                    roots.push(r);
+                }
+            }
+        }
+        for &r in &roots {
+            self.features.mark_done(r);
+            let points = self.feature_points(r, true);
+            self.award(r, points, true);
+        }
+        roots.clear();
+        for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
+            if let Some(id) = self.cloister_at(p)
+                && !self.features.is_done(id)
+                && self.neighbours(p) == 8
+            {
+                roots.push(id);
+            }
+        }
+        for &r in &roots {
+            self.features.mark_done(r);
+            self.award(r, 9, true);
+        }
+        self.roots = roots;
+    }
+
+    fn cloister_at(&self, p: Pos) -> Option<FeatureId> {
+        let t = self.board.tile_at(p)?;
+        let c = self.tiles.kinds[t.kind as usize].cloister?;
+        Some(t.first_segment + c as u32)
+    }
+
+    fn neighbours(&self, p: Pos) -> u32 {
+        p.around().filter(|&q| self.board.has_tile(q)).count() as u32
+    }
+
+    /// Points of a road or city: complete (G4, G5) or at game end.
+    fn feature_points(&mut self, root: FeatureId, complete: bool) -> u32 {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let tiles = self.features.tile_count(root, &mut scratch);
+        self.scratch = scratch;
+        let pennants = self.features.pennants(root);
+        match self.features.kind(root) {
+            SegmentKind::City if complete => 2 * tiles + 2 * pennants,
+            SegmentKind::City => tiles + pennants,
+            _ => tiles,
+        }
+    }
+
+    /// Give `points` to every player with the most meeples on the feature
+    /// (G7); with `release`, those meeples go back to their owners.
+    fn award(&mut self, root: FeatureId, points: u32, release: bool) {
+        if self.features.meeples(root) == 0 {
+            return;
+        }
+        let n = self.players.len();
+        let mut count = [0u8; 8];
+        let mut i = 0;
+        while i < self.meeples.len() {
+            let m = self.meeples[i];
+            let on_it = match m.spot {
+                MeepleSpot::Segment(s) => {
+                    let id = self.segment_id(m.pos, s).expect("meeples stand on tiles");
+                    self.features.root(id) == root
+                }
+                MeepleSpot::Tower => false,
+            };
+            if on_it {
+                count[m.owner as usize] += 1;
+                if release {
+                    self.meeples.swap_remove(i);
+                    self.players[m.owner as usize].meeples += 1;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        if release {
+            self.features.clear_meeples(root);
+        }
+        let most = *count[..n].iter().max().expect("players");
+        let feature = self.features.kind(root);
+        for (p, &c) in count[..n].iter().enumerate() {
+            if c == most && most > 0 {
+                self.players[p].score += points;
+                if points > 0 {
+                    self.emit(|_| Event::Score {
+                        player: p,
+                        points,
+                        feature,
+                    });
+                }
+            }
+        }
+    }
+
+    /// End-of-game scoring: incomplete roads, cities and cloisters, then
+    /// farms (G4–G8). Farmers and tower meeples stay on the board.
+    pub fn final_scoring(&mut self) {
+        let mut roots = Vec::new();
+        for m in &self.meeples {
+            if let MeepleSpot::Segment(s) = m.spot {
+                let r = self
+                    .features
+                    .root(self.segment_id(m.pos, s).expect("on tiles"));
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        roots.sort_unstable();
+        // Roads, cities and cloisters first, as they leave the board; fields
+        // read which cities are complete, which end scoring does not change.
+        for &r in &roots {
+            if self.features.is_done(r) {
+                continue;
+            }
+            let points = match self.features.kind(r) {
+                SegmentKind::Road | SegmentKind::City => self.feature_points(r, false),
+                SegmentKind::Cloister => {
+                    let (tile, _) = self.features.place_of(r);
+                    1 + self.neighbours(self.board.tiles()[tile].pos)
+                }
+                SegmentKind::Field | SegmentKind::Foundation => continue,
+            };
+            self.award(r, points, false);
+        }
+        for &r in &roots {
+            if self.features.kind(r) == SegmentKind::Field {
+                let points = 3 * self.completed_cities_touching(r);
+                self.award(r, points, false);
+            }
+        }
+        let scores = self.scores();
+        self.emit(|_| Event::End { scores });
+    }
+
+    /// How many distinct completed cities a field borders (G8).
+    pub fn completed_cities_touching(&self, field: FeatureId) -> u32 {
+        let mut cities: Vec<FeatureId> = Vec::new();
+        for id in self.features.members(field) {
+            let (tile, seg) = self.features.place_of(id);
+            let placed = self.board.tiles()[tile];
+            let kind = &self.tiles.kinds[placed.kind as usize];
+            for &c in &kind.segments[seg].cities {
+                let r = self.features.root(placed.first_segment + c as u32);
+                if self.features.is_complete(r) && !cities.contains(&r) {
+                    cities.push(r);
+                }
+            }
+        }
+        cities.len() as u32
+    }
+}
