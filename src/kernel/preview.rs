@@ -13,7 +13,7 @@ use anyhow::{Result, anyhow, ensure};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::game::{Game, Placement};
 use crate::kernel::geometry::{Dir, Half, Pos};
-use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind};
+use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind};
 
 /// Most distinct placed features one tile can touch: 4 edges and 8
 /// half-edges.
@@ -178,37 +178,59 @@ impl Previewer<'_, '_> {
         let game = self.game;
         out.features.clear();
         out.cloisters.clear();
-        let tiles = game.tiles();
-        let board = game.board();
-        let features = game.features();
-        let k = tiles
-            .kinds
-            .get(kind as usize)
-            .ok_or_else(|| anyhow!("no tile kind {kind}"))?;
-        ensure!(
-            at.rot < 4 && board.fits(k, at.pos, at.rot),
-            "tile {} does not fit at {} turned {}°",
-            k.name,
-            at.pos,
-            at.rot as u16 * 90
-        );
+        let k = fitting_kind(game, kind, at)?;
+        let joins = Joins::across_edges(game, k, at);
+        let leaders = Leaders::of(k, &joins);
+        for &g in leaders.groups() {
+            out.features.push(joins.feature(game.features(), k, g));
+        }
+        count_tiles(out, game);
+        push_cloisters(out, game, k, at);
+        Ok(out)
+    }
+}
+
+/// The kind of tile `kind`, when it fits at `at` (G1).
+fn fitting_kind<'a>(game: &Game<'a>, kind: u16, at: Placement) -> Result<&'a TileKind> {
+    let k = game
+        .tiles()
+        .kinds
+        .get(kind as usize)
+        .ok_or_else(|| anyhow!("no tile kind {kind}"))?;
+    ensure!(
+        at.rot < 4 && game.board().fits(k, at.pos, at.rot),
+        "tile {} does not fit at {} turned {}°",
+        k.name,
+        at.pos,
+        at.rot as u16 * 90
+    );
+    Ok(k)
+}
+
+/// The new tile's segments joined, in a local forest, with the roots of the
+/// placed features across its edges and half-edges, as placing it would.
+struct Joins {
+    /// Segments of the new tile: nodes `0..nseg`; the roots it touches follow.
+    nseg: usize,
+    roots: [FeatureId; MAX_JOINS],
+    nroots: usize,
+    /// Edge joins per segment of the new tile: each closes two open ends.
+    connections: [u8; 32],
+    /// Each node's group: its root in the local forest.
+    group: [u8; NODES],
+}
+
+impl Joins {
+    fn across_edges(game: &Game, k: &TileKind, at: Placement) -> Joins {
+        let (tiles, board, features) = (game.tiles(), game.board(), game.features());
         let rotation = &k.rotations[at.rot as usize];
-        let nseg = k.segments.len();
         let mut local = Local { parent: IDENTITY };
-        let mut roots = [0 as FeatureId; MAX_JOINS];
-        let mut nroots = 0usize;
-        // Edge joins per segment of the new tile: each closes two open ends.
-        let mut connections = [0u8; 32];
-        let mut node_of = |root: FeatureId, roots: &mut [FeatureId; MAX_JOINS]| -> u8 {
-            let i = roots[..nroots]
-                .iter()
-                .position(|&r| r == root)
-                .unwrap_or_else(|| {
-                    roots[nroots] = root;
-                    nroots += 1;
-                    nroots - 1
-                });
-            (nseg + i) as u8
+        let mut joins = Joins {
+            nseg: k.segments.len(),
+            roots: [0; MAX_JOINS],
+            nroots: 0,
+            connections: [0; 32],
+            group: [0; NODES],
         };
         for d in Dir::ALL {
             let Some(other) = board.tile_at(at.pos.step(d)) else {
@@ -219,139 +241,177 @@ impl Previewer<'_, '_> {
             if matches!(rotation.edges[d.index()], EdgeKind::City | EdgeKind::Road) {
                 let s = rotation.edge_segment[d.index()];
                 let r = features.root(other.first_segment + ok.edge_segment[back.index()] as u32);
-                let j = node_of(r, &mut roots);
-                local.union(s, j);
-                connections[s as usize] += 1;
+                local.union(s, joins.node_of(r));
+                joins.connections[s as usize] += 1;
             }
             for h in d.halves() {
                 let mine = rotation.half_segment[h.0 as usize];
                 let theirs = ok.half_segment[Half::facing(h).0 as usize];
                 if mine != NO_SEGMENT && theirs != NO_SEGMENT {
                     let r = features.root(other.first_segment + theirs as u32);
-                    let j = node_of(r, &mut roots);
-                    local.union(mine, j);
+                    local.union(mine, joins.node_of(r));
                 }
             }
         }
-        // One preview per group of the local forest holding a road, city or
-        // field segment of the new tile, each built whole before it is
-        // stored. Each node's group is its root in the local forest.
-        let mut group = [0u8; NODES];
-        for (i, g) in group[..nseg + nroots].iter_mut().enumerate() {
-            *g = local.find(i as u8);
+        for i in 0..joins.nseg + joins.nroots {
+            joins.group[i] = local.find(i as u8);
         }
+        joins
+    }
+
+    /// The local node of a placed feature's root, added on first sight.
+    fn node_of(&mut self, root: FeatureId) -> u8 {
+        let i = self.roots[..self.nroots]
+            .iter()
+            .position(|&r| r == root)
+            .unwrap_or_else(|| {
+                self.roots[self.nroots] = root;
+                self.nroots += 1;
+                self.nroots - 1
+            });
+        (self.nseg + i) as u8
+    }
+
+    /// The roots of the placed features in group `g`.
+    fn joined(&self, g: u8) -> impl Iterator<Item = FeatureId> + '_ {
+        self.roots[..self.nroots]
+            .iter()
+            .enumerate()
+            .filter(move |&(j, _)| self.group[self.nseg + j] == g)
+            .map(|(_, &r)| r)
+    }
+
+    /// The road, city or field of group `g` as it would be, summed in
+    /// locals and built whole (its tile count comes later).
+    fn feature(&self, features: &Features, k: &TileKind, g: u8) -> FeaturePreview {
+        let mut kind = SegmentKind::Field;
+        let (mut segments, mut open, mut closed, mut pennants) = (0u32, 0u32, 0u32, 0u32);
+        for (s, seg) in k.segments.iter().enumerate() {
+            if seg.kind == SegmentKind::Cloister
+                || seg.kind == SegmentKind::Foundation
+                || self.group[s] != g
+            {
+                continue;
+            }
+            kind = seg.kind;
+            segments |= 1 << s;
+            open += seg.edges.count_ones();
+            pennants += u32::from(seg.pennant);
+            closed += 2 * self.connections[s] as u32;
+        }
+        let mut joins = [0; MAX_JOINS];
+        let (mut meeples, mut joined) = (0u32, 0usize);
+        for root in self.joined(g) {
+            joins[joined] = root;
+            joined += 1;
+            open += features.open_ends(root);
+            pennants += features.pennants(root);
+            meeples += features.meeples(root);
+        }
+        FeaturePreview {
+            kind,
+            segments,
+            joins,
+            joined: joined as u8,
+            open: if kind == SegmentKind::Field {
+                0
+            } else {
+                open.saturating_sub(closed)
+            },
+            tiles: 0,
+            pennants,
+            meeples,
+        }
+    }
+}
+
+/// One group of the local forest per road, city or field of the new tile,
+/// in the order of their first segment.
+struct Leaders {
+    leaders: [u8; 32],
+    count: usize,
+}
+
+impl Leaders {
+    fn of(k: &TileKind, joins: &Joins) -> Leaders {
         let mut group_of = [u8::MAX; NODES];
-        let mut leaders = [0u8; 32];
-        let mut groups = 0usize;
+        let mut out = Leaders {
+            leaders: [0; 32],
+            count: 0,
+        };
         for (s, seg) in k.segments.iter().enumerate() {
             if matches!(
                 seg.kind,
                 SegmentKind::Road | SegmentKind::City | SegmentKind::Field
             ) {
-                let g = group[s] as usize;
+                let g = joins.group[s] as usize;
                 if group_of[g] == u8::MAX {
-                    group_of[g] = groups as u8;
-                    leaders[groups] = g as u8;
-                    groups += 1;
+                    group_of[g] = out.count as u8;
+                    out.leaders[out.count] = g as u8;
+                    out.count += 1;
                 }
             }
         }
-        for &g in &leaders[..groups] {
-            // Sums in locals, stored once: no partial writes read back.
-            let mut kind = SegmentKind::Field;
-            let (mut segments, mut open, mut closed, mut pennants) = (0u32, 0u32, 0u32, 0u32);
-            for (s, seg) in k.segments.iter().enumerate() {
-                if seg.kind == SegmentKind::Cloister
-                    || seg.kind == SegmentKind::Foundation
-                    || group[s] != g
-                {
-                    continue;
-                }
-                kind = seg.kind;
-                segments |= 1 << s;
-                open += seg.edges.count_ones();
-                pennants += u32::from(seg.pennant);
-                closed += 2 * connections[s] as u32;
-            }
-            let (mut meeples, mut joined) = (0u32, 0usize);
-            for (j, &root) in roots[..nroots].iter().enumerate() {
-                if group[nseg + j] == g {
-                    joined += 1;
-                    open += features.open_ends(root);
-                    pennants += features.pennants(root);
-                    meeples += features.meeples(root);
-                }
-            }
-            out.features.push(FeaturePreview {
-                kind,
-                segments,
-                joins: [0; MAX_JOINS],
-                joined: joined as u8,
-                open: if kind == SegmentKind::Field {
-                    0
-                } else {
-                    open.saturating_sub(closed)
-                },
-                tiles: 0,
-                pennants,
-                meeples,
-            });
-            if joined > 0 {
-                let f = out.features.last_mut().expect("just pushed");
-                let mut n = 0;
-                for (j, &root) in roots[..nroots].iter().enumerate() {
-                    if group[nseg + j] == g {
-                        f.joins[n] = root;
-                        n += 1;
-                    }
-                }
-            }
+        out
+    }
+
+    fn groups(&self) -> &[u8] {
+        &self.leaders[..self.count]
+    }
+}
+
+/// The tile count of every previewed road and city: the distinct tiles of the
+/// features it joins, plus the new one. A lone joined feature's count is kept
+/// for the next preview of the same position.
+fn count_tiles(out: &mut PlacementPreview, game: &Game) {
+    let features = game.features();
+    let seen = &mut out.seen;
+    seen.resize(game.board().tiles().len() / 64 + 1, 0);
+    for f in out.features.iter_mut() {
+        if f.kind == SegmentKind::Field {
+            continue;
         }
-        let seen = &mut out.seen;
-        seen.resize(board.tiles().len() / 64 + 1, 0);
-        for f in out.features.iter_mut() {
-            if f.kind == SegmentKind::Field {
-                continue;
+        if let [root] = *f.joins() {
+            let cached = &mut out.tile_counts[root as usize];
+            if *cached == 0 {
+                *cached = distinct_tiles(features, &[root], seen);
             }
-            if let [root] = *f.joins() {
-                let cached = &mut out.tile_counts[root as usize];
-                if *cached == 0 {
-                    *cached = distinct_tiles(features, &[root], seen);
-                }
-                f.tiles = *cached + 1;
-            } else {
-                f.tiles = distinct_tiles(features, f.joins(), seen) + 1;
-            }
+            f.tiles = *cached + 1;
+        } else {
+            f.tiles = distinct_tiles(features, f.joins(), seen) + 1;
         }
-        // Cloisters: the tile's own, and those it would add a neighbour to.
-        let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
-        if k.cloister.is_some() {
-            out.cloisters.push(CloisterPreview {
-                pos: at.pos,
-                feature: None,
-                neighbours: around(at.pos),
-                meeples: 0,
-            });
+    }
+}
+
+/// Cloisters: the tile's own, and those it would add a neighbour to.
+fn push_cloisters(out: &mut PlacementPreview, game: &Game, k: &TileKind, at: Placement) {
+    let (tiles, board, features) = (game.tiles(), game.board(), game.features());
+    let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
+    if k.cloister.is_some() {
+        out.cloisters.push(CloisterPreview {
+            pos: at.pos,
+            feature: None,
+            neighbours: around(at.pos),
+            meeples: 0,
+        });
+    }
+    for q in at.pos.around() {
+        let Some(t) = board.tile_at(q) else {
+            continue;
+        };
+        let Some(c) = tiles.kinds[t.kind as usize].cloister else {
+            continue;
+        };
+        let id = t.first_segment + c as u32;
+        if features.is_done(id) {
+            continue;
         }
-        for q in at.pos.around() {
-            let Some(t) = board.tile_at(q) else {
-                continue;
-            };
-            let Some(c) = tiles.kinds[t.kind as usize].cloister else {
-                continue;
-            };
-            let id = t.first_segment + c as u32;
-            if features.is_done(id) {
-                continue;
-            }
-            out.cloisters.push(CloisterPreview {
-                pos: q,
-                feature: Some(id),
-                neighbours: around(q) + 1,
-                meeples: features.meeples(id),
-            });
-        }
-        Ok(out)
+        out.cloisters.push(CloisterPreview {
+            pos: q,
+            feature: Some(id),
+            neighbours: around(q) + 1,
+            meeples: features.meeples(id),
+        });
     }
 }
 
