@@ -1,0 +1,114 @@
+//! Weighing the turn's one action (T3): a meeple on the new tile, a floor
+//! (its capture and the threats it ends), or a meeple closing a tower.
+
+use anyhow::Result;
+
+use super::value::neighbours;
+use super::{Ctx, FLOOR_WORTH, GreedyBot, TIE};
+use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{Action, Game, MeepleSpot};
+
+impl GreedyBot {
+    pub(super) fn value_actions(&mut self, game: &Game, actions: &[Action]) -> Result<()> {
+        let ctx = self.ctx(game);
+        self.index_meeples(game);
+        self.index_threats(game, &ctx)?;
+        self.index_stakes(game, &ctx);
+        let me = &game.players()[ctx.me];
+        let supply = me.meeples as u32;
+        let base = self.threat_loss(&ctx, usize::MAX, 0);
+        self.values.clear();
+        // The best value so far: a tower option whose upper bound falls
+        // short of it is not worked out in full.
+        let mut best = f32::NEG_INFINITY;
+        for &action in actions {
+            let v = match action {
+                Action::Pass => 0.0,
+                Action::Meeple { segment } => {
+                    self.value_meeple(game, &ctx, segment, supply, base)?
+                }
+                Action::Floor { tower, kind } => {
+                    let t = tower as usize;
+                    let capture = self.best_capture(game, &ctx, t, kind)?;
+                    let cost = FLOOR_WORTH * ctx.meeple_future;
+                    // At best the floor ends every threat from this tower.
+                    let bound = capture + base - self.threat_loss(&ctx, t, 0) - cost;
+                    if bound < best - TIE {
+                        self.values.push(f32::NEG_INFINITY);
+                        continue;
+                    }
+                    // A floor that leaves the tower open leaves its threat
+                    // (grown, but that is not worked out: the rules are
+                    // asked only about stacks a game may reach next); one
+                    // that closes it to opponents' floors ends it.
+                    let tw = &game.towers()[t];
+                    let mut stack = std::mem::take(&mut self.hyp);
+                    stack.clear();
+                    stack.extend_from_slice(&tw.floors);
+                    stack.push(kind);
+                    let open = self.raisable(game, &ctx, &stack, tw.meeple.map(usize::from))?;
+                    self.hyp = stack;
+                    let mask = if open { self.threat[t] } else { 0 };
+                    let protect = base - self.threat_loss(&ctx, t, mask);
+                    capture + protect - cost
+                }
+                Action::TowerMeeple { tower } => {
+                    let t = tower as usize;
+                    let cost = Self::meeple(&ctx, supply);
+                    if base - self.threat_loss(&ctx, t, 0) - cost < best - TIE {
+                        self.values.push(f32::NEG_INFINITY);
+                        continue;
+                    }
+                    let tw = &game.towers()[t];
+                    let mask = self.threat_if(game, &ctx, t, &tw.floors, Some(ctx.me))?;
+                    let mut loss = self.threat_loss(&ctx, t, mask);
+                    if self.spot_threatened(game, tw.pos, MeepleSpot::Tower, t)? {
+                        loss = loss.max(ctx.threat_chance * cost);
+                    }
+                    base - loss - cost
+                }
+            };
+            best = best.max(v);
+            self.values.push(v);
+        }
+        Ok(())
+    }
+
+    /// A meeple on segment `segment` of the tile just placed.
+    /// `base`: the expected loss from the threats as they stand.
+    pub(super) fn value_meeple(
+        &mut self,
+        game: &Game,
+        ctx: &Ctx,
+        segment: u8,
+        supply: u32,
+        base: f32,
+    ) -> Result<f32> {
+        let Some(pos) = game.board().tiles().last().map(|t| t.pos) else {
+            return Ok(0.0);
+        };
+        let Some(id) = game.segment_id(pos, segment) else {
+            return Ok(0.0);
+        };
+        let fs = game.features();
+        let root = fs.root(id);
+        let value = self.feature_value(ctx, game, root);
+        let complete = match fs.kind(root) {
+            SegmentKind::Road | SegmentKind::City => fs.is_complete(root),
+            SegmentKind::Cloister => neighbours(game, pos) >= 8,
+            _ => false,
+        };
+        if complete {
+            // Scored this turn; the meeple comes straight back (G7).
+            return Ok(value);
+        }
+        let cost = Self::meeple(ctx, supply);
+        let exposed =
+            if self.spot_threatened(game, pos, MeepleSpot::Segment(segment), usize::MAX)? {
+                (ctx.threat_chance * (value + Self::meeple(ctx, supply)) - base).max(0.0)
+            } else {
+                0.0
+            };
+        Ok(value - cost - exposed)
+    }
+}

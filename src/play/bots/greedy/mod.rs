@@ -1,0 +1,222 @@
+//! The greedy bot: one ply. Every option of every decision (placement,
+//! ransom, action, capture) gets a value — the change it makes at once to the
+//! bot's own standing minus the change to the best-placed opponent's — and
+//! the bot takes the best, breaking ties on its own random stream.
+//!
+//! A player's standing is their score plus rough values for what they hold:
+//! the features they lead (a share of what those would score, G4–G8),
+//! meeples in supply (the last ones are worth most), prisoners held, and a
+//! penalty for their meeples that an opponent could capture next turn by
+//! raising an open tower (T5, T6).
+//!
+//! A placement is weighed with a [`Previewer`] (what the tile would complete
+//! or join, and for whom) plus the best action it would leave: a meeple on
+//! the new tile, or a floor and the capture it allows, whichever is worth
+//! more. Towers are seen only through the [`Rules`] interface
+//! (`may_place_floor`, `capture_range`, `may_capture`), so the bot plays any
+//! pack's floors without knowing their names.
+//!
+//! [`Previewer`]: crate::kernel::Previewer
+//! [`Rules`]: crate::kernel::Rules
+
+use anyhow::Result;
+
+use crate::kernel::{
+    Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MeepleOn, PlacementPreview,
+    RansomChoice,
+};
+use crate::play::seed::{Stream, bot_stream};
+
+mod actions;
+mod captures;
+mod placements;
+mod threats;
+mod value;
+
+/// At most this many players (the kernel allows 2 to 6).
+const SEATS: usize = 8;
+
+/// What the k-th meeple in supply is worth (index k − 1) early in the game:
+/// the last one most, as without it the player can take no feature.
+const MEEPLE_WORTH: [f32; 7] = [7.0, 4.0, 2.8, 2.2, 1.8, 1.5, 1.3];
+/// Holding an opponent's meeple: ransom income or an exchange to come.
+const PRISONER_WORTH: f32 = 1.0;
+/// A floor in supply: spent only for a capture (or to protect meeples).
+const FLOOR_WORTH: f32 = 0.5;
+/// Taking back one's own meeple must gain at least this much.
+const OWN_CAPTURE_MARGIN: f32 = 1.0;
+/// Expected growth per open end of an open road and city.
+const ROAD_GROWTH: f32 = 0.5;
+const CITY_GROWTH: f32 = 0.6;
+/// The share of an open feature's value its leader counts on: it may be
+/// stolen, blocked or left unfinished.
+const OPEN_SHARE: f32 = 0.8;
+/// Two values closer than this are a tie.
+const TIE: f32 = 1e-4;
+
+/// Per-player changes of standing.
+type Delta = [f32; SEATS];
+
+/// One way an opponent could raise a tower next turn: the tower and the
+/// floors it would have (cells and stack stored in the bot's flat buffers).
+#[derive(Clone, Copy)]
+struct Raise {
+    tower: u16,
+    meeple: Option<usize>,
+    /// The largest |dx| or |dy| of its cells.
+    reach: i32,
+    stack: (u32, u32),
+    cells: (u32, u32),
+}
+
+/// A meeple on the board as the bot indexes it.
+#[derive(Clone, Copy)]
+struct Placed {
+    /// The root of its road, city, field or cloister (`FeatureId::MAX` on a
+    /// tower).
+    root: FeatureId,
+    owner: u8,
+    on: MeepleOn,
+}
+
+/// The greedy bot. See the module documentation.
+pub struct GreedyBot {
+    /// The player deciding: the current player of the game asked.
+    me: usize,
+    rng: Stream,
+    preview: PlacementPreview,
+    /// Every meeple's feature, parallel to [`Game::meeples`].
+    placed: Vec<Placed>,
+    tile_counts: Vec<(FeatureId, u32)>,
+    field_counts: Vec<(FeatureId, u32)>,
+    fields: Vec<FeatureId>,
+    scratch: Vec<u16>,
+    values: Vec<f32>,
+    range: Vec<(i32, i32)>,
+    stack: Vec<FloorKind>,
+    hyp: Vec<FloorKind>,
+    /// Raises opponents could make next turn, with their stacks and cells.
+    raises: Vec<Raise>,
+    raise_stacks: Vec<FloorKind>,
+    raise_cells: Vec<(i32, i32)>,
+    /// Per tower: the bot's meeples (bit = index in [`Game::meeples`]) some
+    /// opponent could capture by raising it.
+    threat: Vec<u64>,
+    /// Per meeple of the bot: what it would lose if captured.
+    stake: Vec<f32>,
+    /// The meeples a floor would capture (indices into [`Game::meeples`]).
+    capturable: Vec<u16>,
+}
+
+/// What every valuation of one decision shares.
+struct Ctx {
+    me: usize,
+    n: usize,
+    /// 1 early in the game, falling to 0 as the deck runs out: how much
+    /// future value (growth, completion, a meeple's next use) still counts.
+    future: f32,
+    /// The same for meeples: how many more turns a meeple could serve.
+    meeple_future: f32,
+    /// The chance that a meeple an opponent could capture is captured.
+    threat_chance: f32,
+}
+
+impl GreedyBot {
+    /// The bot in `seat` of the game with seed `game_seed`, on its own stream.
+    pub fn new(game_seed: u64, seat: usize) -> GreedyBot {
+        GreedyBot {
+            me: seat,
+            rng: Stream::new(game_seed, bot_stream(seat)),
+            preview: PlacementPreview::default(),
+            placed: Vec::new(),
+            tile_counts: Vec::new(),
+            field_counts: Vec::new(),
+            fields: Vec::new(),
+            scratch: Vec::new(),
+            values: Vec::new(),
+            range: Vec::new(),
+            stack: Vec::new(),
+            hyp: Vec::new(),
+            raises: Vec::new(),
+            raise_stacks: Vec::new(),
+            raise_cells: Vec::new(),
+            threat: Vec::new(),
+            stake: Vec::new(),
+            capturable: Vec::new(),
+        }
+    }
+
+    /// The best value's index, ties broken on the bot's stream.
+    fn choose(&mut self) -> usize {
+        let best = self
+            .values
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        let ties = self.values.iter().filter(|&&v| v >= best - TIE).count();
+        let pick = if ties > 1 { self.rng.below(ties) } else { 0 };
+        self.values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v >= best - TIE)
+            .nth(pick)
+            .map_or(0, |(i, _)| i)
+    }
+
+    fn ctx(&self, game: &Game) -> Ctx {
+        let n = game.players().len();
+        let left = game.deck_left() as f32;
+        Ctx {
+            me: game.current(),
+            n,
+            future: (left / 10.0).min(1.0),
+            meeple_future: (left / (6.0 * n as f32)).min(1.0),
+            threat_chance: (0.25 + 0.1 * (n - 1) as f32).min(0.8),
+        }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        self.me = game.current();
+        match decision {
+            Decision::Placement { tile, options } => self.value_placements(game, tile, options)?,
+            Decision::Ransom(options) => {
+                let ctx = self.ctx(game);
+                let supply = game.players()[ctx.me].meeples as u32;
+                self.values.clear();
+                for &o in options {
+                    let v = match o {
+                        RansomChoice::Decline => 0.0,
+                        RansomChoice::Pay { captor, cost } => {
+                            let mut d = [0f32; SEATS];
+                            d[ctx.me] = Self::meeple(&ctx, supply + 1) - cost as f32;
+                            d[captor as usize] = cost as f32 - PRISONER_WORTH * ctx.meeple_future;
+                            Self::net(&ctx, &d)
+                        }
+                    };
+                    self.values.push(v);
+                }
+            }
+            Decision::Action(options) => self.value_actions(game, options)?,
+            Decision::Capture(options) => {
+                let ctx = self.ctx(game);
+                self.index_meeples(game);
+                self.values.clear();
+                for &o in options {
+                    let v = match o {
+                        CaptureChoice::Decline => 0.0,
+                        CaptureChoice::Take { meeple } => {
+                            self.capture_value(game, &ctx, meeple as usize)
+                        }
+                    };
+                    self.values.push(v);
+                }
+            }
+        }
+        if self.values.len() != decision.len() {
+            return Ok(0);
+        }
+        Ok(self.choose())
+    }
+}

@@ -1,0 +1,229 @@
+//! Threats from towers (T5, T6): the raises opponents could make next turn,
+//! the bot's meeples each would put in range, and what losing them costs.
+
+use anyhow::Result;
+
+use super::{Ctx, GreedyBot, Raise};
+use crate::kernel::capture::{may_take, reach_of};
+use crate::kernel::geometry::Pos;
+use crate::kernel::{FloorKind, Game, MeepleOn, MeepleSpot, MeepleView, StackView, TowerView};
+
+impl GreedyBot {
+    /// Push onto `raises` every way an opponent could add a floor to tower
+    /// `t` standing as `stack` with `meeple` on top, with the range each
+    /// floor would give; `now`: the tower stands so now (the game already
+    /// holds the rules' answers).
+    pub(super) fn list_raises(
+        &mut self,
+        game: &Game,
+        ctx: &Ctx,
+        t: usize,
+        stack: &[FloorKind],
+        meeple: Option<usize>,
+        now: bool,
+    ) -> Result<()> {
+        let rules = game.rules();
+        let view = StackView {
+            floors: stack,
+            topped: meeple.is_some(),
+        };
+        for k in 0..rules.floor_kinds().len() {
+            let held = (0..ctx.n)
+                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0);
+            let allowed = if now {
+                game.towers()[t].allows_floor(k as FloorKind)
+            } else {
+                rules.may_place_floor(&view, k as FloorKind)?
+            };
+            if !held || !allowed {
+                continue;
+            }
+            let s0 = self.raise_stacks.len() as u32;
+            self.raise_stacks.extend_from_slice(stack);
+            self.raise_stacks.push(k as FloorKind);
+            let s1 = self.raise_stacks.len() as u32;
+            let c0 = self.raise_cells.len() as u32;
+            let raised = StackView {
+                floors: &self.raise_stacks[s0 as usize..s1 as usize],
+                topped: meeple.is_some(),
+            };
+            rules.capture_range(&raised, &mut self.raise_cells)?;
+            let c1 = self.raise_cells.len() as u32;
+            let reach = reach_of(&self.raise_cells[c0 as usize..]);
+            self.raises.push(Raise {
+                tower: t as u16,
+                meeple,
+                reach,
+                stack: (s0, s1),
+                cells: (c0, c1),
+            });
+        }
+        Ok(())
+    }
+
+    /// Could `raise` capture a meeple of the bot standing at `pos` on `spot`
+    /// (`on`: what it stands on)?
+    pub(super) fn raise_threatens(
+        &self,
+        game: &Game,
+        raise: &Raise,
+        pos: Pos,
+        spot: MeepleSpot,
+        on: MeepleOn,
+    ) -> Result<bool> {
+        let tower = &game.towers()[raise.tower as usize];
+        let d = (pos.x - tower.pos.x, pos.y - tower.pos.y);
+        if d.0.abs().max(d.1.abs()) > raise.reach {
+            return Ok(false);
+        }
+        let cells = &self.raise_cells[raise.cells.0 as usize..raise.cells.1 as usize];
+        let view = TowerView {
+            pos: tower.pos,
+            floors: &self.raise_stacks[raise.stack.0 as usize..raise.stack.1 as usize],
+            meeple: raise.meeple,
+        };
+        let mv = MeepleView {
+            owner: self.me,
+            pos,
+            spot,
+            on,
+        };
+        may_take(game.rules(), &view, cells, game.board(), &mv)
+    }
+
+    /// The bot's meeples (mask over [`Game::meeples`]) that the raises in
+    /// `raises[from..]` threaten.
+    pub(super) fn threatened_mask(&self, game: &Game, from: usize) -> Result<u64> {
+        let mut mask = 0u64;
+        for (i, m) in game.meeples().iter().enumerate().take(64) {
+            if m.owner as usize != self.me {
+                continue;
+            }
+            let on = self.placed[i].on;
+            for r in &self.raises[from..] {
+                if self.raise_threatens(game, r, m.pos, m.spot, on)? {
+                    mask |= 1 << i;
+                    break;
+                }
+            }
+        }
+        Ok(mask)
+    }
+
+    /// Every raise opponents could make next turn, and the threat per tower.
+    pub(super) fn index_threats(&mut self, game: &Game, ctx: &Ctx) -> Result<()> {
+        self.raises.clear();
+        self.raise_stacks.clear();
+        self.raise_cells.clear();
+        self.threat.clear();
+        for (t, tower) in game.towers().iter().enumerate() {
+            let from = self.raises.len();
+            let meeple = tower.meeple.map(usize::from);
+            self.list_raises(game, ctx, t, &tower.floors, meeple, true)?;
+            let mask = self.threatened_mask(game, from)?;
+            self.threat.push(mask);
+        }
+        Ok(())
+    }
+
+    /// What each of the bot's meeples would cost it if captured.
+    pub(super) fn index_stakes(&mut self, game: &Game, ctx: &Ctx) {
+        self.stake.clear();
+        for i in 0..game.meeples().len() {
+            let s = if game.meeples()[i].owner as usize == self.me {
+                // As if the next opponent took it.
+                let d = self.capture_delta(game, ctx, i, (ctx.me + 1) % ctx.n);
+                -Self::net(ctx, &d)
+            } else {
+                0.0
+            };
+            self.stake.push(s.max(0.0));
+        }
+    }
+
+    /// The expected loss from the threats, with tower `t`'s mask replaced by
+    /// `mask_t`.
+    pub(super) fn threat_loss(&self, ctx: &Ctx, t: usize, mask_t: u64) -> f32 {
+        let mut all = mask_t;
+        for (u, &m) in self.threat.iter().enumerate() {
+            if u != t {
+                all |= m;
+            }
+        }
+        // An opponent takes one meeple a turn: the one that hurts most.
+        let mut most = 0f32;
+        while all != 0 {
+            let i = all.trailing_zeros() as usize;
+            all &= all - 1;
+            most = most.max(self.stake.get(i).copied().unwrap_or(0.0));
+        }
+        ctx.threat_chance * most
+    }
+
+    /// The threat on tower `t` if it stood as `stack` with `meeple` on top.
+    pub(super) fn threat_if(
+        &mut self,
+        game: &Game,
+        ctx: &Ctx,
+        t: usize,
+        stack: &[FloorKind],
+        meeple: Option<usize>,
+    ) -> Result<u64> {
+        if !game.meeples().iter().any(|m| m.owner as usize == self.me) {
+            return Ok(0);
+        }
+        let (r, s, c) = (
+            self.raises.len(),
+            self.raise_stacks.len(),
+            self.raise_cells.len(),
+        );
+        self.list_raises(game, ctx, t, stack, meeple, false)?;
+        let mask = self.threatened_mask(game, r);
+        self.raises.truncate(r);
+        self.raise_stacks.truncate(s);
+        self.raise_cells.truncate(c);
+        mask
+    }
+
+    /// Could an opponent add a floor to a tower standing as `stack` with
+    /// `meeple` on top?
+    pub(super) fn raisable(
+        &self,
+        game: &Game,
+        ctx: &Ctx,
+        stack: &[FloorKind],
+        meeple: Option<usize>,
+    ) -> Result<bool> {
+        let rules = game.rules();
+        let view = StackView {
+            floors: stack,
+            topped: meeple.is_some(),
+        };
+        for k in 0..rules.floor_kinds().len() {
+            let held = (0..ctx.n)
+                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0);
+            if held && rules.may_place_floor(&view, k as FloorKind)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Is a meeple of the bot at `pos` on `spot` threatened by a raise of
+    /// any tower but `except`?
+    pub(super) fn spot_threatened(
+        &self,
+        game: &Game,
+        pos: Pos,
+        spot: MeepleSpot,
+        except: usize,
+    ) -> Result<bool> {
+        let on = game.meeple_on(pos, spot);
+        for r in &self.raises {
+            if r.tower as usize != except && self.raise_threatens(game, r, pos, spot, on)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
