@@ -13,8 +13,10 @@
 //! or join, and for whom) plus the best action it would leave: a meeple on
 //! the new tile, or a floor and the capture it allows, whichever is worth
 //! more. Towers are seen only through the [`Rules`] interface
-//! (`may_place_floor`, `capture_range`, `may_capture`), so the bot plays any
-//! pack's floors without knowing their names.
+//! (`may_place_floor`, `capture_range`, `may_capture`) and the kernel's
+//! capture question (`kernel::capture`), so the bot plays any pack's floors
+//! without knowing their names. A rules error ends the decision with it: the
+//! game stops with the hook's error, as it does for any bot.
 //!
 //! [`Previewer`]: crate::kernel::Previewer
 //! [`Rules`]: crate::kernel::Rules
