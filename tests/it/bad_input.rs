@@ -646,10 +646,15 @@ fn a_failing_capture_hook_ends_the_game_for_every_bot() {
     ];
     for (hook, script) in hooks {
         let pack = tmp.pack(hook, &scripted(hook), Some(script));
-        for bots in ["random,random", "greedy,greedy"] {
-            let packs = format!("tower,{pack}");
+        let packs = format!("tower,{pack}");
+        // Random bots meet the error when a floor they place asks it. In
+        // this one greedy game, the hook fails only when the bots ask it
+        // (weighing floors they then never place), so the error must come
+        // through the bot.
+        let runs = [("random,random", "4"), ("greedy,greedy", "1")];
+        for (bots, games) in runs {
             let args = [
-                "simulate", "--packs", &packs, "--bots", bots, "--games", "4",
+                "simulate", "--packs", &packs, "--bots", bots, "--games", games, "--seed", "1",
             ];
             let err = refused(&args);
             says(&err, &format!("hook `{hook}`"));
