@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod preview;
 pub mod random;
 pub mod rules;
+pub mod scene;
 pub mod tiles;
 
 pub use board::{Board, OpenSpot, PlacedTile};

@@ -277,12 +277,6 @@ fn graph() -> Graph {
 const PENDING_IMPORTS: &[&str] = &[
     "src/kernel/preview.rs imports play::bots::random",
     "src/kernel/preview.rs imports rules::native",
-    "src/views/render/mod.rs imports play::query",
-    "src/views/render/mod.rs imports rules",
-    "src/views/render/mod.rs imports rules::manifest",
-    "src/views/report/sample.rs imports play::bots::roster",
-    "src/views/report/sample.rs imports play::sim",
-    "src/views/report/sample.rs imports rules",
 ];
 const PENDING_LOOPS: &[&str] = &["kernel::game -> kernel::rules -> kernel::game"];
 

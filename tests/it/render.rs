@@ -9,8 +9,9 @@ use serde_json::Value;
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{Game, MeepleSpot};
 use towerlab::play::bots::BotKind;
+use towerlab::play::scene::{SceneOptions, game_scene, palette, tower_range};
 use towerlab::rules::Ruleset;
-use towerlab::views::render::{RenderOptions, board_svg, tile_sheet_svg, tower_range};
+use towerlab::views::render::{board_svg, tile_sheet_svg};
 
 use crate::common::{home, refused, stdout, succeeds};
 
@@ -68,7 +69,8 @@ fn range_cells(doc: &roxmltree::Document) -> BTreeSet<(i64, i64)> {
 /// group per tower with floors (its stack). Returns (field meeples, tower
 /// meeples) seen, so callers can check both kinds were covered.
 fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
-    let svg = board_svg(game, set, &RenderOptions::default());
+    let scene = game_scene(game, set, &SceneOptions::default());
+    let svg = board_svg(&scene, &set.tiles, &palette(set));
     let doc = parse(&svg);
 
     let mut drawn: Vec<(i64, i64, String, i64)> = with_class(&doc, "tile")

@@ -1,7 +1,7 @@
-//! Pictures of boards as self-contained SVG: a game state (every tile drawn
-//! from its data, meeples, towers with their floors, prisoners and scores), or
-//! a board file of plain tiles with one tower; either with a tower's capture
-//! range marked, as the variant computes it.
+//! Pictures of boards as self-contained SVG, drawn from a
+//! [`Scene`](crate::kernel::scene::Scene) (plain data: tiles, meeples,
+//! towers with their floors, players, a range overlay, captions) and a
+//! [`Palette`](crate::kernel::scene::Palette); the play layer builds scenes.
 //!
 //! The SVG is structured for tests and viewers: one `<g class="tile">` per
 //! placed tile (`data-x`, `data-y` with y north, `data-tile`, `data-rot` in
@@ -9,7 +9,7 @@
 //! (`data-owner`, `data-x`, `data-y`, `data-on`), one `<g class="tower">` per
 //! tower with floors (`data-floors`, bottom to top), one `<rect class="range">`
 //! per cell in range (`data-x`, `data-y` relative to the tower), one
-//! `<g class="taken">` per meeple a capture took ([`RenderOptions::taken`]).
+//! `<g class="taken">` per meeple a capture took (`Scene::taken`).
 //!
 //! Tiles are drawn from their data ([`tile::TileArt`]), so a pack's new tiles
 //! draw without code changes; [`tile_sheet_svg`] shows every kind of a set.
@@ -19,51 +19,16 @@ pub mod tile;
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use anyhow::Result;
-
-use crate::kernel::diag::bad_input;
+use crate::kernel::MeepleSpot;
 use crate::kernel::geometry::Pos;
+use crate::kernel::scene::{
+    Palette, Scene, SceneMeeple, ScenePlayer, SceneTile, SceneTower, TileLook,
+};
 use crate::kernel::tiles::{SegmentKind, TileSet};
-use crate::kernel::{FloorKind, Game, MeepleSpot};
-use crate::play::query::{BoardMap, capture_cells, check_stack};
-use crate::rules::{FloorDecl, Ruleset};
 use tile::{CENTRE, CLOISTER_HALF, FOUNDATION_HALF, Pt, ROAD_HALF_WIDTH, TILE, TileArt, num};
 
-/// What to draw besides the board itself.
-#[derive(Clone, Debug, Default)]
-pub struct RenderOptions {
-    /// Mark the capture range of the tower on this cell.
-    pub range: Option<Pos>,
-    /// The heading of the side panel [default: the ruleset's name].
-    pub title: Option<String>,
-    /// Lines under the heading (e.g. where the picture comes from).
-    pub notes: Vec<String>,
-    /// Draw at least the cells from the first corner to the second (lowest
-    /// x and y, highest x and y), so pictures of one game's turns share one
-    /// frame: a tile then sits at the same place on the page in every turn.
-    pub bounds: Option<(Pos, Pos)>,
-    /// Meeples taken off the board by a capture, marked where they stood
-    /// (they are no longer on the board): a `<g class="taken">` per meeple
-    /// with `data-owner`, `data-x`, `data-y`, drawn as a faded, crossed-out
-    /// meeple in a ring, its cell outlined, and listed in the panel.
-    pub taken: Vec<Taken>,
-}
-
-/// A meeple that a capture took off the board (see [`RenderOptions::taken`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Taken {
-    /// The seat of the meeple's owner.
-    pub owner: u8,
-    /// The cell it stood on.
-    pub pos: Pos,
-    /// Where on that tile it stood.
-    pub spot: MeepleSpot,
-}
-
-/// Meeple colours by seat.
-pub const PLAYER_COLOURS: [&str; 6] = [
-    "#e0302b", "#2f6fe0", "#f5c518", "#9a4fd6", "#f4f4f4", "#1fb3a3",
-];
+/// Meeple colours by seat in the default palette.
+pub use crate::kernel::scene::PLAYER_COLOURS;
 
 const FIELD: &str = "#9cc46a";
 const FIELD_EDGE: &str = "#6c8f45";
@@ -82,315 +47,201 @@ const MARGIN: f64 = 30.0;
 const PANEL_WIDTH: f64 = 270.0;
 const MEEPLE_PATH: &str = "M0 -8C2.6 -8 4 -6.2 4 -4.2C4 -3 3.5 -2.2 2.8 -1.6L7.8 .2C9.2 .7 9.4 2.8 8 3.2L4.2 3.8L7.2 10H2L0 6.4L-2 10H-7.2L-4.2 3.8L-8 3.2C-9.4 2.8 -9.2 .7 -7.8 .2L-2.8 -1.6C-3.5 -2.2 -4 -3 -4 -4.2C-4 -6.2 -2.6 -8 0 -8Z";
 
-/// The colour of seat `p`.
+/// The colour of seat `p` in the default palette.
 pub fn player_colour(p: usize) -> &'static str {
     PLAYER_COLOURS[p % PLAYER_COLOURS.len()]
 }
 
-/// The cells (relative to the tower) that the tower on `at` captures from,
-/// as `towerlab range` computes them: on the game's board, with the tower's
-/// floors. Bad input when no tower with floors stands there.
-pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
-    let Some(t) = game.tower_at(at) else {
-        return Err(bad_input(format!(
-            "no tower at {},{}: the range is drawn for a tile with a foundation",
-            at.x, at.y
-        )));
-    };
-    let tower = &game.towers()[t];
-    if tower.floors.is_empty() {
-        return Err(bad_input(format!(
-            "the foundation at {},{} has no floors yet: it has no range",
-            at.x, at.y
-        )));
-    }
-    let map = BoardMap {
-        tiles: game
-            .board()
-            .tiles()
-            .iter()
-            .map(|p| (p.pos.x - at.x, p.pos.y - at.y))
-            .collect(),
-    };
-    capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
-}
-
-/// A picture of the game as it stands: the board, meeples in their owners'
-/// colours, towers with their floors, and a panel of scores, supplies,
-/// prisoners and a legend. With `options.range`, that tower's range is
-/// marked (nothing is marked, and the panel says why, when it has none).
-pub fn board_svg(game: &Game, set: &Ruleset, options: &RenderOptions) -> String {
-    let tiles = game.tiles();
-    let mut arts: HashMap<u16, TileArt> = HashMap::new();
-    for t in game.board().tiles() {
-        arts.entry(t.kind)
-            .or_insert_with(|| TileArt::new(&tiles.kinds[t.kind as usize]));
-    }
-    let mut cells: Vec<Pos> = game.board().tiles().iter().map(|t| t.pos).collect();
-    if cells.is_empty() {
-        cells.push(Pos::ORIGIN);
-    }
-    if let Some((low, high)) = options.bounds {
-        cells.extend([low, high]);
-    }
-    let frame = Frame::around(&cells);
-    let mut notes = options.notes.clone();
-    let range = options.range.and_then(|at| match tower_range(game, at) {
-        Ok(cells) => Some((at, cells)),
-        Err(e) => {
-            notes.push(format!("no range: {e:#}"));
-            None
-        }
-    });
-
+/// A picture of a scene: the board, meeples in their owners' colours,
+/// towers with their floors, the range and taken meeples when the scene has
+/// them, and a panel of captions, players and a legend. Tiles of
+/// [`TileLook::Kind`] are kinds of `tiles`.
+pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
+    let arts = tile_arts(scene, tiles);
+    let frame = Frame::around(&frame_cells(scene));
     let mut body = String::new();
     frame.grid(&mut body);
     body.push_str("<g class=\"tiles\">\n");
-    for t in game.board().tiles() {
-        let kind = &tiles.kinds[t.kind as usize];
-        let art = &arts[&t.kind];
-        let (x, y) = frame.cell(t.pos);
-        let _ = writeln!(
-            body,
-            "<g class=\"tile\" data-x=\"{}\" data-y=\"{}\" data-tile=\"{}\" data-rot=\"{}\" transform=\"translate({},{})\">",
-            t.pos.x,
-            t.pos.y,
-            escape(&kind.name),
-            t.rot as u16 * 90,
-            num(x),
-            num(y)
-        );
-        let _ = writeln!(
-            body,
-            "<title>{} at {},{} turned {}°</title>",
-            escape(&kind.name),
-            t.pos.x,
-            t.pos.y,
-            t.rot as u16 * 90
-        );
-        draw_tile(&mut body, art, t.rot);
+    for t in &scene.tiles {
+        draw_placed(&mut body, &frame, t, tiles, &arts);
+    }
+    body.push_str("</g>\n");
+    if let Some(range) = &scene.range {
+        draw_range(&mut body, &frame, range.at, &range.cells);
+    }
+    if scene.players.is_some() {
+        body.push_str("<g class=\"meeples\">\n");
+        for m in &scene.meeples {
+            draw_meeple(&mut body, &frame, scene, m, tiles, &arts, palette);
+        }
         body.push_str("</g>\n");
     }
-    body.push_str("</g>\n");
-    if let Some((at, cells)) = &range {
-        draw_range(&mut body, &frame, *at, cells);
-    }
-    body.push_str("<g class=\"meeples\">\n");
-    for m in game.meeples() {
-        let MeepleSpot::Segment(s) = m.spot else {
+    body.push_str("<g class=\"towers\">\n");
+    for tower in &scene.towers {
+        let Some(spot) = spot_on(scene, &arts, tower.pos, MeepleSpot::Tower) else {
             continue;
         };
-        let Some(placed) = game.board().tile_at(m.pos) else {
-            continue;
-        };
-        let kind = &tiles.kinds[placed.kind as usize];
-        let art = &arts[&placed.kind];
-        let seg = &kind.segments[s as usize];
-        let spot = art.anchors()[s as usize].rotated(placed.rot);
-        let (x, y) = frame.cell(m.pos);
-        let lying = seg.kind == SegmentKind::Field;
-        let _ = writeln!(
-            body,
-            "<g class=\"meeple\" data-owner=\"{}\" data-x=\"{}\" data-y=\"{}\" data-on=\"{}\" data-segment=\"{s}\" transform=\"translate({},{}){}\"><title>player {}'s meeple on a {} at {},{}</title><path d=\"{MEEPLE_PATH}\" transform=\"translate(0,-1)\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/></g>",
-            m.owner,
-            m.pos.x,
-            m.pos.y,
-            seg.kind.name(),
-            num(x + spot.x),
-            num(y + spot.y),
-            if lying { " rotate(90)" } else { "" },
-            m.owner + 1,
-            seg.kind.name(),
-            m.pos.x,
-            m.pos.y,
-            player_colour(m.owner as usize),
-        );
-    }
-    body.push_str("</g>\n<g class=\"towers\">\n");
-    let top_owner = |pos: Pos| {
-        game.meeples()
-            .iter()
-            .find(|m| m.pos == pos && m.spot == MeepleSpot::Tower)
-            .map(|m| m.owner)
-    };
-    for tower in game.towers() {
-        let owner = top_owner(tower.pos);
-        if tower.floors.is_empty() && owner.is_none() {
-            continue;
-        }
-        let Some(placed) = game.board().tile_at(tower.pos) else {
-            continue;
-        };
-        let spot = arts[&placed.kind]
-            .foundation
-            .unwrap_or(CENTRE)
-            .rotated(placed.rot);
         let (x, y) = frame.cell(tower.pos);
-        draw_tower(
-            &mut body,
-            &set.floors,
-            tower.pos,
-            Pt::new(x + spot.x, y + spot.y),
-            &tower.floors,
-            owner,
-        );
+        draw_tower(&mut body, palette, tower, Pt::new(x + spot.x, y + spot.y));
     }
     body.push_str("</g>\n");
-    if !options.taken.is_empty() {
+    if !scene.taken.is_empty() {
         body.push_str("<g class=\"taken-meeples\">\n");
-        for t in &options.taken {
-            let Some(placed) = game.board().tile_at(t.pos) else {
+        for t in &scene.taken {
+            let Some(spot) = spot_on(scene, &arts, t.pos, t.spot) else {
                 continue;
             };
-            let art = &arts[&placed.kind];
-            let spot = match t.spot {
-                MeepleSpot::Segment(s) => art.anchors().get(s as usize).copied(),
-                MeepleSpot::Tower => art.foundation,
-            }
-            .unwrap_or(CENTRE)
-            .rotated(placed.rot);
             let (x, y) = frame.cell(t.pos);
-            draw_taken(&mut body, t, Pt::new(x, y), spot);
+            draw_taken(&mut body, t, Pt::new(x, y), spot, palette);
         }
         body.push_str("</g>\n");
     }
-
     let mut panel = Panel::new(frame.width() + 16.0);
-    panel.heading(options.title.as_deref().unwrap_or(&set.name));
-    panel.line(&format!("packs: {}", set.pack_names.join(" + ")));
-    panel.line(&format!(
-        "after turn {} · {} tiles left to draw",
-        game.stats().turns,
-        game.deck_left()
-    ));
-    for n in &notes {
-        panel.line(n);
+    panel.heading(&scene.title);
+    for c in &scene.captions {
+        panel.line(c);
     }
-    if let Some((at, cells)) = &range {
-        let t = game.tower_at(*at).expect("checked by tower_range");
-        let floors = &game.towers()[t].floors;
-        panel.line(&format!(
-            "range of the tower at {},{} ({}): {} cells",
-            at.x,
-            at.y,
-            floor_names(&set.floors, floors),
-            cells.len()
-        ));
+    if let Some(players) = &scene.players {
+        panel.players(players, palette);
     }
-    for t in &options.taken {
-        panel.line(&format!(
-            "taken by a capture: player {}'s meeple at {},{}",
-            t.owner + 1,
-            t.pos.x,
-            t.pos.y
-        ));
-    }
-    panel.players(game, &set.floors);
-    panel.legend(&set.floors, range.is_some(), true);
-    if !options.taken.is_empty() {
+    panel.legend(palette, scene.range.is_some(), scene.players.is_some());
+    if !scene.taken.is_empty() {
         panel.taken_legend();
     }
     finish(&frame, body, panel)
 }
 
-/// A picture of a board file: plain tiles, the tower on `T` (at 0,0) with
-/// `floors`, and with `options.range` (which must be 0,0) its range on that
-/// board, as `towerlab range --board` computes it.
-pub fn map_svg(
-    map: &BoardMap,
-    set: &Ruleset,
-    floors: &[FloorKind],
-    options: &RenderOptions,
-) -> Result<String> {
-    let rules = set.rules();
-    check_stack(rules.as_ref(), floors)?;
-    let range = match options.range {
-        None => None,
-        Some(at) if at != Pos::ORIGIN => {
-            return Err(bad_input(format!(
-                "no tower at {},{}: a board file's tower `T` is at 0,0 and every other cell is relative to it",
-                at.x, at.y
-            )));
+/// The art of each tile kind the scene shows.
+fn tile_arts<'k>(scene: &Scene, tiles: &'k TileSet) -> HashMap<u16, TileArt<'k>> {
+    let mut arts = HashMap::new();
+    for t in &scene.tiles {
+        if let TileLook::Kind(k) = t.look {
+            arts.entry(k)
+                .or_insert_with(|| TileArt::new(&tiles.kinds[k as usize]));
         }
-        Some(_) if floors.is_empty() => {
-            return Err(bad_input(
-                "the tower has no floors, so it has no range: give --floors K1,K2,…",
-            ));
-        }
-        Some(at) => Some((
-            at,
-            capture_cells(rules.as_ref(), &set.tiles, floors, Some(map))?,
-        )),
-    };
-    let mut cells: Vec<Pos> = map.tiles.iter().map(|&(x, y)| Pos::new(x, y)).collect();
-    cells.push(Pos::ORIGIN);
-    let frame = Frame::around(&cells);
-    let mut body = String::new();
-    frame.grid(&mut body);
-    body.push_str("<g class=\"tiles\">\n");
-    let mut seen = Vec::new();
-    for &(x, y) in &map.tiles {
-        if seen.contains(&(x, y)) {
-            continue;
-        }
-        seen.push((x, y));
-        let tower = (x, y) == (0, 0);
-        let (px, py) = frame.cell(Pos::new(x, y));
-        let _ = writeln!(
-            body,
-            "<g class=\"tile\" data-x=\"{x}\" data-y=\"{y}\" data-tile=\"{}\" data-rot=\"0\" transform=\"translate({},{})\"><title>{} at {x},{y}</title>",
-            if tower { "T" } else { "#" },
-            num(px),
-            num(py),
-            if tower { "the tower's tile" } else { "a tile" },
-        );
-        let _ = writeln!(
-            body,
-            "<rect width=\"{t}\" height=\"{t}\" fill=\"{PLAIN}\" stroke=\"{FIELD_EDGE}\" stroke-width=\"1\"/>",
-            t = num(TILE)
-        );
-        if tower {
-            draw_foundation(&mut body, CENTRE);
-        }
-        body.push_str("</g>\n");
     }
-    body.push_str("</g>\n");
-    if let Some((at, cells)) = &range {
-        draw_range(&mut body, &frame, *at, cells);
-    }
-    body.push_str("<g class=\"towers\">\n");
-    if !floors.is_empty() {
-        let (x, y) = frame.cell(Pos::ORIGIN);
-        draw_tower(
-            &mut body,
-            &set.floors,
-            Pos::ORIGIN,
-            Pt::new(x + CENTRE.x, y + CENTRE.y),
-            floors,
-            None,
-        );
-    }
-    body.push_str("</g>\n");
+    arts
+}
 
-    let mut panel = Panel::new(frame.width() + 16.0);
-    panel.heading(options.title.as_deref().unwrap_or(&set.name));
-    panel.line(&format!("packs: {}", set.pack_names.join(" + ")));
-    panel.line(&format!(
-        "tower at 0,0: {}",
-        if floors.is_empty() {
-            "no floors".to_string()
-        } else {
-            format!("{} (bottom to top)", floor_names(&set.floors, floors))
+/// The cells the frame must hold: every tile and the scene's bounds.
+fn frame_cells(scene: &Scene) -> Vec<Pos> {
+    let mut cells: Vec<Pos> = scene.tiles.iter().map(|t| t.pos).collect();
+    if cells.is_empty() {
+        cells.push(Pos::ORIGIN);
+    }
+    if let Some((low, high)) = scene.bounds {
+        cells.extend([low, high]);
+    }
+    cells
+}
+
+/// Where on the page, relative to its cell's corner, a meeple on `spot` of
+/// the tile at `pos` stands (a tower on the tile's foundation); `None` when
+/// no tile is there.
+fn spot_on(scene: &Scene, arts: &HashMap<u16, TileArt>, pos: Pos, spot: MeepleSpot) -> Option<Pt> {
+    let tile = scene.tiles.iter().find(|t| t.pos == pos)?;
+    let TileLook::Kind(k) = tile.look else {
+        return Some(CENTRE);
+    };
+    let art = &arts[&k];
+    let at = match spot {
+        MeepleSpot::Segment(s) => art.anchors().get(s as usize).copied(),
+        MeepleSpot::Tower => art.foundation,
+    };
+    Some(at.unwrap_or(CENTRE).rotated(tile.rot))
+}
+
+/// One tile in its place.
+fn draw_placed(
+    out: &mut String,
+    frame: &Frame,
+    t: &SceneTile,
+    tiles: &TileSet,
+    arts: &HashMap<u16, TileArt>,
+) {
+    let (x, y) = frame.cell(t.pos);
+    let (px, py) = (t.pos.x, t.pos.y);
+    match t.look {
+        TileLook::Kind(k) => {
+            let kind = &tiles.kinds[k as usize];
+            let _ = writeln!(
+                out,
+                "<g class=\"tile\" data-x=\"{px}\" data-y=\"{py}\" data-tile=\"{}\" data-rot=\"{}\" transform=\"translate({},{})\">",
+                escape(&kind.name),
+                t.rot as u16 * 90,
+                num(x),
+                num(y)
+            );
+            let _ = writeln!(
+                out,
+                "<title>{} at {px},{py} turned {}°</title>",
+                escape(&kind.name),
+                t.rot as u16 * 90
+            );
+            draw_tile(out, &arts[&k], t.rot);
         }
-    ));
-    if let Some((_, cells)) = &range {
-        panel.line(&format!("{} cells in range", cells.len()));
+        TileLook::Plain | TileLook::Foundation => {
+            let tower = t.look == TileLook::Foundation;
+            let _ = writeln!(
+                out,
+                "<g class=\"tile\" data-x=\"{px}\" data-y=\"{py}\" data-tile=\"{}\" data-rot=\"0\" transform=\"translate({},{})\"><title>{} at {px},{py}</title>",
+                if tower { "T" } else { "#" },
+                num(x),
+                num(y),
+                if tower { "the tower's tile" } else { "a tile" },
+            );
+            let _ = writeln!(
+                out,
+                "<rect width=\"{t}\" height=\"{t}\" fill=\"{PLAIN}\" stroke=\"{FIELD_EDGE}\" stroke-width=\"1\"/>",
+                t = num(TILE)
+            );
+            if tower {
+                draw_foundation(out, CENTRE);
+            }
+        }
     }
-    for n in &options.notes {
-        panel.line(n);
-    }
-    panel.legend(&set.floors, range.is_some(), false);
-    Ok(finish(&frame, body, panel))
+    out.push_str("</g>\n");
+}
+
+/// A meeple on a segment; lying down in a field.
+fn draw_meeple(
+    out: &mut String,
+    frame: &Frame,
+    scene: &Scene,
+    m: &SceneMeeple,
+    tiles: &TileSet,
+    arts: &HashMap<u16, TileArt>,
+    palette: &Palette,
+) {
+    let MeepleSpot::Segment(s) = m.spot else {
+        return;
+    };
+    let Some(TileLook::Kind(k)) = scene.tiles.iter().find(|t| t.pos == m.pos).map(|t| t.look)
+    else {
+        return;
+    };
+    let Some(spot) = spot_on(scene, arts, m.pos, m.spot) else {
+        return;
+    };
+    let seg = &tiles.kinds[k as usize].segments[s as usize];
+    let (x, y) = frame.cell(m.pos);
+    let lying = seg.kind == SegmentKind::Field;
+    let _ = writeln!(
+        out,
+        "<g class=\"meeple\" data-owner=\"{}\" data-x=\"{}\" data-y=\"{}\" data-on=\"{}\" data-segment=\"{s}\" transform=\"translate({},{}){}\"><title>player {}'s meeple on a {} at {},{}</title><path d=\"{MEEPLE_PATH}\" transform=\"translate(0,-1)\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/></g>",
+        m.owner,
+        m.pos.x,
+        m.pos.y,
+        seg.kind.name(),
+        num(x + spot.x),
+        num(y + spot.y),
+        if lying { " rotate(90)" } else { "" },
+        m.owner + 1,
+        seg.kind.name(),
+        m.pos.x,
+        m.pos.y,
+        escape(palette.player(m.owner as usize)),
+    );
 }
 
 /// Every tile kind of a tile set at each of its distinct rotations, named:
@@ -442,14 +293,6 @@ pub fn tile_sheet_svg(tiles: &TileSet) -> String {
     }
     out.push_str("</svg>\n");
     out
-}
-
-fn floor_names(decls: &[FloorDecl], floors: &[FloorKind]) -> String {
-    floors
-        .iter()
-        .map(|&k| decls.get(k as usize).map_or("?", |d| d.name.as_str()))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The board's cells on the page.
@@ -649,27 +492,15 @@ fn draw_foundation(out: &mut String, p: Pt) {
 
 /// A tower: its floors stacked from the foundation at `foot` upwards, each
 /// in its kind's colour, its height written beside it, and the meeple on top.
-fn draw_tower(
-    out: &mut String,
-    decls: &[FloorDecl],
-    pos: Pos,
-    foot: Pt,
-    floors: &[FloorKind],
-    top: Option<u8>,
-) {
+fn draw_tower(out: &mut String, palette: &Palette, tower: &SceneTower, foot: Pt) {
+    let (pos, floors, top) = (tower.pos, &tower.floors, tower.top);
     let n = floors.len();
     let _ = writeln!(
         out,
         "<g class=\"tower\" data-x=\"{}\" data-y=\"{}\" data-floors=\"{}\" data-height=\"{n}\"><title>tower at {},{}: {}</title>",
         pos.x,
         pos.y,
-        escape(
-            &floors
-                .iter()
-                .map(|&k| decls.get(k as usize).map_or("?", |d| d.name.as_str()))
-                .collect::<Vec<_>>()
-                .join(",")
-        ),
+        escape(&palette.floor_names(floors, ",")),
         pos.x,
         pos.y,
         if n == 0 {
@@ -677,7 +508,7 @@ fn draw_tower(
         } else {
             format!(
                 "{n} floors: {} (bottom to top)",
-                escape(&floor_names(decls, floors))
+                escape(&palette.floor_names(floors, ", "))
             )
         }
     );
@@ -699,11 +530,14 @@ fn draw_tower(
         );
     }
     for (i, &k) in floors.iter().enumerate() {
-        let colour = decls.get(k as usize).map_or("#888", |d| d.colour.as_str());
+        let colour = palette
+            .floors
+            .get(k as usize)
+            .map_or("#888", |d| d.colour.as_str());
         let _ = writeln!(
             out,
             "<rect class=\"floor\" data-kind=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"0.8\"/>",
-            escape(decls.get(k as usize).map_or("?", |d| d.name.as_str())),
+            escape(palette.floor_name(k)),
             num(foot.x - w / 2.0),
             num(base - (i + 1) as f64 * band),
             num(w),
@@ -731,7 +565,7 @@ fn draw_tower(
             owner + 1,
             pos.x,
             pos.y,
-            player_colour(owner as usize)
+            escape(palette.player(owner as usize))
         );
     }
     out.push_str("</g>\n");
@@ -739,7 +573,7 @@ fn draw_tower(
 
 /// A meeple taken by a capture: its cell outlined, and where it stood a
 /// faded meeple in its owner's colour, crossed out in a ring.
-fn draw_taken(out: &mut String, t: &Taken, corner: Pt, spot: Pt) {
+fn draw_taken(out: &mut String, t: &SceneMeeple, corner: Pt, spot: Pt, palette: &Palette) {
     let (x, y) = (corner.x + spot.x, corner.y + spot.y);
     let _ = writeln!(
         out,
@@ -756,7 +590,7 @@ fn draw_taken(out: &mut String, t: &Taken, corner: Pt, spot: Pt) {
         num(y),
         num(x),
         num(y - 1.0),
-        player_colour(t.owner as usize),
+        escape(palette.player(t.owner as usize)),
         num(x),
         num(y),
         s = num(TILE - 3.0),
@@ -867,13 +701,12 @@ impl Panel {
     }
 
     /// Each player: colour, score, supplies and the prisoners they hold.
-    fn players(&mut self, game: &Game, decls: &[FloorDecl]) {
+    fn players(&mut self, players: &[ScenePlayer], palette: &Palette) {
         self.subheading("Players");
-        let n = game.players().len();
-        for (p, player) in game.players().iter().enumerate() {
-            let colour = player_colour(p);
+        for (p, player) in players.iter().enumerate() {
+            let colour = palette.player(p).to_string();
             let y = self.y;
-            self.meeple_icon(self.x + 9.0, y + 2.0, colour, 1.0);
+            self.meeple_icon(self.x + 9.0, y + 2.0, &colour, 1.0);
             let _ = writeln!(
                 self.out,
                 "<text class=\"score\" data-player=\"{p}\" x=\"{}\" y=\"{}\" font-size=\"13\"><tspan font-weight=\"bold\">Player {}</tspan>: {} points</text>",
@@ -887,8 +720,9 @@ impl Panel {
                 player.meeples,
                 if player.meeples == 1 { "" } else { "s" }
             );
-            if !decls.is_empty() {
-                let floors: Vec<String> = decls
+            if !palette.floors.is_empty() {
+                let floors: Vec<String> = palette
+                    .floors
                     .iter()
                     .zip(&player.floors)
                     .map(|(d, c)| format!("{c} {}", d.name))
@@ -906,10 +740,7 @@ impl Panel {
                 );
                 y2 += 14.0;
             }
-            let held: Vec<(usize, u32)> = (0..n)
-                .map(|o| (o, game.prisoners(p, o)))
-                .filter(|&(_, c)| c > 0)
-                .collect();
+            let held = &player.prisoners;
             if !held.is_empty() {
                 let _ = writeln!(
                     self.out,
@@ -918,7 +749,7 @@ impl Panel {
                     num(y2)
                 );
                 let mut x = self.x + 128.0;
-                for (o, c) in held {
+                for &(o, c) in held {
                     if x + 50.0 > self.x + PANEL_WIDTH - 8.0 {
                         x = self.x + 128.0;
                         y2 += 16.0;
@@ -927,7 +758,8 @@ impl Panel {
                         self.out,
                         "<g class=\"prisoners\" data-captor=\"{p}\" data-owner=\"{o}\" data-count=\"{c}\">"
                     );
-                    self.meeple_icon(x, y2 - 4.0, player_colour(o), 0.7);
+                    let colour = palette.player(o).to_string();
+                    self.meeple_icon(x, y2 - 4.0, &colour, 0.7);
                     let _ = writeln!(
                         self.out,
                         "<text x=\"{}\" y=\"{}\" font-size=\"11\">×{c} (P{})</text></g>",
@@ -944,10 +776,10 @@ impl Panel {
     }
 
     /// Floor kinds, features and marks.
-    fn legend(&mut self, decls: &[FloorDecl], range: bool, features: bool) {
-        if !decls.is_empty() {
+    fn legend(&mut self, palette: &Palette, range: bool, features: bool) {
+        if !palette.floors.is_empty() {
             self.subheading("Floors");
-            for d in decls {
+            for d in &palette.floors {
                 self.swatch(self.x, self.y - 10.0, &d.colour, INK);
                 self.text_at(self.x + 18.0, &d.name);
                 self.y += 16.0;
