@@ -84,10 +84,6 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
             .map_or("?".to_string(), |d| d.name.clone())
     };
     let tile = |k: u16| game.tiles().kinds[k as usize].name.clone();
-    let spot = |spot: MeepleSpot, on: &str| match spot {
-        MeepleSpot::Tower => "on top of the tower".to_string(),
-        MeepleSpot::Segment(_) => format!("on a {on}"),
-    };
     match e {
         Event::Tile {
             player,
@@ -114,7 +110,7 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
         } => format!(
             "player {} puts a meeple {} at {},{}",
             player + 1,
-            spot(*s, on),
+            spot_words(*s, on),
             pos.x,
             pos.y
         ),
@@ -132,6 +128,14 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
             floors.len(),
             if floors.len() == 1 { "" } else { "s" }
         ),
+        _ => describe_outcome(e),
+    }
+}
+
+/// What a turn's placements led to, in words: captures, exchanges,
+/// ransoms and scores.
+fn describe_outcome(e: &Event) -> String {
+    match e {
         Event::Capture {
             player,
             tower,
@@ -151,7 +155,7 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
                 tower.x,
                 tower.y,
                 whose,
-                spot(*s, on),
+                spot_words(*s, on),
                 at.x,
                 at.y
             )
@@ -186,5 +190,13 @@ fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        _ => String::new(),
+    }
+}
+
+fn spot_words(spot: MeepleSpot, on: &str) -> String {
+    match spot {
+        MeepleSpot::Tower => "on top of the tower".to_string(),
+        MeepleSpot::Segment(_) => format!("on a {on}"),
     }
 }
