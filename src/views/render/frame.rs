@@ -1,10 +1,11 @@
 //! The board's cells on the page: where a cell's corner is drawn, the size
 //! of the board, and the grid of faint cell lines with coordinates.
 
-use std::fmt::Write;
+use maud::html;
 
 use crate::kernel::geometry::Pos;
 
+use super::drawing::{Group, Piece, text};
 use super::style::MARGIN;
 use super::tile::{TILE, num};
 
@@ -48,37 +49,30 @@ impl Frame {
     }
 
     /// Faint cell lines and the coordinates along the top and left.
-    pub(super) fn grid(&self, out: &mut String) {
-        out.push_str(
-            "<g class=\"grid\" font-size=\"11\" fill=\"#8a8170\" text-anchor=\"middle\">\n",
-        );
-        let _ = writeln!(
-            out,
-            "<rect x=\"{m}\" y=\"{m}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ddd5c4\" stroke-width=\"1\"/>",
+    pub(super) fn grid(&self) -> Group {
+        let mut grid = Group::new(|t, children| {
+            html! {
+                g data-t=[t] class="grid" font-size="11" fill="#8a8170" text-anchor="middle" { (children) }
+            }
+        });
+        let (m, w, h) = (
+            num(MARGIN),
             num(self.cols as f64 * TILE),
             num(self.rows as f64 * TILE),
-            m = num(MARGIN)
         );
+        grid.push(Piece::new(move |t| {
+            html! {
+                rect data-t=[t] x=(m) y=(m) width=(w) height=(h) fill="none" stroke="#ddd5c4" stroke-width="1" {}
+            }
+        }));
         for c in 0..self.cols {
             let x = MARGIN + (c as f64 + 0.5) * TILE;
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\">{}</text>",
-                num(x),
-                num(MARGIN - 10.0),
-                self.min_x + c
-            );
+            grid.push(text(x, MARGIN - 10.0, (self.min_x + c).to_string()));
         }
         for r in 0..self.rows {
             let y = MARGIN + (r as f64 + 0.5) * TILE + 4.0;
-            let _ = writeln!(
-                out,
-                "<text x=\"{}\" y=\"{}\">{}</text>",
-                num(MARGIN / 2.0),
-                num(y),
-                self.max_y - r
-            );
+            grid.push(text(MARGIN / 2.0, y, (self.max_y - r).to_string()));
         }
-        out.push_str("</g>\n");
+        grid
     }
 }

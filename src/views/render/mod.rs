@@ -15,6 +15,7 @@
 //! draw without code changes; [`tile_sheet_svg`] shows every kind of a set.
 
 mod board;
+pub mod drawing;
 mod frame;
 mod overlays;
 mod panel;
@@ -22,15 +23,15 @@ mod style;
 pub mod tile;
 
 use std::collections::HashMap;
-use std::fmt::Write;
+
+use maud::html;
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::geometry::Pos;
 use crate::kernel::scene::{Palette, Scene, TileLook};
 use crate::kernel::tiles::TileSet;
-use board::{draw_meeple, draw_placed, draw_tower};
+use drawing::{Drawing, Group, Part, Piece};
 use frame::Frame;
-use overlays::{draw_range, draw_taken};
 use panel::Panel;
 use style::{MARGIN, PANEL_WIDTH, RANGE_EDGE, TABLE};
 use tile::draw::draw_tile;
@@ -44,51 +45,70 @@ pub fn player_colour(p: usize) -> &'static str {
     PLAYER_COLOURS[p % PLAYER_COLOURS.len()]
 }
 
+/// A picture of a scene as an SVG document (see [`board`]).
+pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
+    board(scene, tiles, palette).svg()
+}
+
 /// A picture of a scene: the board, meeples in their owners' colours,
 /// towers with their floors, the range and taken meeples when the scene has
 /// them, and a panel of captions, players and a legend. Tiles of
 /// [`TileLook::Kind`] are kinds of `tiles`.
-pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
+pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
     let arts = tile_arts(scene, tiles);
     let frame = Frame::around(&frame_cells(scene));
-    let mut body = String::new();
-    frame.grid(&mut body);
-    body.push_str("<g class=\"tiles\">\n");
+    let mut parts = vec![Part::Group(frame.grid())];
+    let mut placed = layer("tiles");
     for t in &scene.tiles {
-        draw_placed(&mut body, &frame, t, tiles, &arts);
+        placed.push(board::placed_tile(&frame, t, tiles, &arts));
     }
-    body.push_str("</g>\n");
+    parts.push(Part::Group(placed));
     if let Some(range) = &scene.range {
-        draw_range(&mut body, &frame, range.at, &range.cells);
+        parts.push(Part::Group(overlays::range(&frame, range.at, &range.cells)));
     }
     if scene.players.is_some() {
-        body.push_str("<g class=\"meeples\">\n");
+        let mut meeples = layer("meeples");
         for m in &scene.meeples {
-            draw_meeple(&mut body, &frame, scene, m, tiles, &arts, palette);
+            meeples
+                .children
+                .extend(board::meeple(&frame, scene, m, tiles, &arts, palette));
         }
-        body.push_str("</g>\n");
+        parts.push(Part::Group(meeples));
     }
-    body.push_str("<g class=\"towers\">\n");
+    let mut towers = layer("towers");
     for tower in &scene.towers {
-        let Some(spot) = spot_on(scene, &arts, tower.pos, MeepleSpot::Tower) else {
-            continue;
-        };
-        let (x, y) = frame.cell(tower.pos);
-        draw_tower(&mut body, palette, tower, Pt::new(x + spot.x, y + spot.y));
-    }
-    body.push_str("</g>\n");
-    if !scene.taken.is_empty() {
-        body.push_str("<g class=\"taken-meeples\">\n");
-        for t in &scene.taken {
-            let Some(spot) = spot_on(scene, &arts, t.pos, t.spot) else {
-                continue;
-            };
-            let (x, y) = frame.cell(t.pos);
-            draw_taken(&mut body, t, Pt::new(x, y), spot, palette);
+        if let Some(spot) = spot_on(scene, &arts, tower.pos, MeepleSpot::Tower) {
+            let (x, y) = frame.cell(tower.pos);
+            towers.push(board::tower(
+                palette,
+                tower,
+                Pt::new(x + spot.x, y + spot.y),
+            ));
         }
-        body.push_str("</g>\n");
     }
-    let mut panel = Panel::new(frame.width() + 16.0);
+    parts.push(Part::Group(towers));
+    if !scene.taken.is_empty() {
+        let mut taken = layer("taken-meeples");
+        for t in &scene.taken {
+            if let Some(spot) = spot_on(scene, &arts, t.pos, t.spot) {
+                let (x, y) = frame.cell(t.pos);
+                taken.push(overlays::taken(t, Pt::new(x, y), spot, palette));
+            }
+        }
+        parts.push(Part::Group(taken));
+    }
+    let panel = panel(scene, palette, frame.width() + 16.0);
+    finish(&frame, parts, panel)
+}
+
+/// A group of the board holding elements of one class.
+fn layer(class: &'static str) -> Group {
+    Group::new(move |t, children| html! { g data-t=[t] class=(class) { (children) } })
+}
+
+/// The side panel of a scene.
+fn panel(scene: &Scene, palette: &Palette, x: f64) -> Panel {
+    let mut panel = Panel::new(x);
     panel.heading(&scene.title);
     for c in &scene.captions {
         panel.line(c);
@@ -100,7 +120,37 @@ pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
     if !scene.taken.is_empty() {
         panel.taken_legend();
     }
-    finish(&frame, body, panel)
+    panel
+}
+
+/// The whole picture: background, patterns, the board's parts, then the
+/// panel beside them.
+fn finish(frame: &Frame, board: Vec<Part>, panel: Panel) -> Drawing {
+    let width = frame.width() + 16.0 + PANEL_WIDTH;
+    let height = frame.height().max(panel.y + MARGIN);
+    let (w, h) = (num(width), num(height));
+    let mut parts = vec![
+        Part::Piece(Piece::new(move |t| {
+            html! { rect data-t=[t] class="background" width=(w) height=(h) fill=(TABLE) {} }
+        })),
+        Part::Piece(Piece::new(|t| {
+            html! {
+                defs data-t=[t] {
+                    pattern id="range-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)" {
+                        rect width="8" height="8" fill=(RANGE_EDGE) fill-opacity="0.12" {}
+                        rect width="3" height="8" fill=(RANGE_EDGE) fill-opacity="0.3" {}
+                    }
+                }
+            }
+        })),
+    ];
+    parts.extend(board);
+    parts.push(Part::Group(panel.group));
+    Drawing {
+        width,
+        height,
+        parts,
+    }
 }
 
 /// The art of each tile kind the scene shows.
@@ -153,81 +203,31 @@ pub(super) fn spot_on(
 pub fn tile_sheet_svg(tiles: &TileSet) -> String {
     const COLUMNS: usize = 4;
     let rows = tiles.kinds.len().div_ceil(2);
-    let width = 2.0 * MARGIN + 2.0 * (COLUMNS as f64 * (TILE + 8.0) + 150.0);
-    let height = 2.0 * MARGIN + rows as f64 * (TILE + 26.0);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" font-size=\"12\">",
-        w = num(width),
-        h = num(height)
-    );
-    let _ = writeln!(
-        out,
-        "<rect width=\"{}\" height=\"{}\" fill=\"{TABLE}\"/>",
-        num(width),
-        num(height)
-    );
-    for (i, kind) in tiles.kinds.iter().enumerate() {
-        let art = TileArt::new(kind);
-        let x0 = MARGIN + (i % 2) as f64 * (COLUMNS as f64 * (TILE + 8.0) + 150.0);
-        let y0 = MARGIN + (i / 2) as f64 * (TILE + 26.0);
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\">{} ×{}</text>",
-            num(x0),
-            num(y0 + 12.0),
-            escape(&kind.name),
-            kind.count
-        );
-        let mut x = x0 + 150.0;
-        for rot in (0..4u8).filter(|r| kind.distinct_rotations & (1 << r) != 0) {
-            let _ = writeln!(
-                out,
-                "<g class=\"tile\" data-tile=\"{}\" data-rot=\"{}\" transform=\"translate({},{})\">",
-                escape(&kind.name),
-                rot as u16 * 90,
-                num(x),
-                num(y0)
-            );
-            draw_tile(&mut out, &art, rot);
-            out.push_str("</g>\n");
-            x += TILE + 8.0;
+    let width = num(2.0 * MARGIN + 2.0 * (COLUMNS as f64 * (TILE + 8.0) + 150.0));
+    let height = num(2.0 * MARGIN + rows as f64 * (TILE + 26.0));
+    let sheet = html! {
+        svg xmlns="http://www.w3.org/2000/svg" width=(width) height=(height)
+            viewBox=(format!("0 0 {width} {height}"))
+            font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="12" {
+            rect width=(width) height=(height) fill=(TABLE) {}
+            @for (i, kind) in tiles.kinds.iter().enumerate() {
+                @let art = TileArt::new(kind);
+                @let x0 = MARGIN + (i % 2) as f64 * (COLUMNS as f64 * (TILE + 8.0) + 150.0);
+                @let y0 = MARGIN + (i / 2) as f64 * (TILE + 26.0);
+                text x=(num(x0)) y=(num(y0 + 12.0)) { (kind.name) " ×" (kind.count) }
+                @for (j, rot) in (0..4u8).filter(|r| kind.distinct_rotations & (1 << r) != 0).enumerate() {
+                    @let x = x0 + 150.0 + j as f64 * (TILE + 8.0);
+                    g class="tile" data-tile=(kind.name) data-rot=(rot as u16 * 90)
+                        transform=(format!("translate({},{})", num(x), num(y0))) { (draw_tile(&art, rot)) }
+                }
+            }
         }
-    }
-    out.push_str("</svg>\n");
-    out
+    };
+    sheet.into_string() + "\n"
 }
 
-/// The whole document: board, then panel beside it.
-fn finish(frame: &Frame, body: String, mut panel: Panel) -> String {
-    panel.out.push_str("</g>\n");
-    let width = frame.width() + 16.0 + PANEL_WIDTH;
-    let height = frame.height().max(panel.y + MARGIN);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
-        w = num(width),
-        h = num(height)
-    );
-    let _ = writeln!(
-        out,
-        "<rect class=\"background\" width=\"{}\" height=\"{}\" fill=\"{TABLE}\"/>",
-        num(width),
-        num(height)
-    );
-    let _ = writeln!(
-        out,
-        "<defs><pattern id=\"range-hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"8\" height=\"8\" fill=\"{RANGE_EDGE}\" fill-opacity=\"0.12\"/><rect width=\"3\" height=\"8\" fill=\"{RANGE_EDGE}\" fill-opacity=\"0.3\"/></pattern></defs>"
-    );
-    out.push_str(&body);
-    out.push_str(&panel.out);
-    out.push_str("</svg>\n");
-    out
-}
-
-/// Escape text for XML (and HTML) content and attribute values.
+/// Escape text for XML (and HTML) content and attribute values, for the
+/// report's text that is not built with maud.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
