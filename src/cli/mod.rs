@@ -636,7 +636,7 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
                             runs[v].results[0].seed,
                         )?,
                         &runs[v].set.tiles,
-                    )?),
+                    )),
                 })
             })
             .collect::<Result<Vec<_>>>()?;

@@ -2,7 +2,6 @@
 //! drawn and merged into one SVG (see [`super::timeline`]), with each
 //! turn's events for the viewer.
 
-use anyhow::Result;
 use serde::Serialize;
 
 use crate::kernel::scene::Pictures;
@@ -44,12 +43,12 @@ pub struct Frame {
 impl SampleGame {
     /// Draw every picture of `game` (its tiles kinds of `tiles`) and merge
     /// them.
-    pub fn draw(game: &Pictures, tiles: &TileSet) -> Result<SampleGame> {
+    pub fn draw(game: &Pictures, tiles: &TileSet) -> SampleGame {
         let mut timeline = Timeline::default();
         for picture in &game.frames {
-            timeline.add(&render::board_svg(&picture.scene, tiles, &game.palette))?;
+            timeline.add(render::board(&picture.scene, tiles, &game.palette));
         }
-        Ok(SampleGame {
+        SampleGame {
             game: game.game,
             seed: game.seed,
             svg: timeline.svg(),
@@ -64,6 +63,6 @@ impl SampleGame {
                 })
                 .collect(),
             scores: game.scores.clone(),
-        })
+        }
     }
 }
