@@ -609,3 +609,71 @@ fn tile_sheet_draws_every_rotation_of_every_kind() {
         .sum();
     assert_eq!(with_class(&doc, "tile").len(), want as usize);
 }
+
+/// A scene is plain data: a board file's scene drawn with names and colours
+/// that need escaping (a pack's floor kinds are user data) comes out as XML
+/// holding them unchanged, with the range, tower and panel it describes.
+#[test]
+fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
+    use towerlab::kernel::scene::{
+        FloorStyle, Palette, Scene, SceneRange, SceneTile, SceneTower, TileLook,
+    };
+    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let odd = "<b>&\"floor\"'s";
+    let palette = Palette::new(vec![FloorStyle {
+        name: odd.into(),
+        colour: "#123\"><x".into(),
+    }]);
+    let tile = |x, y, look| SceneTile {
+        pos: Pos::new(x, y),
+        look,
+        rot: 0,
+    };
+    let scene = Scene {
+        title: "a & b < c".into(),
+        captions: vec!["caption with <tags> & \"quotes\"".into()],
+        tiles: vec![
+            tile(0, 0, TileLook::Foundation),
+            tile(1, 0, TileLook::Plain),
+            tile(0, 1, TileLook::Plain),
+        ],
+        towers: vec![SceneTower {
+            pos: Pos::ORIGIN,
+            floors: vec![0, 0],
+            top: None,
+        }],
+        range: Some(SceneRange {
+            at: Pos::ORIGIN,
+            cells: vec![(1, 0)],
+        }),
+        bounds: Some((Pos::ORIGIN, Pos::ORIGIN)),
+        ..Default::default()
+    };
+    let svg = board_svg(&scene, &set.tiles, &palette);
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "tile").len(), 3);
+    assert_eq!(range_cells(&doc), BTreeSet::from([(1, 0)]));
+    let towers = with_class(&doc, "tower");
+    assert_eq!(towers.len(), 1);
+    assert_eq!(text(&towers[0], "data-floors"), format!("{odd},{odd}"));
+    let floors = with_class(&doc, "floor");
+    assert_eq!(floors.len(), 2);
+    assert!(
+        floors
+            .iter()
+            .all(|f| f.attribute("data-kind") == Some(odd)
+                && f.attribute("fill") == Some("#123\"><x"))
+    );
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(texts.contains(&"a & b < c"), "{texts:?}");
+    assert!(
+        texts.contains(&odd),
+        "the legend names the floor kind: {texts:?}"
+    );
+    // No players: a board file's picture has no meeples layer.
+    assert!(with_class(&doc, "meeples").is_empty());
+}
