@@ -16,6 +16,7 @@ use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
 use crate::play::bots::BotKind;
 use crate::play::query::{self, BoardMap};
+use crate::play::scene;
 use crate::play::sim::{self, Batch};
 use crate::rules::{Home, Ruleset};
 use crate::views::render;
@@ -627,12 +628,15 @@ fn compare(home: &Home, args: &CompareArgs) -> Result<()> {
                     summary: summaries[v].values.clone(),
                     diff: (v > 0).then(|| diffs[v].clone()),
                     per_game: runs[v].results.iter().map(stats::per_game).collect(),
-                    sample: Some(crate::views::report::sample_game(
-                        &runs[v].set,
-                        &bots,
-                        0,
-                        runs[v].results[0].seed,
-                    )?),
+                    sample: Some(crate::views::report::SampleGame::draw(
+                        &crate::play::sample::sample_game(
+                            &runs[v].set,
+                            &bots,
+                            0,
+                            runs[v].results[0].seed,
+                        )?,
+                        &runs[v].set.tiles,
+                    )),
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -830,11 +834,15 @@ fn range(home: &Home, args: &RangeArgs) -> Result<()> {
                     }
                 }
             };
-            let options = render::RenderOptions {
+            let options = scene::SceneOptions {
                 range: Some(crate::kernel::geometry::Pos::ORIGIN),
                 ..Default::default()
             };
-            outp!("{}", render::map_svg(&map, &set, &floors, &options)?);
+            let picture = scene::board_scene(&map, &set, &floors, &options)?;
+            outp!(
+                "{}",
+                render::board_svg(&picture, &set.tiles, &scene::palette(&set))
+            );
         }
         RangeFormat::Json => {
             let report = RangeReport {
@@ -897,18 +905,23 @@ fn render(home: &Home, args: &RenderArgs) -> Result<()> {
         (Some(log), _) => {
             crate::play::replay::state_at(home, log, args.game, args.turn, |game, set| {
                 if let Some(at) = range {
-                    render::tower_range(game, at)?;
+                    scene::tower_range(game, at)?;
                 }
                 let turn = args
                     .turn
                     .map_or("the end".to_string(), |t| format!("turn {t}"));
-                let options = render::RenderOptions {
+                let options = scene::SceneOptions {
                     range,
                     title: Some(format!("game {} at {turn}", args.game)),
                     notes: vec![log.display().to_string()],
                     ..Default::default()
                 };
-                Ok(render::board_svg(game, set, &options))
+                let picture = scene::game_scene(game, set, &options);
+                Ok(render::board_svg(
+                    &picture,
+                    &set.tiles,
+                    &scene::palette(set),
+                ))
             })?
         }
         (None, Some(board)) => {
@@ -919,13 +932,14 @@ fn render(home: &Home, args: &RenderArgs) -> Result<()> {
                 .iter()
                 .map(|f| set.floor_kind(f.trim()))
                 .collect::<Result<Vec<_>>>()?;
-            let options = render::RenderOptions {
+            let options = scene::SceneOptions {
                 range: range
                     .or((!floors.is_empty()).then_some(crate::kernel::geometry::Pos::ORIGIN)),
                 notes: vec![board.display().to_string()],
                 ..Default::default()
             };
-            render::map_svg(&map, &set, &floors, &options)?
+            let picture = scene::board_scene(&map, &set, &floors, &options)?;
+            render::board_svg(&picture, &set.tiles, &scene::palette(&set))
         }
         (None, None) => return Err(bad_input("give --log FILE or --board FILE")),
     };

@@ -17,6 +17,7 @@ pub mod pieces;
 pub mod preview;
 pub mod random;
 pub mod rules;
+pub mod scene;
 pub mod tiles;
 
 pub use board::{Board, OpenSpot, PlacedTile};

@@ -7,5 +7,7 @@ pub mod check;
 pub mod log;
 pub mod query;
 pub mod replay;
+pub mod sample;
+pub mod scene;
 pub mod seed;
 pub mod sim;

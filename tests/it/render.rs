@@ -9,8 +9,9 @@ use serde_json::Value;
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{Game, MeepleSpot};
 use towerlab::play::bots::BotKind;
+use towerlab::play::scene::{SceneOptions, game_scene, palette, tower_range};
 use towerlab::rules::Ruleset;
-use towerlab::views::render::{RenderOptions, board_svg, tile_sheet_svg, tower_range};
+use towerlab::views::render::{board_svg, tile_sheet_svg};
 
 use crate::common::{home, refused, stdout, succeeds};
 
@@ -68,7 +69,8 @@ fn range_cells(doc: &roxmltree::Document) -> BTreeSet<(i64, i64)> {
 /// group per tower with floors (its stack). Returns (field meeples, tower
 /// meeples) seen, so callers can check both kinds were covered.
 fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
-    let svg = board_svg(game, set, &RenderOptions::default());
+    let scene = game_scene(game, set, &SceneOptions::default());
+    let svg = board_svg(&scene, &set.tiles, &palette(set));
     let doc = parse(&svg);
 
     let mut drawn: Vec<(i64, i64, String, i64)> = with_class(&doc, "tile")
@@ -606,4 +608,72 @@ fn tile_sheet_draws_every_rotation_of_every_kind() {
         .map(|k| k.distinct_rotations.count_ones())
         .sum();
     assert_eq!(with_class(&doc, "tile").len(), want as usize);
+}
+
+/// A scene is plain data: a board file's scene drawn with names and colours
+/// that need escaping (a pack's floor kinds are user data) comes out as XML
+/// holding them unchanged, with the range, tower and panel it describes.
+#[test]
+fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
+    use towerlab::kernel::scene::{
+        FloorStyle, Palette, Scene, SceneRange, SceneTile, SceneTower, TileLook,
+    };
+    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let odd = "<b>&\"floor\"'s";
+    let palette = Palette::new(vec![FloorStyle {
+        name: odd.into(),
+        colour: "#123\"><x".into(),
+    }]);
+    let tile = |x, y, look| SceneTile {
+        pos: Pos::new(x, y),
+        look,
+        rot: 0,
+    };
+    let scene = Scene {
+        title: "a & b < c".into(),
+        captions: vec!["caption with <tags> & \"quotes\"".into()],
+        tiles: vec![
+            tile(0, 0, TileLook::Foundation),
+            tile(1, 0, TileLook::Plain),
+            tile(0, 1, TileLook::Plain),
+        ],
+        towers: vec![SceneTower {
+            pos: Pos::ORIGIN,
+            floors: vec![0, 0],
+            top: None,
+        }],
+        range: Some(SceneRange {
+            at: Pos::ORIGIN,
+            cells: vec![(1, 0)],
+        }),
+        bounds: Some((Pos::ORIGIN, Pos::ORIGIN)),
+        ..Default::default()
+    };
+    let svg = board_svg(&scene, &set.tiles, &palette);
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "tile").len(), 3);
+    assert_eq!(range_cells(&doc), BTreeSet::from([(1, 0)]));
+    let towers = with_class(&doc, "tower");
+    assert_eq!(towers.len(), 1);
+    assert_eq!(text(&towers[0], "data-floors"), format!("{odd},{odd}"));
+    let floors = with_class(&doc, "floor");
+    assert_eq!(floors.len(), 2);
+    assert!(
+        floors
+            .iter()
+            .all(|f| f.attribute("data-kind") == Some(odd)
+                && f.attribute("fill") == Some("#123\"><x"))
+    );
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(texts.contains(&"a & b < c"), "{texts:?}");
+    assert!(
+        texts.contains(&odd),
+        "the legend names the floor kind: {texts:?}"
+    );
+    // No players: a board file's picture has no meeples layer.
+    assert!(with_class(&doc, "meeples").is_empty());
 }

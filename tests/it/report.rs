@@ -21,7 +21,7 @@ use towerlab::play::bots::BotKind;
 use towerlab::play::seed::game_seed;
 use towerlab::play::sim::{self, Batch};
 use towerlab::rules::Ruleset;
-use towerlab::views::report::{self, SampleGame};
+use towerlab::views::report::SampleGame;
 
 use crate::common::{home, towerlab};
 
@@ -209,7 +209,9 @@ fn run_and_sample(variant: &str) -> &'static (Ruleset, sim::GameResult, SampleGa
         let result = sim::simulate(&batch, &|_| {}, |_| Ok(()))
             .expect("the run plays")
             .remove(0);
-        let sample = report::sample_game(&set, &bots, 0, game_seed(1, 0)).expect("sample plays");
+        let pictures = towerlab::play::sample::sample_game(&set, &bots, 0, game_seed(1, 0))
+            .expect("sample plays");
+        let sample = SampleGame::draw(&pictures, &set.tiles);
         (set, result, sample)
     })
 }

@@ -22,7 +22,7 @@ use std::fmt::Write;
 use crate::analysis::stats::{self, Estimate};
 use crate::views::render::{PLAYER_COLOURS, escape};
 use charts::{BoxStats, Series};
-pub use sample::{Frame, SampleGame, sample_game};
+pub use sample::{Frame, SampleGame};
 
 /// Everything the page shows.
 pub struct Report {

@@ -1,16 +1,12 @@
-//! A sample game for the report's replay viewer: one game played again on
-//! its seed with its bots (so, the run's own game), pictured after every turn
-//! and merged into one SVG (see [`super::timeline`]), with what happened in
-//! each turn in words.
+//! The report's sample game: the scenes of a game pictured turn by turn,
+//! drawn and merged into one SVG (see [`super::timeline`]), with each
+//! turn's events for the viewer.
 
-use anyhow::Result;
 use serde::Serialize;
 
-use crate::kernel::{Event, Game, MeepleSpot};
-use crate::play::bots::BotKind;
-use crate::play::sim;
-use crate::rules::Ruleset;
-use crate::views::render::{self, RenderOptions, Taken};
+use crate::kernel::scene::Pictures;
+use crate::kernel::tiles::TileSet;
+use crate::views::render;
 
 use super::timeline::Timeline;
 
@@ -44,181 +40,29 @@ pub struct Frame {
     pub capture: bool,
 }
 
-/// Play game `index` (seed `seed`) of `set` with `bots` again and picture it
-/// after the start tile, after every turn, and after final scoring. The
-/// turn of a capture marks the capturing tower's range and the meeple taken.
-pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Result<SampleGame> {
-    let rules = set.rules();
-    // Once to learn the final board's extent, so every picture shares it.
-    let end = sim::play(&set.tiles, rules.as_ref(), bots, seed, false)?;
-    let bounds = end.board().bounds();
-    let mut timeline = Timeline::default();
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut seen = 0;
-    let game = sim::play_observed(&set.tiles, rules.as_ref(), bots, seed, |game| {
-        let events = &game.events()[seen..];
-        seen = game.events().len();
-        let capture = events.iter().find_map(|e| match e {
-            Event::Capture {
-                tower,
-                at,
-                spot,
-                owner,
-                ..
-            } => Some((*tower, *at, *spot, *owner)),
-            _ => None,
-        });
-        let options = RenderOptions {
-            range: capture.map(|c| c.0),
-            title: Some(format!("{} · game {index}", set.name)),
-            bounds,
-            taken: capture
-                .map(|(_, at, spot, owner)| Taken {
-                    owner: owner as u8,
-                    pos: at,
-                    spot,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        timeline.add(&render::board_svg(game, set, &options))?;
-        frames.push(Frame {
-            label: format!("turn {}", game.stats().turns),
-            tiles: game.board().tiles().len(),
-            events: events.iter().map(|e| describe(game, set, e)).collect(),
-            capture: capture.is_some(),
-        });
-        Ok(())
-    })?;
-    if let Some(first) = frames.first_mut() {
-        first.label = "start".into();
-        first.events = vec!["the start tile is placed".into()];
-    }
-    if frames.len() > 1
-        && let Some(last) = frames.last_mut()
-    {
-        last.label = "end".into();
-    }
-    Ok(SampleGame {
-        game: index,
-        seed,
-        svg: timeline.svg(),
-        frames,
-        scores: game.scores(),
-    })
-}
-
-/// An event in words; seats are numbered from 1, as in the pictures.
-fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
-    let floor = |k: u8| {
-        set.floors
-            .get(k as usize)
-            .map_or("?".to_string(), |d| d.name.clone())
-    };
-    let tile = |k: u16| game.tiles().kinds[k as usize].name.clone();
-    let spot = |spot: MeepleSpot, on: &str| match spot {
-        MeepleSpot::Tower => "on top of the tower".to_string(),
-        MeepleSpot::Segment(_) => format!("on a {on}"),
-    };
-    match e {
-        Event::Tile {
-            player,
-            kind,
-            pos,
-            rot,
-        } => format!(
-            "player {} places {} at {},{}{}",
-            player + 1,
-            tile(*kind),
-            pos.x,
-            pos.y,
-            match rot {
-                0 => String::new(),
-                r => format!(", turned {}°", *r as u32 * 90),
-            }
-        ),
-        Event::Discard { kind } => format!("{} fits nowhere and is put aside", tile(*kind)),
-        Event::Meeple {
-            player,
-            pos,
-            spot: s,
-            on,
-        } => format!(
-            "player {} puts a meeple {} at {},{}",
-            player + 1,
-            spot(*s, on.name()),
-            pos.x,
-            pos.y
-        ),
-        Event::Floor {
-            player,
-            pos,
-            kind,
-            floors,
-        } => format!(
-            "player {} adds a {} floor to the tower at {},{} ({} floor{})",
-            player + 1,
-            floor(*kind),
-            pos.x,
-            pos.y,
-            floors.len(),
-            if floors.len() == 1 { "" } else { "s" }
-        ),
-        Event::Capture {
-            player,
-            tower,
-            at,
-            spot: s,
-            on,
-            owner,
-            ..
-        } => {
-            let whose = if owner == player {
-                "their own meeple, which goes home".to_string()
-            } else {
-                format!("player {}'s meeple, now a prisoner", owner + 1)
-            };
-            format!(
-                "capture: the tower at {},{} takes {} ({} at {},{})",
-                tower.x,
-                tower.y,
-                whose,
-                spot(*s, on.name()),
-                at.x,
-                at.y
-            )
+impl SampleGame {
+    /// Draw every picture of `game` (its tiles kinds of `tiles`) and merge
+    /// them.
+    pub fn draw(game: &Pictures, tiles: &TileSet) -> SampleGame {
+        let mut timeline = Timeline::default();
+        for picture in &game.frames {
+            timeline.add(render::board(&picture.scene, tiles, &game.palette));
         }
-        Event::Exchange { players } => format!(
-            "players {} and {} exchange prisoners",
-            players[0] + 1,
-            players[1] + 1
-        ),
-        Event::Ransom {
-            player, to, cost, ..
-        } => format!(
-            "player {} pays player {} a ransom of {cost} points",
-            player + 1,
-            to + 1
-        ),
-        Event::Score {
-            player,
-            points,
-            feature,
-        } => format!(
-            "player {} scores {points} point{} for a {}",
-            player + 1,
-            if *points == 1 { "" } else { "s" },
-            feature.name()
-        ),
-        Event::End { scores } => format!(
-            "final scores: {}",
-            scores
+        SampleGame {
+            game: game.game,
+            seed: game.seed,
+            svg: timeline.svg(),
+            frames: game
+                .frames
                 .iter()
-                .enumerate()
-                .map(|(p, s)| format!("player {} {s}", p + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+                .map(|p| Frame {
+                    label: p.label.clone(),
+                    tiles: p.scene.tiles.len(),
+                    events: p.events.clone(),
+                    capture: p.capture,
+                })
+                .collect(),
+            scores: game.scores.clone(),
+        }
     }
 }

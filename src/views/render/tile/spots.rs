@@ -1,25 +1,14 @@
-//! How one tile kind is drawn, computed from its data alone: city shapes over
-//! the edges they touch, roads between their edges or from an edge to the
-//! centre, a cloister and a foundation; and where a meeple stands on each
-//! segment, found on a grid of sample points labelled with the segment drawn
-//! on top there.
-//!
-//! Everything here is in the tile's printed orientation (rotation 0), in SVG
-//! coordinates: x east, y *south*, the tile the square `[0, TILE]²`.
+//! Where meeples and pennants stand on a tile kind: a grid of sample points
+//! labelled with the segment drawn on top there, each segment's anchor the
+//! sample farthest from the others and from the border.
 
-use std::cell::OnceCell;
+use std::collections::VecDeque;
 
 use crate::kernel::geometry::{Dir, Half};
-use crate::kernel::tiles::{EdgeKind, NO_SEGMENT, SegmentKind, TileKind};
+use crate::kernel::tiles::{NO_SEGMENT, SegmentKind, TileKind};
 
-/// The side of a tile, in pixels.
-pub const TILE: f64 = 60.0;
-/// Half the width of a road.
-pub const ROAD_HALF_WIDTH: f64 = 4.5;
-/// Half the side of a foundation's square.
-pub const FOUNDATION_HALF: f64 = 8.0;
-/// Half the width and height of a cloister.
-pub const CLOISTER_HALF: (f64, f64) = (9.0, 8.0);
+use super::shape::{Pt, corner, edge_mid, inside, near_polyline};
+use super::{CENTRE, CLOISTER_HALF, FOUNDATION_HALF, TILE, TileArt};
 
 /// Sample points per side of the labelling grid.
 const GRID: usize = 30;
@@ -29,254 +18,14 @@ const NOTHING: u8 = 254;
 /// A sample not yet given to a field.
 const FREE: u8 = 255;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pt {
-    pub x: f64,
-    pub y: f64,
-}
-
-impl Pt {
-    pub const fn new(x: f64, y: f64) -> Pt {
-        Pt { x, y }
-    }
-
-    fn lerp(self, to: Pt, t: f64) -> Pt {
-        Pt::new(self.x + (to.x - self.x) * t, self.y + (to.y - self.y) * t)
-    }
-
-    fn dist(self, o: Pt) -> f64 {
-        (self.x - o.x).hypot(self.y - o.y)
-    }
-
-    /// This point seen on a tile turned `quarters` quarter turns clockwise.
-    pub fn rotated(self, quarters: u8) -> Pt {
-        let c = TILE / 2.0;
-        let (mut dx, mut dy) = (self.x - c, self.y - c);
-        for _ in 0..quarters % 4 {
-            // Clockwise on screen (y down): north (0, -1) goes east (1, 0).
-            (dx, dy) = (-dy, dx);
-        }
-        Pt::new(c + dx, c + dy)
-    }
-}
-
-pub const CENTRE: Pt = Pt::new(TILE / 2.0, TILE / 2.0);
-
-/// Corner `i` (0 NW, 1 NE, 2 SE, 3 SW): edge `d` runs clockwise from corner
-/// `d` to corner `d + 1`.
-fn corner(i: usize) -> Pt {
-    match i % 4 {
-        0 => Pt::new(0.0, 0.0),
-        1 => Pt::new(TILE, 0.0),
-        2 => Pt::new(TILE, TILE),
-        _ => Pt::new(0.0, TILE),
-    }
-}
-
-fn edge_mid(d: usize) -> Pt {
-    corner(d).lerp(corner(d + 1), 0.5)
-}
-
-/// A path: straight lines and quadratic curves.
 #[derive(Clone, Debug)]
-pub struct Path {
-    start: Pt,
-    steps: Vec<Step>,
-    closed: bool,
+pub(super) struct Spots {
+    pub(super) anchors: Vec<Pt>,
+    pub(super) pennants: Vec<Pt>,
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Line(Pt),
-    Quad(Pt, Pt),
-}
-
-impl Path {
-    fn new(start: Pt) -> Path {
-        Path {
-            start,
-            steps: Vec::new(),
-            closed: false,
-        }
-    }
-
-    fn line(&mut self, to: Pt) {
-        self.steps.push(Step::Line(to));
-    }
-
-    fn quad(&mut self, control: Pt, to: Pt) {
-        self.steps.push(Step::Quad(control, to));
-    }
-
-    /// The SVG `d` attribute.
-    pub fn d(&self) -> String {
-        let mut d = format!("M{} {}", num(self.start.x), num(self.start.y));
-        for s in &self.steps {
-            match s {
-                Step::Line(p) => d += &format!(" L{} {}", num(p.x), num(p.y)),
-                Step::Quad(c, p) => {
-                    d += &format!(" Q{} {} {} {}", num(c.x), num(c.y), num(p.x), num(p.y))
-                }
-            }
-        }
-        if self.closed {
-            d.push_str(" Z");
-        }
-        d
-    }
-
-    /// The path as a polyline (curves cut into short lines).
-    fn points(&self) -> Vec<Pt> {
-        let mut out = vec![self.start];
-        let mut at = self.start;
-        for s in &self.steps {
-            match *s {
-                Step::Line(p) => {
-                    out.push(p);
-                    at = p;
-                }
-                Step::Quad(c, p) => {
-                    for i in 1..=16 {
-                        let t = i as f64 / 16.0;
-                        out.push(at.lerp(c, t).lerp(c.lerp(p, t), t));
-                    }
-                    at = p;
-                }
-            }
-        }
-        out
-    }
-}
-
-/// A number for SVG: at most two decimals, no trailing zeros.
-pub fn num(v: f64) -> String {
-    let s = format!("{:.2}", v);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.into() }
-}
-
-/// A road as drawn: through roads (two edges) go over cities, roads ending
-/// in the tile go under them (a city gate).
-#[derive(Clone, Debug)]
-pub struct RoadArt {
-    pub segment: u8,
-    pub path: Path,
-    pub through: bool,
-}
-
-/// A city as drawn.
-#[derive(Clone, Debug)]
-pub struct CityArt {
-    pub segment: u8,
-    pub path: Path,
-    points: Vec<Pt>,
-}
-
-/// Everything needed to draw a tile kind and stand meeples on it.
-#[derive(Clone, Debug)]
-pub struct TileArt<'k> {
-    kind: &'k TileKind,
-    pub cities: Vec<CityArt>,
-    pub roads: Vec<RoadArt>,
-    /// Where the cloister stands, if any.
-    pub cloister: Option<Pt>,
-    /// Where the foundation (and so the tower) stands, if any.
-    pub foundation: Option<Pt>,
-    /// A junction mark at the centre, where road ends meet on open ground.
-    pub junction: bool,
-    /// Meeple and pennant spots, worked out when first asked for.
-    spots: OnceCell<Spots>,
-}
-
-#[derive(Clone, Debug)]
-struct Spots {
-    anchors: Vec<Pt>,
-    pennants: Vec<Pt>,
-}
-
-impl<'k> TileArt<'k> {
-    pub fn new(kind: &'k TileKind) -> TileArt<'k> {
-        let base = &kind.rotations[0];
-        let has = |mask: u8, d: usize| mask & (1 << d) != 0;
-        let mut cities = Vec::new();
-        let mut roads = Vec::new();
-        let mut stubs = 0;
-        for (s, seg) in kind.segments.iter().enumerate() {
-            match seg.kind {
-                SegmentKind::City => {
-                    let path = city_path(seg.edges, |d| base.edges[d] == EdgeKind::City);
-                    let points = path.points();
-                    cities.push(CityArt {
-                        segment: s as u8,
-                        path,
-                        points,
-                    });
-                }
-                SegmentKind::Road => {
-                    let edges: Vec<usize> = (0..4).filter(|&d| has(seg.edges, d)).collect();
-                    if let [a, b] = edges[..] {
-                        let mut path = Path::new(edge_mid(a));
-                        if (a + 2) % 4 == b {
-                            path.line(edge_mid(b));
-                        } else {
-                            // The corner the two edges share.
-                            let k = if (a + 1) % 4 == b { b } else { a };
-                            path.quad(CENTRE.lerp(corner(k), 0.3), edge_mid(b));
-                        }
-                        roads.push(RoadArt {
-                            segment: s as u8,
-                            path,
-                            through: true,
-                        });
-                    } else {
-                        for d in edges {
-                            let mut path = Path::new(edge_mid(d));
-                            path.line(CENTRE);
-                            stubs += 1;
-                            roads.push(RoadArt {
-                                segment: s as u8,
-                                path,
-                                through: false,
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        let (cloister, foundation) = match (kind.cloister, kind.foundation) {
-            (Some(_), Some(_)) => (Some(Pt::new(22.0, 37.0)), Some(Pt::new(41.0, 19.0))),
-            (c, f) => (c.map(|_| CENTRE), f.map(|_| CENTRE)),
-        };
-        let centre_taken = cloister == Some(CENTRE) || foundation == Some(CENTRE);
-        let in_city = cities.iter().any(|c| inside(&c.points, CENTRE));
-        let junction = !centre_taken && (stubs >= 2 || (stubs == 1 && !in_city));
-        TileArt {
-            kind,
-            cities,
-            roads,
-            cloister,
-            foundation,
-            junction,
-            spots: OnceCell::new(),
-        }
-    }
-
-    /// Where a meeple stands, per segment (printed orientation).
-    pub fn anchors(&self) -> &[Pt] {
-        &self.spots().anchors
-    }
-
-    /// Where a pennant is drawn, per city with one (printed orientation).
-    pub fn pennants(&self) -> &[Pt] {
-        if self.kind.segments.iter().any(|s| s.pennant) {
-            &self.spots().pennants
-        } else {
-            &[]
-        }
-    }
-
-    fn spots(&self) -> &Spots {
+impl TileArt<'_> {
+    pub(super) fn spots(&self) -> &Spots {
         self.spots.get_or_init(|| {
             let kind = self.kind;
             let labels = self.labels(kind);
@@ -336,7 +85,7 @@ impl<'k> TileArt<'k> {
         }
         // Fields: grown from the samples along each half-edge they touch.
         let base = &kind.rotations[0];
-        let mut queue = std::collections::VecDeque::new();
+        let mut queue = VecDeque::new();
         for h in 0..8u8 {
             let field = base.half_segment[h as usize];
             if field == NO_SEGMENT {
@@ -407,53 +156,6 @@ impl<'k> TileArt<'k> {
     }
 }
 
-/// The outline of a city touching the edges in `mask`: along each of its
-/// edges, and across the tile, curving inwards, over each run of edges it
-/// does not touch. `is_city(d)`: edge `d` shows a city (another one, when
-/// this city does not touch it), which pushes the curve deeper to leave room.
-fn city_path(mask: u8, is_city: impl Fn(usize) -> bool) -> Path {
-    let has = |d: usize| mask & (1 << (d % 4)) != 0;
-    if mask & 0xF == 0xF {
-        let mut p = Path::new(corner(0));
-        for i in 1..4 {
-            p.line(corner(i));
-        }
-        p.closed = true;
-        return p;
-    }
-    let start = (0..4).find(|&d| has(d) && !has(d + 3)).unwrap_or(0);
-    let mut path = Path::new(corner(start));
-    let mut i = 0;
-    while i < 4 {
-        let d = start + i;
-        if has(d) {
-            path.line(corner(d + 1));
-            i += 1;
-            continue;
-        }
-        let mut gap = 0;
-        while i + gap < 4 && !has(d + gap) {
-            gap += 1;
-        }
-        let control = match gap {
-            1 => {
-                let m = edge_mid(d % 4);
-                m.lerp(CENTRE, if is_city(d % 4) { 1.75 } else { 1.2 })
-            }
-            2 => CENTRE.lerp(corner(d + 1), 0.2),
-            _ => {
-                // A city on one edge: a cap over it.
-                let m = edge_mid((d + 3) % 4);
-                m.lerp(CENTRE, 1.2)
-            }
-        };
-        path.quad(control, corner(d + gap));
-        i += gap;
-    }
-    path.closed = true;
-    path
-}
-
 /// The centre of sample `i`.
 fn sample(i: usize) -> Pt {
     Pt::new(
@@ -493,7 +195,7 @@ fn half_samples(h: Half) -> Vec<usize> {
 }
 
 /// Give the label of each queued sample to the free samples it reaches.
-fn flood(labels: &mut [u8], queue: &mut std::collections::VecDeque<usize>) {
+fn flood(labels: &mut [u8], queue: &mut VecDeque<usize>) {
     while let Some(i) = queue.pop_front() {
         let (r, c) = (i / GRID, i % GRID);
         let mut next = Vec::with_capacity(4);
@@ -590,35 +292,6 @@ fn fallback_anchor(kind: &TileKind, s: u8) -> Pt {
         pts.iter().map(|p| p.y).sum::<f64>() / n,
     );
     mean.lerp(CENTRE, 0.35)
-}
-
-/// Is `p` inside the closed polygon `poly` (even-odd)?
-fn inside(poly: &[Pt], p: Pt) -> bool {
-    let mut inside = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (a, b) = (poly[i], poly[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
-            inside = !inside;
-        }
-        j = i;
-    }
-    inside
-}
-
-/// Is `p` on a road drawn along `line`?
-fn near_polyline(line: &[Pt], p: Pt) -> bool {
-    line.windows(2).any(|w| {
-        let (a, b) = (w[0], w[1]);
-        let (vx, vy) = (b.x - a.x, b.y - a.y);
-        let len2 = vx * vx + vy * vy;
-        let t = if len2 == 0.0 {
-            0.0
-        } else {
-            (((p.x - a.x) * vx + (p.y - a.y) * vy) / len2).clamp(0.0, 1.0)
-        };
-        p.dist(a.lerp(b, t)) <= ROAD_HALF_WIDTH + 0.5
-    })
 }
 
 #[cfg(test)]

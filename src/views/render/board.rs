@@ -1,0 +1,184 @@
+//! The things on the board: tiles in their places, meeples on segments,
+//! towers with their floors and the meeple on top; each one [`Piece`].
+
+use std::collections::HashMap;
+
+use maud::{Markup, html};
+
+use crate::kernel::MeepleSpot;
+use crate::kernel::scene::{Palette, Scene, SceneMeeple, SceneTile, SceneTower, TileLook};
+use crate::kernel::tiles::{SegmentKind, TileSet};
+
+use super::drawing::Piece;
+use super::frame::Frame;
+use super::spot_on;
+use super::style::{FIELD_EDGE, INK, MEEPLE_PATH, PLAIN};
+use super::tile::draw::{draw_foundation, draw_tile};
+use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, TileArt, num};
+
+/// One tile in its place.
+pub(super) fn placed_tile(
+    frame: &Frame,
+    t: &SceneTile,
+    tiles: &TileSet,
+    arts: &HashMap<u16, TileArt>,
+) -> Piece {
+    let (x, y) = frame.cell(t.pos);
+    let transform = format!("translate({},{})", num(x), num(y));
+    let (px, py) = (t.pos.x, t.pos.y);
+    let (name, rot, title, inner) = match t.look {
+        TileLook::Kind(k) => {
+            let name = tiles.kinds[k as usize].name.clone();
+            let deg = t.rot as u16 * 90;
+            let title = format!("{name} at {px},{py} turned {deg}°");
+            (name, deg, title, draw_tile(&arts[&k], t.rot))
+        }
+        TileLook::Plain | TileLook::Foundation => {
+            let tower = t.look == TileLook::Foundation;
+            let size = num(TILE);
+            let inner = html! {
+                rect width=(size) height=(size) fill=(PLAIN) stroke=(FIELD_EDGE) stroke-width="1" {}
+                @if tower { (draw_foundation(CENTRE)) }
+            };
+            let (name, what) = if tower {
+                ("T", "the tower's tile")
+            } else {
+                ("#", "a tile")
+            };
+            (name.to_string(), 0, format!("{what} at {px},{py}"), inner)
+        }
+    };
+    Piece::new(move |shown| {
+        html! {
+            g data-t=[shown] class="tile" data-x=(px) data-y=(py) data-tile=(name) data-rot=(rot)
+                transform=(transform) { title { (title) } (inner) }
+        }
+    })
+}
+
+/// A meeple on a segment, lying down in a field; `None` when it stands on
+/// no tile of the scene.
+pub(super) fn meeple(
+    frame: &Frame,
+    scene: &Scene,
+    m: &SceneMeeple,
+    tiles: &TileSet,
+    arts: &HashMap<u16, TileArt>,
+    palette: &Palette,
+) -> Option<Piece> {
+    let MeepleSpot::Segment(s) = m.spot else {
+        return None;
+    };
+    let tile = scene.tiles.iter().find(|t| t.pos == m.pos)?;
+    let TileLook::Kind(k) = tile.look else {
+        return None;
+    };
+    let spot = spot_on(scene, arts, m.pos, m.spot)?;
+    let on = tiles.kinds[k as usize].segments[s as usize].kind;
+    let (x, y) = frame.cell(m.pos);
+    let lying = if on == SegmentKind::Field {
+        " rotate(90)"
+    } else {
+        ""
+    };
+    let transform = format!("translate({},{}){lying}", num(x + spot.x), num(y + spot.y));
+    let title = format!(
+        "player {}'s meeple on a {} at {},{}",
+        m.owner + 1,
+        on.name(),
+        m.pos.x,
+        m.pos.y
+    );
+    let (owner, mx, my) = (m.owner, m.pos.x, m.pos.y);
+    let colour = palette.player(owner as usize).to_string();
+    Some(Piece::new(move |shown| {
+        html! {
+            g data-t=[shown] class="meeple" data-owner=(owner) data-x=(mx) data-y=(my) data-on=(on.name())
+                data-segment=(s) transform=(transform) {
+                title { (title) }
+                path d=(MEEPLE_PATH) transform="translate(0,-1)" fill=(colour) stroke=(INK)
+                    stroke-width="1.2" stroke-linejoin="round" {}
+            }
+        }
+    }))
+}
+
+/// A tower: its floors stacked from the foundation at `foot` upwards, each
+/// in its kind's colour, its height written beside it, and the meeple on top.
+pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
+    let (pos, n) = (tower.pos, tower.floors.len());
+    let kinds = palette.floor_names(&tower.floors, ",");
+    let title = if n == 0 {
+        format!("tower at {},{}: no floors", pos.x, pos.y)
+    } else {
+        format!(
+            "tower at {},{}: {n} floors: {} (bottom to top)",
+            pos.x,
+            pos.y,
+            palette.floor_names(&tower.floors, ", ")
+        )
+    };
+    let inner = html! { (stack(palette, tower, foot)) (tower_top(palette, tower, foot)) };
+    Piece::new(move |shown| {
+        html! {
+            g data-t=[shown] class="tower" data-x=(pos.x) data-y=(pos.y) data-floors=(kinds) data-height=(n) {
+                title { (title) } (inner)
+            }
+        }
+    })
+}
+
+/// The height of one floor in a stack of `n`.
+fn band(n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        (34.0 / n as f64).min(7.0)
+    }
+}
+
+/// Where the stack stands: its bottom and its width.
+fn base_and_width(foot: Pt) -> (f64, f64) {
+    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF - 2.0)
+}
+
+/// The floors on a light backing, and the height written beside them.
+fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
+    let n = tower.floors.len();
+    let band = band(n);
+    let (base, w) = base_and_width(foot);
+    html! {
+        @if n > 0 {
+            rect x=(num(foot.x - w / 2.0 - 2.0)) y=(num(base - n as f64 * band - 2.0)) width=(num(w + 4.0))
+                height=(num(n as f64 * band + 4.0)) rx="1.5" fill="#fff" fill-opacity="0.85" {}
+        }
+        @for (i, &k) in tower.floors.iter().enumerate() {
+            @let colour = palette.floors.get(k as usize).map_or("#888", |d| d.colour.as_str());
+            rect class="floor" data-kind=(palette.floor_name(k)) x=(num(foot.x - w / 2.0))
+                y=(num(base - (i + 1) as f64 * band)) width=(num(w)) height=(num(band)) fill=(colour)
+                stroke=(INK) stroke-width="0.8" {}
+        }
+        @if n > 0 {
+            text x=(num(foot.x + w / 2.0 + 2.0)) y=(num(base - 1.0)) font-size="12" font-weight="bold"
+                fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
+        }
+    }
+}
+
+/// The meeple on top of the tower, if any.
+fn tower_top(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
+    let Some(owner) = tower.top else {
+        return html! {};
+    };
+    let (pos, n) = (tower.pos, tower.floors.len());
+    let (base, _) = base_and_width(foot);
+    let top_y = base - n as f64 * band(n);
+    html! {
+        g class="meeple" data-owner=(owner) data-x=(pos.x) data-y=(pos.y) data-on="tower"
+            transform=(format!("translate({},{}) scale(0.85)", num(foot.x), num(top_y - 8.5))) {
+            title { "player " (owner + 1) "'s meeple on the tower at " (pos.x) "," (pos.y) }
+            path d=(MEEPLE_PATH) fill=(palette.player(owner as usize)) stroke=(INK) stroke-width="1.3"
+                stroke-linejoin="round" {}
+        }
+    }
+}
