@@ -1,5 +1,5 @@
 //! `towerlab simulate`: many seeded games of one ruleset, their metrics and
-//! speed.
+//! speed. The run is a comparison of one variant; this module formats it.
 
 use std::io::Write;
 
@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::new_table;
-use super::runs::{run_all, threads_used};
+use super::runs::{plain_f64, run_all};
+use crate::analysis::compare::Comparison;
 use crate::analysis::stats;
-use crate::play::sim;
 use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
@@ -21,103 +21,124 @@ pub struct SimulateArgs {
     pub run: RunArgs,
 }
 
+/// `simulate --format json`: one variant's run, its metrics flat.
 #[derive(Serialize)]
-struct MetricReport {
-    name: String,
-    mean: f64,
-    ci: [f64; 2],
-}
-
-#[derive(Serialize)]
-struct SimulateReport {
-    variant: String,
-    packs: Vec<String>,
+struct SimulateJson<'a> {
+    variant: &'a str,
+    packs: &'a [String],
     games: u64,
     players: usize,
-    bots: Vec<String>,
+    bots: &'a [String],
     seed: u64,
     threads: usize,
     mean_scores: Vec<f64>,
     seconds: f64,
     games_per_sec: f64,
-    metrics: Vec<MetricReport>,
+    metrics: Vec<MetricJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct MetricJson<'a> {
+    name: &'a str,
+    mean: f64,
+    ci: [f64; 2],
+}
+
+/// A row of `simulate --format csv`.
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    variant: &'a str,
+    metric: &'a str,
+    #[serde(serialize_with = "plain_f64")]
+    mean: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_low: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_high: f64,
 }
 
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
     let set = args.rules.load(home)?;
-    let run = run_all(vec![set], &args.run)?.remove(0);
-    let players = run.results[0].scores.len();
-    let names = stats::metric_names(players);
-    let summary = stats::Columns::of(&run.results).summary();
-    let report = SimulateReport {
-        variant: run.set.name.clone(),
-        packs: run.set.pack_names.clone(),
-        games: args.run.games,
-        players,
-        bots: crate::play::bots::seats(&args.run.seats.bots, players)?
-            .iter()
-            .map(|b| b.name().to_string())
-            .collect(),
-        seed: args.run.seed,
-        threads: threads_used(args.run.threads),
-        mean_scores: sim::mean_scores(&run.results, players),
+    let bots = args.run.seats.bots(&set)?;
+    let run = run_all(std::slice::from_ref(&set), &bots, &args.run)?;
+    match args.run.format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run))?),
+        TableFormat::Csv => csv(&run)?,
+        TableFormat::Table => table(&run)?,
+    }
+    Ok(())
+}
+
+fn json(run: &Comparison) -> SimulateJson<'_> {
+    let mean_scores = (1..=run.players)
+        .filter_map(|s| run.metric(&format!("score.seat{s}")))
+        .map(|m| m.values[0].mean)
+        .collect();
+    SimulateJson {
+        variant: &run.variants[0],
+        packs: &run.packs[0],
+        games: run.games,
+        players: run.players,
+        bots: &run.bots,
+        seed: run.seed,
+        threads: run.threads,
+        mean_scores,
         seconds: run.seconds,
-        games_per_sec: args.run.games as f64 / run.seconds.max(1e-9),
-        metrics: names
+        games_per_sec: run.games_per_sec,
+        metrics: run
+            .metrics
             .iter()
-            .zip(&summary.values)
-            .map(|(n, e)| MetricReport {
-                name: n.clone(),
-                mean: e.mean,
-                ci: [e.low, e.high],
+            .map(|m| MetricJson {
+                name: &m.name,
+                mean: m.values[0].mean,
+                ci: m.values[0].ci,
             })
             .collect(),
-    };
-    match args.run.format {
-        TableFormat::Json => out!("{}", serde_json::to_string(&report)?),
-        TableFormat::Csv => {
-            let mut w = csv::Writer::from_writer(std::io::stdout());
-            w.write_record(["variant", "metric", "mean", "ci_low", "ci_high"])
-                .map_err(std::io::Error::from)?;
-            for m in &report.metrics {
-                w.write_record([
-                    report.variant.clone(),
-                    m.name.clone(),
-                    m.mean.to_string(),
-                    m.ci[0].to_string(),
-                    m.ci[1].to_string(),
-                ])
-                .map_err(std::io::Error::from)?;
-            }
-            w.flush()?;
-        }
-        TableFormat::Table => {
-            out!(
-                "{} ({}): {} games, {} players, bots {}, seed {}",
-                report.variant,
-                report.packs.join(" + "),
-                report.games,
-                report.players,
-                report.bots.join(","),
-                report.seed
-            );
-            let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
-            for m in &report.metrics {
-                table.add_row([
-                    m.name.clone(),
-                    format!("{:.2}", m.mean),
-                    format!("[{:.2}, {:.2}]", m.ci[0], m.ci[1]),
-                    stats::describe(&m.name).to_string(),
-                ]);
-            }
-            out!("{table}");
-            out!(
-                "{:.0} games/s ({:.2} s, {} threads)",
-                report.games_per_sec,
-                report.seconds,
-                report.threads
-            );
-        }
     }
+}
+
+fn csv(run: &Comparison) -> Result<()> {
+    let mut w = csv::Writer::from_writer(std::io::stdout());
+    for m in &run.metrics {
+        w.serialize(CsvRow {
+            variant: &run.variants[0],
+            metric: &m.name,
+            mean: m.values[0].mean,
+            ci_low: m.values[0].ci[0],
+            ci_high: m.values[0].ci[1],
+        })
+        .map_err(std::io::Error::from)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn table(run: &Comparison) -> Result<()> {
+    out!(
+        "{} ({}): {} games, {} players, bots {}, seed {}",
+        run.variants[0],
+        run.packs[0].join(" + "),
+        run.games,
+        run.players,
+        run.bots.join(","),
+        run.seed
+    );
+    let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
+    for m in &run.metrics {
+        let v = &m.values[0];
+        table.add_row([
+            m.name.clone(),
+            format!("{:.2}", v.mean),
+            format!("[{:.2}, {:.2}]", v.ci[0], v.ci[1]),
+            stats::describe(&m.name).to_string(),
+        ]);
+    }
+    out!("{table}");
+    out!(
+        "{:.0} games/s ({:.2} s, {} threads)",
+        run.games_per_sec,
+        run.seconds,
+        run.threads
+    );
     Ok(())
 }

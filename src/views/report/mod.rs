@@ -10,8 +10,9 @@
 //! one SVG whose elements name the turns they are shown in
 //! ([`timeline`]), so a game costs about one picture, not one per turn.
 //!
-//! [`html`] takes plain data (metric names, estimates, per-game values and
-//! the sample games) and returns the page; writing it is the caller's.
+//! [`html`] takes the comparison (its parameters, estimates and per-game
+//! values) and the sample games, and returns the page; writing it is the
+//! caller's.
 
 pub mod charts;
 pub mod sample;
@@ -19,42 +20,11 @@ pub mod timeline;
 
 use std::fmt::Write;
 
+use crate::analysis::compare::Comparison;
 use crate::analysis::stats::{self, Estimate};
 use crate::views::render::{PLAYER_COLOURS, escape};
 use charts::{BoxStats, Series};
-pub use sample::{Frame, SampleGame, sample_game};
-
-/// Everything the page shows.
-pub struct Report {
-    /// Games per variant, all variants on the same seeds.
-    pub games: u64,
-    /// The master seed.
-    pub seed: u64,
-    pub players: usize,
-    /// The bot of each seat.
-    pub bots: Vec<String>,
-    /// Metric names, in the order of every estimate and per-game row
-    /// ([`stats::metric_names`]).
-    pub metrics: Vec<String>,
-    /// The variants, the first being the baseline.
-    pub variants: Vec<Variant>,
-}
-
-/// One variant's results.
-pub struct Variant {
-    pub name: String,
-    pub packs: Vec<String>,
-    /// One estimate per metric.
-    pub summary: Vec<Estimate>,
-    /// Paired differences against the first variant, one per metric (none
-    /// for the first variant).
-    pub diff: Option<Vec<Estimate>>,
-    /// Each game's per-game metrics ([`stats::per_game`]: every metric but
-    /// the set-level ones at the end), in game order.
-    pub per_game: Vec<Vec<f64>>,
-    /// A game to replay in the viewer.
-    pub sample: Option<SampleGame>,
-}
+pub use sample::{Frame, SampleGame, sample_game, sample_game_within};
 
 /// Colours of variants in charts (seats use the board's player colours).
 pub const VARIANT_COLOURS: [&str; 8] = [
@@ -68,9 +38,11 @@ fn variant_colour(v: usize) -> &'static str {
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
-/// The report as one HTML document.
-pub fn html(r: &Report) -> String {
-    let names: Vec<&str> = r.variants.iter().map(|v| v.name.as_str()).collect();
+/// The report as one HTML document: the comparison, and the sample game of
+/// each variant (in the comparison's order; fewer, or none, leave out the
+/// viewer of the others).
+pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
+    let names: Vec<&str> = r.variants.iter().map(String::as_str).collect();
     let title = format!("towerlab: {}", names.join(" vs "));
     let mut out = String::new();
     let _ = write!(
@@ -88,20 +60,20 @@ pub fn html(r: &Report) -> String {
         escape(&r.bots.join(", "))
     );
     out.push_str("<ul class=\"variants\">\n");
-    for (v, variant) in r.variants.iter().enumerate() {
+    for (v, (name, packs)) in r.variants.iter().zip(&r.packs).enumerate() {
         let _ = writeln!(
             out,
             "<li><span class=\"swatch\" style=\"background:{}\"></span><b>{}</b>{}: packs {}</li>",
             variant_colour(v),
-            escape(&variant.name),
+            escape(name),
             if v == 0 { " (baseline)" } else { "" },
-            escape(&variant.packs.join(" + "))
+            escape(&packs.join(" + "))
         );
     }
     out.push_str("</ul>\n<nav><a href=\"#table\">Table</a> · <a href=\"#charts\">Charts</a> · <a href=\"#replay\">Replay</a></nav>\n</header>\n<main>\n");
     table(&mut out, r);
     charts_section(&mut out, r);
-    replay_section(&mut out, r);
+    replay_section(&mut out, r, samples);
     let _ = writeln!(
         out,
         "</main>\n<footer>Made by towerlab {}. This page needs no network: its styles, script and pictures are all in this file.</footer>",
@@ -113,46 +85,38 @@ pub fn html(r: &Report) -> String {
 
 /// The comparison table: mean ± 95% half-width per variant, and each
 /// variant's paired difference from the first with its 95% interval.
-fn table(out: &mut String, r: &Report) {
+fn table(out: &mut String, r: &Comparison) {
     out.push_str("<section id=\"table\">\n<h2>Comparison</h2>\n<div class=\"scroll\"><table class=\"compare\">\n<thead><tr><th>metric</th>");
-    let base = r.variants.first().map_or("", |v| v.name.as_str());
-    for (v, variant) in r.variants.iter().enumerate() {
-        let _ = write!(out, "<th>{}</th>", escape(&variant.name));
+    let base = r.variants.first().map_or("", String::as_str);
+    for (v, name) in r.variants.iter().enumerate() {
+        let _ = write!(out, "<th>{}</th>", escape(name));
         if v > 0 {
-            let _ = write!(out, "<th>{} − {}</th>", escape(&variant.name), escape(base));
+            let _ = write!(out, "<th>{} − {}</th>", escape(name), escape(base));
         }
     }
     out.push_str("</tr></thead>\n<tbody>\n");
-    for (m, name) in r.metrics.iter().enumerate() {
+    for metric in &r.metrics {
+        let name = &metric.name;
         let _ = write!(
             out,
             "<tr><th scope=\"row\"><span class=\"metric\">{}</span><span class=\"what\">{}</span></th>",
             escape(name),
             escape(stats::describe(name))
         );
-        for variant in &r.variants {
-            match variant.summary.get(m) {
-                Some(e) => {
-                    let _ = write!(out, "<td>{:.2} ± {:.2}</td>", e.mean, e.half_width());
-                }
-                None => out.push_str("<td></td>"),
-            }
-            if let Some(diff) = &variant.diff {
-                match diff.get(m) {
-                    Some(d) => {
-                        let sig = d.excludes_zero();
-                        let _ = write!(
-                            out,
-                            "<td class=\"diff{}\">{:+.2} [{:+.2}, {:+.2}]{}</td>",
-                            if sig { " sig" } else { "" },
-                            d.mean,
-                            d.low,
-                            d.high,
-                            if sig { " *" } else { "" }
-                        );
-                    }
-                    None => out.push_str("<td></td>"),
-                }
+        for value in &metric.values {
+            let e = value.estimate();
+            let _ = write!(out, "<td>{:.2} ± {:.2}</td>", e.mean, e.half_width());
+            if let Some(d) = &value.diff {
+                let sig = d.significant;
+                let _ = write!(
+                    out,
+                    "<td class=\"diff{}\">{:+.2} [{:+.2}, {:+.2}]{}</td>",
+                    if sig { " sig" } else { "" },
+                    d.mean,
+                    d.ci[0],
+                    d.ci[1],
+                    if sig { " *" } else { "" }
+                );
             }
         }
         out.push_str("</tr>\n");
@@ -160,14 +124,14 @@ fn table(out: &mut String, r: &Report) {
     out.push_str("</tbody>\n</table></div>\n<p class=\"note\">Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their 95% CI; <span class=\"sig\">* marks a difference whose interval excludes 0</span>. Balance intervals are bootstrapped.</p>\n</section>\n");
 }
 
-fn charts_section(out: &mut String, r: &Report) {
-    let index = |name: &str| r.metrics.iter().position(|m| m == name);
+fn charts_section(out: &mut String, r: &Comparison) {
+    let index = |name: &str| r.metric_index(name);
     let variants: Vec<Series> = r
         .variants
         .iter()
         .enumerate()
-        .map(|(v, variant)| Series {
-            name: variant.name.clone(),
+        .map(|(v, name)| Series {
+            name: name.clone(),
             colour: variant_colour(v).to_string(),
         })
         .collect();
@@ -177,7 +141,7 @@ fn charts_section(out: &mut String, r: &Report) {
             colour: PLAYER_COLOURS[s % PLAYER_COLOURS.len()].to_string(),
         })
         .collect();
-    let groups: Vec<String> = r.variants.iter().map(|v| v.name.clone()).collect();
+    let groups: Vec<String> = r.variants.clone();
     out.push_str("<section id=\"charts\">\n<h2>Charts</h2>\n<div class=\"charts\">\n");
 
     // Score distribution: each seat's final score, and the winner's.
@@ -190,11 +154,11 @@ fn charts_section(out: &mut String, r: &Report) {
         colour: "#8c8c8c".into(),
     });
     let values: Vec<Vec<Option<BoxStats>>> = r
-        .variants
+        .per_game
         .iter()
-        .map(|variant| {
+        .map(|per_game| {
             let mut per_series: Vec<Vec<f64>> = vec![Vec::new(); r.players + 1];
-            for row in &variant.per_game {
+            for row in per_game {
                 let mut best = f64::MIN;
                 for (s, col) in seat_columns.iter().enumerate() {
                     if let Some(v) = col.and_then(|c| row.get(c)) {
@@ -226,12 +190,10 @@ fn charts_section(out: &mut String, r: &Report) {
         .map(|s| index(&format!("win.seat{s}")))
         .collect();
     if wins.iter().all(Option::is_some) {
-        let values = r
-            .variants
-            .iter()
-            .map(|variant| {
+        let values = (0..r.variants.len())
+            .map(|v| {
                 wins.iter()
-                    .map(|w| percent(variant.summary[w.unwrap_or(0)]))
+                    .map(|w| percent(r.metrics[w.unwrap_or(0)].values[v].estimate()))
                     .collect()
             })
             .collect();
@@ -289,7 +251,7 @@ fn charts_section(out: &mut String, r: &Report) {
 /// Bars of some metrics (groups), one bar per variant.
 fn bars_of(
     out: &mut String,
-    r: &Report,
+    r: &Comparison,
     variants: &[Series],
     metrics: &[(&str, &str)],
     title: &str,
@@ -298,14 +260,14 @@ fn bars_of(
 ) {
     let found: Vec<(usize, &str)> = metrics
         .iter()
-        .filter_map(|(m, label)| Some((r.metrics.iter().position(|n| n == m)?, *label)))
+        .filter_map(|(m, label)| Some((r.metric_index(m)?, *label)))
         .collect();
     if found.is_empty() {
         return;
     }
     let values = found
         .iter()
-        .map(|&(m, _)| r.variants.iter().map(|v| v.summary[m]).collect())
+        .map(|&(m, _)| r.metrics[m].values.iter().map(|v| v.estimate()).collect())
         .collect();
     figure(
         out,
@@ -341,12 +303,13 @@ fn figure(out: &mut String, svg: &str, caption: &str) {
 
 /// The replay viewer: one tab per variant's sample game, the controls, and
 /// each game's merged pictures with its turns' events as JSON.
-fn replay_section(out: &mut String, r: &Report) {
-    let samples: Vec<(usize, &Variant, &SampleGame)> = r
+fn replay_section(out: &mut String, r: &Comparison, samples: &[SampleGame]) {
+    let samples: Vec<(usize, &String, &SampleGame)> = r
         .variants
         .iter()
+        .zip(samples)
         .enumerate()
-        .filter_map(|(v, variant)| Some((v, variant, variant.sample.as_ref()?)))
+        .map(|(v, (name, sample))| (v, name, sample))
         .collect();
     if samples.is_empty() {
         return;
@@ -358,17 +321,17 @@ fn replay_section(out: &mut String, r: &Report) {
         samples[0].2.game
     );
     out.push_str("<div class=\"tabs\" role=\"tablist\">\n");
-    for (i, (v, variant, _)) in samples.iter().enumerate() {
+    for (i, (v, name, _)) in samples.iter().enumerate() {
         let _ = writeln!(
             out,
             "<button type=\"button\" class=\"tab\" role=\"tab\" data-viewer=\"{i}\" aria-selected=\"{}\"><span class=\"swatch\" style=\"background:{}\"></span>{}</button>",
             i == 0,
             variant_colour(*v),
-            escape(&variant.name)
+            escape(name)
         );
     }
     out.push_str("</div>\n<div class=\"controls\">\n<button type=\"button\" data-step=\"first\" title=\"first turn (Home)\">« start</button>\n<button type=\"button\" data-step=\"prev-capture\" title=\"previous capture\">◀ capture</button>\n<button type=\"button\" data-step=\"prev\" title=\"previous turn (←)\">◀ back</button>\n<input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"turn\">\n<button type=\"button\" data-step=\"next\" title=\"next turn (→)\">next ▶</button>\n<button type=\"button\" data-step=\"next-capture\" title=\"next capture\">capture ▶</button>\n<button type=\"button\" data-step=\"last\" title=\"last turn (End)\">end »</button>\n<span class=\"position\" aria-live=\"polite\"></span>\n<label class=\"zoom\"><input type=\"checkbox\" class=\"full-size\"> full size</label>\n</div>\n");
-    for (i, (_, variant, sample)) in samples.iter().enumerate() {
+    for (i, (_, name, sample)) in samples.iter().enumerate() {
         let captures = sample.frames.iter().filter(|f| f.capture).count();
         let frames = serde_json::to_string(&sample.frames)
             .unwrap_or_else(|_| "[]".into())
@@ -380,7 +343,7 @@ fn replay_section(out: &mut String, r: &Report) {
             out,
             "<div class=\"viewer\" data-viewer=\"{i}\"{}>\n<p class=\"about\">{}: game {} (seed {}), {} turns, {} capture{}; final scores {}.</p>\n<div class=\"turn\"><h3 class=\"label\"></h3><ul class=\"events\"></ul></div>\n<div class=\"board\">\n{svg}</div>\n<script type=\"application/json\" class=\"frames\">{frames}</script>\n</div>",
             if i == 0 { "" } else { " hidden" },
-            escape(&variant.name),
+            escape(name),
             sample.game,
             sample.seed,
             sample.frames.len().saturating_sub(2),

@@ -6,6 +6,7 @@
 use anyhow::Result;
 use serde::Serialize;
 
+use crate::kernel::geometry::Pos;
 use crate::kernel::{Event, Game, MeepleSpot};
 use crate::play::bots::BotKind;
 use crate::play::sim;
@@ -48,10 +49,22 @@ pub struct Frame {
 /// after the start tile, after every turn, and after final scoring. The
 /// turn of a capture marks the capturing tower's range and the meeple taken.
 pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Result<SampleGame> {
-    let rules = set.rules();
     // Once to learn the final board's extent, so every picture shares it.
+    let rules = set.rules();
     let end = sim::play(&set.tiles, rules.as_ref(), bots, seed, false)?;
-    let bounds = end.board().bounds();
+    sample_game_within(set, bots, index, seed, end.board().bounds())
+}
+
+/// [`sample_game`] of a game whose final extent `bounds` is known (from its
+/// [`sim::GameResult`]): the game is played once.
+pub fn sample_game_within(
+    set: &Ruleset,
+    bots: &[BotKind],
+    index: u64,
+    seed: u64,
+    bounds: Option<(Pos, Pos)>,
+) -> Result<SampleGame> {
+    let rules = set.rules();
     let mut timeline = Timeline::default();
     let mut frames: Vec<Frame> = Vec::new();
     let mut seen = 0;
