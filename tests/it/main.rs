@@ -14,6 +14,7 @@ mod render;
 mod report;
 mod sandbox;
 mod scoring;
+mod snapshots;
 mod tilesets;
 mod tower;
 mod variants;
