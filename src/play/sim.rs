@@ -204,15 +204,3 @@ pub fn simulate(
     }
     Ok(results)
 }
-
-/// Mean of each seat's score over `results`.
-pub fn mean_scores(results: &[GameResult], players: usize) -> Vec<f64> {
-    let mut sums = vec![0f64; players];
-    for r in results {
-        for (s, &v) in sums.iter_mut().zip(&r.scores) {
-            *s += v as f64;
-        }
-    }
-    let n = results.len().max(1) as f64;
-    sums.into_iter().map(|s| s / n).collect()
-}
