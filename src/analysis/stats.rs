@@ -186,14 +186,6 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[i]
 }
 
-/// The statistics of one variant's games.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Summary {
-    pub games: usize,
-    /// One estimate per metric, in [`metric_names`] order.
-    pub values: Vec<Estimate>,
-}
-
 /// Per-game metric columns of a run, for summaries and pairing.
 pub struct Columns {
     /// `columns[m][g]`: metric `m` of game `g` (per-game metrics only).
@@ -219,10 +211,10 @@ impl Columns {
         self.wins.len()
     }
 
-    /// Estimates of every metric, balance last. A win share's interval is
-    /// kept within [0, 1], where a share lives (the normal approximation can
-    /// stray past it over few games).
-    pub fn summary(&self) -> Summary {
+    /// Estimates of every metric, in [`metric_names`] order (balance last).
+    /// A win share's interval is kept within [0, 1], where a share lives (the
+    /// normal approximation can stray past it over few games).
+    pub fn summary(&self) -> Vec<Estimate> {
         let seats = self.wins.first().map_or(0, Vec::len);
         let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
         for e in values.iter_mut().skip(seats).take(seats) {
@@ -230,10 +222,7 @@ impl Columns {
             e.high = e.high.min(1.0);
         }
         values.push(self.balance_estimate(None));
-        Summary {
-            games: self.games(),
-            values,
-        }
+        values
     }
 
     /// Paired differences `other - self` for every metric, balance last.
@@ -327,13 +316,14 @@ mod tests {
             tower_heights: Vec::new(),
             floors_unused: 0,
             prisoners_held: 0,
+            bounds: None,
             log: None,
         };
         let results: Vec<GameResult> = (0..5)
             .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))
             .collect();
         let s = Columns::of(&results).summary();
-        let (win1, win2) = (s.values[2], s.values[3]);
+        let (win1, win2) = (s[2], s[3]);
         assert!((win1.mean - 0.2).abs() < 1e-12);
         assert_eq!(win1.low, 0.0, "the normal interval would go below 0");
         assert!(win2.high <= 1.0 && win2.low > 0.0);

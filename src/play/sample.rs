@@ -5,6 +5,7 @@
 
 use anyhow::Result;
 
+use crate::kernel::geometry::Pos;
 use crate::kernel::scene::{Picture, Pictures, SceneMeeple};
 use crate::kernel::{Event, Game, MeepleSpot};
 use crate::play::bots::BotKind;
@@ -17,10 +18,22 @@ use crate::rules::Ruleset;
 /// all in the frame of the final board. The turn of a capture marks the
 /// capturing tower's range and the meeple taken.
 pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Result<Pictures> {
-    let rules = set.rules();
     // Once to learn the final board's extent, so every picture shares it.
+    let rules = set.rules();
     let end = sim::play(&set.tiles, rules.as_ref(), bots, seed, false)?;
-    let bounds = end.board().bounds();
+    sample_game_within(set, bots, index, seed, end.board().bounds())
+}
+
+/// [`sample_game`] of a game whose final extent `bounds` is known (from its
+/// [`sim::GameResult`]): the game is played once.
+pub fn sample_game_within(
+    set: &Ruleset,
+    bots: &[BotKind],
+    index: u64,
+    seed: u64,
+    bounds: Option<(Pos, Pos)>,
+) -> Result<Pictures> {
+    let rules = set.rules();
     let mut frames: Vec<Picture> = Vec::new();
     let mut seen = 0;
     let game = sim::play_observed(&set.tiles, rules.as_ref(), bots, seed, |game| {

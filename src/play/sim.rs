@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
+use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{Bot, Game, Rules, Stats, play_game};
 use crate::play::bots::BotKind;
@@ -27,6 +28,9 @@ pub struct GameResult {
     pub floors_unused: u32,
     /// Meeples held as prisoners at game end.
     pub prisoners_held: u32,
+    /// The final board's extent (min, max corners), so pictures of the game
+    /// can share it without playing it to the end first.
+    pub bounds: Option<(Pos, Pos)>,
     /// The game's log as JSON Lines, when asked for.
     pub log: Option<String>,
 }
@@ -109,6 +113,7 @@ pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
             .flat_map(|a| (0..n).map(move |b| (a, b)))
             .map(|(a, b)| game.prisoners(a, b))
             .sum(),
+        bounds: game.board().bounds(),
         log: None,
     }
 }
@@ -198,16 +203,4 @@ pub fn simulate(
         start = end;
     }
     Ok(results)
-}
-
-/// Mean of each seat's score over `results`.
-pub fn mean_scores(results: &[GameResult], players: usize) -> Vec<f64> {
-    let mut sums = vec![0f64; players];
-    for r in results {
-        for (s, &v) in sums.iter_mut().zip(&r.scores) {
-            *s += v as f64;
-        }
-    }
-    let n = results.len().max(1) as f64;
-    sums.into_iter().map(|s| s / n).collect()
 }

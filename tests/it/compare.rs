@@ -618,3 +618,83 @@ fn t11_a_log_of_a_variant_with_parameters_replays_under_them() {
     assert!(out.contains("40 games"), "{out}");
     let _ = std::fs::remove_file(variant_path);
 }
+
+/// The comparison as a library value: two variants played on the same seeds
+/// with bots resolved once.
+fn library_comparison(games: u64) -> towerlab::analysis::compare::Comparison {
+    use towerlab::analysis::compare::{self, Plan};
+    use towerlab::play::bots::BotKind;
+    use towerlab::rules::Ruleset;
+    let home = crate::common::home();
+    let sets = vec![
+        Ruleset::from_variant(&home, "tower").expect("tower loads"),
+        Ruleset::from_variant(&home, "black-tower").expect("black-tower loads"),
+    ];
+    let bots = vec![BotKind::Random; 2];
+    let plan = Plan {
+        sets: &sets,
+        bots: &bots,
+        games,
+        seed: 7,
+        threads: 1,
+        log: false,
+    };
+    let seen = std::cell::Cell::new(0);
+    let c = compare::run(&plan, &|_| {}, |_| {
+        seen.set(seen.get() + 1);
+        Ok(())
+    })
+    .expect("the comparison runs");
+    assert_eq!(
+        seen.get(),
+        2 * games,
+        "every game of every variant is handed on"
+    );
+    c
+}
+
+#[test]
+fn the_library_comparison_is_the_json_compare_prints() {
+    let c = library_comparison(12);
+    // Through text, as the CLI's output is read (parsing may round a float).
+    let text = serde_json::to_string(&c).unwrap();
+    let lib = without_timing(serde_json::from_str(&text).unwrap());
+    let cli = without_timing(json(&cmd(
+        "compare tower black-tower --games 12 --seed 7 --threads 1 --format json",
+    )));
+    assert_eq!(lib, cli);
+    // Per-game rows and game 0 are kept for the report, not printed.
+    assert_eq!(c.per_game.len(), 2);
+    assert!(c.per_game.iter().all(|rows| rows.len() == 12));
+    assert_eq!(c.first_games[0].seed, c.first_games[1].seed, "same deal");
+    assert!(c.first_games[0].bounds.is_some());
+}
+
+#[test]
+fn the_baseline_has_no_difference_and_the_others_pair_against_it() {
+    let c = library_comparison(20);
+    let turns = c.metric("turns").expect("a turns metric");
+    assert!(turns.values[0].diff.is_none());
+    let d = turns.values[1].diff.expect("a paired difference");
+    let expected = turns.values[1].mean - turns.values[0].mean;
+    assert!((d.mean - expected).abs() < 1e-9, "{} vs {expected}", d.mean);
+    assert_eq!(
+        c.metric_index("turns"),
+        c.metrics.iter().position(|m| m.name == "turns")
+    );
+}
+
+#[test]
+fn a_comparison_without_games_is_refused_not_a_panic() {
+    use towerlab::analysis::compare::{self, Plan};
+    use towerlab::play::bots::BotKind;
+    let plan = Plan {
+        sets: &[],
+        bots: &[BotKind::Random; 2],
+        games: 0,
+        seed: 1,
+        threads: 1,
+        log: false,
+    };
+    assert!(compare::run(&plan, &|_| {}, |_| Ok(())).is_err());
+}

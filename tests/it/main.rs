@@ -15,6 +15,7 @@ mod render;
 mod report;
 mod sandbox;
 mod scoring;
+mod snapshots;
 mod tilesets;
 mod tower;
 mod variants;

@@ -1,8 +1,9 @@
 //! Charts as inline SVG: bars with 95% confidence intervals, and box plots
 //! of per-game values. Every chart has a title, a labelled value axis with
-//! its unit, and a legend.
+//! its unit, and a legend. Built with maud's `html!`, so every name and
+//! label is escaped by construction.
 
-use std::fmt::Write;
+use maud::{Markup, html};
 
 use crate::analysis::stats::Estimate;
 
@@ -109,19 +110,17 @@ fn fmt(v: f64, decimals: usize) -> String {
     }
 }
 
-fn esc(text: &str) -> String {
-    super::escape(text)
-}
-
-/// The frame of a chart: title, legend, y axis with grid lines; returns the
-/// document so far and the value → y mapping.
+/// The frame of a chart: title, legend, y axis with grid lines, and the
+/// value → y mapping; the marks are added to it, then [`Plot::finish`]
+/// closes the picture.
 struct Plot {
-    out: String,
+    title: String,
+    /// The picture's elements so far, built with `html!` (so escaped).
+    marks: Vec<Markup>,
     /// The top of the plotting area (below the legend).
     top: f64,
     low: f64,
     high: f64,
-    groups: usize,
 }
 
 impl Plot {
@@ -134,60 +133,23 @@ impl Plot {
         high: f64,
     ) -> Plot {
         let (first, step, last) = ticks(low, high);
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"{}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" font-size=\"12\" fill=\"{INK}\">",
-            esc(title)
-        );
-        let _ = writeln!(
-            out,
-            "<text x=\"{LEFT}\" y=\"20\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-            esc(title)
-        );
-        // Legend: under the title, wrapped to the chart's width.
-        let (mut x, mut y) = (LEFT, 31.0);
-        let mut place = |width: f64| {
-            if x > LEFT && x + width > WIDTH - RIGHT {
-                x = LEFT;
-                y += 17.0;
-            }
-            let at = (x, y);
-            x += width;
-            at
-        };
-        for s in legend {
-            let (x, y) = place(32.0 + 7.0 * s.name.chars().count() as f64);
-            let _ = writeln!(
-                out,
-                "<g class=\"legend\"><rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"0.8\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
-                esc(&s.colour),
-                x + 17.0,
-                y + 10.0,
-                esc(&s.name)
-            );
-        }
-        if let Some(extra) = extra {
-            let (x, y) = place(32.0 + 7.0 * extra.chars().count() as f64);
-            let _ = writeln!(
-                out,
-                "<g class=\"legend\"><line x1=\"{x}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
-                y + 6.0,
-                x + 18.0,
-                y + 6.0,
-                x + 23.0,
-                y + 10.0,
-                esc(extra)
-            );
-        }
+        let mut marks = vec![html! {
+            text x=(LEFT) y="20" font-size="15" font-weight="bold" { (title) }
+        }];
+        let bottom = legend_marks(&mut marks, legend, extra);
         let mut plot = Plot {
-            out,
-            top: y + 31.0,
+            title: title.to_string(),
+            marks,
+            top: bottom + 31.0,
             low: first,
             high: last,
-            groups: 0,
         };
-        // Grid lines and tick labels.
+        plot.axis(first, step, last, unit);
+        plot
+    }
+
+    /// Grid lines with their tick labels, the unit, and the axes.
+    fn axis(&mut self, first: f64, step: f64, last: f64, unit: &str) {
         let decimals = if step.fract() == 0.0 {
             0
         } else if (step * 10.0).fract() == 0.0 {
@@ -197,32 +159,21 @@ impl Plot {
         };
         let mut v = first;
         while v <= last + step / 1000.0 {
-            let y = plot.y(v);
-            let _ = writeln!(
-                plot.out,
-                "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{}\" y2=\"{y:.1}\" stroke=\"{GRID}\" stroke-width=\"1\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"11\">{}</text>",
-                WIDTH - RIGHT,
-                LEFT - 6.0,
-                y + 4.0,
-                fmt(v, decimals)
-            );
+            let y = format!("{:.1}", self.y(v));
+            let label_y = format!("{:.1}", self.y(v) + 4.0);
+            self.marks.push(html! {
+                line x1=(LEFT) y1=(y) x2=(WIDTH - RIGHT) y2=(y) stroke=(GRID) stroke-width="1" {}
+                text x=(LEFT - 6.0) y=(label_y) text-anchor="end" font-size="11" { (fmt(v, decimals)) }
+            });
             v += step;
         }
-        let mid = (plot.top + HEIGHT - BOTTOM) / 2.0;
-        let _ = writeln!(
-            plot.out,
-            "<text x=\"16\" y=\"{mid}\" transform=\"rotate(-90 16 {mid})\" text-anchor=\"middle\">{}</text>",
-            esc(unit)
-        );
-        let _ = writeln!(
-            plot.out,
-            "<line x1=\"{LEFT}\" y1=\"{}\" x2=\"{LEFT}\" y2=\"{}\" stroke=\"{INK}\" stroke-width=\"1\"/><line x1=\"{LEFT}\" y1=\"{b}\" x2=\"{}\" y2=\"{b}\" stroke=\"{INK}\" stroke-width=\"1\"/>",
-            plot.top,
-            HEIGHT - BOTTOM,
-            WIDTH - RIGHT,
-            b = plot.y(first.max(0.0).min(last)),
-        );
-        plot
+        let mid = (self.top + HEIGHT - BOTTOM) / 2.0;
+        let base = self.y(first.max(0.0).min(last));
+        self.marks.push(html! {
+            text x="16" y=(mid) transform=(format!("rotate(-90 16 {mid})")) text-anchor="middle" { (unit) }
+            line x1=(LEFT) y1=(self.top) x2=(LEFT) y2=(HEIGHT - BOTTOM) stroke=(INK) stroke-width="1" {}
+            line x1=(LEFT) y1=(base) x2=(WIDTH - RIGHT) y2=(base) stroke=(INK) stroke-width="1" {}
+        });
     }
 
     fn y(&self, v: f64) -> f64 {
@@ -230,29 +181,65 @@ impl Plot {
         HEIGHT - BOTTOM - t * (HEIGHT - BOTTOM - self.top)
     }
 
-    /// The horizontal extent of group `g` of `n`.
+    /// The horizontal extent of group `g` of `n`, with its name under it.
     fn group(&mut self, g: usize, n: usize, name: &str) -> (f64, f64) {
-        self.groups = n;
         let w = (WIDTH - LEFT - RIGHT) / n as f64;
         let x0 = LEFT + g as f64 * w;
-        let _ = writeln!(
-            self.out,
-            "<text class=\"group\" x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12.5\">{}</text>",
-            x0 + w / 2.0,
-            HEIGHT - BOTTOM + 20.0,
-            esc(name)
-        );
+        self.marks.push(html! {
+            text class="group" x=(format!("{:.1}", x0 + w / 2.0)) y=(HEIGHT - BOTTOM + 20.0)
+                text-anchor="middle" font-size="12.5" { (name) }
+        });
         (x0 + w * 0.12, x0 + w * 0.88)
     }
 
-    fn finish(mut self) -> String {
-        self.out.push_str("</svg>\n");
-        self.out
+    fn finish(self) -> Markup {
+        html! {
+            svg xmlns="http://www.w3.org/2000/svg" class="chart"
+                viewBox=(format!("0 0 {WIDTH} {HEIGHT}")) role="img" aria-label=(self.title)
+                font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="12" fill=(INK) {
+                @for mark in &self.marks { (mark) }
+            }
+        }
     }
 }
 
+/// The legend under the title, wrapped to the chart's width: a swatch per
+/// series and a dashed line for `extra`. Returns the last row's y.
+fn legend_marks(marks: &mut Vec<Markup>, legend: &[Series], extra: Option<&str>) -> f64 {
+    let (mut x, mut y) = (LEFT, 31.0);
+    let mut place = |width: f64| {
+        if x > LEFT && x + width > WIDTH - RIGHT {
+            x = LEFT;
+            y += 17.0;
+        }
+        let at = (x, y);
+        x += width;
+        at
+    };
+    for s in legend {
+        let (x, y) = place(32.0 + 7.0 * s.name.chars().count() as f64);
+        marks.push(html! {
+            g class="legend" {
+                rect x=(x) y=(y) width="12" height="12" fill=(s.colour) stroke=(INK) stroke-width="0.8" {}
+                text x=(x + 17.0) y=(y + 10.0) { (s.name) }
+            }
+        });
+    }
+    if let Some(extra) = extra {
+        let (x, y) = place(32.0 + 7.0 * extra.chars().count() as f64);
+        marks.push(html! {
+            g class="legend" {
+                line x1=(x) y1=(y + 6.0) x2=(x + 18.0) y2=(y + 6.0) stroke=(INK)
+                    stroke-width="1.5" stroke-dasharray="5 3" {}
+                text x=(x + 23.0) y=(y + 10.0) { (extra) }
+            }
+        });
+    }
+    y
+}
+
 /// A bar chart with 95% interval whiskers and each mean written on top.
-pub fn bars(chart: &Bars) -> String {
+pub fn bars(chart: &Bars) -> Markup {
     let mut high = chart
         .values
         .iter()
@@ -278,69 +265,82 @@ pub fn bars(chart: &Bars) -> String {
         low,
         high,
     );
-    let zero = plot.y(0.0);
     let n = chart.groups.len();
     for (g, name) in chart.groups.iter().enumerate() {
         let (x0, x1) = plot.group(g, n, name);
-        let k = chart.series.len().max(1);
-        let w = (x1 - x0) / k as f64;
+        let w = (x1 - x0) / chart.series.len().max(1) as f64;
         for (s, series) in chart.series.iter().enumerate() {
-            let Some(e) = chart.values.get(g).and_then(|v| v.get(s)) else {
-                continue;
-            };
-            let x = x0 + s as f64 * w + w * 0.1;
-            let bw = w * 0.8;
-            let top = plot.y(e.mean);
-            let (y, h) = (top.min(zero), (top - zero).abs());
-            let tip = format!(
-                "{} · {}: {} (95% CI {} to {}) {}",
-                name,
-                series.name,
-                fmt(e.mean, chart.decimals + 1),
-                fmt(e.low, chart.decimals + 1),
-                fmt(e.high, chart.decimals + 1),
-                chart.unit
-            );
-            let _ = writeln!(
-                plot.out,
-                "<g class=\"bar\"><title>{}</title><rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{bw:.1}\" height=\"{h:.1}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"0.8\"/>",
-                esc(&tip),
-                esc(&series.colour)
-            );
-            let cx = x + bw / 2.0;
-            let (lo, hi) = (plot.y(e.low), plot.y(e.high));
-            let cap = (bw * 0.25).min(6.0);
-            let _ = writeln!(
-                plot.out,
-                "<path class=\"ci\" d=\"M{cx:.1} {lo:.1}V{hi:.1}M{:.1} {lo:.1}H{:.1}M{:.1} {hi:.1}H{:.1}\" stroke=\"{INK}\" stroke-width=\"1.4\" fill=\"none\"/>",
-                cx - cap,
-                cx + cap,
-                cx - cap,
-                cx + cap
-            );
-            let _ = writeln!(
-                plot.out,
-                "<text x=\"{cx:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10.5\">{}</text></g>",
-                hi.min(top) - 4.0,
-                fmt(e.mean, chart.decimals)
-            );
+            if let Some(e) = chart.values.get(g).and_then(|v| v.get(s)) {
+                let bar = bar(
+                    &plot,
+                    chart,
+                    (name, series),
+                    x0 + s as f64 * w + w * 0.1,
+                    w * 0.8,
+                    e,
+                );
+                plot.marks.push(bar);
+            }
         }
     }
     if let Some((r, _)) = &chart.reference {
-        let y = plot.y(*r);
-        let _ = writeln!(
-            plot.out,
-            "<line class=\"reference\" x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{}\" y2=\"{y:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>",
-            WIDTH - RIGHT
-        );
+        let y = format!("{:.1}", plot.y(*r));
+        plot.marks.push(html! {
+            line class="reference" x1=(LEFT) y1=(y) x2=(WIDTH - RIGHT) y2=(y) stroke=(INK)
+                stroke-width="1.5" stroke-dasharray="5 3" {}
+        });
     }
     plot.finish()
+}
+
+/// One bar at `x`, `bw` wide: its tooltip, the bar, the interval's whisker
+/// and the mean written over it.
+fn bar(
+    plot: &Plot,
+    chart: &Bars,
+    (group, series): (&str, &Series),
+    x: f64,
+    bw: f64,
+    e: &Estimate,
+) -> Markup {
+    let zero = plot.y(0.0);
+    let top = plot.y(e.mean);
+    let (y, h) = (top.min(zero), (top - zero).abs());
+    let d = chart.decimals + 1;
+    let tip = format!(
+        "{group} · {}: {} (95% CI {} to {}) {}",
+        series.name,
+        fmt(e.mean, d),
+        fmt(e.low, d),
+        fmt(e.high, d),
+        chart.unit
+    );
+    let cx = x + bw / 2.0;
+    let (lo, hi) = (plot.y(e.low), plot.y(e.high));
+    let cap = (bw * 0.25).min(6.0);
+    let whisker = format!(
+        "M{cx:.1} {lo:.1}V{hi:.1}M{:.1} {lo:.1}H{:.1}M{:.1} {hi:.1}H{:.1}",
+        cx - cap,
+        cx + cap,
+        cx - cap,
+        cx + cap
+    );
+    html! {
+        g class="bar" {
+            title { (tip) }
+            rect x=(format!("{x:.1}")) y=(format!("{y:.1}")) width=(format!("{bw:.1}"))
+                height=(format!("{h:.1}")) fill=(series.colour) stroke=(INK) stroke-width="0.8" {}
+            path class="ci" d=(whisker) stroke=(INK) stroke-width="1.4" fill="none" {}
+            text x=(format!("{cx:.1}")) y=(format!("{:.1}", hi.min(top) - 4.0)) text-anchor="middle"
+                font-size="10.5" { (fmt(e.mean, chart.decimals)) }
+        }
+    }
 }
 
 /// Box plots: box from the first to the third quartile, a line at the
 /// median, a diamond at the mean, whiskers to the 2.5th and 97.5th
 /// percentiles.
-pub fn boxes(chart: &Boxes) -> String {
+pub fn boxes(chart: &Boxes) -> Markup {
     let all = chart.values.iter().flatten().flatten();
     let low = all.clone().map(|b| b.low).fold(f64::MAX, f64::min);
     let high = all.map(|b| b.high).fold(f64::MIN, f64::max);
@@ -353,53 +353,71 @@ pub fn boxes(chart: &Boxes) -> String {
     let n = chart.groups.len();
     for (g, name) in chart.groups.iter().enumerate() {
         let (x0, x1) = plot.group(g, n, name);
-        let k = chart.series.len().max(1);
-        let w = (x1 - x0) / k as f64;
+        let w = (x1 - x0) / chart.series.len().max(1) as f64;
         for (s, series) in chart.series.iter().enumerate() {
-            let Some(Some(b)) = chart.values.get(g).and_then(|v| v.get(s)) else {
-                continue;
-            };
-            let x = x0 + s as f64 * w + w * 0.15;
-            let bw = w * 0.7;
-            let cx = x + bw / 2.0;
-            let y = |v| plot.y(v);
-            let tip = format!(
-                "{} · {}: median {}, quartiles {} to {}, mean {}, 95% of games {} to {} {}",
-                name,
-                series.name,
-                fmt(b.median, 1),
-                fmt(b.q1, 1),
-                fmt(b.q3, 1),
-                fmt(b.mean, 1),
-                fmt(b.low, 1),
-                fmt(b.high, 1),
-                chart.unit
-            );
-            let body = format!(
-                "<g class=\"box\"><title>{}</title><path d=\"M{cx:.1} {:.1}V{:.1}M{cx:.1} {:.1}V{:.1}M{:.1} {:.1}H{:.1}M{:.1} {:.1}H{:.1}\" stroke=\"{INK}\" stroke-width=\"1.2\" fill=\"none\"/><rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{bw:.1}\" height=\"{:.1}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1\"/><line x1=\"{x:.1}\" y1=\"{m:.1}\" x2=\"{:.1}\" y2=\"{m:.1}\" stroke=\"{INK}\" stroke-width=\"2.2\"/><path d=\"M{cx:.1} {:.1}l4 4l-4 4l-4 -4Z\" fill=\"#fff\" stroke=\"{INK}\" stroke-width=\"1.2\"/></g>",
-                esc(&tip),
-                y(b.high),
-                y(b.q3),
-                y(b.q1),
-                y(b.low),
-                cx - bw / 4.0,
-                y(b.high),
-                cx + bw / 4.0,
-                cx - bw / 4.0,
-                y(b.low),
-                cx + bw / 4.0,
-                y(b.q3),
-                (y(b.q1) - y(b.q3)).max(0.5),
-                esc(&series.colour),
-                x + bw,
-                y(b.mean) - 4.0,
-                m = y(b.median),
-            );
-            plot.out.push_str(&body);
-            plot.out.push('\n');
+            if let Some(Some(b)) = chart.values.get(g).and_then(|v| v.get(s)) {
+                let mark = box_mark(
+                    &plot,
+                    chart.unit,
+                    (name, series),
+                    x0 + s as f64 * w + w * 0.15,
+                    w * 0.7,
+                    b,
+                );
+                plot.marks.push(mark);
+            }
         }
     }
     plot.finish()
+}
+
+/// One box at `x`, `bw` wide: its tooltip, whiskers, box, median and mean.
+fn box_mark(
+    plot: &Plot,
+    unit: &str,
+    (group, series): (&str, &Series),
+    x: f64,
+    bw: f64,
+    b: &BoxStats,
+) -> Markup {
+    let cx = x + bw / 2.0;
+    let y = |v| plot.y(v);
+    let tip = format!(
+        "{group} · {}: median {}, quartiles {} to {}, mean {}, 95% of games {} to {} {unit}",
+        series.name,
+        fmt(b.median, 1),
+        fmt(b.q1, 1),
+        fmt(b.q3, 1),
+        fmt(b.mean, 1),
+        fmt(b.low, 1),
+        fmt(b.high, 1),
+    );
+    let whiskers = format!(
+        "M{cx:.1} {:.1}V{:.1}M{cx:.1} {:.1}V{:.1}M{:.1} {:.1}H{:.1}M{:.1} {:.1}H{:.1}",
+        y(b.high),
+        y(b.q3),
+        y(b.q1),
+        y(b.low),
+        cx - bw / 4.0,
+        y(b.high),
+        cx + bw / 4.0,
+        cx - bw / 4.0,
+        y(b.low),
+        cx + bw / 4.0,
+    );
+    let m = format!("{:.1}", y(b.median));
+    html! {
+        g class="box" {
+            title { (tip) }
+            path d=(whiskers) stroke=(INK) stroke-width="1.2" fill="none" {}
+            rect x=(format!("{x:.1}")) y=(format!("{:.1}", y(b.q3))) width=(format!("{bw:.1}"))
+                height=(format!("{:.1}", (y(b.q1) - y(b.q3)).max(0.5))) fill=(series.colour)
+                stroke=(INK) stroke-width="1" {}
+            line x1=(format!("{x:.1}")) y1=(m) x2=(format!("{:.1}", x + bw)) y2=(m) stroke=(INK) stroke-width="2.2" {}
+            path d=(format!("M{cx:.1} {:.1}l4 4l-4 4l-4 -4Z", y(b.mean) - 4.0)) fill="#fff"
+                stroke=(INK) stroke-width="1.2" {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,51 +10,25 @@
 //! one SVG whose elements name the turns they are shown in
 //! ([`timeline`]), so a game costs about one picture, not one per turn.
 //!
-//! [`html`] takes plain data (metric names, estimates, per-game values and
-//! the sample games) and returns the page; writing it is the caller's.
+//! The page is built with maud's `html!`, which escapes every spliced
+//! value; only the pictures, the style sheet, the script and the frames'
+//! JSON go in as they are ([`PreEscaped`]).
+//!
+//! [`html`] takes the comparison (its parameters, estimates and per-game
+//! values) and the sample games, and returns the page; writing it is the
+//! caller's.
 
 pub mod charts;
 pub mod sample;
 pub mod timeline;
 
-use std::fmt::Write;
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 
+use crate::analysis::compare::{Comparison, Metric};
 use crate::analysis::stats::{self, Estimate};
-use crate::views::render::{PLAYER_COLOURS, escape};
+use crate::views::render::PLAYER_COLOURS;
 use charts::{BoxStats, Series};
 pub use sample::{Frame, SampleGame};
-
-/// Everything the page shows.
-pub struct Report {
-    /// Games per variant, all variants on the same seeds.
-    pub games: u64,
-    /// The master seed.
-    pub seed: u64,
-    pub players: usize,
-    /// The bot of each seat.
-    pub bots: Vec<String>,
-    /// Metric names, in the order of every estimate and per-game row
-    /// ([`stats::metric_names`]).
-    pub metrics: Vec<String>,
-    /// The variants, the first being the baseline.
-    pub variants: Vec<Variant>,
-}
-
-/// One variant's results.
-pub struct Variant {
-    pub name: String,
-    pub packs: Vec<String>,
-    /// One estimate per metric.
-    pub summary: Vec<Estimate>,
-    /// Paired differences against the first variant, one per metric (none
-    /// for the first variant).
-    pub diff: Option<Vec<Estimate>>,
-    /// Each game's per-game metrics ([`stats::per_game`]: every metric but
-    /// the set-level ones at the end), in game order.
-    pub per_game: Vec<Vec<f64>>,
-    /// A game to replay in the viewer.
-    pub sample: Option<SampleGame>,
-}
 
 /// Colours of variants in charts (seats use the board's player colours).
 pub const VARIANT_COLOURS: [&str; 8] = [
@@ -68,133 +42,192 @@ fn variant_colour(v: usize) -> &'static str {
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
-/// The report as one HTML document.
-pub fn html(r: &Report) -> String {
-    let names: Vec<&str> = r.variants.iter().map(|v| v.name.as_str()).collect();
-    let title = format!("towerlab: {}", names.join(" vs "));
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        escape(&title)
-    );
-    let _ = writeln!(out, "<header>\n<h1>{}</h1>", escape(&title));
-    let _ = writeln!(
-        out,
-        "<p class=\"meta\">{} games per variant on the same seeds (master seed {}), {} players, bots {}.</p>",
-        r.games,
-        r.seed,
-        r.players,
-        escape(&r.bots.join(", "))
-    );
-    out.push_str("<ul class=\"variants\">\n");
-    for (v, variant) in r.variants.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "<li><span class=\"swatch\" style=\"background:{}\"></span><b>{}</b>{}: packs {}</li>",
-            variant_colour(v),
-            escape(&variant.name),
-            if v == 0 { " (baseline)" } else { "" },
-            escape(&variant.packs.join(" + "))
-        );
+/// The report as one HTML document: the comparison, and the sample game of
+/// each variant (in the comparison's order; fewer, or none, leave out the
+/// viewer of the others).
+pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
+    let title = format!("towerlab: {}", r.variants.join(" vs "));
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { "\n" (PreEscaped(STYLE)) }
+            }
+            body {
+                (header(r, &title))
+                main {
+                    (table(r))
+                    (charts_section(r))
+                    (replay_section(r, samples))
+                }
+                footer {
+                    "Made by towerlab " (env!("CARGO_PKG_VERSION"))
+                    ". This page needs no network: its styles, script and pictures are all in this file."
+                }
+                script { "\n" (PreEscaped(SCRIPT)) }
+            }
+        }
+    };
+    page.into_string()
+}
+
+/// The title, the run's parameters, the variants and the page's sections.
+fn header(r: &Comparison, title: &str) -> Markup {
+    html! {
+        header {
+            h1 { (title) }
+            p class="meta" {
+                (r.games) " games per variant on the same seeds (master seed " (r.seed) "), "
+                (r.players) " players, bots " (r.bots.join(", ")) "."
+            }
+            ul class="variants" {
+                @for (v, (name, packs)) in r.variants.iter().zip(&r.packs).enumerate() {
+                    li {
+                        span class="swatch" style=(format!("background:{}", variant_colour(v))) {}
+                        b { (name) }
+                        @if v == 0 { " (baseline)" }
+                        ": packs " (packs.join(" + "))
+                    }
+                }
+            }
+            nav {
+                a href="#table" { "Table" } " · " a href="#charts" { "Charts" } " · "
+                a href="#replay" { "Replay" }
+            }
+        }
     }
-    out.push_str("</ul>\n<nav><a href=\"#table\">Table</a> · <a href=\"#charts\">Charts</a> · <a href=\"#replay\">Replay</a></nav>\n</header>\n<main>\n");
-    table(&mut out, r);
-    charts_section(&mut out, r);
-    replay_section(&mut out, r);
-    let _ = writeln!(
-        out,
-        "</main>\n<footer>Made by towerlab {}. This page needs no network: its styles, script and pictures are all in this file.</footer>",
-        env!("CARGO_PKG_VERSION")
-    );
-    let _ = write!(out, "<script>\n{SCRIPT}</script>\n</body>\n</html>\n");
-    out
 }
 
 /// The comparison table: mean ± 95% half-width per variant, and each
 /// variant's paired difference from the first with its 95% interval.
-fn table(out: &mut String, r: &Report) {
-    out.push_str("<section id=\"table\">\n<h2>Comparison</h2>\n<div class=\"scroll\"><table class=\"compare\">\n<thead><tr><th>metric</th>");
-    let base = r.variants.first().map_or("", |v| v.name.as_str());
-    for (v, variant) in r.variants.iter().enumerate() {
-        let _ = write!(out, "<th>{}</th>", escape(&variant.name));
-        if v > 0 {
-            let _ = write!(out, "<th>{} − {}</th>", escape(&variant.name), escape(base));
-        }
-    }
-    out.push_str("</tr></thead>\n<tbody>\n");
-    for (m, name) in r.metrics.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\"><span class=\"metric\">{}</span><span class=\"what\">{}</span></th>",
-            escape(name),
-            escape(stats::describe(name))
-        );
-        for variant in &r.variants {
-            match variant.summary.get(m) {
-                Some(e) => {
-                    let _ = write!(out, "<td>{:.2} ± {:.2}</td>", e.mean, e.half_width());
-                }
-                None => out.push_str("<td></td>"),
-            }
-            if let Some(diff) = &variant.diff {
-                match diff.get(m) {
-                    Some(d) => {
-                        let sig = d.excludes_zero();
-                        let _ = write!(
-                            out,
-                            "<td class=\"diff{}\">{:+.2} [{:+.2}, {:+.2}]{}</td>",
-                            if sig { " sig" } else { "" },
-                            d.mean,
-                            d.low,
-                            d.high,
-                            if sig { " *" } else { "" }
-                        );
+fn table(r: &Comparison) -> Markup {
+    let base = r.variants.first().map_or("", String::as_str);
+    html! {
+        section id="table" {
+            h2 { "Comparison" }
+            div class="scroll" {
+                table class="compare" {
+                    thead {
+                        tr {
+                            th { "metric" }
+                            @for (v, name) in r.variants.iter().enumerate() {
+                                th { (name) }
+                                @if v > 0 { th { (name) " − " (base) } }
+                            }
+                        }
                     }
-                    None => out.push_str("<td></td>"),
+                    tbody {
+                        @for metric in &r.metrics { (table_row(metric)) }
+                    }
                 }
             }
+            p class="note" {
+                "Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their 95% CI; "
+                span class="sig" { "* marks a difference whose interval excludes 0" }
+                ". Balance intervals are bootstrapped."
+            }
         }
-        out.push_str("</tr>\n");
     }
-    out.push_str("</tbody>\n</table></div>\n<p class=\"note\">Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their 95% CI; <span class=\"sig\">* marks a difference whose interval excludes 0</span>. Balance intervals are bootstrapped.</p>\n</section>\n");
 }
 
-fn charts_section(out: &mut String, r: &Report) {
-    let index = |name: &str| r.metrics.iter().position(|m| m == name);
-    let variants: Vec<Series> = r
-        .variants
+fn table_row(metric: &Metric) -> Markup {
+    html! {
+        tr {
+            th scope="row" {
+                span class="metric" { (metric.name) }
+                span class="what" { (stats::describe(&metric.name)) }
+            }
+            @for value in &metric.values {
+                td { (format!("{:.2} ± {:.2}", value.mean, value.estimate().half_width())) }
+                @if let Some(d) = &value.diff {
+                    td class=(if d.significant { "diff sig" } else { "diff" }) {
+                        (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
+                        @if d.significant { " *" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The series of a chart: one per variant, or one per seat.
+fn variant_series(r: &Comparison) -> Vec<Series> {
+    r.variants
         .iter()
         .enumerate()
-        .map(|(v, variant)| Series {
-            name: variant.name.clone(),
+        .map(|(v, name)| Series {
+            name: name.clone(),
             colour: variant_colour(v).to_string(),
         })
-        .collect();
-    let seats: Vec<Series> = (0..r.players)
+        .collect()
+}
+
+fn seat_series(r: &Comparison) -> Vec<Series> {
+    (0..r.players)
         .map(|s| Series {
             name: format!("seat {}", s + 1),
             colour: PLAYER_COLOURS[s % PLAYER_COLOURS.len()].to_string(),
         })
-        .collect();
-    let groups: Vec<String> = r.variants.iter().map(|v| v.name.clone()).collect();
-    out.push_str("<section id=\"charts\">\n<h2>Charts</h2>\n<div class=\"charts\">\n");
+        .collect()
+}
 
-    // Score distribution: each seat's final score, and the winner's.
+fn charts_section(r: &Comparison) -> Markup {
+    let variants = variant_series(r);
+    let events = [
+        ("captures", "captures"),
+        ("ransoms", "ransoms paid"),
+        ("exchanges", "prisoner exchanges"),
+    ];
+    let heights = [
+        ("tower_height_mean", "mean height of a built tower"),
+        ("tower_height_max", "highest tower of the game"),
+    ];
+    html! {
+        section id="charts" {
+            h2 { "Charts" }
+            div class="charts" {
+                (score_chart(r))
+                @if let Some(chart) = win_chart(r) { (chart) }
+                @if let Some(chart) = bars_of(
+                    r,
+                    &variants,
+                    &events,
+                    "Tower events per game",
+                    "count per game",
+                    "Mean per game with 95% confidence intervals: captures of opponents' meeples (T5), ransoms paid to free a prisoner (T11), and automatic prisoner exchanges (T10).",
+                ) { (chart) }
+                @if let Some(chart) = bars_of(
+                    r,
+                    &variants,
+                    &heights,
+                    "Tower heights",
+                    "floors",
+                    "Floors per tower at game end, with 95% confidence intervals: the mean over the towers built in a game (at least one floor), and the game's highest tower.",
+                ) { (chart) }
+            }
+        }
+    }
+}
+
+/// Score distribution: each seat's final score, and the winner's.
+fn score_chart(r: &Comparison) -> Markup {
     let seat_columns: Vec<Option<usize>> = (1..=r.players)
-        .map(|s| index(&format!("score.seat{s}")))
+        .map(|s| r.metric_index(&format!("score.seat{s}")))
         .collect();
-    let mut series = seats.clone();
+    let mut series = seat_series(r);
     series.push(Series {
         name: "winner".into(),
         colour: "#8c8c8c".into(),
     });
     let values: Vec<Vec<Option<BoxStats>>> = r
-        .variants
+        .per_game
         .iter()
-        .map(|variant| {
+        .map(|per_game| {
             let mut per_series: Vec<Vec<f64>> = vec![Vec::new(); r.players + 1];
-            for row in &variant.per_game {
+            for row in per_game {
                 let mut best = f64::MIN;
                 for (s, col) in seat_columns.iter().enumerate() {
                     if let Some(v) = col.and_then(|c| row.get(c)) {
@@ -210,106 +243,69 @@ fn charts_section(out: &mut String, r: &Report) {
         })
         .collect();
     figure(
-        out,
-        &charts::boxes(&charts::Boxes {
+        charts::boxes(&charts::Boxes {
             title: "Final scores per game",
             unit: "points",
-            groups: groups.clone(),
+            groups: r.variants.clone(),
             series,
             values,
         }),
         "Each seat's final score, and the winner's, over every game. Box: quartiles; thick line: median; ◇: mean; whiskers: 2.5th to 97.5th percentile (95% of games).",
-    );
-
-    // Win share per seat.
-    let wins: Vec<Option<usize>> = (1..=r.players)
-        .map(|s| index(&format!("win.seat{s}")))
-        .collect();
-    if wins.iter().all(Option::is_some) {
-        let values = r
-            .variants
-            .iter()
-            .map(|variant| {
-                wins.iter()
-                    .map(|w| percent(variant.summary[w.unwrap_or(0)]))
-                    .collect()
-            })
-            .collect();
-        figure(
-            out,
-            &charts::bars(&charts::Bars {
-                title: "Win share per seat",
-                unit: "% of games won",
-                groups: groups.clone(),
-                series: seats.clone(),
-                values,
-                reference: Some((
-                    100.0 / r.players.max(1) as f64,
-                    format!("even share (1/{})", r.players),
-                )),
-                decimals: 1,
-            }),
-            "Share of games each seat wins (a tie splits the win), with 95% confidence intervals. Seats play in turn order: seat 1 places the first tile after the start tile.",
-        );
-    }
-
-    // Captures, ransoms, exchanges.
-    let events = [
-        ("captures", "captures"),
-        ("ransoms", "ransoms paid"),
-        ("exchanges", "prisoner exchanges"),
-    ];
-    bars_of(
-        out,
-        r,
-        &variants,
-        &events,
-        "Tower events per game",
-        "count per game",
-        "Mean per game with 95% confidence intervals: captures of opponents' meeples (T5), ransoms paid to free a prisoner (T11), and automatic prisoner exchanges (T10).",
-    );
-
-    // Tower heights.
-    let heights = [
-        ("tower_height_mean", "mean height of a built tower"),
-        ("tower_height_max", "highest tower of the game"),
-    ];
-    bars_of(
-        out,
-        r,
-        &variants,
-        &heights,
-        "Tower heights",
-        "floors",
-        "Floors per tower at game end, with 95% confidence intervals: the mean over the towers built in a game (at least one floor), and the game's highest tower.",
-    );
-    out.push_str("</div>\n</section>\n");
+    )
 }
 
-/// Bars of some metrics (groups), one bar per variant.
+/// Win share per seat, when every seat has its metric.
+fn win_chart(r: &Comparison) -> Option<Markup> {
+    let wins = (1..=r.players)
+        .map(|s| r.metric_index(&format!("win.seat{s}")))
+        .collect::<Option<Vec<usize>>>()?;
+    let values = (0..r.variants.len())
+        .map(|v| {
+            wins.iter()
+                .map(|&w| percent(r.metrics[w].values[v].estimate()))
+                .collect()
+        })
+        .collect();
+    Some(figure(
+        charts::bars(&charts::Bars {
+            title: "Win share per seat",
+            unit: "% of games won",
+            groups: r.variants.clone(),
+            series: seat_series(r),
+            values,
+            reference: Some((
+                100.0 / r.players.max(1) as f64,
+                format!("even share (1/{})", r.players),
+            )),
+            decimals: 1,
+        }),
+        "Share of games each seat wins (a tie splits the win), with 95% confidence intervals. Seats play in turn order: seat 1 places the first tile after the start tile.",
+    ))
+}
+
+/// Bars of some metrics (groups), one bar per variant; none when the
+/// comparison has none of them.
 fn bars_of(
-    out: &mut String,
-    r: &Report,
+    r: &Comparison,
     variants: &[Series],
     metrics: &[(&str, &str)],
     title: &str,
     unit: &str,
     caption: &str,
-) {
+) -> Option<Markup> {
     let found: Vec<(usize, &str)> = metrics
         .iter()
-        .filter_map(|(m, label)| Some((r.metrics.iter().position(|n| n == m)?, *label)))
+        .filter_map(|(m, label)| Some((r.metric_index(m)?, *label)))
         .collect();
     if found.is_empty() {
-        return;
+        return None;
     }
     let values = found
         .iter()
-        .map(|&(m, _)| r.variants.iter().map(|v| v.summary[m]).collect())
+        .map(|&(m, _)| r.metrics[m].values.iter().map(|v| v.estimate()).collect())
         .collect();
-    figure(
-        out,
-        &charts::bars(&charts::Bars {
+    Some(figure(
+        charts::bars(&charts::Bars {
             title,
             unit,
             groups: found.iter().map(|(_, l)| l.to_string()).collect(),
@@ -319,7 +315,7 @@ fn bars_of(
             decimals: 2,
         }),
         caption,
-    );
+    ))
 }
 
 fn percent(e: Estimate) -> Estimate {
@@ -331,69 +327,145 @@ fn percent(e: Estimate) -> Estimate {
     }
 }
 
-fn figure(out: &mut String, svg: &str, caption: &str) {
-    let _ = writeln!(
-        out,
-        "<figure>\n{svg}<figcaption>{}</figcaption>\n</figure>",
-        escape(caption)
-    );
+fn figure(chart: Markup, caption: &str) -> Markup {
+    html! {
+        figure { (chart) figcaption { (caption) } }
+    }
 }
 
 /// The replay viewer: one tab per variant's sample game, the controls, and
 /// each game's merged pictures with its turns' events as JSON.
-fn replay_section(out: &mut String, r: &Report) {
-    let samples: Vec<(usize, &Variant, &SampleGame)> = r
-        .variants
+fn replay_section(r: &Comparison, samples: &[SampleGame]) -> Markup {
+    let Some(first) = samples.first() else {
+        return html! {};
+    };
+    html! {
+        section id="replay" {
+            h2 { "Replay" }
+            p class="note" {
+                "Game " (first.game) " of the run in each variant, played again on its seed with the same bots (the same game as in the table). Step with the buttons, the slider or the ← → keys (Home, End: first and last turn). On a capture's turn the capturing tower's range is hatched and the taken meeple is crossed out where it stood."
+            }
+            div class="tabs" role="tablist" {
+                @for (i, name) in r.variants.iter().take(samples.len()).enumerate() {
+                    button type="button" class="tab" role="tab" data-viewer=(i) aria-selected=(i == 0) {
+                        span class="swatch" style=(format!("background:{}", variant_colour(i))) {}
+                        (name)
+                    }
+                }
+            }
+            (controls())
+            @for (i, (name, sample)) in r.variants.iter().zip(samples).enumerate() {
+                (viewer(i, name, sample))
+            }
+        }
+    }
+}
+
+/// The viewer's buttons, slider and options.
+fn controls() -> Markup {
+    html! {
+        div class="controls" {
+            button type="button" data-step="first" title="first turn (Home)" { "« start" }
+            button type="button" data-step="prev-capture" title="previous capture" { "◀ capture" }
+            button type="button" data-step="prev" title="previous turn (←)" { "◀ back" }
+            input type="range" class="slider" min="0" max="0" value="0" aria-label="turn";
+            button type="button" data-step="next" title="next turn (→)" { "next ▶" }
+            button type="button" data-step="next-capture" title="next capture" { "capture ▶" }
+            button type="button" data-step="last" title="last turn (End)" { "end »" }
+            span class="position" aria-live="polite" {}
+            label class="zoom" { input type="checkbox" class="full-size"; " full size" }
+        }
+    }
+}
+
+/// One variant's sample game: what it was, the turn's events, the merged
+/// pictures and the frames as JSON for the script.
+fn viewer(i: usize, name: &str, sample: &SampleGame) -> Markup {
+    let captures = sample.frames.iter().filter(|f| f.capture).count();
+    // `<` escaped so that no `</script>` can end the JSON early.
+    let frames = serde_json::to_string(&sample.frames)
+        .unwrap_or_else(|_| "[]".into())
+        .replace('<', "\\u003c");
+    let svg = sample
+        .svg
+        .replace("range-hatch", &format!("range-hatch-{i}"));
+    let scores = sample
+        .scores
         .iter()
         .enumerate()
-        .filter_map(|(v, variant)| Some((v, variant, variant.sample.as_ref()?)))
-        .collect();
-    if samples.is_empty() {
-        return;
+        .map(|(p, s)| format!("player {} {s}", p + 1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    html! {
+        div class="viewer" data-viewer=(i) hidden[i != 0] {
+            p class="about" {
+                (name) ": game " (sample.game) " (seed " (sample.seed) "), "
+                (sample.frames.len().saturating_sub(2)) " turns, " (captures) " capture"
+                @if captures != 1 { "s" }
+                "; final scores " (scores) "."
+            }
+            div class="turn" { h3 class="label" {} ul class="events" {} }
+            div class="board" { "\n" (PreEscaped(svg)) }
+            script type="application/json" class="frames" { (PreEscaped(frames)) }
+        }
     }
-    out.push_str("<section id=\"replay\">\n<h2>Replay</h2>\n");
-    let _ = writeln!(
-        out,
-        "<p class=\"note\">Game {} of the run in each variant, played again on its seed with the same bots (the same game as in the table). Step with the buttons, the slider or the ← → keys (Home, End: first and last turn). On a capture's turn the capturing tower's range is hatched and the taken meeple is crossed out where it stood.</p>",
-        samples[0].2.game
-    );
-    out.push_str("<div class=\"tabs\" role=\"tablist\">\n");
-    for (i, (v, variant, _)) in samples.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "<button type=\"button\" class=\"tab\" role=\"tab\" data-viewer=\"{i}\" aria-selected=\"{}\"><span class=\"swatch\" style=\"background:{}\"></span>{}</button>",
-            i == 0,
-            variant_colour(*v),
-            escape(&variant.name)
-        );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::compare::{Difference, VariantValue};
+
+    /// A comparison of two variants whose names and bots are markup.
+    fn hostile() -> Comparison {
+        let names = ["<b>a</b>", "x\" onload=\"alert(1)"];
+        let value = |v: usize| VariantValue {
+            variant: names[v].to_string(),
+            mean: 1.0,
+            ci: [0.5, 1.5],
+            diff: (v > 0).then_some(Difference {
+                mean: 0.25,
+                ci: [0.1, 0.4],
+                sd: 1.0,
+                significant: true,
+            }),
+        };
+        Comparison {
+            variants: names.map(String::from).to_vec(),
+            packs: vec![vec!["<p>".into()], vec!["&".into()]],
+            games: 1,
+            players: 2,
+            bots: vec!["<i>".into(), "random".into()],
+            seed: 1,
+            threads: 1,
+            seconds: 0.0,
+            games_per_sec: 0.0,
+            metrics: stats::metric_names(2)
+                .into_iter()
+                .map(|name| Metric {
+                    name,
+                    values: vec![value(0), value(1)],
+                })
+                .collect(),
+            per_game: vec![vec![vec![1.0; 20]]; 2],
+            first_games: Vec::new(),
+        }
     }
-    out.push_str("</div>\n<div class=\"controls\">\n<button type=\"button\" data-step=\"first\" title=\"first turn (Home)\">« start</button>\n<button type=\"button\" data-step=\"prev-capture\" title=\"previous capture\">◀ capture</button>\n<button type=\"button\" data-step=\"prev\" title=\"previous turn (←)\">◀ back</button>\n<input type=\"range\" class=\"slider\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"turn\">\n<button type=\"button\" data-step=\"next\" title=\"next turn (→)\">next ▶</button>\n<button type=\"button\" data-step=\"next-capture\" title=\"next capture\">capture ▶</button>\n<button type=\"button\" data-step=\"last\" title=\"last turn (End)\">end »</button>\n<span class=\"position\" aria-live=\"polite\"></span>\n<label class=\"zoom\"><input type=\"checkbox\" class=\"full-size\"> full size</label>\n</div>\n");
-    for (i, (_, variant, sample)) in samples.iter().enumerate() {
-        let captures = sample.frames.iter().filter(|f| f.capture).count();
-        let frames = serde_json::to_string(&sample.frames)
-            .unwrap_or_else(|_| "[]".into())
-            .replace('<', "\\u003c");
-        let svg = sample
-            .svg
-            .replace("range-hatch", &format!("range-hatch-{i}"));
-        let _ = writeln!(
-            out,
-            "<div class=\"viewer\" data-viewer=\"{i}\"{}>\n<p class=\"about\">{}: game {} (seed {}), {} turns, {} capture{}; final scores {}.</p>\n<div class=\"turn\"><h3 class=\"label\"></h3><ul class=\"events\"></ul></div>\n<div class=\"board\">\n{svg}</div>\n<script type=\"application/json\" class=\"frames\">{frames}</script>\n</div>",
-            if i == 0 { "" } else { " hidden" },
-            escape(&variant.name),
-            sample.game,
-            sample.seed,
-            sample.frames.len().saturating_sub(2),
-            captures,
-            if captures == 1 { "" } else { "s" },
-            sample
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(p, s)| format!("player {} {s}", p + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+
+    #[test]
+    fn names_are_escaped_by_construction() {
+        let page = html(&hostile(), &[]);
+        for raw in ["<b>a</b>", "\" onload=", "<p>", "<i>"] {
+            assert!(!page.contains(raw), "`{raw}` is in the page unescaped");
+        }
+        assert!(page.contains("&lt;b&gt;a&lt;/b&gt;"));
+        assert!(page.contains("packs &amp;"));
     }
-    out.push_str("</section>\n");
+
+    #[test]
+    fn a_significant_difference_is_marked() {
+        let page = html(&hostile(), &[]);
+        assert!(page.contains("<td class=\"diff sig\">+0.25 [+0.10, +0.40] *</td>"));
+        assert!(!page.contains("id=\"replay\""), "no samples, no viewer");
+    }
 }

@@ -1,0 +1,94 @@
+//! Argument types shared by several commands: which rules to play, who
+//! plays, the options of a batch of games, and the output formats.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::ValueEnum;
+
+use crate::play::bots::BotKind;
+use crate::rules::{Home, Ruleset};
+
+/// Which rules to play: a variant file, or packs in order.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// A variant: a name from variants/ (e.g. `black-tower`) or a path to a
+    /// TOML file [default: tower]
+    #[arg(long, value_name = "NAME|PATH", conflicts_with = "packs")]
+    pub variant: Option<String>,
+    /// An ad-hoc variant: packs in order, comma-separated (e.g.
+    /// `tower,black-tower,house/no-gaps`, a folder path, or `native:tower`);
+    /// the base game is always in
+    #[arg(long, value_name = "P1,P2,…", value_delimiter = ',')]
+    pub packs: Option<Vec<String>>,
+}
+
+impl RulesArgs {
+    pub fn load(&self, home: &Home) -> Result<Ruleset> {
+        Ruleset::select(home, self.variant.as_deref(), self.packs.as_deref())
+    }
+}
+
+/// Who plays: how many players, and which bot in each seat.
+#[derive(clap::Args, Debug)]
+pub struct SeatArgs {
+    /// Number of players, 2 to 6 [default: the (first) variant's, else 2]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: Option<u8>,
+    /// Bots: one name for every seat, or one per seat, comma-separated
+    /// (`random`, `greedy`)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    pub bots: Vec<String>,
+}
+
+impl SeatArgs {
+    /// The bot of each seat, under rules whose default player count is
+    /// `set.players`.
+    pub fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
+        let players = self.players.map_or(set.players, usize::from);
+        crate::play::bots::seats(&self.bots, players)
+    }
+}
+
+/// Options shared by `simulate` and `compare`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Number of games to play (per variant).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed: game i plays with a seed derived from (seed, i), the same
+    /// in every variant.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub seats: SeatArgs,
+    /// Worker threads [default: one per core]. Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Write every game's events to FILE as JSON Lines (see docs/log.md).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
+    pub format: TableFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// A table sized to the terminal.
+    #[value(alias = "text")]
+    Table,
+    Json,
+    Csv,
+}

@@ -1,0 +1,41 @@
+//! `towerlab check`: load, validate and test-play a pack or a variant.
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::kernel::diag::bad_input;
+use crate::rules::Home;
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// A pack (name under rules/ or folder path) or a variant (name in
+    /// variants/ or path to a .toml file).
+    pub target: String,
+    /// Games to play with random bots once the pack loads.
+    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    pub games: u64,
+}
+
+pub fn run(home: &Home, args: &CheckArgs) -> Result<()> {
+    let report = crate::play::check::run(home, &args.target, args.games)?;
+    for line in &report.notes {
+        out!("{line}");
+    }
+    for w in &report.warnings {
+        out!("warning: {w}");
+    }
+    if report.problems.is_empty() {
+        out!("ok: {}", report.summary);
+        Ok(())
+    } else {
+        for p in &report.problems {
+            out!("problem: {p}");
+        }
+        Err(bad_input(format!(
+            "{} problem(s) found in `{}`",
+            report.problems.len(),
+            args.target
+        )))
+    }
+}

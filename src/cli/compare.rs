@@ -1,0 +1,171 @@
+//! `towerlab compare`: several variants on the same seeds, their metrics and
+//! paired differences, as a table, JSON, CSV or an HTML page.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::args::{RunArgs, TableFormat};
+use super::output::{new_table, write_file};
+use super::runs::{plain_f64, plain_opt_f64, run_all};
+use crate::analysis::compare::Comparison;
+use crate::play::bots::BotKind;
+use crate::play::sample;
+use crate::rules::{Home, Ruleset};
+use crate::views::report;
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// Variants to compare, the first being the baseline: names from
+    /// variants/, paths to variant files, or comma-separated pack lists
+    /// (e.g. `tower,house/no-gaps`).
+    #[arg(required = true, num_args = 2.., value_name = "VARIANT")]
+    pub variants: Vec<String>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Also write the comparison as one self-contained HTML page to FILE:
+    /// the table, charts, and a replay viewer of each variant's game 0.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+/// A row of `compare --format csv`: one metric of one variant.
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    metric: &'a str,
+    variant: &'a str,
+    #[serde(serialize_with = "plain_f64")]
+    mean: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_low: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_high: f64,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_low: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_high: Option<f64>,
+    significant: Option<bool>,
+}
+
+/// A variant as `compare` names it: a pack list when it has a comma, else a
+/// variant name or file.
+fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
+    if name.contains(',') {
+        let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
+        Ruleset::from_packs(home, &packs)
+    } else {
+        Ruleset::from_variant(home, name)
+    }
+}
+
+pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
+    let sets = args
+        .variants
+        .iter()
+        .map(|v| load_compared(home, v))
+        .collect::<Result<Vec<_>>>()?;
+    let bots = args.run.seats.bots(&sets[0])?;
+    let comparison = run_all(&sets, &bots, &args.run)?;
+    if let Some(path) = &args.html {
+        write_html(path, &comparison, &sets, &bots)?;
+    }
+    match args.run.format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&comparison)?),
+        TableFormat::Csv => csv(&comparison)?,
+        TableFormat::Table => table(&comparison)?,
+    }
+    Ok(())
+}
+
+/// The HTML report, with each variant's game 0 replayed for its viewer.
+fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<()> {
+    let samples = sets
+        .iter()
+        .zip(&c.first_games)
+        .map(|(set, first)| {
+            let pictures =
+                sample::sample_game_within(set, bots, first.index, first.seed, first.bounds)?;
+            Ok(report::SampleGame::draw(&pictures, &set.tiles))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let page = report::html(c, &samples);
+    write_file(path, &page)?;
+    writeln!(
+        std::io::stderr(),
+        "wrote {} ({} KB)",
+        path.display(),
+        page.len().div_ceil(1024)
+    )?;
+    Ok(())
+}
+
+fn csv(c: &Comparison) -> Result<()> {
+    let mut w = csv::Writer::from_writer(std::io::stdout());
+    for m in &c.metrics {
+        for v in &m.values {
+            w.serialize(CsvRow {
+                metric: &m.name,
+                variant: &v.variant,
+                mean: v.mean,
+                ci_low: v.ci[0],
+                ci_high: v.ci[1],
+                diff: v.diff.map(|d| d.mean),
+                diff_low: v.diff.map(|d| d.ci[0]),
+                diff_high: v.diff.map(|d| d.ci[1]),
+                significant: v.diff.map(|d| d.significant),
+            })
+            .map_err(std::io::Error::from)?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn table(c: &Comparison) -> Result<()> {
+    out!(
+        "{} games per variant on the same seeds (seed {}), {} players, bots {}",
+        c.games,
+        c.seed,
+        c.players,
+        c.bots.join(",")
+    );
+    let mut header = vec!["metric".to_string()];
+    for (i, v) in c.variants.iter().enumerate() {
+        header.push(v.clone());
+        if i > 0 {
+            header.push(format!("{v} - {}", c.variants[0]));
+        }
+    }
+    let mut table = new_table(header);
+    for m in &c.metrics {
+        let mut row = vec![m.name.clone()];
+        for v in &m.values {
+            row.push(format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0));
+            if let Some(d) = &v.diff {
+                row.push(format!(
+                    "{:+.2} [{:+.2}, {:+.2}]{}",
+                    d.mean,
+                    d.ci[0],
+                    d.ci[1],
+                    if d.significant { " *" } else { "" }
+                ));
+            }
+        }
+        table.add_row(row);
+    }
+    out!("{table}");
+    out!(
+        "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
+    );
+    out!(
+        "{:.0} games/s ({:.2} s, {} threads)",
+        c.games_per_sec,
+        c.seconds,
+        c.threads
+    );
+    Ok(())
+}

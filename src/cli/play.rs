@@ -1,0 +1,96 @@
+//! `towerlab play`: one game with bots, its result as text or JSON.
+
+use std::io::Write;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::args::{Format, RulesArgs, SeatArgs};
+use crate::play::sim;
+use crate::rules::Home;
+
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The game's seed: the same seed plays the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub seats: SeatArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(Serialize)]
+struct PlayReport {
+    variant: String,
+    packs: Vec<String>,
+    seed: u64,
+    players: usize,
+    scores: Vec<u32>,
+    turns: u32,
+    discards: u32,
+    captures: u32,
+    own_captures: u32,
+    exchanges: u32,
+    ransoms: u32,
+    floors_placed: u32,
+    towers: usize,
+}
+
+pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
+    let set = args.rules.load(home)?;
+    let rules = set.rules();
+    let bots = args.seats.bots(&set)?;
+    let players = bots.len();
+    let game = sim::play(&set.tiles, rules.as_ref(), &bots, args.seed, false)?;
+    let s = game.stats();
+    let report = PlayReport {
+        variant: set.name.clone(),
+        packs: set.pack_names.clone(),
+        seed: args.seed,
+        players,
+        scores: game.scores(),
+        turns: s.turns,
+        discards: s.discards,
+        captures: s.captures,
+        own_captures: s.own_captures,
+        exchanges: s.exchanges,
+        ransoms: s.ransoms,
+        floors_placed: s.floors_placed,
+        towers: game
+            .towers()
+            .iter()
+            .filter(|t| !t.floors.is_empty())
+            .count(),
+    };
+    match args.format {
+        Format::Json => out!("{}", serde_json::to_string(&report)?),
+        Format::Text => {
+            out!(
+                "{} ({}), seed {}, {} players, {} turns",
+                report.variant,
+                report.packs.join(" + "),
+                report.seed,
+                report.players,
+                report.turns
+            );
+            for (p, score) in report.scores.iter().enumerate() {
+                out!("  player {}: {score} points", p + 1);
+            }
+            out!(
+                "captures {} (own {}), exchanges {}, ransoms {}, floors {}, towers {}, discarded tiles {}",
+                report.captures,
+                report.own_captures,
+                report.exchanges,
+                report.ransoms,
+                report.floors_placed,
+                report.towers,
+                report.discards
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,138 @@
+//! `towerlab range`: the cells a tower of given floors captures from, as
+//! text, JSON or a picture.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::args::RulesArgs;
+use crate::kernel::diag::Source;
+use crate::play::query::{self, BoardMap};
+use crate::play::scene;
+use crate::rules::Home;
+use crate::views::render;
+
+#[derive(clap::Args, Debug)]
+pub struct RangeArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The tower's floors, bottom to top, comma-separated (e.g. `regular,black`).
+    #[arg(long, value_name = "K1,K2,…", value_delimiter = ',', required = true)]
+    pub floors: Vec<String>,
+    /// A board file: lines of `#` (tile), `.` (no tile) and one `T` (the
+    /// tower's tile), northernmost row first [default: every cell holds a tile]
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Output format (`svg`: a picture of the board and the cells in range).
+    #[arg(long, value_enum, default_value_t = RangeFormat::Text)]
+    pub format: RangeFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeFormat {
+    Text,
+    Json,
+    Svg,
+}
+
+#[derive(Serialize)]
+struct RangeReport {
+    cells: Vec<[i32; 2]>,
+}
+
+pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
+    let set = args.rules.load(home)?;
+    let rules = set.rules();
+    let floors = args
+        .floors
+        .iter()
+        .map(|f| set.floor_kind(f.trim()))
+        .collect::<Result<Vec<_>>>()?;
+    let map = match &args.board {
+        Some(path) => Some(BoardMap::parse(&Source::read(path)?)?),
+        None => None,
+    };
+    let cells = query::capture_cells(rules.as_ref(), &set.tiles, &floors, map.as_ref())?;
+    match args.format {
+        RangeFormat::Svg => {
+            // Without a board file: every cell around the range holds a tile.
+            let map = match map {
+                Some(m) => m,
+                None => {
+                    let all = cells.iter().chain([&(0, 0)]);
+                    let (x0, x1) = all
+                        .clone()
+                        .fold((0, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
+                    let (y0, y1) = all.fold((0, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
+                    BoardMap {
+                        tiles: (y0 - 1..=y1 + 1)
+                            .flat_map(|y| (x0 - 1..=x1 + 1).map(move |x| (x, y)))
+                            .collect(),
+                    }
+                }
+            };
+            let options = scene::SceneOptions {
+                range: Some(crate::kernel::geometry::Pos::ORIGIN),
+                ..Default::default()
+            };
+            let picture = scene::board_scene(&map, &set, &floors, &options)?;
+            outp!(
+                "{}",
+                render::board_svg(&picture, &set.tiles, &scene::palette(&set))
+            );
+        }
+        RangeFormat::Json => {
+            let report = RangeReport {
+                cells: cells.iter().map(|&(x, y)| [x, y]).collect(),
+            };
+            out!("{}", serde_json::to_string(&report)?);
+        }
+        RangeFormat::Text => {
+            out!(
+                "{} with floors {} (bottom to top): {} cells",
+                set.name,
+                args.floors.join(", "),
+                cells.len()
+            );
+            outp!("{}", draw_range(&cells, map.as_ref()));
+            out!("T tower  X in range  # tile out of range  . no tile");
+        }
+    }
+    Ok(())
+}
+
+/// The board as text: `T` the tower, `X` a cell in range, `#` a tile out of
+/// range, `.` no tile; north up.
+fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
+    let tiles: Vec<(i32, i32)> = match map {
+        Some(m) => m.tiles.clone(),
+        None => cells.to_vec(),
+    };
+    let all = tiles.iter().chain(cells).chain([&(0, 0)]);
+    let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
+    for &(x, y) in all {
+        x0 = x0.min(x);
+        x1 = x1.max(x);
+        y0 = y0.min(y);
+        y1 = y1.max(y);
+    }
+    let mut out = String::new();
+    for y in (y0..=y1).rev() {
+        for x in x0..=x1 {
+            out.push(if (x, y) == (0, 0) {
+                'T'
+            } else if cells.contains(&(x, y)) {
+                'X'
+            } else if tiles.contains(&(x, y)) {
+                '#'
+            } else {
+                '.'
+            });
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,25 @@
+//! `towerlab replay`: play a log again under its rules.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use crate::rules::Home;
+
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// A game log written by `--log` (JSON Lines).
+    pub log: PathBuf,
+}
+
+pub fn run(home: &Home, args: &ReplayArgs) -> Result<()> {
+    let done = crate::play::replay::replay(home, &args.log)?;
+    out!(
+        "{}: {} games, {} events replayed; the rules allow every event",
+        args.log.display(),
+        done.games,
+        done.events
+    );
+    Ok(())
+}

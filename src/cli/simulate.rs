@@ -1,0 +1,144 @@
+//! `towerlab simulate`: many seeded games of one ruleset, their metrics and
+//! speed. The run is a comparison of one variant; this module formats it.
+
+use std::io::Write;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::args::{RulesArgs, RunArgs, TableFormat};
+use super::output::new_table;
+use super::runs::{plain_f64, run_all};
+use crate::analysis::compare::Comparison;
+use crate::analysis::stats;
+use crate::rules::Home;
+
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// `simulate --format json`: one variant's run, its metrics flat.
+#[derive(Serialize)]
+struct SimulateJson<'a> {
+    variant: &'a str,
+    packs: &'a [String],
+    games: u64,
+    players: usize,
+    bots: &'a [String],
+    seed: u64,
+    threads: usize,
+    mean_scores: Vec<f64>,
+    seconds: f64,
+    games_per_sec: f64,
+    metrics: Vec<MetricJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct MetricJson<'a> {
+    name: &'a str,
+    mean: f64,
+    ci: [f64; 2],
+}
+
+/// A row of `simulate --format csv`.
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    variant: &'a str,
+    metric: &'a str,
+    #[serde(serialize_with = "plain_f64")]
+    mean: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_low: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_high: f64,
+}
+
+pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
+    let set = args.rules.load(home)?;
+    let bots = args.run.seats.bots(&set)?;
+    let run = run_all(std::slice::from_ref(&set), &bots, &args.run)?;
+    match args.run.format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run))?),
+        TableFormat::Csv => csv(&run)?,
+        TableFormat::Table => table(&run)?,
+    }
+    Ok(())
+}
+
+fn json(run: &Comparison) -> SimulateJson<'_> {
+    let mean_scores = (1..=run.players)
+        .filter_map(|s| run.metric(&format!("score.seat{s}")))
+        .map(|m| m.values[0].mean)
+        .collect();
+    SimulateJson {
+        variant: &run.variants[0],
+        packs: &run.packs[0],
+        games: run.games,
+        players: run.players,
+        bots: &run.bots,
+        seed: run.seed,
+        threads: run.threads,
+        mean_scores,
+        seconds: run.seconds,
+        games_per_sec: run.games_per_sec,
+        metrics: run
+            .metrics
+            .iter()
+            .map(|m| MetricJson {
+                name: &m.name,
+                mean: m.values[0].mean,
+                ci: m.values[0].ci,
+            })
+            .collect(),
+    }
+}
+
+fn csv(run: &Comparison) -> Result<()> {
+    let mut w = csv::Writer::from_writer(std::io::stdout());
+    for m in &run.metrics {
+        w.serialize(CsvRow {
+            variant: &run.variants[0],
+            metric: &m.name,
+            mean: m.values[0].mean,
+            ci_low: m.values[0].ci[0],
+            ci_high: m.values[0].ci[1],
+        })
+        .map_err(std::io::Error::from)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn table(run: &Comparison) -> Result<()> {
+    out!(
+        "{} ({}): {} games, {} players, bots {}, seed {}",
+        run.variants[0],
+        run.packs[0].join(" + "),
+        run.games,
+        run.players,
+        run.bots.join(","),
+        run.seed
+    );
+    let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
+    for m in &run.metrics {
+        let v = &m.values[0];
+        table.add_row([
+            m.name.clone(),
+            format!("{:.2}", v.mean),
+            format!("[{:.2}, {:.2}]", v.ci[0], v.ci[1]),
+            stats::describe(&m.name).to_string(),
+        ]);
+    }
+    out!("{table}");
+    out!(
+        "{:.0} games/s ({:.2} s, {} threads)",
+        run.games_per_sec,
+        run.seconds,
+        run.threads
+    );
+    Ok(())
+}
