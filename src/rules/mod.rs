@@ -126,16 +126,13 @@ impl Ruleset {
         }
         let mut set = Ruleset::assemble(&home.rules, file.name.clone(), packs, &file.params)
             .map_err(|e| {
-                let message = format!("{e:#}");
-                if message.starts_with(&file.source.path.display().to_string()) {
-                    e
-                } else {
-                    bad_input(format!(
-                        "variant `{}` ({}): {message}",
-                        file.name,
-                        file.source.path.display()
-                    ))
-                }
+                // The error keeps its type (bad input or not) under the
+                // variant's name.
+                e.context(format!(
+                    "variant `{}` ({})",
+                    file.name,
+                    file.source.path.display()
+                ))
             })?;
         set.description = file.description;
         if let Some(p) = file.players {

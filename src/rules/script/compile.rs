@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use rhai::{AST, ImmutableString, Map, Position};
+use rhai::{AST, ImmutableString, Map, ParseErrorType, Position};
 
 use super::Hook;
 use super::sandbox::sandboxed_engine;
@@ -49,10 +49,11 @@ impl Scripts {
             let mut ast = engine.compile(&s.source.text).map_err(|e| {
                 let (line, col) = position(e.position());
                 let message = e.err_type().to_string();
-                let note = if message.contains("'import'") {
-                    " (packs load no modules)"
-                } else {
-                    ""
+                let note = match e.err_type() {
+                    ParseErrorType::Reserved(word) if word == "import" => {
+                        " (packs load no modules)"
+                    }
+                    _ => "",
                 };
                 bad_input(format!(
                     "pack `{}`: {}:{line}:{col}: {message}{note}",

@@ -10,6 +10,8 @@ use super::{Hook, ScriptRules, limits};
 use crate::kernel::Board;
 use crate::kernel::diag::bad_input;
 
+/// The text of a failed hook call: pack, hook, file, line and column, what
+/// went wrong and, for a broken limit, which one.
 pub(super) fn describe(pack: &ScriptPack, hook: Hook, e: &EvalAltResult) -> String {
     let inner = e.unwrap_inner();
     let pos = if inner.position().is_none() {
@@ -22,46 +24,59 @@ pub(super) fn describe(pack: &ScriptPack, hook: Hook, e: &EvalAltResult) -> Stri
     } else {
         position(pos)
     };
-    let terminated = match inner {
-        EvalAltResult::ErrorTerminated(token, _) => {
-            let token = token.to_string();
-            Limit::ALL.into_iter().find(|l| l.token() == token)
-        }
-        _ => None,
+    let (message, hint) = match broken_limit(inner) {
+        Some(limit) => (limit.message(), String::new()),
+        None => (without_position(inner), hint(inner)),
     };
-    let hint = match inner {
-        _ if terminated.is_some() => String::new(),
-        EvalAltResult::ErrorTooManyOperations(..) => {
-            format!(
-                " (limit: {} operations per hook call; a runaway loop?)",
-                limits::OPERATIONS
-            )
-        }
-        EvalAltResult::ErrorStackOverflow(..) => {
-            format!(
-                " (limit: {} nested calls; runaway recursion?)",
-                limits::CALL_LEVELS
-            )
-        }
-        EvalAltResult::ErrorDataTooLarge(..) => {
-            " (see the sandbox's size limits in docs/packs.md)".to_string()
-        }
-        _ => String::new(),
-    };
-    let mut message = match (terminated, inner) {
-        (Some(limit), _) => limit.message(),
-        (None, EvalAltResult::ErrorRuntime(value, _)) => value.to_string(),
-        (None, other) => other.to_string(),
-    };
-    if let Some(cut) = message.find(" (line ") {
-        message.truncate(cut);
-    }
     format!(
         "pack `{}`, hook `{}`: {}:{line}:{col}: {message}{hint}",
         pack.name,
         hook.name(),
         pack.path.display()
     )
+}
+
+/// The sandbox's limit that stopped the script, if that is what happened:
+/// the progress callback ends a script with the [`Limit`] as its token.
+fn broken_limit(e: &EvalAltResult) -> Option<Limit> {
+    match e {
+        EvalAltResult::ErrorTerminated(token, _) => token.clone().try_cast::<Limit>(),
+        _ => None,
+    }
+}
+
+/// What Rhai says went wrong, without the position it appends (the message
+/// gives the position as `file:line:col` instead).
+fn without_position(e: &EvalAltResult) -> String {
+    match e {
+        EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
+        other => {
+            let text = other.to_string();
+            let appended = format!(" ({})", other.position());
+            match text.strip_suffix(&appended) {
+                Some(message) if !other.position().is_none() => message.to_string(),
+                _ => text,
+            }
+        }
+    }
+}
+
+/// Which of Rhai's own limits an error is about, as a hint.
+fn hint(e: &EvalAltResult) -> String {
+    match e {
+        EvalAltResult::ErrorTooManyOperations(..) => format!(
+            " (limit: {} operations per hook call; a runaway loop?)",
+            limits::OPERATIONS
+        ),
+        EvalAltResult::ErrorStackOverflow(..) => format!(
+            " (limit: {} nested calls; runaway recursion?)",
+            limits::CALL_LEVELS
+        ),
+        EvalAltResult::ErrorDataTooLarge(..) => {
+            " (see the sandbox's size limits in docs/packs.md)".to_string()
+        }
+        _ => String::new(),
+    }
 }
 
 impl ScriptRules {

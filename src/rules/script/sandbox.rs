@@ -17,16 +17,6 @@ pub(super) enum Limit {
 }
 
 impl Limit {
-    pub(super) const ALL: [Limit; 3] = [Limit::Operations, Limit::Time, Limit::Memory];
-
-    pub(super) fn token(self) -> &'static str {
-        match self {
-            Limit::Operations => "operations",
-            Limit::Time => "time",
-            Limit::Memory => "memory",
-        }
-    }
-
     pub(super) fn message(self) -> String {
         match self {
             Limit::Operations => format!(
@@ -86,11 +76,10 @@ pub(super) fn sandboxed_engine() -> Engine {
         .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new())
         .on_print(|_| {})
         .on_debug(|_, _, _| {})
+        // A broken limit ends the script with the `Limit` as its token.
         .on_progress(|_| {
             if RULES.is_set() {
-                RULES
-                    .with(ScriptRules::spend)
-                    .map(|l| Dynamic::from(l.token()))
+                RULES.with(ScriptRules::spend).map(Dynamic::from)
             } else {
                 None
             }
