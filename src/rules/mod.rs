@@ -21,6 +21,7 @@ use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 use crate::rules::native::NativeTower;
 pub use manifest::{FloorDecl, NATIVE_TOWER, Pack};
+pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 
 /// Parameter values a variant sets: by pack reference, then by name.
@@ -32,6 +33,8 @@ pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
 pub struct Home {
     pub rules: PathBuf,
     pub variants: PathBuf,
+    /// Whether the packs loaded from here are held to the memory limit.
+    pub memory_limit: MemoryLimit,
 }
 
 impl Home {
@@ -40,7 +43,16 @@ impl Home {
         Home {
             rules: dir.join("rules"),
             variants: dir.join("variants"),
+            memory_limit: MemoryLimit::On,
         }
+    }
+
+    /// The same home, its packs loaded with the memory limit `limit`: a
+    /// program that does not install [`script::CountingAllocator`] loads them
+    /// with [`MemoryLimit::Off`].
+    pub fn with_memory_limit(mut self, limit: MemoryLimit) -> Home {
+        self.memory_limit = limit;
+        self
     }
 
     /// `--home`, else `$TOWERLAB_HOME`, else the current folder when it has
@@ -124,8 +136,8 @@ impl Ruleset {
                 param_map(p, values).map_err(|e| file.source.error_at(span.clone(), e))?;
             }
         }
-        let mut set = Ruleset::assemble(&home.rules, file.name.clone(), packs, &file.params)
-            .map_err(|e| {
+        let mut set =
+            Ruleset::assemble(home, file.name.clone(), packs, &file.params).map_err(|e| {
                 // The error keeps its type (bad input or not) under the
                 // variant's name.
                 e.context(format!(
@@ -163,7 +175,7 @@ impl Ruleset {
                 )));
             }
         }
-        Ruleset::assemble(&home.rules, packs.join(","), loaded, params)
+        Ruleset::assemble(home, packs.join(","), loaded, params)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
@@ -176,12 +188,7 @@ impl Ruleset {
         }
     }
 
-    fn assemble(
-        rules_dir: &Path,
-        name: String,
-        packs: Vec<Pack>,
-        params: &Params,
-    ) -> Result<Ruleset> {
+    fn assemble(home: &Home, name: String, packs: Vec<Pack>, params: &Params) -> Result<Ruleset> {
         // Required packs come earlier in the list.
         for (i, pack) in packs.iter().enumerate() {
             for req in &pack.requires {
@@ -224,7 +231,7 @@ impl Ruleset {
             }
         }
         // Tiles: the base game's, then each pack's.
-        let mut tile_files = vec![rules_dir.join("base").join("tiles.toml")];
+        let mut tile_files = vec![home.rules.join("base").join("tiles.toml")];
         tile_files.extend(packs.iter().filter_map(|p| p.tiles.clone()));
         if !tile_files[0].is_file() {
             return Err(bad_input(format!(
@@ -253,7 +260,11 @@ impl Ruleset {
                     params: params.clone(),
                 })
                 .collect();
-            Implementation::Script(Arc::new(Scripts::compile(&sources, &kinds)?))
+            Implementation::Script(Arc::new(Scripts::compile(
+                &sources,
+                &kinds,
+                home.memory_limit,
+            )?))
         };
         Ok(Ruleset {
             name,

@@ -21,7 +21,7 @@ mod chain;
 mod compile;
 mod errors;
 pub mod limits;
-mod memory;
+pub mod memory;
 mod sandbox;
 
 use std::cell::{Cell, RefCell};
@@ -38,6 +38,7 @@ use sandbox::{Budget, sandboxed_engine};
 
 pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
+pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};
 /// The hooks a pack may define. See `docs/packs.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hook {

@@ -6,7 +6,8 @@ use cpu_time::ThreadTime;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 
 use super::api::{RULES, register_api};
-use super::{ScriptRules, limits, memory};
+use super::memory::{self, MemoryLimit};
+use super::{ScriptRules, limits};
 
 /// A limit that a hook call (with the hooks it calls) broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +110,7 @@ pub(super) fn sandboxed_engine() -> Engine {
 }
 
 impl ScriptRules {
+    /// Count one operation of the current top-level call; the limit broken,
     /// if any.
     fn spend(&self) -> Option<Limit> {
         let mut b = self.budget.get();
@@ -119,7 +121,10 @@ impl ScriptRules {
             let look = b.operations.is_multiple_of(16);
             b.broken = if b.operations > limits::OPERATIONS {
                 Some(Limit::Operations)
-            } else if look && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize {
+            } else if look
+                && self.scripts.memory_limit == MemoryLimit::On
+                && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
+            {
                 Some(Limit::Memory)
             } else if look
                 && ThreadTime::now().as_duration().saturating_sub(b.started) > limits::TIME
