@@ -39,9 +39,10 @@ macro_rules! outp {
 #[derive(Parser, Debug)]
 #[command(name = "towerlab", version, about, long_about = None)]
 pub struct Cli {
-    /// Folder holding rules/ (tile sets and packs) and variants/ [default:
-    /// $TOWERLAB_HOME, else the current folder if it has rules/, else the
-    /// source tree towerlab was built from]
+    /// Folder whose rules/ (tile sets and packs) and variants/ are layered
+    /// over the shipped ones; its names win [default: $TOWERLAB_HOME, else
+    /// the current folder if it has rules/ or variants/, else the shipped
+    /// files alone]
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
 
@@ -277,13 +278,12 @@ pub enum TableFormat {
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
 pub fn load_tiles(home: &Home) -> Result<TileSet> {
-    let base = home.base_tiles()?;
-    TileSet::load(&[base, home.rules.join("tower").join("tiles.toml")])
+    TileSet::from_sources(&[home.base_tiles()?, home.tiles("tower")?])
 }
 
 /// Run the command line; the error, if any, is for `main` to report.
 pub fn run(cli: Cli) -> Result<()> {
-    let home = Home::locate(cli.home.as_deref());
+    let home = Home::locate(cli.home.as_deref())?;
     match cli.command {
         Command::Play(args) => play(&home, &args),
         Command::Simulate(args) => simulate(&home, &args),

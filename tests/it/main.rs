@@ -13,6 +13,7 @@ mod cli;
 mod common;
 mod compare;
 mod golden;
+mod home;
 mod layers;
 mod packs;
 mod properties;
