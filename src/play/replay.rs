@@ -9,14 +9,13 @@ use std::path::Path;
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use serde_json::Value;
 
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
-use crate::play::log::{self, LogContext};
+use crate::play::log::{self, LogContext, LogEvent, LogLine};
 use crate::rules::{Home, Params, Ruleset};
 
 /// What a successful replay checked.
@@ -26,87 +25,26 @@ pub struct Replayed {
     pub events: usize,
 }
 
-struct Record {
-    line: usize,
-    value: Value,
-}
-
-impl Record {
-    fn event(&self) -> &str {
-        self.value["event"].as_str().unwrap_or("")
-    }
-
-    fn int(&self, key: &str) -> Option<i64> {
-        self.value[key].as_i64()
-    }
-
-    fn text(&self, key: &str) -> Option<&str> {
-        self.value[key].as_str()
-    }
-
-    fn pos(&self, key: &str) -> Option<Pos> {
-        let a = self.value[key].as_array()?;
-        Some(Pos::new(
-            a.first()?.as_i64()? as i32,
-            a.get(1)?.as_i64()? as i32,
-        ))
-    }
-
-    fn xy(&self) -> Option<Pos> {
-        Some(Pos::new(self.int("x")? as i32, self.int("y")? as i32))
-    }
-}
-
-/// Read a log file: one JSON object per line.
-fn read_records(src: &Source) -> Result<Vec<Record>> {
-    let mut out = Vec::new();
-    for (i, line) in src.text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line).map_err(|e| {
-            bad_input(format!(
-                "{}:{}:{}: not a JSON log record: {e}",
-                src.path.display(),
-                i + 1,
-                e.column()
-            ))
-        })?;
-        if !value.is_object() || value["event"].as_str().is_none() {
-            return Err(bad_input(format!(
-                "{}:{}:1: a log record is an object with an `event`",
-                src.path.display(),
-                i + 1
-            )));
-        }
-        out.push(Record { line: i + 1, value });
-    }
-    Ok(out)
-}
-
-fn is_decision(event: &str) -> bool {
-    matches!(event, "tile" | "ransom" | "meeple" | "floor" | "capture")
-}
-
 /// The log's decisions, answered to the kernel one at a time.
 struct Cursor<'r> {
-    records: &'r [Record],
+    src: &'r Source,
+    records: &'r [LogLine],
     next: usize,
     floors: Vec<String>,
     error: Option<String>,
 }
 
+/// The log's answer to one decision: the index of the chosen option, `None`
+/// when the record answers a later decision, or why the record is not one of
+/// the options.
+type Answer = std::result::Result<Option<usize>, String>;
+
 impl Cursor<'_> {
     /// The next decision record, if any.
-    fn peek(&self) -> Option<(usize, &Record)> {
+    fn peek(&self) -> Option<(usize, &LogLine)> {
         (self.next..self.records.len())
             .map(|i| (i, &self.records[i]))
-            .find(|(_, r)| is_decision(r.event()))
-    }
-
-    fn fail(&mut self, line: usize, message: String) -> usize {
-        self.error.get_or_insert(format!("line {line}: {message}"));
-        usize::MAX
+            .find(|(_, r)| r.record.event.is_decision())
     }
 
     fn decide(&mut self, game: &Game, decision: Decision) -> usize {
@@ -114,160 +52,159 @@ impl Cursor<'_> {
             return match decision {
                 Decision::Placement { tile, .. } => {
                     let line = self.records.last().map_or(0, |r| r.line);
+                    let drawn = &game.tiles().kinds[tile as usize].name;
                     self.fail(
                         line,
-                        format!(
-                            "the log ends, but the game goes on: tile `{}` is drawn next",
-                            game.tiles().kinds[tile as usize].name
-                        ),
+                        format!("the log ends, but the game goes on: tile `{drawn}` is drawn next"),
                     )
                 }
                 _ => 0,
             };
         };
         let line = rec.line;
-        match decision {
-            Decision::Placement { tile, options } => {
-                let drawn = &game.tiles().kinds[tile as usize].name;
-                if rec.event() != "tile" {
-                    return self.fail(
-                        line,
-                        format!("`{}` where the game places tile `{drawn}`", rec.event()),
-                    );
-                }
-                if rec.text("tile") != Some(drawn.as_str()) {
-                    return self.fail(
-                        line,
-                        format!(
-                            "the log places tile `{}`, but the deck deals `{drawn}`",
-                            rec.text("tile").unwrap_or("?")
-                        ),
-                    );
-                }
-                let (pos, rot) = (rec.xy(), rec.int("rot"));
-                let found = options
-                    .iter()
-                    .position(|o| Some(o.pos) == pos && Some(o.rot as i64 * 90) == rot);
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        format!(
-                            "tile `{drawn}` at {} turned {}° does not fit there (G1)",
-                            pos.map_or("?".into(), |p| p.to_string()),
-                            rot.unwrap_or(-1)
-                        ),
-                    ),
+        let answer = match decision {
+            Decision::Placement { tile, options } => self.place(game, rec, tile, options),
+            Decision::Ransom(options) => Self::ransom(rec, options),
+            Decision::Action(options) => self.act(game, rec, options),
+            Decision::Capture(options) => Self::capture(game, rec, options),
+        };
+        match answer {
+            Ok(Some(k)) => {
+                self.next = i + 1;
+                k
+            }
+            // The record answers a later decision: take the default here.
+            Ok(None) => 0,
+            Err(message) => self.fail(line, message),
+        }
+    }
+
+    fn fail(&mut self, line: usize, message: String) -> usize {
+        self.error.get_or_insert(format!("line {line}: {message}"));
+        usize::MAX
+    }
+
+    /// The tile drawn must be the logged one, placed where the log says.
+    fn place(
+        &self,
+        game: &Game,
+        rec: &LogLine,
+        tile: u16,
+        options: &[crate::kernel::Placement],
+    ) -> Answer {
+        let drawn = &game.tiles().kinds[tile as usize].name;
+        let LogEvent::Tile {
+            tile, x, y, rot, ..
+        } = &rec.record.event
+        else {
+            return Err(format!(
+                "`{}` where the game places tile `{drawn}`",
+                rec.event_name(self.src)
+            ));
+        };
+        if tile != drawn {
+            return Err(format!(
+                "the log places tile `{tile}`, but the deck deals `{drawn}`"
+            ));
+        }
+        let pos = Pos::new(*x, *y);
+        let found = options
+            .iter()
+            .position(|o| o.pos == pos && o.rot as u32 * 90 == *rot);
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => Err(format!(
+                "tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)"
+            )),
+        }
+    }
+
+    /// A ransom the log pays must be one the rules offer.
+    fn ransom(rec: &LogLine, options: &[RansomChoice]) -> Answer {
+        let LogEvent::Ransom { to, .. } = &rec.record.event else {
+            return Ok(None);
+        };
+        let found = options
+            .iter()
+            .position(|o| matches!(o, RansomChoice::Pay { captor, .. } if *captor as usize == *to));
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => {
+                Err("the rules allow no such ransom now (T11, or the variant's ransom rule)".into())
+            }
+        }
+    }
+
+    /// A meeple or floor the log places must be one the rules offer.
+    fn act(&self, game: &Game, rec: &LogLine, options: &[Action]) -> Answer {
+        let wanted = match &rec.record.event {
+            LogEvent::Meeple { x, y, on, .. } if on == "tower" => {
+                match game.tower_at(Pos::new(*x, *y)) {
+                    Some(t) => Action::TowerMeeple { tower: t as u16 },
+                    None => return Err("no tower stands there".into()),
                 }
             }
-            Decision::Ransom(options) => {
-                if rec.event() != "ransom" {
-                    return 0;
+            LogEvent::Meeple { x, y, segment, .. } => {
+                let placed = game.board().tiles().last().map(|t| t.pos);
+                if Some(Pos::new(*x, *y)) != placed {
+                    return Err("a meeple goes only on the tile just placed (G3)".into());
                 }
-                let to = rec.int("to");
-                let found = options.iter().position(
-                    |o| matches!(o, RansomChoice::Pay { captor, .. } if Some(*captor as i64) == to),
-                );
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        "the rules allow no such ransom now (T11, or the variant's ransom rule)"
-                            .into(),
-                    ),
+                match segment {
+                    Some(s) => Action::Meeple { segment: *s },
+                    None => return Err("a meeple record without `segment`".into()),
                 }
             }
-            Decision::Action(options) => {
-                let wanted = match rec.event() {
-                    "meeple" if rec.text("on") == Some("tower") => {
-                        match rec.xy().and_then(|p| game.tower_at(p)) {
-                            Some(t) => Action::TowerMeeple { tower: t as u16 },
-                            None => return self.fail(line, "no tower stands there".into()),
-                        }
+            LogEvent::Floor { x, y, kind, .. } => {
+                let tower = game.tower_at(Pos::new(*x, *y));
+                let kind = self.floors.iter().position(|f| f == kind);
+                match (tower, kind) {
+                    (Some(t), Some(k)) => Action::Floor {
+                        tower: t as u16,
+                        kind: k as u8,
+                    },
+                    _ => {
+                        return Err(
+                            "no foundation there, or a floor kind this variant lacks".into()
+                        );
                     }
-                    "meeple" => {
-                        let placed = game.board().tiles().last().map(|t| t.pos);
-                        if rec.xy() != placed {
-                            return self.fail(
-                                line,
-                                "a meeple goes only on the tile just placed (G3)".into(),
-                            );
-                        }
-                        match rec.int("segment") {
-                            Some(s) => Action::Meeple { segment: s as u8 },
-                            None => {
-                                return self.fail(line, "a meeple record without `segment`".into());
-                            }
-                        }
-                    }
-                    "floor" => {
-                        let tower = rec.xy().and_then(|p| game.tower_at(p));
-                        let kind = rec
-                            .text("kind")
-                            .and_then(|k| self.floors.iter().position(|f| f == k));
-                        match (tower, kind) {
-                            (Some(t), Some(k)) => Action::Floor {
-                                tower: t as u16,
-                                kind: k as u8,
-                            },
-                            _ => {
-                                return self.fail(
-                                    line,
-                                    "no foundation there, or a floor kind this variant lacks"
-                                        .into(),
-                                );
-                            }
-                        }
-                    }
-                    _ => return 0,
-                };
-                match options.iter().position(|o| *o == wanted) {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        format!("the rules do not allow `{}` here now (T3)", rec.value),
-                    ),
                 }
             }
-            Decision::Capture(options) => {
-                if rec.event() != "capture" {
-                    return 0;
-                }
-                let at = rec.pos("at");
-                let spot = match rec.value["segment"].as_i64() {
-                    Some(s) => MeepleSpot::Segment(s as u8),
-                    None => MeepleSpot::Tower,
-                };
-                let found = options.iter().position(|o| match o {
-                    CaptureChoice::Take { meeple } => {
-                        let m = game.meeples()[*meeple as usize];
-                        Some(m.pos) == at
-                            && m.spot == spot
-                            && Some(m.owner as i64) == rec.int("owner")
-                    }
-                    CaptureChoice::Decline => false,
-                });
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        "that meeple is out of the tower's range, or the rules protect it (T5, T6)"
-                            .into(),
-                    ),
-                }
+            _ => return Ok(None),
+        };
+        match options.iter().position(|o| *o == wanted) {
+            Some(k) => Ok(Some(k)),
+            None => Err(format!(
+                "the rules do not allow `{}` here now (T3)",
+                rec.text(self.src)
+            )),
+        }
+    }
+
+    /// A meeple the log captures must be one the floor just placed may take.
+    fn capture(game: &Game, rec: &LogLine, options: &[CaptureChoice]) -> Answer {
+        let LogEvent::Capture {
+            at, segment, owner, ..
+        } = &rec.record.event
+        else {
+            return Ok(None);
+        };
+        let at = Pos::new(at[0], at[1]);
+        let spot = match segment {
+            Some(s) => MeepleSpot::Segment(*s),
+            None => MeepleSpot::Tower,
+        };
+        let found = options.iter().position(|o| match o {
+            CaptureChoice::Take { meeple } => {
+                let m = game.meeples()[*meeple as usize];
+                m.pos == at && m.spot == spot && m.owner as usize == *owner
             }
+            CaptureChoice::Decline => false,
+        });
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => Err(
+                "that meeple is out of the tower's range, or the rules protect it (T5, T6)".into(),
+            ),
         }
     }
 }
@@ -282,8 +219,9 @@ impl Bot for ReplayBot<'_> {
 
 /// A log read and split into games.
 struct Log {
+    src: Source,
     file: String,
-    records: Vec<Record>,
+    records: Vec<LogLine>,
     /// Index of each game's `start` record, then the end.
     starts: Vec<usize>,
 }
@@ -291,12 +229,12 @@ struct Log {
 impl Log {
     fn read(path: &Path) -> Result<Log> {
         let src = Source::read(path)?;
-        let records = read_records(&src)?;
+        let records = log::read(&src)?;
         let file = path.display().to_string();
         let mut starts: Vec<usize> = records
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.event() == "start")
+            .filter(|(_, r)| matches!(r.record.event, LogEvent::Start { .. }))
             .map(|(i, _)| i)
             .collect();
         if starts.first() != Some(&0) {
@@ -307,55 +245,41 @@ impl Log {
         }
         starts.push(records.len());
         Ok(Log {
+            src,
             file,
             records,
             starts,
         })
     }
 
-    fn blocks(&self) -> impl Iterator<Item = &[Record]> {
+    fn blocks(&self) -> impl Iterator<Item = &[LogLine]> {
         self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
     }
 }
 
 /// What a game's `start` record says.
-struct Start {
-    packs: Vec<String>,
-    params: Params,
+struct Start<'l> {
+    packs: &'l [String],
+    params: &'l Params,
     players: usize,
     seed: u64,
     game: u64,
 }
 
-fn start_of(file: &str, block: &[Record]) -> Result<Start> {
+fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
     let start = &block[0];
-    let packs: Vec<String> = start.value["packs"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|p| p.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
-    match (
-        start.value["players"].as_u64(),
-        start.value["seed"].as_u64(),
-        start.value["game"].as_u64(),
-    ) {
-        (Some(players), Some(seed), Some(game)) if !packs.is_empty() => Ok(Start {
+    match &start.record.event {
+        LogEvent::Start {
             packs,
-            params: match start.value.get("params") {
-                None | Some(Value::Null) => Params::new(),
-                Some(p) => serde_json::from_value(p.clone()).map_err(|e| {
-                    bad_input(format!(
-                        "{file}:{}:1: `params` is an object of packs' parameters: {e}",
-                        start.line
-                    ))
-                })?,
-            },
-            players: players as usize,
+            params,
+            players,
             seed,
-            game,
+        } if !packs.is_empty() => Ok(Start {
+            packs,
+            params,
+            players: *players,
+            seed: *seed,
+            game: start.record.game,
         }),
         _ => Err(bad_input(format!(
             "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",
@@ -371,7 +295,8 @@ fn play_block<'a>(
     set: &'a Ruleset,
     rules: &'a dyn crate::kernel::Rules,
     start: &Start,
-    block: &[Record],
+    src: &Source,
+    block: &[LogLine],
     turns: Option<u32>,
 ) -> Result<Game<'a>> {
     let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
@@ -379,6 +304,7 @@ fn play_block<'a>(
         .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
     game.record_events();
     let cursor = Rc::new(RefCell::new(Cursor {
+        src,
         records: block,
         next: 1,
         floors,
@@ -432,16 +358,21 @@ pub fn state_at<T>(
         if start.game != game {
             continue;
         }
-        let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
+        let set = Ruleset::from_packs_with(home, start.packs, start.params)
             .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
         let rules = set.rules();
-        let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
+        let state = play_block(
+            &log.file,
+            &set,
+            rules.as_ref(),
+            &start,
+            &log.src,
+            block,
+            turn,
+        )?;
         return f(&state, &set);
     }
-    let games: Vec<String> = log
-        .blocks()
-        .filter_map(|b| b[0].value["game"].as_u64().map(|g| g.to_string()))
-        .collect();
+    let games: Vec<String> = log.blocks().map(|b| b[0].record.game.to_string()).collect();
     Err(bad_input(format!(
         "{}: no game {game} in the log (games: {})",
         log.file,
@@ -460,21 +391,21 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
-        let key: Key = (start.packs.clone(), format!("{:?}", start.params));
+        let key: Key = (start.packs.to_vec(), format!("{:?}", start.params));
         if !rulesets.contains_key(&key) {
-            let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
+            let set = Ruleset::from_packs_with(home, start.packs, start.params)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
             let rules = set.rules();
             rulesets.insert(key.clone(), (set, rules));
         }
         let (set, rules) = &rulesets[&key];
-        let game = play_block(file, set, rules.as_ref(), &start, block, None)?;
+        let game = play_block(file, set, rules.as_ref(), &start, &log.src, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
             seed: start.seed,
-            packs: &start.packs,
-            params: &start.params,
+            packs: start.packs,
+            params: start.params,
             players: start.players,
             tiles: &set.tiles,
             floors: &floors,
@@ -485,14 +416,14 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
                 bail!(
                     "{file}: line {}: `{}` after the game has ended",
                     rec.line,
-                    rec.event()
+                    rec.event_name(&log.src)
                 );
             };
-            if *want != rec.value {
+            if *want != rec.record {
                 bail!(
                     "{file}: line {}: the log says {} but under these rules the game gives {}",
                     rec.line,
-                    rec.value,
+                    rec.text(&log.src),
                     want
                 );
             }

@@ -507,7 +507,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             tiles: &set.tiles,
             floors: &floors,
         };
-        log::write_lines(&log::records(&log_ctx, game.events()), &mut text);
+        log::write_lines(&log::records(&log_ctx, game.events()), &mut text).unwrap();
         if (g + 1) % REPLAY_CHUNK == 0 || g + 1 == games {
             replay_log(variant, &text, g % REPLAY_CHUNK + 1);
             text.clear();
