@@ -8,14 +8,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::Result;
 
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
-use crate::play::log::{self, LogContext, LogEvent, LogLine};
+use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
 use crate::rules::{Home, Params, Ruleset};
 
 /// What a successful replay checked.
@@ -25,19 +25,63 @@ pub struct Replayed {
     pub events: usize,
 }
 
+/// Replay stopped at a record of a well-formed log: the rules do not allow
+/// it, or the game gives something else (exit 1, not bad input).
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: line {line}: {why}")]
+pub struct Rejected {
+    pub file: String,
+    pub line: usize,
+    pub why: Rejection,
+}
+
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("the log ends, but the game goes on: tile `{drawn}` is drawn next")]
+    LogEnds { drawn: String },
+    #[error("`{event}` where the game places tile `{drawn}`")]
+    NotATile { event: String, drawn: String },
+    #[error("the log places tile `{logged}`, but the deck deals `{drawn}`")]
+    OtherTile { logged: String, drawn: String },
+    #[error("tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)")]
+    TileDoesNotFit { drawn: String, pos: Pos, rot: u32 },
+    #[error("the rules allow no such ransom now (T11, or the variant's ransom rule)")]
+    NoSuchRansom,
+    #[error("no tower stands there")]
+    NoTower,
+    #[error("a meeple goes only on the tile just placed (G3)")]
+    MeepleOffTile,
+    #[error("a meeple record without `segment`")]
+    NoSegment,
+    #[error("no foundation there, or a floor kind this variant lacks")]
+    NoFoundation,
+    #[error("the rules do not allow `{record}` here now (T3)")]
+    ActionNotAllowed { record: String },
+    #[error("that meeple is out of the tower's range, or the rules protect it (T5, T6)")]
+    OutOfRange,
+    #[error("`{event}` after the game has ended")]
+    AfterEnd { event: String },
+    #[error("the log says {logged} but under these rules the game gives {expected}")]
+    Differs { logged: String, expected: String },
+    #[error("the log stops early; the game goes on with {expected}")]
+    StopsEarly { expected: String },
+}
+
 /// The log's decisions, answered to the kernel one at a time.
 struct Cursor<'r> {
     src: &'r Source,
     records: &'r [LogLine],
     next: usize,
     floors: Vec<String>,
-    error: Option<String>,
+    /// The first record rejected, with its line.
+    error: Option<(usize, Rejection)>,
 }
 
 /// The log's answer to one decision: the index of the chosen option, `None`
 /// when the record answers a later decision, or why the record is not one of
 /// the options.
-type Answer = std::result::Result<Option<usize>, String>;
+type Answer = std::result::Result<Option<usize>, Rejection>;
 
 impl Cursor<'_> {
     /// The next decision record, if any.
@@ -53,10 +97,8 @@ impl Cursor<'_> {
                 Decision::Placement { tile, .. } => {
                     let line = self.records.last().map_or(0, |r| r.line);
                     let drawn = &game.tiles().kinds[tile as usize].name;
-                    self.fail(
-                        line,
-                        format!("the log ends, but the game goes on: tile `{drawn}` is drawn next"),
-                    )
+                    let drawn = drawn.clone();
+                    self.fail(line, Rejection::LogEnds { drawn })
                 }
                 _ => 0,
             };
@@ -75,12 +117,12 @@ impl Cursor<'_> {
             }
             // The record answers a later decision: take the default here.
             Ok(None) => 0,
-            Err(message) => self.fail(line, message),
+            Err(why) => self.fail(line, why),
         }
     }
 
-    fn fail(&mut self, line: usize, message: String) -> usize {
-        self.error.get_or_insert(format!("line {line}: {message}"));
+    fn fail(&mut self, line: usize, why: Rejection) -> usize {
+        self.error.get_or_insert((line, why));
         usize::MAX
     }
 
@@ -97,15 +139,16 @@ impl Cursor<'_> {
             tile, x, y, rot, ..
         } = &rec.record.event
         else {
-            return Err(format!(
-                "`{}` where the game places tile `{drawn}`",
-                rec.event_name(self.src)
-            ));
+            return Err(Rejection::NotATile {
+                event: rec.event_name(self.src),
+                drawn: drawn.clone(),
+            });
         };
         if tile != drawn {
-            return Err(format!(
-                "the log places tile `{tile}`, but the deck deals `{drawn}`"
-            ));
+            return Err(Rejection::OtherTile {
+                logged: tile.clone(),
+                drawn: drawn.clone(),
+            });
         }
         let pos = Pos::new(*x, *y);
         let found = options
@@ -113,9 +156,11 @@ impl Cursor<'_> {
             .position(|o| o.pos == pos && o.rot as u32 * 90 == *rot);
         match found {
             Some(k) => Ok(Some(k)),
-            None => Err(format!(
-                "tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)"
-            )),
+            None => Err(Rejection::TileDoesNotFit {
+                drawn: drawn.clone(),
+                pos,
+                rot: *rot,
+            }),
         }
     }
 
@@ -129,9 +174,7 @@ impl Cursor<'_> {
             .position(|o| matches!(o, RansomChoice::Pay { captor, .. } if *captor as usize == *to));
         match found {
             Some(k) => Ok(Some(k)),
-            None => {
-                Err("the rules allow no such ransom now (T11, or the variant's ransom rule)".into())
-            }
+            None => Err(Rejection::NoSuchRansom),
         }
     }
 
@@ -141,17 +184,17 @@ impl Cursor<'_> {
             LogEvent::Meeple { x, y, on, .. } if on == "tower" => {
                 match game.tower_at(Pos::new(*x, *y)) {
                     Some(t) => Action::TowerMeeple { tower: t as u16 },
-                    None => return Err("no tower stands there".into()),
+                    None => return Err(Rejection::NoTower),
                 }
             }
             LogEvent::Meeple { x, y, segment, .. } => {
                 let placed = game.board().tiles().last().map(|t| t.pos);
                 if Some(Pos::new(*x, *y)) != placed {
-                    return Err("a meeple goes only on the tile just placed (G3)".into());
+                    return Err(Rejection::MeepleOffTile);
                 }
                 match segment {
                     Some(s) => Action::Meeple { segment: *s },
-                    None => return Err("a meeple record without `segment`".into()),
+                    None => return Err(Rejection::NoSegment),
                 }
             }
             LogEvent::Floor { x, y, kind, .. } => {
@@ -162,21 +205,16 @@ impl Cursor<'_> {
                         tower: t as u16,
                         kind: k as u8,
                     },
-                    _ => {
-                        return Err(
-                            "no foundation there, or a floor kind this variant lacks".into()
-                        );
-                    }
+                    _ => return Err(Rejection::NoFoundation),
                 }
             }
             _ => return Ok(None),
         };
         match options.iter().position(|o| *o == wanted) {
             Some(k) => Ok(Some(k)),
-            None => Err(format!(
-                "the rules do not allow `{}` here now (T3)",
-                rec.text(self.src)
-            )),
+            None => Err(Rejection::ActionNotAllowed {
+                record: rec.text(self.src).to_string(),
+            }),
         }
     }
 
@@ -202,9 +240,7 @@ impl Cursor<'_> {
         });
         match found {
             Some(k) => Ok(Some(k)),
-            None => Err(
-                "that meeple is out of the tower's range, or the rules protect it (T5, T6)".into(),
-            ),
+            None => Err(Rejection::OutOfRange),
         }
     }
 }
@@ -336,8 +372,12 @@ fn play_block<'a>(
     };
     drop(bots);
     if let Err(e) = outcome {
-        let err = cursor.borrow_mut().error.take();
-        bail!("{file}: {}", err.unwrap_or_else(|| format!("{e:#}")));
+        // A record the cursor rejected is the cause; otherwise the rules
+        // failed, and their error keeps its type (bad input or not).
+        return Err(match cursor.borrow_mut().error.take() {
+            Some((line, why)) => rejected(file, line, why),
+            None => e.context(file.to_string()),
+        });
     }
     Ok(game)
 }
@@ -411,34 +451,123 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
             floors: &floors,
         };
         let expected = log::records(&ctx, game.events());
-        for (k, rec) in block.iter().enumerate() {
-            let Some(want) = expected.get(k) else {
-                bail!(
-                    "{file}: line {}: `{}` after the game has ended",
-                    rec.line,
-                    rec.event_name(&log.src)
-                );
-            };
-            if *want != rec.record {
-                bail!(
-                    "{file}: line {}: the log says {} but under these rules the game gives {}",
-                    rec.line,
-                    rec.text(&log.src),
-                    want
-                );
-            }
-        }
-        if expected.len() > block.len() {
-            let last = block.last().map_or(0, |r| r.line);
-            return Err(anyhow!(
-                "{file}: line {last}: the log stops early; the game goes on with {}",
-                expected[block.len()]
-            ));
-        }
+        compare(file, &log.src, block, &expected)?;
         games += 1;
     }
     Ok(Replayed {
         games,
         events: log.records.len(),
     })
+}
+
+fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {
+    anyhow::Error::new(Rejected {
+        file: file.to_string(),
+        line,
+        why,
+    })
+}
+
+/// Every record of a game's block must be the one the game gives.
+fn compare(file: &str, src: &Source, block: &[LogLine], expected: &[Record]) -> Result<()> {
+    for (k, rec) in block.iter().enumerate() {
+        let Some(want) = expected.get(k) else {
+            let event = rec.event_name(src);
+            return Err(rejected(file, rec.line, Rejection::AfterEnd { event }));
+        };
+        if *want != rec.record {
+            let why = Rejection::Differs {
+                logged: rec.text(src).to_string(),
+                expected: want.to_string(),
+            };
+            return Err(rejected(file, rec.line, why));
+        }
+    }
+    if let Some(next) = expected.get(block.len()) {
+        let last = block.last().map_or(0, |r| r.line);
+        let why = Rejection::StopsEarly {
+            expected: next.to_string(),
+        };
+        return Err(rejected(file, last, why));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::diag::is_bad_input;
+    use crate::play::bots::BotKind;
+    use crate::play::sim;
+
+    fn home() -> Home {
+        Home::at(Path::new(env!("CARGO_MANIFEST_DIR")))
+    }
+
+    /// The log of one 2-player `tower` game with random bots.
+    fn tower_log(seed: u64) -> Vec<Record> {
+        let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+        let rules = set.rules();
+        let bots = [BotKind::Random, BotKind::Random];
+        let game = sim::play(&set.tiles, rules.as_ref(), &bots, seed, true).unwrap();
+        let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+        let ctx = LogContext {
+            game: 0,
+            seed,
+            packs: &set.pack_names,
+            params: &set.params,
+            players: 2,
+            tiles: &set.tiles,
+            floors: &floors,
+        };
+        log::records(&ctx, game.events())
+    }
+
+    fn replay_text(text: &str) -> Result<Replayed> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.jsonl");
+        std::fs::write(&path, text).unwrap();
+        replay(&home(), &path)
+    }
+
+    fn lines(records: &[Record]) -> String {
+        let mut text = String::new();
+        log::write_lines(records, &mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn a_log_replays_and_a_tampered_record_is_rejected_by_type() {
+        let mut records = tower_log(7);
+        let done = replay_text(&lines(&records)).unwrap();
+        assert_eq!(done.events, records.len());
+        let k = records
+            .iter()
+            .position(|r| matches!(r.event, LogEvent::Capture { .. }))
+            .expect("a tower game with a capture");
+        if let LogEvent::Capture { at, .. } = &mut records[k].event {
+            at[0] += 100;
+        }
+        let err = replay_text(&lines(&records)).unwrap_err();
+        assert!(!is_bad_input(&err), "{err:#}");
+        let rejected = err.downcast_ref::<Rejected>().expect("a rejected record");
+        assert_eq!(rejected.line, k + 1);
+        assert_eq!(rejected.why, Rejection::OutOfRange);
+    }
+
+    #[test]
+    fn a_log_cut_short_is_rejected_and_a_broken_line_is_bad_input() {
+        let records = tower_log(8);
+        let err = replay_text(&lines(&records[..records.len() - 1])).unwrap_err();
+        let rejected = err.downcast_ref::<Rejected>().expect("a rejected record");
+        assert!(
+            matches!(&rejected.why, Rejection::StopsEarly { expected } if expected.contains("\"end\"")),
+            "{err:#}"
+        );
+        let mut text = lines(&records[..3]);
+        text.push_str("{\"game\":0,\"turn\"\n");
+        let err = replay_text(&text).unwrap_err();
+        assert!(is_bad_input(&err), "{err:#}");
+        assert!(err.downcast_ref::<Rejected>().is_none());
+    }
 }
