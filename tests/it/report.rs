@@ -25,29 +25,6 @@ use towerlab::views::report::{self, SampleGame};
 
 use crate::common::{home, towerlab};
 
-/// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "towerlab-report-{name}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
-        ));
-        std::fs::create_dir_all(&dir).expect("temporary folder");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// `towerlab compare tower black-tower --games 30 --html FILE` (written once
 /// per test run, under Cargo's temporary folder for integration tests), and
 /// the page it wrote.
@@ -571,9 +548,9 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
         );
         return;
     };
-    let dir = TempDir::new("browser");
+    let dir = crate::common::temp_dir("report-browser");
     let (path, _) = report();
-    let (browser, url) = Browser::start(&exe, &dir.0);
+    let (browser, url) = Browser::start(&exe, dir.path());
     let mut cdp = Cdp::connect(&url);
 
     let target = cdp.call("Target.createTarget", json!({"url": "about:blank"}));
@@ -674,7 +651,7 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
     let png = decode_base64(shot["data"].as_str().expect("screenshot data"));
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     assert!(png.len() > 50_000, "a {} byte screenshot", png.len());
-    let out = dir.0.join("report.png");
+    let out = dir.path().join("report.png");
     std::fs::write(&out, &png).unwrap();
     if let Some(keep) = std::env::var_os("TOWERLAB_REPORT_SCREENSHOT") {
         std::fs::write(&keep, &png).unwrap();
