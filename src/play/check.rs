@@ -92,30 +92,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     }
     let rules = set.rules();
     let kinds = set.floors.len();
-    let mut setup_ok = true;
-    for players in 2..=6 {
-        match rules.floor_supply(players, set.tiles.foundation_tiles()) {
-            Ok(supply) => {
-                for (k, &n) in supply.iter().enumerate() {
-                    if n == 0 && kinds > 0 && players == 2 {
-                        report.warnings.push(format!(
-                            "setup gives no `{}` floors to a player in a 2-player game",
-                            set.floors[k].name
-                        ));
-                    }
-                }
-            }
-            Err(e) => {
-                setup_ok = false;
-                let problem = format!("{e:#}");
-                if !report.problems.iter().any(|p| p.ends_with(&problem)) {
-                    report
-                        .problems
-                        .push(format!("setup for {players} players: {problem}"));
-                }
-            }
-        }
-    }
+    let setup_ok = check_setup(&set, rules.as_ref(), &mut report);
     for k in 0..kinds {
         if let Err(e) = probe_kind(rules.as_ref(), k as FloorKind) {
             report
@@ -157,6 +134,52 @@ fn origins(set: &Ruleset) -> Vec<String> {
         .iter()
         .map(|p| format!("pack `{}`: {}", p.reference, p.origin));
     variant.chain(packs).collect()
+}
+
+/// A setup that fails, with the first number of players it fails for.
+struct SetupFailure {
+    players: usize,
+    error: anyhow::Error,
+}
+
+/// Ask the setup for 2 to 6 players; report each distinct failure once (a
+/// hook that fails usually fails alike for every number of players), with
+/// the first number of players it fails for. False when any failed.
+fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
+    let kinds = set.floors.len();
+    let mut failures: Vec<SetupFailure> = Vec::new();
+    for players in 2..=6 {
+        match rules.floor_supply(players, set.tiles.foundation_tiles()) {
+            Ok(supply) if players == 2 && kinds > 0 => {
+                for (k, _) in supply.iter().enumerate().filter(|(_, n)| **n == 0) {
+                    report.warnings.push(format!(
+                        "setup gives no `{}` floors to a player in a 2-player game",
+                        set.floors[k].name
+                    ));
+                }
+            }
+            Ok(_) => {}
+            Err(error) => {
+                let seen = failures.iter().any(|f| same_error(&f.error, &error));
+                if !seen {
+                    failures.push(SetupFailure { players, error });
+                }
+            }
+        }
+    }
+    for f in &failures {
+        report
+            .problems
+            .push(format!("setup for {} players: {:#}", f.players, f.error));
+    }
+    failures.is_empty()
+}
+
+/// Two errors are the same failure when their chains read alike.
+fn same_error(a: &anyhow::Error, b: &anyhow::Error) -> bool {
+    a.chain()
+        .map(|e| e.to_string())
+        .eq(b.chain().map(|e| e.to_string()))
 }
 
 /// Ask the tower hooks about a one-floor tower of `kind`, as the game would.

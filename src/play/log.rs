@@ -1,12 +1,150 @@
 //! Game logs: a game's events as JSON Lines records, one event per line, in
 //! the format `docs/log.md` documents. Every record has `game` (the game's
 //! index in its run), `turn` and `event`; seats are numbered from 0.
+//!
+//! [`Record`] is the one type of a log line: the logger writes it, and replay
+//! and pictures of a logged game read it back with [`read`].
 
-use serde_json::{Value, json};
+use std::fmt;
+use std::ops::Range;
 
+use anyhow::Result;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{Event, MeepleOn, MeepleSpot};
 use crate::rules::Params;
+
+/// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
+/// the event's own fields after `event`, in the order `docs/log.md` lists.
+/// Fields a reader does not know are ignored (later versions may add some).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub game: u64,
+    pub turn: u32,
+    #[serde(flatten)]
+    pub event: LogEvent,
+}
+
+/// What a record says happened, tagged by its `event` field.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum LogEvent {
+    Start {
+        /// The packs as the variant (or `--packs`) names them, in order.
+        packs: Vec<String>,
+        /// The parameter values the variant sets, by pack (`null` or absent
+        /// reads as none).
+        #[serde(default, deserialize_with = "params_or_null")]
+        params: Params,
+        players: usize,
+        seed: u64,
+    },
+    Tile {
+        player: usize,
+        /// `set/name`.
+        tile: String,
+        x: i32,
+        y: i32,
+        /// Degrees clockwise: 0, 90, 180 or 270.
+        rot: u32,
+    },
+    Discard {
+        tile: String,
+    },
+    Meeple {
+        player: usize,
+        x: i32,
+        y: i32,
+        on: String,
+        /// `None` (`null`) on a tower.
+        segment: Option<u8>,
+    },
+    Floor {
+        player: usize,
+        x: i32,
+        y: i32,
+        kind: String,
+        floors: Vec<String>,
+    },
+    Capture {
+        player: usize,
+        tower: [i32; 2],
+        floors: Vec<String>,
+        at: [i32; 2],
+        on: String,
+        segment: Option<u8>,
+        owner: usize,
+    },
+    Exchange {
+        players: [usize; 2],
+    },
+    Ransom {
+        player: usize,
+        to: usize,
+        cost: u32,
+        scores: Vec<u32>,
+    },
+    Score {
+        player: usize,
+        points: u32,
+        feature: String,
+    },
+    End {
+        scores: Vec<u32>,
+    },
+    /// An event this version does not know (read, never written).
+    #[serde(other)]
+    Unknown,
+}
+
+fn params_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
+    Option::<Params>::deserialize(d)
+        .map(Option::unwrap_or_default)
+        .map_err(|e| {
+            serde::de::Error::custom(format!("`params` is an object of packs' parameters: {e}"))
+        })
+}
+
+impl LogEvent {
+    /// The `event` name, `None` for an event this version does not know.
+    pub fn name(&self) -> Option<&'static str> {
+        Some(match self {
+            LogEvent::Start { .. } => "start",
+            LogEvent::Tile { .. } => "tile",
+            LogEvent::Discard { .. } => "discard",
+            LogEvent::Meeple { .. } => "meeple",
+            LogEvent::Floor { .. } => "floor",
+            LogEvent::Capture { .. } => "capture",
+            LogEvent::Exchange { .. } => "exchange",
+            LogEvent::Ransom { .. } => "ransom",
+            LogEvent::Score { .. } => "score",
+            LogEvent::End { .. } => "end",
+            LogEvent::Unknown => return None,
+        })
+    }
+
+    /// A choice a player made (the rest follows from the choices).
+    pub fn is_decision(&self) -> bool {
+        matches!(
+            self,
+            LogEvent::Tile { .. }
+                | LogEvent::Ransom { .. }
+                | LogEvent::Meeple { .. }
+                | LogEvent::Floor { .. }
+                | LogEvent::Capture { .. }
+        )
+    }
+}
+
+/// A record as its JSON line.
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+    }
+}
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
 pub struct LogContext<'a> {
@@ -22,18 +160,35 @@ pub struct LogContext<'a> {
 }
 
 impl LogContext<'_> {
-    fn floors(&self, stack: &[u8]) -> Value {
+    fn floors(&self, stack: &[u8]) -> Vec<String> {
         stack
             .iter()
-            .map(|&k| Value::from(self.floors[k as usize].as_str()))
+            .map(|&k| self.floors[k as usize].clone())
             .collect()
+    }
+
+    fn tile(&self, kind: u16) -> String {
+        self.tiles.kinds[kind as usize].name.clone()
+    }
+
+    fn start(&self) -> Record {
+        Record {
+            game: self.game,
+            turn: 0,
+            event: LogEvent::Start {
+                packs: self.packs.to_vec(),
+                params: self.params.clone(),
+                players: self.players,
+                seed: self.seed,
+            },
+        }
     }
 }
 
-fn segment_of(spot: MeepleSpot) -> Value {
+fn segment_of(spot: MeepleSpot) -> Option<u8> {
     match spot {
-        MeepleSpot::Segment(s) => Value::from(s),
-        MeepleSpot::Tower => Value::Null,
+        MeepleSpot::Segment(s) => Some(s),
+        MeepleSpot::Tower => None,
     }
 }
 
@@ -45,98 +200,316 @@ fn word(on: MeepleOn) -> &'static str {
 }
 
 /// The records of one game: `start`, then one per event.
-pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
+pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
     let mut out = Vec::with_capacity(events.len() + 1);
-    let game = ctx.game;
-    out.push(json!({
-        "game": game, "turn": 0, "event": "start",
-        "packs": ctx.packs, "params": ctx.params, "players": ctx.players, "seed": ctx.seed,
-    }));
+    out.push(ctx.start());
     let mut turn = 0u32;
-    for e in events {
-        let record = match e {
-            Event::Tile {
-                player,
-                kind,
-                pos,
-                rot,
-            } => {
-                turn += 1;
-                json!({
-                    "game": game, "turn": turn, "event": "tile", "player": player,
-                    "tile": ctx.tiles.kinds[*kind as usize].name, "x": pos.x, "y": pos.y,
-                    "rot": *rot as u32 * 90,
-                })
-            }
-            Event::Discard { kind } => json!({
-                "game": game, "turn": turn + 1, "event": "discard",
-                "tile": ctx.tiles.kinds[*kind as usize].name,
-            }),
-            Event::Meeple {
-                player,
-                pos,
-                spot,
-                on,
-            } => json!({
-                "game": game, "turn": turn, "event": "meeple", "player": player,
-                "x": pos.x, "y": pos.y, "on": word(*on), "segment": segment_of(*spot),
-            }),
-            Event::Floor {
-                player,
-                pos,
-                kind,
-                floors,
-            } => json!({
-                "game": game, "turn": turn, "event": "floor", "player": player,
-                "x": pos.x, "y": pos.y, "kind": ctx.floors[*kind as usize],
-                "floors": ctx.floors(floors),
-            }),
-            Event::Capture {
-                player,
-                tower,
-                floors,
-                at,
-                spot,
-                on,
-                owner,
-            } => json!({
-                "game": game, "turn": turn, "event": "capture", "player": player,
-                "tower": [tower.x, tower.y], "floors": ctx.floors(floors),
-                "at": [at.x, at.y], "on": word(*on), "segment": segment_of(*spot), "owner": owner,
-            }),
-            Event::Exchange { players } => json!({
-                "game": game, "turn": turn, "event": "exchange", "players": players,
-            }),
-            Event::Ransom {
-                player,
-                to,
-                cost,
-                scores,
-            } => json!({
-                "game": game, "turn": turn, "event": "ransom", "player": player,
-                "to": to, "cost": cost, "scores": scores,
-            }),
-            Event::Score {
-                player,
-                points,
-                feature,
-            } => json!({
-                "game": game, "turn": turn, "event": "score", "player": player,
-                "points": points, "feature": word(MeepleOn::Feature(*feature)),
-            }),
-            Event::End { scores } => json!({
-                "game": game, "turn": turn, "event": "end", "scores": scores,
-            }),
-        };
-        out.push(record);
-    }
+    out.extend(events.iter().map(|e| record_of(ctx, &mut turn, e)));
     out
 }
 
+/// The record of one kernel event; `turn` is the turn so far, counted up by
+/// each placed tile.
+fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
+    let mut at_turn = *turn;
+    let event = match event {
+        Event::Tile {
+            player,
+            kind,
+            pos,
+            rot,
+        } => {
+            *turn += 1;
+            at_turn = *turn;
+            LogEvent::Tile {
+                player: *player,
+                tile: ctx.tile(*kind),
+                x: pos.x,
+                y: pos.y,
+                rot: *rot as u32 * 90,
+            }
+        }
+        Event::Discard { kind } => {
+            at_turn += 1;
+            LogEvent::Discard {
+                tile: ctx.tile(*kind),
+            }
+        }
+        Event::Meeple {
+            player,
+            pos,
+            spot,
+            on,
+        } => LogEvent::Meeple {
+            player: *player,
+            x: pos.x,
+            y: pos.y,
+            on: word(*on).to_string(),
+            segment: segment_of(*spot),
+        },
+        Event::Floor {
+            player,
+            pos,
+            kind,
+            floors,
+        } => LogEvent::Floor {
+            player: *player,
+            x: pos.x,
+            y: pos.y,
+            kind: ctx.floors[*kind as usize].clone(),
+            floors: ctx.floors(floors),
+        },
+        Event::Capture {
+            player,
+            tower,
+            floors,
+            at,
+            spot,
+            on,
+            owner,
+        } => LogEvent::Capture {
+            player: *player,
+            tower: [tower.x, tower.y],
+            floors: ctx.floors(floors),
+            at: [at.x, at.y],
+            on: word(*on).to_string(),
+            segment: segment_of(*spot),
+            owner: *owner,
+        },
+        Event::Exchange { players } => LogEvent::Exchange { players: *players },
+        Event::Ransom {
+            player,
+            to,
+            cost,
+            scores,
+        } => LogEvent::Ransom {
+            player: *player,
+            to: *to,
+            cost: *cost,
+            scores: scores.clone(),
+        },
+        Event::Score {
+            player,
+            points,
+            feature,
+        } => LogEvent::Score {
+            player: *player,
+            points: *points,
+            feature: word(MeepleOn::Feature(*feature)).to_string(),
+        },
+        Event::End { scores } => LogEvent::End {
+            scores: scores.clone(),
+        },
+    };
+    Record {
+        game: ctx.game,
+        turn: at_turn,
+        event,
+    }
+}
+
 /// Append records as JSON Lines.
-pub fn write_lines(records: &[Value], out: &mut String) {
+pub fn write_lines(records: &[Record], out: &mut String) -> Result<()> {
     for r in records {
-        out.push_str(&r.to_string());
+        out.push_str(&serde_json::to_string(r)?);
         out.push('\n');
+    }
+    Ok(())
+}
+
+/// A record read from a log, with where it stands in the file.
+#[derive(Clone, Debug)]
+pub struct LogLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// Byte range of the line's text in the file.
+    pub span: Range<usize>,
+    pub record: Record,
+}
+
+impl LogLine {
+    /// The line's text as the file has it.
+    pub fn text<'s>(&self, src: &'s Source) -> &'s str {
+        src.text[self.span.clone()].trim()
+    }
+
+    /// The record's `event` as the file names it.
+    pub fn event_name(&self, src: &Source) -> String {
+        match self.record.event.name() {
+            Some(name) => name.to_string(),
+            None => serde_json::from_str::<Value>(self.text(src))
+                .ok()
+                .and_then(|v| v["event"].as_str().map(String::from))
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Read a log file: one JSON record per line, blank lines skipped. A line
+/// that is not a record is bad input, with its `path:line:col`.
+pub fn read(src: &Source) -> Result<Vec<LogLine>> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for (i, with_end) in src.text.split_inclusive('\n').enumerate() {
+        let line = with_end.strip_suffix('\n').unwrap_or(with_end);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let span = offset..offset + line.len();
+        offset += with_end.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record =
+            serde_json::from_str::<Record>(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
+        out.push(LogLine {
+            line: i + 1,
+            span,
+            record,
+        });
+    }
+    Ok(out)
+}
+
+/// Why `text` (line `line` of `src`) is not a record: not JSON, not an object
+/// with an `event`, or an event whose fields are missing or of a wrong type.
+fn not_a_record(src: &Source, line: usize, text: &str, err: serde_json::Error) -> anyhow::Error {
+    let path = src.path.display();
+    let value = match serde_json::from_str::<Value>(text) {
+        Ok(value) => value,
+        Err(e) => {
+            let col = e.column();
+            return bad_input(format!("{path}:{line}:{col}: not a JSON log record: {e}"));
+        }
+    };
+    match value["event"].as_str() {
+        Some(event) if value.is_object() => bad_input(format!(
+            "{path}:{line}:{}: not a `{event}` record as docs/log.md describes: {err}",
+            err.column()
+        )),
+        _ => bad_input(format!(
+            "{path}:{line}:1: a log record is an object with an `event`"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One record of every event, as `simulate --log` writes them.
+    const LINES: &[&str] = &[
+        r#"{"game":0,"turn":0,"event":"start","packs":["tower"],"params":{"tower":{"ransom_cost":2}},"players":2,"seed":8969667536906373033}"#,
+        r#"{"game":0,"turn":0,"event":"start","packs":["tower","black-tower"],"params":{},"players":2,"seed":16642727480171054985}"#,
+        r#"{"game":0,"turn":1,"event":"tile","player":0,"tile":"base/RRR","x":1,"y":0,"rot":0}"#,
+        r#"{"game":30,"turn":15,"event":"discard","tile":"base/L"}"#,
+        r#"{"game":0,"turn":28,"event":"ransom","player":1,"to":0,"cost":2,"scores":[2,3]}"#,
+        r#"{"game":0,"turn":1,"event":"meeple","player":0,"x":1,"y":0,"on":"field","segment":4}"#,
+        r#"{"game":0,"turn":8,"event":"meeple","player":1,"x":-1,"y":0,"on":"tower","segment":null}"#,
+        r#"{"game":0,"turn":6,"event":"floor","player":1,"x":-1,"y":0,"kind":"regular","floors":["regular"]}"#,
+        r#"{"game":0,"turn":16,"event":"capture","player":1,"tower":[3,-1],"floors":["regular","regular"],"at":[2,-1],"on":"tower","segment":null,"owner":0}"#,
+        r#"{"game":0,"turn":19,"event":"exchange","players":[0,1]}"#,
+        r#"{"game":0,"turn":2,"event":"score","player":1,"points":2,"feature":"road"}"#,
+        r#"{"game":0,"turn":89,"event":"end","scores":[11,4]}"#,
+    ];
+
+    fn source(text: &str) -> Source {
+        Source::new("run.jsonl", text)
+    }
+
+    #[test]
+    fn every_event_reads_and_writes_back_byte_for_byte() {
+        let read = read(&source(&LINES.join("\n"))).unwrap();
+        assert_eq!(read.len(), LINES.len());
+        for (line, want) in read.iter().zip(LINES) {
+            assert!(line.record.event.name().is_some(), "{want}");
+            assert_eq!(line.record.to_string(), *want);
+        }
+        let mut text = String::new();
+        let records: Vec<Record> = read.into_iter().map(|l| l.record).collect();
+        write_lines(&records, &mut text).unwrap();
+        assert_eq!(text, LINES.join("\n") + "\n");
+    }
+
+    #[test]
+    fn fields_a_reader_does_not_know_are_ignored() {
+        let line = r#"{"game":3,"turn":2,"event":"score","player":1,"points":4,"feature":"city","note":"x"}"#;
+        let read = read(&source(line)).unwrap();
+        assert_eq!(
+            read[0].record.event,
+            LogEvent::Score {
+                player: 1,
+                points: 4,
+                feature: "city".into()
+            }
+        );
+        assert_eq!(read[0].record.game, 3);
+    }
+
+    #[test]
+    fn an_unknown_event_reads_with_its_name_kept_in_the_file() {
+        let src = source("\n{\"game\":0,\"turn\":4,\"event\":\"comet\",\"size\":9}\n");
+        let read = read(&src).unwrap();
+        assert_eq!(read[0].line, 2);
+        assert_eq!(read[0].record.event, LogEvent::Unknown);
+        assert_eq!(read[0].event_name(&src), "comet");
+    }
+
+    #[test]
+    fn a_start_without_params_or_with_null_has_none() {
+        for params in ["", r#","params":null"#] {
+            let line = format!(
+                r#"{{"game":0,"turn":0,"event":"start","packs":["tower"]{params},"players":2,"seed":1}}"#
+            );
+            let read = read(&source(&line)).unwrap();
+            let LogEvent::Start { params, .. } = &read[0].record.event else {
+                panic!("a start record: {line}");
+            };
+            assert!(params.is_empty());
+        }
+    }
+
+    fn refused(text: &str) -> String {
+        let err = read(&source(text)).unwrap_err();
+        assert!(crate::kernel::diag::is_bad_input(&err), "{err:#}");
+        format!("{err:#}")
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_record_is_bad_input_with_its_place() {
+        let ok = LINES[2];
+        let err = refused(&format!(
+            "{ok}\n{{\"game\":0,\"turn\":2,\"event\":\"tile\",\"player"
+        ));
+        assert!(
+            err.starts_with("run.jsonl:2:41: not a JSON log record: EOF"),
+            "{err}"
+        );
+        let err = refused(&format!(
+            "{ok}\r\n{{\"game\":0,\"turn\":2,\"event\":\"tile\",\"player\n"
+        ));
+        assert!(
+            err.starts_with("run.jsonl:2:41: not a JSON log record: EOF"),
+            "{err}"
+        );
+        let err = refused(&format!("{ok}\n[1,2]"));
+        assert_eq!(
+            err,
+            "run.jsonl:2:1: a log record is an object with an `event`"
+        );
+        let err = refused(r#"{"game":0,"turn":2}"#);
+        assert_eq!(
+            err,
+            "run.jsonl:1:1: a log record is an object with an `event`"
+        );
+        let err = refused(r#"{"game":0,"turn":2,"event":"tile","player":0}"#);
+        assert!(err.starts_with("run.jsonl:1:"), "{err}");
+        assert!(err.contains("not a `tile` record"), "{err}");
+        assert!(err.contains("missing field `tile`"), "{err}");
+        let err = refused(
+            r#"{"game":0,"turn":0,"event":"start","packs":["tower"],"params":3,"players":2,"seed":1}"#,
+        );
+        assert!(
+            err.contains("`params` is an object of packs' parameters"),
+            "{err}"
+        );
     }
 }

@@ -8,15 +8,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
 
-use anyhow::{Result, anyhow, bail};
-use serde_json::Value;
+use anyhow::Result;
 
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
-use crate::play::log::{self, LogContext};
+use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
 use crate::rules::{Home, Params, Ruleset};
 
 /// What a successful replay checked.
@@ -26,87 +25,70 @@ pub struct Replayed {
     pub events: usize,
 }
 
-struct Record {
-    line: usize,
-    value: Value,
+/// Replay stopped at a record of a well-formed log: the rules do not allow
+/// it, or the game gives something else (exit 1, not bad input).
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: line {line}: {why}")]
+pub struct Rejected {
+    pub file: String,
+    pub line: usize,
+    pub why: Rejection,
 }
 
-impl Record {
-    fn event(&self) -> &str {
-        self.value["event"].as_str().unwrap_or("")
-    }
-
-    fn int(&self, key: &str) -> Option<i64> {
-        self.value[key].as_i64()
-    }
-
-    fn text(&self, key: &str) -> Option<&str> {
-        self.value[key].as_str()
-    }
-
-    fn pos(&self, key: &str) -> Option<Pos> {
-        let a = self.value[key].as_array()?;
-        Some(Pos::new(
-            a.first()?.as_i64()? as i32,
-            a.get(1)?.as_i64()? as i32,
-        ))
-    }
-
-    fn xy(&self) -> Option<Pos> {
-        Some(Pos::new(self.int("x")? as i32, self.int("y")? as i32))
-    }
-}
-
-/// Read a log file: one JSON object per line.
-fn read_records(src: &Source) -> Result<Vec<Record>> {
-    let mut out = Vec::new();
-    for (i, line) in src.text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line).map_err(|e| {
-            bad_input(format!(
-                "{}:{}:{}: not a JSON log record: {e}",
-                src.path.display(),
-                i + 1,
-                e.column()
-            ))
-        })?;
-        if !value.is_object() || value["event"].as_str().is_none() {
-            return Err(bad_input(format!(
-                "{}:{}:1: a log record is an object with an `event`",
-                src.path.display(),
-                i + 1
-            )));
-        }
-        out.push(Record { line: i + 1, value });
-    }
-    Ok(out)
-}
-
-fn is_decision(event: &str) -> bool {
-    matches!(event, "tile" | "ransom" | "meeple" | "floor" | "capture")
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    #[error("the log ends, but the game goes on: tile `{drawn}` is drawn next")]
+    LogEnds { drawn: String },
+    #[error("`{event}` where the game places tile `{drawn}`")]
+    NotATile { event: String, drawn: String },
+    #[error("the log places tile `{logged}`, but the deck deals `{drawn}`")]
+    OtherTile { logged: String, drawn: String },
+    #[error("tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)")]
+    TileDoesNotFit { drawn: String, pos: Pos, rot: u32 },
+    #[error("the rules allow no such ransom now (T11, or the variant's ransom rule)")]
+    NoSuchRansom,
+    #[error("no tower stands there")]
+    NoTower,
+    #[error("a meeple goes only on the tile just placed (G3)")]
+    MeepleOffTile,
+    #[error("a meeple record without `segment`")]
+    NoSegment,
+    #[error("no foundation there, or a floor kind this variant lacks")]
+    NoFoundation,
+    #[error("the rules do not allow `{record}` here now (T3)")]
+    ActionNotAllowed { record: String },
+    #[error("that meeple is out of the tower's range, or the rules protect it (T5, T6)")]
+    OutOfRange,
+    #[error("`{event}` after the game has ended")]
+    AfterEnd { event: String },
+    #[error("the log says {logged} but under these rules the game gives {expected}")]
+    Differs { logged: String, expected: String },
+    #[error("the log stops early; the game goes on with {expected}")]
+    StopsEarly { expected: String },
 }
 
 /// The log's decisions, answered to the kernel one at a time.
 struct Cursor<'r> {
-    records: &'r [Record],
+    src: &'r Source,
+    records: &'r [LogLine],
     next: usize,
     floors: Vec<String>,
-    error: Option<String>,
+    /// The first record rejected, with its line.
+    error: Option<(usize, Rejection)>,
 }
+
+/// The log's answer to one decision: the index of the chosen option, `None`
+/// when the record answers a later decision, or why the record is not one of
+/// the options.
+type Answer = std::result::Result<Option<usize>, Rejection>;
 
 impl Cursor<'_> {
     /// The next decision record, if any.
-    fn peek(&self) -> Option<(usize, &Record)> {
+    fn peek(&self) -> Option<(usize, &LogLine)> {
         (self.next..self.records.len())
             .map(|i| (i, &self.records[i]))
-            .find(|(_, r)| is_decision(r.event()))
-    }
-
-    fn fail(&mut self, line: usize, message: String) -> usize {
-        self.error.get_or_insert(format!("line {line}: {message}"));
-        usize::MAX
+            .find(|(_, r)| r.record.event.is_decision())
     }
 
     fn decide(&mut self, game: &Game, decision: Decision) -> usize {
@@ -114,160 +96,151 @@ impl Cursor<'_> {
             return match decision {
                 Decision::Placement { tile, .. } => {
                     let line = self.records.last().map_or(0, |r| r.line);
-                    self.fail(
-                        line,
-                        format!(
-                            "the log ends, but the game goes on: tile `{}` is drawn next",
-                            game.tiles().kinds[tile as usize].name
-                        ),
-                    )
+                    let drawn = &game.tiles().kinds[tile as usize].name;
+                    let drawn = drawn.clone();
+                    self.fail(line, Rejection::LogEnds { drawn })
                 }
                 _ => 0,
             };
         };
         let line = rec.line;
-        match decision {
-            Decision::Placement { tile, options } => {
-                let drawn = &game.tiles().kinds[tile as usize].name;
-                if rec.event() != "tile" {
-                    return self.fail(
-                        line,
-                        format!("`{}` where the game places tile `{drawn}`", rec.event()),
-                    );
-                }
-                if rec.text("tile") != Some(drawn.as_str()) {
-                    return self.fail(
-                        line,
-                        format!(
-                            "the log places tile `{}`, but the deck deals `{drawn}`",
-                            rec.text("tile").unwrap_or("?")
-                        ),
-                    );
-                }
-                let (pos, rot) = (rec.xy(), rec.int("rot"));
-                let found = options
-                    .iter()
-                    .position(|o| Some(o.pos) == pos && Some(o.rot as i64 * 90) == rot);
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        format!(
-                            "tile `{drawn}` at {} turned {}° does not fit there (G1)",
-                            pos.map_or("?".into(), |p| p.to_string()),
-                            rot.unwrap_or(-1)
-                        ),
-                    ),
+        let answer = match decision {
+            Decision::Placement { tile, options } => self.place(game, rec, tile, options),
+            Decision::Ransom(options) => Self::ransom(rec, options),
+            Decision::Action(options) => self.act(game, rec, options),
+            Decision::Capture(options) => Self::capture(game, rec, options),
+        };
+        match answer {
+            Ok(Some(k)) => {
+                self.next = i + 1;
+                k
+            }
+            // The record answers a later decision: take the default here.
+            Ok(None) => 0,
+            Err(why) => self.fail(line, why),
+        }
+    }
+
+    fn fail(&mut self, line: usize, why: Rejection) -> usize {
+        self.error.get_or_insert((line, why));
+        usize::MAX
+    }
+
+    /// The tile drawn must be the logged one, placed where the log says.
+    fn place(
+        &self,
+        game: &Game,
+        rec: &LogLine,
+        tile: u16,
+        options: &[crate::kernel::Placement],
+    ) -> Answer {
+        let drawn = &game.tiles().kinds[tile as usize].name;
+        let LogEvent::Tile {
+            tile, x, y, rot, ..
+        } = &rec.record.event
+        else {
+            return Err(Rejection::NotATile {
+                event: rec.event_name(self.src),
+                drawn: drawn.clone(),
+            });
+        };
+        if tile != drawn {
+            return Err(Rejection::OtherTile {
+                logged: tile.clone(),
+                drawn: drawn.clone(),
+            });
+        }
+        let pos = Pos::new(*x, *y);
+        let found = options
+            .iter()
+            .position(|o| o.pos == pos && o.rot as u32 * 90 == *rot);
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => Err(Rejection::TileDoesNotFit {
+                drawn: drawn.clone(),
+                pos,
+                rot: *rot,
+            }),
+        }
+    }
+
+    /// A ransom the log pays must be one the rules offer.
+    fn ransom(rec: &LogLine, options: &[RansomChoice]) -> Answer {
+        let LogEvent::Ransom { to, .. } = &rec.record.event else {
+            return Ok(None);
+        };
+        let found = options
+            .iter()
+            .position(|o| matches!(o, RansomChoice::Pay { captor, .. } if *captor as usize == *to));
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => Err(Rejection::NoSuchRansom),
+        }
+    }
+
+    /// A meeple or floor the log places must be one the rules offer.
+    fn act(&self, game: &Game, rec: &LogLine, options: &[Action]) -> Answer {
+        let wanted = match &rec.record.event {
+            LogEvent::Meeple { x, y, on, .. } if on == "tower" => {
+                match game.tower_at(Pos::new(*x, *y)) {
+                    Some(t) => Action::TowerMeeple { tower: t as u16 },
+                    None => return Err(Rejection::NoTower),
                 }
             }
-            Decision::Ransom(options) => {
-                if rec.event() != "ransom" {
-                    return 0;
+            LogEvent::Meeple { x, y, segment, .. } => {
+                let placed = game.board().tiles().last().map(|t| t.pos);
+                if Some(Pos::new(*x, *y)) != placed {
+                    return Err(Rejection::MeepleOffTile);
                 }
-                let to = rec.int("to");
-                let found = options.iter().position(
-                    |o| matches!(o, RansomChoice::Pay { captor, .. } if Some(*captor as i64) == to),
-                );
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        "the rules allow no such ransom now (T11, or the variant's ransom rule)"
-                            .into(),
-                    ),
+                match segment {
+                    Some(s) => Action::Meeple { segment: *s },
+                    None => return Err(Rejection::NoSegment),
                 }
             }
-            Decision::Action(options) => {
-                let wanted = match rec.event() {
-                    "meeple" if rec.text("on") == Some("tower") => {
-                        match rec.xy().and_then(|p| game.tower_at(p)) {
-                            Some(t) => Action::TowerMeeple { tower: t as u16 },
-                            None => return self.fail(line, "no tower stands there".into()),
-                        }
-                    }
-                    "meeple" => {
-                        let placed = game.board().tiles().last().map(|t| t.pos);
-                        if rec.xy() != placed {
-                            return self.fail(
-                                line,
-                                "a meeple goes only on the tile just placed (G3)".into(),
-                            );
-                        }
-                        match rec.int("segment") {
-                            Some(s) => Action::Meeple { segment: s as u8 },
-                            None => {
-                                return self.fail(line, "a meeple record without `segment`".into());
-                            }
-                        }
-                    }
-                    "floor" => {
-                        let tower = rec.xy().and_then(|p| game.tower_at(p));
-                        let kind = rec
-                            .text("kind")
-                            .and_then(|k| self.floors.iter().position(|f| f == k));
-                        match (tower, kind) {
-                            (Some(t), Some(k)) => Action::Floor {
-                                tower: t as u16,
-                                kind: k as u8,
-                            },
-                            _ => {
-                                return self.fail(
-                                    line,
-                                    "no foundation there, or a floor kind this variant lacks"
-                                        .into(),
-                                );
-                            }
-                        }
-                    }
-                    _ => return 0,
-                };
-                match options.iter().position(|o| *o == wanted) {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        format!("the rules do not allow `{}` here now (T3)", rec.value),
-                    ),
+            LogEvent::Floor { x, y, kind, .. } => {
+                let tower = game.tower_at(Pos::new(*x, *y));
+                let kind = self.floors.iter().position(|f| f == kind);
+                match (tower, kind) {
+                    (Some(t), Some(k)) => Action::Floor {
+                        tower: t as u16,
+                        kind: k as u8,
+                    },
+                    _ => return Err(Rejection::NoFoundation),
                 }
             }
-            Decision::Capture(options) => {
-                if rec.event() != "capture" {
-                    return 0;
-                }
-                let at = rec.pos("at");
-                let spot = match rec.value["segment"].as_i64() {
-                    Some(s) => MeepleSpot::Segment(s as u8),
-                    None => MeepleSpot::Tower,
-                };
-                let found = options.iter().position(|o| match o {
-                    CaptureChoice::Take { meeple } => {
-                        let m = game.meeples()[*meeple as usize];
-                        Some(m.pos) == at
-                            && m.spot == spot
-                            && Some(m.owner as i64) == rec.int("owner")
-                    }
-                    CaptureChoice::Decline => false,
-                });
-                match found {
-                    Some(k) => {
-                        self.next = i + 1;
-                        k
-                    }
-                    None => self.fail(
-                        line,
-                        "that meeple is out of the tower's range, or the rules protect it (T5, T6)"
-                            .into(),
-                    ),
-                }
+            _ => return Ok(None),
+        };
+        match options.iter().position(|o| *o == wanted) {
+            Some(k) => Ok(Some(k)),
+            None => Err(Rejection::ActionNotAllowed {
+                record: rec.text(self.src).to_string(),
+            }),
+        }
+    }
+
+    /// A meeple the log captures must be one the floor just placed may take.
+    fn capture(game: &Game, rec: &LogLine, options: &[CaptureChoice]) -> Answer {
+        let LogEvent::Capture {
+            at, segment, owner, ..
+        } = &rec.record.event
+        else {
+            return Ok(None);
+        };
+        let at = Pos::new(at[0], at[1]);
+        let spot = match segment {
+            Some(s) => MeepleSpot::Segment(*s),
+            None => MeepleSpot::Tower,
+        };
+        let found = options.iter().position(|o| match o {
+            CaptureChoice::Take { meeple } => {
+                let m = game.meeples()[*meeple as usize];
+                m.pos == at && m.spot == spot && m.owner as usize == *owner
             }
+            CaptureChoice::Decline => false,
+        });
+        match found {
+            Some(k) => Ok(Some(k)),
+            None => Err(Rejection::OutOfRange),
         }
     }
 }
@@ -282,8 +255,9 @@ impl Bot for ReplayBot<'_> {
 
 /// A log read and split into games.
 struct Log {
+    src: Source,
     file: String,
-    records: Vec<Record>,
+    records: Vec<LogLine>,
     /// Index of each game's `start` record, then the end.
     starts: Vec<usize>,
 }
@@ -291,12 +265,12 @@ struct Log {
 impl Log {
     fn read(path: &Path) -> Result<Log> {
         let src = Source::read(path)?;
-        let records = read_records(&src)?;
+        let records = log::read(&src)?;
         let file = path.display().to_string();
         let mut starts: Vec<usize> = records
             .iter()
             .enumerate()
-            .filter(|(_, r)| r.event() == "start")
+            .filter(|(_, r)| matches!(r.record.event, LogEvent::Start { .. }))
             .map(|(i, _)| i)
             .collect();
         if starts.first() != Some(&0) {
@@ -307,55 +281,41 @@ impl Log {
         }
         starts.push(records.len());
         Ok(Log {
+            src,
             file,
             records,
             starts,
         })
     }
 
-    fn blocks(&self) -> impl Iterator<Item = &[Record]> {
+    fn blocks(&self) -> impl Iterator<Item = &[LogLine]> {
         self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
     }
 }
 
 /// What a game's `start` record says.
-struct Start {
-    packs: Vec<String>,
-    params: Params,
+struct Start<'l> {
+    packs: &'l [String],
+    params: &'l Params,
     players: usize,
     seed: u64,
     game: u64,
 }
 
-fn start_of(file: &str, block: &[Record]) -> Result<Start> {
+fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
     let start = &block[0];
-    let packs: Vec<String> = start.value["packs"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|p| p.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
-    match (
-        start.value["players"].as_u64(),
-        start.value["seed"].as_u64(),
-        start.value["game"].as_u64(),
-    ) {
-        (Some(players), Some(seed), Some(game)) if !packs.is_empty() => Ok(Start {
+    match &start.record.event {
+        LogEvent::Start {
             packs,
-            params: match start.value.get("params") {
-                None | Some(Value::Null) => Params::new(),
-                Some(p) => serde_json::from_value(p.clone()).map_err(|e| {
-                    bad_input(format!(
-                        "{file}:{}:1: `params` is an object of packs' parameters: {e}",
-                        start.line
-                    ))
-                })?,
-            },
-            players: players as usize,
+            params,
+            players,
             seed,
-            game,
+        } if !packs.is_empty() => Ok(Start {
+            packs,
+            params,
+            players: *players,
+            seed: *seed,
+            game: start.record.game,
         }),
         _ => Err(bad_input(format!(
             "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",
@@ -371,7 +331,8 @@ fn play_block<'a>(
     set: &'a Ruleset,
     rules: &'a dyn crate::kernel::Rules,
     start: &Start,
-    block: &[Record],
+    src: &Source,
+    block: &[LogLine],
     turns: Option<u32>,
 ) -> Result<Game<'a>> {
     let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
@@ -379,6 +340,7 @@ fn play_block<'a>(
         .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
     game.record_events();
     let cursor = Rc::new(RefCell::new(Cursor {
+        src,
         records: block,
         next: 1,
         floors,
@@ -410,8 +372,12 @@ fn play_block<'a>(
     };
     drop(bots);
     if let Err(e) = outcome {
-        let err = cursor.borrow_mut().error.take();
-        bail!("{file}: {}", err.unwrap_or_else(|| format!("{e:#}")));
+        // A record the cursor rejected is the cause; otherwise the rules
+        // failed, and their error keeps its type (bad input or not).
+        return Err(match cursor.borrow_mut().error.take() {
+            Some((line, why)) => rejected(file, line, why),
+            None => e.context(file.to_string()),
+        });
     }
     Ok(game)
 }
@@ -432,16 +398,21 @@ pub fn state_at<T>(
         if start.game != game {
             continue;
         }
-        let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
+        let set = Ruleset::from_packs_with(home, start.packs, start.params)
             .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
         let rules = set.rules();
-        let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
+        let state = play_block(
+            &log.file,
+            &set,
+            rules.as_ref(),
+            &start,
+            &log.src,
+            block,
+            turn,
+        )?;
         return f(&state, &set);
     }
-    let games: Vec<String> = log
-        .blocks()
-        .filter_map(|b| b[0].value["game"].as_u64().map(|g| g.to_string()))
-        .collect();
+    let games: Vec<String> = log.blocks().map(|b| b[0].record.game.to_string()).collect();
     Err(bad_input(format!(
         "{}: no game {game} in the log (games: {})",
         log.file,
@@ -460,54 +431,146 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
-        let key: Key = (start.packs.clone(), format!("{:?}", start.params));
+        let key: Key = (start.packs.to_vec(), format!("{:?}", start.params));
         if !rulesets.contains_key(&key) {
-            let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
+            let set = Ruleset::from_packs_with(home, start.packs, start.params)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
             let rules = set.rules();
             rulesets.insert(key.clone(), (set, rules));
         }
         let (set, rules) = &rulesets[&key];
-        let game = play_block(file, set, rules.as_ref(), &start, block, None)?;
+        let game = play_block(file, set, rules.as_ref(), &start, &log.src, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
             seed: start.seed,
-            packs: &start.packs,
-            params: &start.params,
+            packs: start.packs,
+            params: start.params,
             players: start.players,
             tiles: &set.tiles,
             floors: &floors,
         };
         let expected = log::records(&ctx, game.events());
-        for (k, rec) in block.iter().enumerate() {
-            let Some(want) = expected.get(k) else {
-                bail!(
-                    "{file}: line {}: `{}` after the game has ended",
-                    rec.line,
-                    rec.event()
-                );
-            };
-            if *want != rec.value {
-                bail!(
-                    "{file}: line {}: the log says {} but under these rules the game gives {}",
-                    rec.line,
-                    rec.value,
-                    want
-                );
-            }
-        }
-        if expected.len() > block.len() {
-            let last = block.last().map_or(0, |r| r.line);
-            return Err(anyhow!(
-                "{file}: line {last}: the log stops early; the game goes on with {}",
-                expected[block.len()]
-            ));
-        }
+        compare(file, &log.src, block, &expected)?;
         games += 1;
     }
     Ok(Replayed {
         games,
         events: log.records.len(),
     })
+}
+
+fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {
+    anyhow::Error::new(Rejected {
+        file: file.to_string(),
+        line,
+        why,
+    })
+}
+
+/// Every record of a game's block must be the one the game gives.
+fn compare(file: &str, src: &Source, block: &[LogLine], expected: &[Record]) -> Result<()> {
+    for (k, rec) in block.iter().enumerate() {
+        let Some(want) = expected.get(k) else {
+            let event = rec.event_name(src);
+            return Err(rejected(file, rec.line, Rejection::AfterEnd { event }));
+        };
+        if *want != rec.record {
+            let why = Rejection::Differs {
+                logged: rec.text(src).to_string(),
+                expected: want.to_string(),
+            };
+            return Err(rejected(file, rec.line, why));
+        }
+    }
+    if let Some(next) = expected.get(block.len()) {
+        let last = block.last().map_or(0, |r| r.line);
+        let why = Rejection::StopsEarly {
+            expected: next.to_string(),
+        };
+        return Err(rejected(file, last, why));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::diag::is_bad_input;
+    use crate::play::bots::BotKind;
+    use crate::play::sim;
+
+    /// The repository as a home; unit tests run without the counting
+    /// allocator, so without the scripts' memory limit.
+    fn home() -> Home {
+        Home::at(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .with_memory_limit(crate::rules::MemoryLimit::Off)
+    }
+
+    /// The log of one 2-player `tower` game with random bots.
+    fn tower_log(seed: u64) -> Vec<Record> {
+        let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+        let rules = set.rules();
+        let bots = [BotKind::Random, BotKind::Random];
+        let game = sim::play(&set.tiles, rules.as_ref(), &bots, seed, true).unwrap();
+        let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+        let ctx = LogContext {
+            game: 0,
+            seed,
+            packs: &set.pack_names,
+            params: &set.params,
+            players: 2,
+            tiles: &set.tiles,
+            floors: &floors,
+        };
+        log::records(&ctx, game.events())
+    }
+
+    fn replay_text(text: &str) -> Result<Replayed> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.jsonl");
+        std::fs::write(&path, text).unwrap();
+        replay(&home(), &path)
+    }
+
+    fn lines(records: &[Record]) -> String {
+        let mut text = String::new();
+        log::write_lines(records, &mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn a_log_replays_and_a_tampered_record_is_rejected_by_type() {
+        let mut records = tower_log(7);
+        let done = replay_text(&lines(&records)).unwrap();
+        assert_eq!(done.events, records.len());
+        let k = records
+            .iter()
+            .position(|r| matches!(r.event, LogEvent::Capture { .. }))
+            .expect("a tower game with a capture");
+        if let LogEvent::Capture { at, .. } = &mut records[k].event {
+            at[0] += 100;
+        }
+        let err = replay_text(&lines(&records)).unwrap_err();
+        assert!(!is_bad_input(&err), "{err:#}");
+        let rejected = err.downcast_ref::<Rejected>().expect("a rejected record");
+        assert_eq!(rejected.line, k + 1);
+        assert_eq!(rejected.why, Rejection::OutOfRange);
+    }
+
+    #[test]
+    fn a_log_cut_short_is_rejected_and_a_broken_line_is_bad_input() {
+        let records = tower_log(8);
+        let err = replay_text(&lines(&records[..records.len() - 1])).unwrap_err();
+        let rejected = err.downcast_ref::<Rejected>().expect("a rejected record");
+        assert!(
+            matches!(&rejected.why, Rejection::StopsEarly { expected } if expected.contains("\"end\"")),
+            "{err:#}"
+        );
+        let mut text = lines(&records[..3]);
+        text.push_str("{\"game\":0,\"turn\"\n");
+        let err = replay_text(&text).unwrap_err();
+        assert!(is_bad_input(&err), "{err:#}");
+        assert!(err.downcast_ref::<Rejected>().is_none());
+    }
 }

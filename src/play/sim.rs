@@ -187,7 +187,7 @@ pub fn simulate(
                             floors: &floors,
                         };
                         let mut text = String::new();
-                        log::write_lines(&log::records(&ctx, game.events()), &mut text);
+                        log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
                         result.log = Some(text);
                     }
                     progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);

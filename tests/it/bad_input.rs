@@ -6,7 +6,6 @@
 //! variant parsers never panic, whatever the text.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -16,25 +15,24 @@ use towerlab::rules::manifest::{load_pack, load_variant};
 
 use crate::common::{self, refused, run};
 
-static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
+/// A fresh temporary folder (its path, and the folder, removed on drop).
+struct TempDir {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
 
 impl TempDir {
     fn new(test: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "towerlab-bad-input-{test}-{}-{}",
-            std::process::id(),
-            NEXT_DIR.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).expect("create a temporary folder");
-        TempDir(dir)
+        let dir = common::temp_dir(&format!("bad-input-{test}"));
+        TempDir {
+            path: dir.path().to_path_buf(),
+            _dir: dir,
+        }
     }
 
     /// Write `text` to `name` in the folder (creating sub-folders); its path.
     fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.path.join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).expect("create a sub-folder");
         }
@@ -49,13 +47,7 @@ impl TempDir {
         if let Some(script) = script {
             self.write(&format!("{name}/script.rhai"), script);
         }
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.path.join(name).display().to_string()
     }
 }
 
@@ -100,7 +92,7 @@ fn pack_toml_syntax_error_points_at_line_and_column() {
     );
     let err = range_with(&pack);
     // Line 3 ends after `title = "unterminated` (21 characters).
-    says(&err, &at(&tmp.0.join("p/pack.toml"), 3, 22));
+    says(&err, &at(&tmp.path.join("p/pack.toml"), 3, 22));
 }
 
 #[test]
@@ -108,7 +100,7 @@ fn pack_toml_unknown_key_points_at_it() {
     let tmp = TempDir::new("toml-key");
     let pack = tmp.pack("p", "[pack]\nname = \"bad\"\ncolor = \"red\"\n", None);
     let err = range_with(&pack);
-    says(&err, &at(&tmp.0.join("p/pack.toml"), 3, 1));
+    says(&err, &at(&tmp.path.join("p/pack.toml"), 3, 1));
     says(&err, "unknown field `color`");
 }
 
@@ -118,7 +110,7 @@ fn pack_toml_wrong_type_points_at_the_value() {
     let pack = tmp.pack("p", "[pack]\nname = \"bad\"\nrequires = \"tower\"\n", None);
     let err = range_with(&pack);
     // `requires` takes a list; the string starts at column 12.
-    says(&err, &at(&tmp.0.join("p/pack.toml"), 3, 12));
+    says(&err, &at(&tmp.path.join("p/pack.toml"), 3, 12));
     says(&err, "expected a sequence");
 }
 
@@ -131,7 +123,7 @@ fn pack_toml_naming_a_missing_script_points_at_it() {
         None,
     );
     let err = range_with(&pack);
-    says(&err, &at(&tmp.0.join("p/pack.toml"), 3, 10));
+    says(&err, &at(&tmp.path.join("p/pack.toml"), 3, 10));
     says(&err, "gone.rhai");
 }
 
@@ -267,7 +259,7 @@ fn range_returning_a_string_is_named_with_what_was_expected() {
         &err,
         &format!(
             "hook `range` of pack `{pack}` ({}) returned string `north`",
-            tmp.0.join("p/script.rhai").display()
+            tmp.path.join("p/script.rhai").display()
         ),
     );
     says(&err, "expected an array of [dx, dy] pairs of integers");
@@ -320,7 +312,7 @@ fn script_syntax_error_points_at_line_and_column() {
     let err = range_with(&pack);
     // `    let x = ` is 12 characters: the `;` is at column 13.
     says(&err, &format!("pack `{pack}`: "));
-    says(&err, &at(&tmp.0.join("p/script.rhai"), 3, 13));
+    says(&err, &at(&tmp.path.join("p/script.rhai"), 3, 13));
 }
 
 #[test]
@@ -332,7 +324,7 @@ fn hook_with_the_wrong_number_of_parameters_is_refused() {
         Some("// One parameter short.\nfn range(tower) {\n    []\n}\n"),
     );
     let err = range_with(&pack);
-    says(&err, &at(&tmp.0.join("p/script.rhai"), 2, 1));
+    says(&err, &at(&tmp.path.join("p/script.rhai"), 2, 1));
     says(
         &err,
         "hook `range` takes 2 parameters (tower, reach), not 1",
@@ -444,7 +436,7 @@ fn check_lists_every_problem_of_a_broken_pack() {
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
-    let script = tmp.0.join("broken/script.rhai");
+    let script = tmp.path.join("broken/script.rhai");
     let problems: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("problem: "))
@@ -490,7 +482,7 @@ fn check_reports_a_pack_that_does_not_load() {
         .unwrap_or_else(|| panic!("no problem listed:\n{stdout}"));
     says(
         problem,
-        &format!("{}:3:", tmp.0.join("p/script.rhai").display()),
+        &format!("{}:3:", tmp.path.join("p/script.rhai").display()),
     );
 }
 
@@ -584,7 +576,7 @@ fn variant_loader_never_panics() {
         .collect();
     assert!(!originals.is_empty());
     let tmp = TempDir::new("variant-fuzz");
-    let path = tmp.0.join("fuzzed.toml");
+    let path = tmp.path.join("fuzzed.toml");
     let reference = path.display().to_string();
     runner()
         .run(&texts(originals), |text| {
@@ -615,7 +607,7 @@ fn pack_loader_never_panics() {
         .collect();
     let tmp = TempDir::new("pack-fuzz");
     tmp.write("p/tower.rhai", "fn reach(tower) {\n    tower.height\n}\n");
-    let reference = tmp.0.join("p").display().to_string();
+    let reference = tmp.path.join("p").display().to_string();
     runner()
         .run(&texts(originals), |text| {
             tmp.write("p/pack.toml", &text);

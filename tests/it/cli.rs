@@ -34,41 +34,37 @@ fn without_seed(mut v: Value) -> Value {
 
 /// A scratch home folder (`--home`): copies of the shipped `rules/` and
 /// `variants/`, with `base` as the base set's tiles.toml; removed on drop.
-struct TempHome(PathBuf);
+struct TempHome {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
 
 impl TempHome {
     fn new(name: &str, base: &str) -> TempHome {
-        let dir = std::env::temp_dir().join(format!(
-            "towerlab-cli-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
+        let folder = crate::common::temp_dir(&format!("cli-{name}"));
+        let dir = folder.path().to_path_buf();
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR"));
         copy_dir(&shipped.join("rules"), &dir.join("rules"));
         copy_dir(&shipped.join("variants"), &dir.join("variants"));
         std::fs::write(dir.join("rules").join("base").join("tiles.toml"), base).unwrap();
-        TempHome(dir)
+        TempHome {
+            path: dir,
+            _dir: folder,
+        }
     }
 
     fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temp path")
+        self.path.to_str().expect("a UTF-8 temp path")
     }
 
     /// The base tile file as error messages name it.
     fn base_tiles(&self) -> String {
-        self.0
+        self.path
             .join("rules")
             .join("base")
             .join("tiles.toml")
             .display()
             .to_string()
-    }
-}
-
-impl Drop for TempHome {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -7,6 +7,15 @@ use std::path::PathBuf;
 
 use towerlab::kernel::tiles::TileSet;
 
+/// A fresh folder under the system's temporary folder, named after `name`
+/// and removed when dropped.
+pub fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("towerlab-{name}-"))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
 /// The repository's `rules/` folder.
 pub fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")

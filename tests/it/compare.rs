@@ -47,35 +47,31 @@ fn num(v: &Value) -> f64 {
         .unwrap_or_else(|| panic!("`{v}` is not a number"))
 }
 
-/// A scratch file, removed on drop.
-struct Scratch(PathBuf);
+/// A scratch file (not yet written) in a temporary folder removed on drop.
+struct Scratch {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!(
-            "towerlab-compare-{}-{name}.jsonl",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(&path);
-        Scratch(path)
+        let dir = crate::common::temp_dir("compare");
+        Scratch {
+            path: dir.path().join(format!("{name}.jsonl")),
+            _dir: dir,
+        }
     }
 
     fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temp path")
+        self.path.to_str().expect("a UTF-8 temp path")
     }
 
     fn read(&self) -> String {
-        std::fs::read_to_string(&self.0).expect("the log was written")
+        std::fs::read_to_string(&self.path).expect("the log was written")
     }
 
     fn write(&self, text: &str) {
-        std::fs::write(&self.0, text).expect("write a scratch file");
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        std::fs::write(&self.path, text).expect("write a scratch file");
     }
 }
 
@@ -596,7 +592,7 @@ fn t11_a_log_of_a_variant_with_parameters_replays_under_them() {
     // A variant that sets the ransom to 2 points: the log's `start` record
     // carries the value, so replay plays under the same rules.
     let variant = Scratch::new("cheap-ransom-variant");
-    let variant_path = variant.0.with_extension("toml");
+    let variant_path = variant.path.with_extension("toml");
     std::fs::write(
         &variant_path,
         "name = \"cheap-ransom\"\npacks = [\"tower\"]\n\n[params.tower]\nransom_cost = 2\n",

@@ -8,8 +8,7 @@
 
 use std::cell::Cell as Counter;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
 use serde_json::Value;
 use towerlab::kernel::diag::Source;
@@ -978,35 +977,10 @@ fn h1_h4_detour_longer_than_the_reach_is_out() {
 
 // ---- the same cases through `towerlab range` --------------------------------
 
-static TEMP: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> TempDir {
-        let n = TEMP.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("towerlab-packs-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Run `towerlab range` for every case with `--format json` and compare its
 /// cells to the library's answer and to the hand-worked set.
 fn check_binary(cases: &[Case]) {
-    let dir = TempDir::new();
+    let dir = crate::common::temp_dir("packs");
     for (i, case) in cases.iter().enumerate() {
         let mut args: Vec<String> = vec!["range".into()];
         args.extend(case.rules.flags());

@@ -3,7 +3,6 @@
 //! real binary.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use serde_json::Value;
 use towerlab::kernel::geometry::Pos;
@@ -236,25 +235,20 @@ fn ok(args: &[&str]) -> String {
 }
 
 /// A scratch folder, removed on drop.
-struct Scratch(PathBuf);
+struct Scratch(tempfile::TempDir);
 
 impl Scratch {
     fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("towerlab-render-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
+        Scratch(crate::common::temp_dir(&format!("render-{name}")))
     }
 
     fn file(&self, name: &str) -> String {
-        self.0.join(name).to_str().expect("UTF-8 path").to_string()
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0
+            .path()
+            .join(name)
+            .to_str()
+            .expect("UTF-8 path")
+            .to_string()
     }
 }
 

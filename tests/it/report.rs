@@ -1,20 +1,22 @@
 //! `towerlab compare … --html FILE`: the page's table against `compare
 //! --format json`, its sample games against the run's own game 0, the
 //! capture marks (T5, T6) in the replay pictures, and the page in a real
-//! browser (headless Chromium, driven over the DevTools protocol): no console
-//! errors, no network, the viewer steps through a game, and a screenshot.
+//! browser (Debian's headless Chromium, driven over the DevTools protocol by
+//! headless_chrome): no console errors, no network, the viewer steps through
+//! a game, and a screenshot.
 //!
 //! The browser test is skipped when `chromium` is not installed, unless
 //! `TOWERLAB_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex, OnceLock, mpsc};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use base64::prelude::{BASE64_STANDARD, Engine};
+use headless_chrome::protocol::cdp::types::Event as CdpEvent;
+use headless_chrome::protocol::cdp::{Log, Network, Page as CdpPage, Runtime};
+use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::{Value, json};
 use towerlab::kernel::Event;
 use towerlab::play::bots::BotKind;
@@ -24,29 +26,6 @@ use towerlab::rules::Ruleset;
 use towerlab::views::report::SampleGame;
 
 use crate::common::{home, towerlab};
-
-/// A fresh folder under the system's temporary folder, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!(
-            "towerlab-report-{name}-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
-        ));
-        std::fs::create_dir_all(&dir).expect("temporary folder");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// `towerlab compare tower black-tower --games 30 --html FILE` (written once
 /// per test run, under Cargo's temporary folder for integration tests), and
@@ -366,191 +345,150 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Chromium, killed when dropped.
-struct Browser {
-    child: Child,
-    log: Arc<Mutex<Vec<String>>>,
+/// What the page did that the test listens for: problems (exceptions,
+/// console errors and warnings, log entries) and the URLs it requested.
+#[derive(Default)]
+struct Heard {
+    problems: Vec<String>,
+    requests: Vec<String>,
 }
 
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Headless Chromium (Debian's, at `exe`) with one page open, its runtime,
+/// log and network events listened to. The browser quits when dropped.
+struct Page {
+    _browser: Browser,
+    tab: Arc<Tab>,
+    heard: Arc<Mutex<Heard>>,
 }
 
-impl Browser {
-    /// Start headless Chromium with a fresh profile in `dir`; returns it
-    /// and its DevTools WebSocket address.
-    fn start(exe: &Path, dir: &Path) -> (Browser, String) {
-        let mut child = Command::new(exe)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-quic",
-                "--remote-debugging-port=0",
-                "--remote-allow-origins=*",
-            ])
-            .arg(format!("--user-data-dir={}", dir.join("profile").display()))
-            .arg("about:blank")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("chromium starts");
-        let stderr = child.stderr.take().unwrap();
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let (tx, rx) = mpsc::channel();
-        let lines = log.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(at) = line.find("ws://") {
-                    let _ = tx.send(line[at..].trim().to_string());
-                }
-                lines.lock().unwrap().push(line);
-            }
-        });
-        let browser = Browser { child, log };
-        match rx.recv_timeout(Duration::from_secs(60)) {
-            Ok(url) => (browser, url),
-            Err(_) => panic!(
-                "chromium printed no DevTools address:\n{}",
-                browser.log.lock().unwrap().join("\n")
-            ),
-        }
-    }
-}
-
-/// A DevTools protocol client over one WebSocket, with one page attached.
-struct Cdp {
-    ws: tungstenite::WebSocket<TcpStream>,
-    next: u64,
-    session: Option<String>,
-    /// Every event received, in order.
-    events: Vec<Value>,
-}
-
-impl Cdp {
-    fn connect(url: &str) -> Cdp {
-        let host = url
-            .trim_start_matches("ws://")
-            .split('/')
-            .next()
-            .expect("host:port");
-        let stream = TcpStream::connect(host).expect("DevTools port");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .unwrap();
-        let (ws, _) = tungstenite::client(url, stream).expect("WebSocket handshake");
-        Cdp {
-            ws,
-            next: 0,
-            session: None,
-            events: Vec::new(),
+impl Page {
+    fn open(exe: &Path) -> Page {
+        let options = LaunchOptions::default_builder()
+            .path(Some(exe.to_path_buf()))
+            .headless(true)
+            .sandbox(false)
+            .window_size(Some((1280, 900)))
+            // A loaded machine may keep the test busy between two calls.
+            .idle_browser_timeout(Duration::from_secs(300))
+            .build()
+            .expect("browser options");
+        let browser = Browser::new(options).expect("chromium starts");
+        let tab = browser.new_tab().expect("a page");
+        tab.set_default_timeout(Duration::from_secs(60));
+        let heard = Arc::new(Mutex::new(Heard::default()));
+        let sink = heard.clone();
+        tab.add_event_listener(Arc::new(move |event: &CdpEvent| {
+            listen(&mut sink.lock().unwrap(), event)
+        }))
+        .expect("an event listener");
+        tab.enable_runtime().expect("Runtime.enable");
+        tab.enable_log().expect("Log.enable");
+        tab.call_method(Network::Enable {
+            max_total_buffer_size: None,
+            max_resource_buffer_size: None,
+            max_post_data_size: None,
+            report_direct_socket_traffic: None,
+            enable_durable_messages: None,
+        })
+        .expect("Network.enable");
+        Page {
+            _browser: browser,
+            tab,
+            heard,
         }
     }
 
-    fn receive(&mut self) -> Value {
-        loop {
-            let message = self
-                .ws
-                .read()
-                .unwrap_or_else(|e| panic!("DevTools connection: {e}"));
-            if let Ok(text) = message.to_text()
-                && !text.is_empty()
-            {
-                return serde_json::from_str(text).expect("DevTools sends JSON");
-            }
-        }
-    }
-
-    /// Call `method` (on the attached page, once there is one) and return
-    /// its result; events that arrive meanwhile are kept.
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let mut message = json!({"id": id, "method": method, "params": params});
-        if let Some(s) = &self.session {
-            message["sessionId"] = json!(s);
-        }
-        self.ws
-            .send(tungstenite::Message::text(message.to_string()))
-            .expect("DevTools send");
-        loop {
-            let v = self.receive();
-            if v["id"] == json!(id) {
-                if let Some(e) = v.get("error") {
-                    panic!("{method}: {e}");
-                }
-                return v["result"].clone();
-            }
-            self.events.push(v);
-        }
-    }
-
-    /// Wait for the event `method`.
-    fn wait_for(&mut self, method: &str) -> Value {
-        if let Some(e) = self.events.iter().find(|e| e["method"] == method) {
-            return e.clone();
-        }
+    /// Load `url` and wait until the page has loaded.
+    fn load(&self, url: &str) {
+        self.tab
+            .navigate_to(url)
+            .and_then(|t| t.wait_until_navigated())
+            .unwrap_or_else(|e| panic!("loading {url}: {e}"));
         let deadline = Instant::now() + Duration::from_secs(60);
-        while Instant::now() < deadline {
-            let v = self.receive();
-            self.events.push(v.clone());
-            if v["method"] == method {
-                return v;
-            }
+        while self.eval("document.readyState") != json!("complete") {
+            assert!(
+                Instant::now() < deadline,
+                "{url} did not load within a minute"
+            );
+            std::thread::sleep(Duration::from_millis(50));
         }
-        panic!("no {method} within a minute");
     }
 
     /// Evaluate a JavaScript expression in the page; its value.
-    fn eval(&mut self, expression: &str) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-        );
-        if let Some(e) = r.get("exceptionDetails") {
-            panic!("`{expression}` threw: {e}");
+    fn eval(&self, expression: &str) -> Value {
+        let r = self
+            .tab
+            .evaluate(expression, false)
+            .unwrap_or_else(|e| panic!("`{expression}`: {e}"));
+        if r.subtype == Some(Runtime::RemoteObjectSubtype::Error) {
+            panic!("`{expression}` threw: {:?}", r.description);
         }
-        r["result"]["value"].clone()
+        r.value.unwrap_or(Value::Null)
     }
 
-    fn key(&mut self, key: &str, code: u32) {
-        for kind in ["keyDown", "keyUp"] {
-            self.call(
-                "Input.dispatchKeyEvent",
-                json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code}),
-            );
-        }
-    }
-
-    /// Ask the browser to quit (the connection then closes).
-    fn close_browser(&mut self) {
-        self.next += 1;
-        let message = json!({"id": self.next, "method": "Browser.close"});
-        let _ = self
-            .ws
-            .send(tungstenite::Message::text(message.to_string()));
+    fn key(&self, key: &str) {
+        self.tab
+            .press_key(key)
+            .unwrap_or_else(|e| panic!("key {key}: {e}"));
     }
 
     /// A real mouse click in the middle of the element `selector`.
-    fn click(&mut self, selector: &str) {
-        let at = self.eval(&format!(
-            "(() => {{ const e = document.querySelector('{selector}'); e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-        ));
-        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            );
+    fn click(&self, selector: &str) {
+        self.tab
+            .find_element(selector)
+            .and_then(|e| e.click().map(|_| ()))
+            .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+    }
+
+    /// A PNG of the whole page, `height` pixels tall.
+    fn screenshot(&self, height: f64) -> Vec<u8> {
+        let shot = self
+            .tab
+            .call_method(CdpPage::CaptureScreenshot {
+                format: Some(CdpPage::CaptureScreenshotFormatOption::Png),
+                quality: None,
+                clip: Some(CdpPage::Viewport {
+                    x: 0.0,
+                    y: 0.0,
+                    width: 1280.0,
+                    height,
+                    scale: 1.0,
+                }),
+                from_surface: Some(true),
+                capture_beyond_viewport: Some(true),
+                optimize_for_speed: None,
+            })
+            .expect("Page.captureScreenshot");
+        BASE64_STANDARD
+            .decode(shot.data)
+            .expect("a base64 screenshot")
+    }
+}
+
+/// Note an event of the page that the test cares about.
+fn listen(heard: &mut Heard, event: &CdpEvent) {
+    match event {
+        CdpEvent::RuntimeExceptionThrown(e) => heard
+            .problems
+            .push(format!("exception: {:?}", e.params.exception_details)),
+        CdpEvent::RuntimeConsoleAPICalled(e) => {
+            use Runtime::ConsoleAPICalledEventTypeOption as Kind;
+            if matches!(e.params.Type, Kind::Error | Kind::Assert | Kind::Warning) {
+                heard
+                    .problems
+                    .push(format!("console {:?}: {:?}", e.params.Type, e.params.args));
+            }
         }
+        CdpEvent::LogEntryAdded(e) => {
+            use Log::LogEntryLevel as Level;
+            if matches!(e.params.entry.level, Level::Error | Level::Warning) {
+                heard.problems.push(format!("log: {:?}", e.params.entry));
+            }
+        }
+        CdpEvent::NetworkRequestWillBeSent(e) => {
+            heard.requests.push(e.params.request.url.clone());
+        }
+        _ => {}
     }
 }
 
@@ -573,110 +511,89 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
         );
         return;
     };
-    let dir = TempDir::new("browser");
+    let dir = crate::common::temp_dir("report-browser");
     let (path, _) = report();
-    let (browser, url) = Browser::start(&exe, &dir.0);
-    let mut cdp = Cdp::connect(&url);
-
-    let target = cdp.call("Target.createTarget", json!({"url": "about:blank"}));
-    let attached = cdp.call(
-        "Target.attachToTarget",
-        json!({"targetId": target["targetId"], "flatten": true}),
-    );
-    cdp.session = Some(attached["sessionId"].as_str().unwrap().to_string());
-    for domain in ["Runtime", "Log", "Page", "Network"] {
-        cdp.call(&format!("{domain}.enable"), json!({}));
-    }
-    cdp.call(
-        "Emulation.setDeviceMetricsOverride",
-        json!({"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false}),
-    );
+    let page = Page::open(&exe);
     let file = format!("file://{}", path.canonicalize().unwrap().display());
-    cdp.call("Page.navigate", json!({"url": file}));
-    cdp.wait_for("Page.loadEventFired");
+    page.load(&file);
     assert_eq!(
-        cdp.eval("document.title"),
+        page.eval("document.title"),
         json!("towerlab: tower vs black-tower")
     );
 
     // Start: the start tile alone; → and ← step; the buttons too.
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(1));
-    assert_eq!(cdp.eval(HEADING), json!("Start tile"));
-    cdp.key("ArrowRight", 39);
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(2));
-    cdp.key("ArrowRight", 39);
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(3));
+    assert_eq!(page.eval(DRAWN_TILES), json!(1));
+    assert_eq!(page.eval(HEADING), json!("Start tile"));
+    page.key("ArrowRight");
+    assert_eq!(page.eval(DRAWN_TILES), json!(2));
+    page.key("ArrowRight");
+    assert_eq!(page.eval(DRAWN_TILES), json!(3));
     assert_eq!(
-        cdp.eval(HEADING).as_str().unwrap().split(" of ").next(),
+        page.eval(HEADING).as_str().unwrap().split(" of ").next(),
         Some("Turn 2")
     );
-    cdp.key("ArrowLeft", 37);
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(2));
-    cdp.click("[data-step=\"prev\"]");
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(1));
-    cdp.click("[data-step=\"next\"]");
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(2));
+    page.key("ArrowLeft");
+    assert_eq!(page.eval(DRAWN_TILES), json!(2));
+    page.click("[data-step=\"prev\"]");
+    assert_eq!(page.eval(DRAWN_TILES), json!(1));
+    page.click("[data-step=\"next\"]");
+    assert_eq!(page.eval(DRAWN_TILES), json!(2));
     // End (the viewer has the focus after a click): every tile.
-    cdp.key("End", 35);
-    let all = cdp.eval(ALL_TILES);
+    page.key("End");
+    let all = page.eval(ALL_TILES);
     assert!(all.as_u64().unwrap() > 40, "{all} tiles");
-    assert_eq!(cdp.eval(DRAWN_TILES), all);
-    assert_eq!(cdp.eval(HEADING), json!("End: final scoring"));
+    assert_eq!(page.eval(DRAWN_TILES), all);
+    assert_eq!(page.eval(HEADING), json!("End: final scoring"));
 
     // The first capture: the range and the meeple taken are drawn.
-    cdp.click("[data-step=\"first\"]");
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(1));
-    let has_capture = cdp.eval("!document.querySelector('[data-step=\"next-capture\"]').disabled");
+    page.click("[data-step=\"first\"]");
+    assert_eq!(page.eval(DRAWN_TILES), json!(1));
+    let has_capture = page.eval("!document.querySelector('[data-step=\"next-capture\"]').disabled");
     if has_capture == json!(true) {
-        cdp.click("[data-step=\"next-capture\"]");
-        let shown = |cdp: &mut Cdp, class: &str| {
-            cdp.eval(&format!("[...document.querySelectorAll('#replay .viewer:not([hidden]) .{class}')].filter(e => e.getClientRects().length > 0).length"))
+        page.click("[data-step=\"next-capture\"]");
+        let shown = |class: &str| {
+            page.eval(&format!("[...document.querySelectorAll('#replay .viewer:not([hidden]) .{class}')].filter(e => e.getClientRects().length > 0).length"))
         };
-        assert!(shown(&mut cdp, "range").as_u64().unwrap() > 0);
-        assert_eq!(shown(&mut cdp, "taken"), json!(1));
+        assert!(shown("range").as_u64().unwrap() > 0);
+        assert_eq!(shown("taken"), json!(1));
         assert_eq!(
-            cdp.eval("document.querySelector('#replay .viewer:not([hidden]) .events li.capture') !== null"),
+            page.eval("document.querySelector('#replay .viewer:not([hidden]) .events li.capture') !== null"),
             json!(true)
         );
     }
 
     // The other variant's game, from its start.
-    cdp.click(".tab[data-viewer=\"1\"]");
+    page.click(".tab[data-viewer=\"1\"]");
     assert_eq!(
-        cdp.eval("document.querySelector('.viewer[data-viewer=\"0\"]').hidden"),
+        page.eval("document.querySelector('.viewer[data-viewer=\"0\"]').hidden"),
         json!(true)
     );
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(1));
-    cdp.key("ArrowRight", 39);
-    assert_eq!(cdp.eval(DRAWN_TILES), json!(2));
-    cdp.click(".tab[data-viewer=\"0\"]");
+    assert_eq!(page.eval(DRAWN_TILES), json!(1));
+    page.key("ArrowRight");
+    assert_eq!(page.eval(DRAWN_TILES), json!(2));
+    page.click(".tab[data-viewer=\"0\"]");
 
     // The first game's last capture, for the screenshot: from the end, back.
-    cdp.click("[data-step=\"last\"]");
-    assert_eq!(cdp.eval(DRAWN_TILES), all);
+    page.click("[data-step=\"last\"]");
+    assert_eq!(page.eval(DRAWN_TILES), all);
     if has_capture == json!(true) {
-        cdp.click("[data-step=\"prev-capture\"]");
+        page.click("[data-step=\"prev-capture\"]");
         assert_eq!(
-            cdp.eval("document.querySelector('#replay .viewer:not([hidden]) .turn').classList.contains('capture')"),
+            page.eval("document.querySelector('#replay .viewer:not([hidden]) .turn').classList.contains('capture')"),
             json!(true)
         );
     }
 
     // A screenshot of the whole page.
-    let height = cdp
+    let height = page
         .eval("document.documentElement.scrollHeight")
         .as_f64()
         .unwrap();
-    cdp.eval("window.scrollTo(0, 0)");
-    let shot = cdp.call(
-        "Page.captureScreenshot",
-        json!({"format": "png", "captureBeyondViewport": true,
-               "clip": {"x": 0, "y": 0, "width": 1280, "height": height, "scale": 1}}),
-    );
-    let png = decode_base64(shot["data"].as_str().expect("screenshot data"));
+    page.eval("window.scrollTo(0, 0)");
+    let png = page.screenshot(height);
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     assert!(png.len() > 50_000, "a {} byte screenshot", png.len());
-    let out = dir.0.join("report.png");
+    let out = dir.path().join("report.png");
     std::fs::write(&out, &png).unwrap();
     if let Some(keep) = std::env::var_os("TOWERLAB_REPORT_SCREENSHOT") {
         std::fs::write(&keep, &png).unwrap();
@@ -684,70 +601,18 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
     }
 
     // Nothing went wrong, and nothing came from the network.
-    let _ = cdp.call("Runtime.evaluate", json!({"expression": "0"}));
-    let mut problems = Vec::new();
-    for e in &cdp.events {
-        let p = &e["params"];
-        match e["method"].as_str().unwrap_or("") {
-            "Runtime.exceptionThrown" => {
-                problems.push(format!("exception: {}", p["exceptionDetails"]))
-            }
-            "Runtime.consoleAPICalled"
-                if matches!(p["type"].as_str(), Some("error" | "assert" | "warning")) =>
-            {
-                problems.push(format!("console {}: {}", p["type"], p["args"]))
-            }
-            "Log.entryAdded"
-                if matches!(p["entry"]["level"].as_str(), Some("error" | "warning")) =>
-            {
-                problems.push(format!("log: {}", p["entry"]))
-            }
-            "Network.requestWillBeSent" => {
-                let url = p["request"]["url"].as_str().unwrap_or("");
-                if url != file && !url.starts_with("data:") {
-                    problems.push(format!("request: {url}"));
-                }
-            }
-            _ => {}
+    page.eval("0");
+    let heard = page.heard.lock().unwrap();
+    let mut problems = heard.problems.clone();
+    for url in &heard.requests {
+        if *url != file && !url.starts_with("data:") {
+            problems.push(format!("request: {url}"));
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
     // The events above were listened to: the page's own load is among them.
     assert!(
-        cdp.events
-            .iter()
-            .any(|e| e["method"] == "Network.requestWillBeSent"
-                && e["params"]["request"]["url"] == json!(file)),
+        heard.requests.contains(&file),
         "the page's request was not seen"
     );
-    cdp.close_browser();
-    drop(browser);
-}
-
-/// Standard base64 (DevTools sends screenshots so).
-fn decode_base64(text: &str) -> Vec<u8> {
-    let value = |c: u8| -> u32 {
-        match c {
-            b'A'..=b'Z' => (c - b'A') as u32,
-            b'a'..=b'z' => (c - b'a') as u32 + 26,
-            b'0'..=b'9' => (c - b'0') as u32 + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => panic!("not base64: {c}"),
-        }
-    };
-    let bytes: Vec<u8> = text
-        .bytes()
-        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
-        .collect();
-    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
-    for chunk in bytes.chunks(4) {
-        let mut n = 0u32;
-        for (i, &c) in chunk.iter().enumerate() {
-            n |= value(c) << (18 - 6 * i);
-        }
-        let take = chunk.len() - 1;
-        out.extend_from_slice(&n.to_be_bytes()[1..1 + take]);
-    }
-    out
 }

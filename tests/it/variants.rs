@@ -86,23 +86,19 @@ fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
         .collect()
 }
 
-/// A scratch file, removed on drop.
-struct TempFile(PathBuf);
+/// A scratch file (not yet written) in a temporary folder removed on drop.
+struct TempFile {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
 
 impl TempFile {
     fn new(name: &str) -> TempFile {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        TempFile(std::env::temp_dir().join(format!(
-            "towerlab-variants-{}-{}-{name}.jsonl",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        )))
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        let dir = common::temp_dir("variants");
+        TempFile {
+            path: dir.path().join(format!("{name}.jsonl")),
+            _dir: dir,
+        }
     }
 }
 
@@ -410,8 +406,8 @@ fn check_scores(ctx: &Where, game: &Game, old: &[u32], events: &[Event]) -> u64 
 /// record.
 fn replay_log(variant: &str, text: &str, games: u64) {
     let file = TempFile::new(variant);
-    std::fs::write(&file.0, text).expect("write the log");
-    let replayed = towerlab::play::replay::replay(&common::home(), &file.0)
+    std::fs::write(&file.path, text).expect("write the log");
+    let replayed = towerlab::play::replay::replay(&common::home(), &file.path)
         .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
     assert_eq!(replayed.games, games as usize, "{variant}: games replayed");
     assert_eq!(
@@ -503,7 +499,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             tiles: &set.tiles,
             floors: &floors,
         };
-        log::write_lines(&log::records(&log_ctx, game.events()), &mut text);
+        log::write_lines(&log::records(&log_ctx, game.events()), &mut text).unwrap();
         if (g + 1) % REPLAY_CHUNK == 0 || g + 1 == games {
             replay_log(variant, &text, g % REPLAY_CHUNK + 1);
             text.clear();
