@@ -51,10 +51,10 @@ struct CsvRow<'a> {
     significant: Option<bool>,
 }
 
-/// A variant as `compare` names it: a pack list when it has a comma, else a
-/// variant name or file.
+/// A variant as `compare` names it: a pack list when it has a comma or is
+/// `native:tower` (as `--packs` takes it), else a variant name or file.
 fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
-    if name.contains(',') {
+    if name.contains(',') || name.trim() == crate::rules::NATIVE_TOWER {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
         Ruleset::from_packs(home, &packs)
     } else {

@@ -418,35 +418,79 @@ fn play_block<'a>(
 
 /// The state of game `game` of the log at `path` after `turn` turns (the
 /// whole game, final scoring included, when `turn` is `None` or past its
-/// end), handed to `f` with the ruleset it was played under.
+/// end), handed to `f` with the ruleset it was played under. A log of
+/// `compare` holds game `game` once per variant: `packs` (a variant's pack
+/// list) picks one, and without it a game number found more than once is bad
+/// input that lists the choices.
 pub fn state_at<T>(
     home: &Home,
     path: &Path,
     game: u64,
     turn: Option<u32>,
+    packs: Option<&[String]>,
     f: impl FnOnce(&Game, &Ruleset) -> Result<T>,
 ) -> Result<T> {
     let log = Log::read(path)?;
+    let mut found = Vec::new();
     for block in log.blocks() {
         let start = start_of(&log.file, block)?;
-        if start.game != game {
-            continue;
+        if start.game == game && packs.is_none_or(|p| p == start.packs.as_slice()) {
+            found.push((block, start));
         }
-        let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
-            .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
-        let rules = set.rules();
-        let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
-        return f(&state, &set);
     }
-    let games: Vec<String> = log
+    match found.len() {
+        0 => Err(no_such_game(&log, game, packs)),
+        1 => {
+            let (block, start) = found.remove(0);
+            let set = Ruleset::from_packs_with(home, &start.packs, &start.params)
+                .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
+            let rules = set.rules();
+            let state = play_block(&log.file, &set, rules.as_ref(), &start, block, turn)?;
+            f(&state, &set)
+        }
+        _ => {
+            let choices: Vec<String> = found
+                .iter()
+                .map(|(b, s)| format!("{} (line {})", s.packs.join(","), b[0].line))
+                .collect();
+            Err(bad_input(format!(
+                "{}: game {game} is in the log {} times, under different rules: pick one with --variant NAME or --packs LIST (packs: {})",
+                log.file,
+                found.len(),
+                choices.join("; ")
+            )))
+        }
+    }
+}
+
+/// The error for a game the log does not hold: the games it does hold.
+fn no_such_game(log: &Log, game: u64, packs: Option<&[String]>) -> anyhow::Error {
+    let mut numbers: Vec<u64> = log
         .blocks()
-        .filter_map(|b| b[0].value["game"].as_u64().map(|g| g.to_string()))
+        .filter_map(|b| b[0].value["game"].as_u64())
         .collect();
-    Err(bad_input(format!(
-        "{}: no game {game} in the log (games: {})",
+    numbers.sort_unstable();
+    numbers.dedup();
+    let games: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    let under = packs.map_or(String::new(), |p| format!(" under packs {}", p.join(",")));
+    let mut sets: Vec<String> = log
+        .blocks()
+        .filter_map(|b| b[0].value["packs"].as_array().cloned())
+        .map(|p| {
+            p.iter()
+                .filter_map(|v| v.as_str())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    sets.sort();
+    sets.dedup();
+    bad_input(format!(
+        "{}: no game {game}{under} in the log (games: {}; packs: {})",
         log.file,
-        games.join(", ")
-    )))
+        games.join(", "),
+        sets.join("; ")
+    ))
 }
 
 /// Replay every game of the log at `path`.

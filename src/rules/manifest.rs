@@ -138,7 +138,8 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     known.sort();
     known.dedup();
     known.push(NATIVE_TOWER.to_string());
-    let hint = did_you_mean(reference, known.iter().map(String::as_str));
+    let name = reference.strip_suffix(".toml").unwrap_or(reference);
+    let hint = did_you_mean(name, known.iter().map(String::as_str));
     let hint = if hint.is_empty() {
         format!(" (known packs: {})", known.join(", "))
     } else {
@@ -321,7 +322,11 @@ pub fn load_variant(variants_dir: &Path, reference: &str) -> Result<VariantFile>
 /// Find and read the variant called `reference`: a name in the first of
 /// `variants_dirs` that has it, or a path to a TOML file.
 pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<VariantFile> {
-    let file = format!("{reference}.toml");
+    // `black-tower.toml` names the same variant as `black-tower`.
+    let file = match reference.strip_suffix(".toml") {
+        Some(_) => reference.to_string(),
+        None => format!("{reference}.toml"),
+    };
     let named = variants_dirs
         .iter()
         .find(|d| !reference.is_empty() && !reference.contains('/') && d.has(&file));
@@ -338,12 +343,12 @@ pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<Varia
             let path = PathBuf::from(reference);
             (Source::read(&path)?, Origin::Disk(path))
         }
-        None => return Err(unknown_variant(variants_dirs, reference)),
+        None => return Err(unknown_variant(variants_dirs, reference, &file)),
     };
     parse_variant(source, origin)
 }
 
-fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
+fn unknown_variant(variants_dirs: &[Dir], reference: &str, file: &str) -> anyhow::Error {
     let mut known: Vec<String> = variants_dirs.iter().flat_map(Dir::variants).collect();
     known.sort();
     known.dedup();
@@ -354,7 +359,7 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
         hint
     };
     bad_input(format!(
-        "unknown variant `{reference}`: no `{reference}.toml` in {} and no such file{hint}",
+        "unknown variant `{reference}`: no `{file}` in {} and no such file{hint}",
         describe_dirs(variants_dirs)
     ))
 }
