@@ -15,7 +15,6 @@ const SHORTER: &[(&str, &str)] = &[
     ("--games 10000", "--games 12"),
     ("--games 5000", "--games 12"),
     ("--games 4000", "--games 12"),
-    ("--games 2000", "--games 12"),
 ];
 
 /// The text of every ```sh block of `markdown`, in order.

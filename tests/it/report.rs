@@ -48,7 +48,7 @@ impl Drop for TempDir {
     }
 }
 
-/// `towerlab compare tower black-tower --games 30 --html FILE` (written once
+/// `towerlab compare tower black-tower --games 30 --bots greedy --html FILE` (written once
 /// per test run, under Cargo's temporary folder for integration tests), and
 /// the page it wrote.
 fn report() -> &'static (PathBuf, String) {
@@ -58,7 +58,16 @@ fn report() -> &'static (PathBuf, String) {
         std::fs::create_dir_all(&dir).expect("temporary folder");
         let path = dir.join("r.html");
         let out = towerlab()
-            .args(["compare", "tower", "black-tower", "--games", "30", "--html"])
+            .args([
+                "compare",
+                "tower",
+                "black-tower",
+                "--games",
+                "30",
+                "--bots",
+                "greedy",
+                "--html",
+            ])
             .arg(&path)
             .output()
             .expect("towerlab runs");
@@ -95,6 +104,8 @@ fn report_table_holds_what_compare_prints() {
             "black-tower",
             "--games",
             "30",
+            "--bots",
+            "greedy",
             "--format",
             "json",
         ])
