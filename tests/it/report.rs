@@ -4,7 +4,8 @@
 //! browser (headless Chromium, driven over the DevTools protocol): no console
 //! errors, no network, the viewer steps through a game, and a screenshot.
 //!
-//! The browser test is skipped when `chromium` is not installed, unless
+//! The browser test is marked ignored when `chromium` was not on `PATH` at
+//! build time (build.rs sets the cfg `no_browser`), unless
 //! `TOWERLAB_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
 
 use std::collections::BTreeSet;
@@ -572,6 +573,10 @@ const HEADING: &str =
     "document.querySelector('#replay .viewer:not([hidden]) .turn .label').textContent";
 
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
 fn report_opens_in_chromium_and_steps_through_a_game() {
     let required = std::env::var("TOWERLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
     let Some(exe) = chromium() else {
