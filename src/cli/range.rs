@@ -9,7 +9,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::args::RulesArgs;
-use super::output::write_file;
+use super::output::{plural, write_file};
 use crate::kernel::diag::Source;
 use crate::play::query::{self, BoardMap};
 use crate::play::scene;
@@ -81,15 +81,6 @@ pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
         None => outp!("{text}"),
     }
     Ok(())
-}
-
-/// `n` and the noun, in the plural unless `n` is 1: "1 cell", "8 cells".
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// The range as a picture; without a board file, every cell around the
