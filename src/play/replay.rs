@@ -153,14 +153,11 @@ impl Cursor<'_> {
                         self.next = i + 1;
                         k
                     }
-                    None => self.fail(
-                        line,
-                        format!(
-                            "tile `{drawn}` at {} turned {}° does not fit there (G1)",
-                            pos.map_or("?".into(), |p| p.to_string()),
-                            rot.unwrap_or(-1)
-                        ),
-                    ),
+                    None => {
+                        let kind = &game.tiles().kinds[tile as usize];
+                        let message = misplaced(drawn, kind.distinct_rotations, pos, rot, options);
+                        self.fail(line, message)
+                    }
                 }
             }
             Decision::Ransom(options) => {
@@ -315,6 +312,39 @@ impl Log {
 
     fn blocks(&self) -> impl Iterator<Item = &[Record]> {
         self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
+    }
+}
+
+/// Why a placement the game does not offer is refused: a rotation that
+/// looks the same as an offered one (a symmetric tile turned 270° where the
+/// game offers 90°) says so and names the one to write; else it does not fit
+/// (G1). The game offers each look of a tile once, at its smallest rotation,
+/// because meeple segments are numbered for that rotation.
+fn misplaced(
+    drawn: &str,
+    distinct: u8,
+    pos: Option<Pos>,
+    rot: Option<i64>,
+    options: &[crate::kernel::Placement],
+) -> String {
+    let at = pos.map_or("?".into(), |p| p.to_string());
+    let degrees = rot.unwrap_or(-1);
+    // The tile repeats itself every `period` quarter turns.
+    let period = i64::from(distinct.count_ones().max(1));
+    let same_look = rot
+        .filter(|r| r % 90 == 0 && (0..360).contains(r))
+        .map(|r| (r / 90) % period * 90)
+        .filter(|&r| Some(r) != rot)
+        .filter(|&r| {
+            options
+                .iter()
+                .any(|o| Some(o.pos) == pos && i64::from(o.rot) * 90 == r)
+        });
+    match same_look {
+        Some(offered) => format!(
+            "tile `{drawn}` at {at} turned {degrees}° looks the same as turned {offered}°, which the game offers: it offers each look of a tile once, so write \"rot\": {offered}"
+        ),
+        None => format!("tile `{drawn}` at {at} turned {degrees}° does not fit there (G1)"),
     }
 }
 
