@@ -43,6 +43,8 @@ pub struct Pack {
     pub title: String,
     pub description: String,
     pub requires: Vec<String>,
+    /// Where each of `requires` is written in the manifest, for errors.
+    pub requires_spans: Vec<std::ops::Range<usize>>,
     pub floors: Vec<FloorDecl>,
     pub params: BTreeMap<String, ParamDecl>,
     /// The pack's folder (as shipped, `rules/tower`, for a shipped pack).
@@ -169,6 +171,7 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
             .iter()
             .map(|r| r.get_ref().clone())
             .collect(),
+        requires_spans: raw.pack.requires.iter().map(|r| r.span()).collect(),
         floors,
         params: raw
             .param
@@ -264,6 +267,7 @@ fn native_tower(rules_dirs: &[Dir]) -> Result<Pack> {
         description: "T1–T12 written in Rust: the oracle and speed baseline for the packs."
             .to_string(),
         requires: Vec::new(),
+        requires_spans: Vec::new(),
         floors: crate::rules::native::NativeTower::default()
             .floor_kinds()
             .iter()
@@ -298,6 +302,35 @@ pub struct VariantFile {
     pub param_spans: BTreeMap<String, std::ops::Range<usize>>,
     /// Where the variant was found: shipped, or its file on disk.
     pub origin: Origin,
+}
+
+impl VariantFile {
+    /// Where `key = …` is written in the `[params.PACK]` table of `pack`
+    /// (the key itself), for errors about that one value; `None` when it is
+    /// not written on a line of its own (an inline table, a quoted key).
+    pub fn param_key_span(&self, pack: &str, key: &str) -> Option<std::ops::Range<usize>> {
+        let table = self.param_spans.get(pack)?;
+        let mut offset = table.start;
+        for (i, line) in self
+            .source
+            .text
+            .get(table.start..)?
+            .split_inclusive('\n')
+            .enumerate()
+        {
+            let written = line.trim_start();
+            if i > 0 && written.starts_with('[') {
+                break;
+            }
+            let rest = written.strip_prefix(key).map(str::trim_start);
+            if rest.is_some_and(|r| r.starts_with('=')) {
+                let col = offset + line.len() - written.len();
+                return Some(col..col + key.len());
+            }
+            offset += line.len();
+        }
+        None
+    }
 }
 
 #[derive(Deserialize)]
