@@ -58,7 +58,7 @@ pub fn games_per_sec(rate: f64) -> String {
     let digits = whole.to_string();
     let mut grouped = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);
@@ -91,6 +91,12 @@ pub fn new_table<S: ToString>(header: impl IntoIterator<Item = S>) -> Table {
     table
 }
 
+/// Write `text` to `path`; a path that cannot be written is bad input.
+pub fn write_file(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text)
+        .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,10 +114,4 @@ mod tests {
             "845 games/s (18.94 s, 2 threads)"
         );
     }
-}
-
-/// Write `text` to `path`; a path that cannot be written is bad input.
-pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text)
-        .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))
 }
