@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::ValueEnum;
 
+use super::numbers;
+use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::rules::{Home, Ruleset};
 
@@ -25,7 +27,12 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     pub fn load(&self, home: &Home) -> Result<Ruleset> {
-        Ruleset::select(home, self.variant.as_deref(), self.packs.as_deref())
+        let packs = self
+            .packs
+            .as_deref()
+            .map(|p| trimmed_names("--packs", "pack", p))
+            .transpose()?;
+        Ruleset::select(home, self.variant.as_deref(), packs.as_deref())
     }
 }
 
@@ -33,7 +40,7 @@ impl RulesArgs {
 #[derive(clap::Args, Debug)]
 pub struct SeatArgs {
     /// Number of players, 2 to 6 [default: the (first) variant's, else 2]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`)
@@ -51,7 +58,7 @@ impl SeatArgs {
     /// `set.players`.
     pub fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
         let players = self.players.map_or(set.players, usize::from);
-        crate::play::bots::seats(&self.bots, players)
+        crate::play::bots::seats(&trimmed_names("--bots", "bot", &self.bots)?, players)
     }
 }
 
@@ -59,16 +66,16 @@ impl SeatArgs {
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
     /// Number of games to play (per variant).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = numbers::games, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed: game i plays with a seed derived from (seed, i), the same
     /// in every variant.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     #[command(flatten)]
     pub seats: SeatArgs,
     /// Worker threads [default: one per core]. Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = numbers::threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Write every game's events to FILE as JSON Lines (see docs/log.md).
     #[arg(long, value_name = "FILE")]
@@ -76,6 +83,20 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
+}
+
+/// The names of a comma-separated list (`--packs`, `--bots`: a `what`
+/// name each), without the spaces around them; an empty name (as in
+/// `greedy,`) is bad input.
+pub fn trimmed_names(option: &str, what: &str, names: &[String]) -> Result<Vec<String>> {
+    let trimmed: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
+    if trimmed.iter().any(String::is_empty) {
+        return Err(bad_input(format!(
+            "empty {what} name in `{option} {}`: give names separated by single commas",
+            names.join(",")
+        )));
+    }
+    Ok(trimmed)
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ pub struct CheckArgs {
     /// variants/ or path to a .toml file).
     pub target: String,
     /// Games to play with random bots once the pack loads.
-    #[arg(long, default_value_t = 25, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    #[arg(long, default_value_t = 25, value_parser = super::numbers::check_games, allow_negative_numbers = true)]
     pub games: u64,
 }
 

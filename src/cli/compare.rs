@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
-use super::output::{new_table, write_file};
+use super::output::{new_table, speed_line, write_file};
 use super::runs::{plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::play::bots::BotKind;
@@ -51,10 +51,10 @@ struct CsvRow<'a> {
     significant: Option<bool>,
 }
 
-/// A variant as `compare` names it: a pack list when it has a comma, else a
-/// variant name or file.
+/// A variant as `compare` names it: a pack list when it has a comma or is
+/// `native:tower` (as `--packs` takes it), else a variant name or file.
 fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
-    if name.contains(',') {
+    if name.contains(',') || name.trim() == crate::rules::NATIVE_TOWER {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
         Ruleset::from_packs(home, &packs)
     } else {
@@ -133,6 +133,50 @@ fn table(c: &Comparison) -> Result<()> {
         c.players,
         c.bots.join(",")
     );
+    let wide = wide_table(c);
+    let fits = wide
+        .width()
+        .is_none_or(|w| natural_width(&wide) <= usize::from(w));
+    if fits || c.variants.len() < 2 {
+        out!("{wide}");
+    } else {
+        // Too wide for the terminal: one table per variant against the
+        // baseline, so no cell is broken mid-word.
+        for i in 1..c.variants.len() {
+            out!("{} against the baseline {}:", c.variants[i], c.variants[0]);
+            out!("{}", pair_table(c, i));
+        }
+    }
+    out!(
+        "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
+    );
+    out!("{}", speed_line(c.games_per_sec, c.seconds, c.threads));
+    Ok(())
+}
+
+/// The width a table takes with no cell wrapped: its columns' widest
+/// contents, one space of padding each side, and the borders.
+fn natural_width(table: &comfy_table::Table) -> usize {
+    let widths = table.column_max_content_widths();
+    widths.iter().map(|&w| usize::from(w) + 3).sum::<usize>() + 1
+}
+
+fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
+    format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
+}
+
+fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
+    format!(
+        "{:+.2} [{:+.2}, {:+.2}]{}",
+        d.mean,
+        d.ci[0],
+        d.ci[1],
+        if d.significant { " *" } else { "" }
+    )
+}
+
+/// Every variant and its difference against the baseline, side by side.
+fn wide_table(c: &Comparison) -> comfy_table::Table {
     let mut header = vec!["metric".to_string()];
     for (i, v) in c.variants.iter().enumerate() {
         header.push(v.clone());
@@ -144,28 +188,29 @@ fn table(c: &Comparison) -> Result<()> {
     for m in &c.metrics {
         let mut row = vec![m.name.clone()];
         for v in &m.values {
-            row.push(format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0));
+            row.push(value_cell(v));
             if let Some(d) = &v.diff {
-                row.push(format!(
-                    "{:+.2} [{:+.2}, {:+.2}]{}",
-                    d.mean,
-                    d.ci[0],
-                    d.ci[1],
-                    if d.significant { " *" } else { "" }
-                ));
+                row.push(diff_cell(d));
             }
         }
         table.add_row(row);
     }
-    out!("{table}");
-    out!(
-        "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
-    );
-    out!(
-        "{:.0} games/s ({:.2} s, {} threads)",
-        c.games_per_sec,
-        c.seconds,
-        c.threads
-    );
-    Ok(())
+    table
+}
+
+/// Variant `i` against the baseline: metric, baseline, variant, difference,
+/// under a line that names them (the names are not headers, which would
+/// widen the columns).
+fn pair_table(c: &Comparison, i: usize) -> comfy_table::Table {
+    let mut table = new_table(["metric", "baseline", "variant", "variant - baseline"]);
+    for m in &c.metrics {
+        let diff = m.values[i].diff.as_ref().map_or(String::new(), diff_cell);
+        table.add_row([
+            m.name.clone(),
+            value_cell(&m.values[0]),
+            value_cell(&m.values[i]),
+            diff,
+        ]);
+    }
+    table
 }

@@ -7,6 +7,7 @@ mod output;
 mod args;
 mod check;
 mod compare;
+mod numbers;
 mod play;
 mod range;
 mod render;

@@ -1,11 +1,15 @@
 //! `towerlab play`: one game with bots, its result as text or JSON.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{Format, RulesArgs, SeatArgs};
+use super::output::write_file;
+use crate::kernel::Game;
+use crate::play::log::{self, LogContext};
 use crate::play::sim;
 use crate::rules::Home;
 
@@ -14,13 +18,17 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     /// The game's seed: the same seed plays the same game.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     #[command(flatten)]
     pub seats: SeatArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Write the game's events to FILE as JSON Lines (see docs/log.md), for
+    /// `render --log` and `replay`.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -45,7 +53,16 @@ pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
     let rules = set.rules();
     let bots = args.seats.bots(&set)?;
     let players = bots.len();
-    let game = sim::play(&set.tiles, rules.as_ref(), &bots, args.seed, false)?;
+    let game = sim::play(
+        &set.tiles,
+        rules.as_ref(),
+        &bots,
+        args.seed,
+        args.log.is_some(),
+    )?;
+    if let Some(path) = &args.log {
+        write_log(path, &game, &set, args.seed)?;
+    }
     let s = game.stats();
     let report = PlayReport {
         variant: set.name.clone(),
@@ -93,4 +110,21 @@ pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The game's log, as game 0 of a run with its seed.
+fn write_log(path: &Path, game: &Game, set: &crate::rules::Ruleset, seed: u64) -> Result<()> {
+    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let ctx = LogContext {
+        game: 0,
+        seed,
+        packs: &set.pack_names,
+        params: &set.params,
+        players: game.players().len(),
+        tiles: &set.tiles,
+        floors: &floors,
+    };
+    let mut text = String::new();
+    log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
+    write_file(path, &text)
 }

@@ -9,10 +9,11 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::args::RulesArgs;
+use super::output::{plural, write_file};
 use crate::kernel::diag::Source;
 use crate::play::query::{self, BoardMap};
 use crate::play::scene;
-use crate::rules::Home;
+use crate::rules::{Home, Ruleset};
 use crate::views::render;
 
 #[derive(clap::Args, Debug)]
@@ -29,6 +30,9 @@ pub struct RangeArgs {
     /// Output format (`svg`: a picture of the board and the cells in range).
     #[arg(long, value_enum, default_value_t = RangeFormat::Text)]
     pub format: RangeFormat,
+    /// Write the output to FILE [default: stdout].
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,52 +60,62 @@ pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
         None => None,
     };
     let cells = query::capture_cells(rules.as_ref(), &set.tiles, &floors, map.as_ref())?;
-    match args.format {
-        RangeFormat::Svg => {
-            // Without a board file: every cell around the range holds a tile.
-            let map = match map {
-                Some(m) => m,
-                None => {
-                    let all = cells.iter().chain([&(0, 0)]);
-                    let (x0, x1) = all
-                        .clone()
-                        .fold((0, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
-                    let (y0, y1) = all.fold((0, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
-                    BoardMap {
-                        tiles: (y0 - 1..=y1 + 1)
-                            .flat_map(|y| (x0 - 1..=x1 + 1).map(move |x| (x, y)))
-                            .collect(),
-                    }
-                }
-            };
-            let options = scene::SceneOptions {
-                range: Some(crate::kernel::geometry::Pos::ORIGIN),
-                ..Default::default()
-            };
-            let picture = scene::board_scene(&map, &set, &floors, &options)?;
-            outp!(
-                "{}",
-                render::board_svg(&picture, &set.tiles, &scene::palette(&set))
-            );
-        }
+    let text = match args.format {
+        RangeFormat::Svg => svg(&set, &floors, &cells, map)?,
         RangeFormat::Json => {
             let report = RangeReport {
                 cells: cells.iter().map(|&(x, y)| [x, y]).collect(),
             };
-            out!("{}", serde_json::to_string(&report)?);
+            format!("{}\n", serde_json::to_string(&report)?)
         }
-        RangeFormat::Text => {
-            out!(
-                "{} with floors {} (bottom to top): {} cells",
-                set.name,
-                args.floors.join(", "),
-                cells.len()
-            );
-            outp!("{}", draw_range(&cells, map.as_ref()));
-            out!("T tower  X in range  # tile out of range  . no tile");
-        }
+        RangeFormat::Text => format!(
+            "{} with floors {} (bottom to top): {}\n{}T tower  X in range  # tile out of range  . no tile\n",
+            set.name,
+            args.floors.join(", "),
+            plural(cells.len(), "cell"),
+            draw_range(&cells, map.as_ref())
+        ),
+    };
+    match &args.output {
+        Some(path) => write_file(path, &text)?,
+        None => outp!("{text}"),
     }
     Ok(())
+}
+
+/// The range as a picture; without a board file, every cell around the
+/// range holds a tile.
+fn svg(
+    set: &Ruleset,
+    floors: &[u8],
+    cells: &[(i32, i32)],
+    map: Option<BoardMap>,
+) -> Result<String> {
+    let map = match map {
+        Some(m) => m,
+        None => {
+            let all = cells.iter().chain([&(0, 0)]);
+            let (x0, x1) = all
+                .clone()
+                .fold((0, 0), |(a, b), c| (a.min(c.0), b.max(c.0)));
+            let (y0, y1) = all.fold((0, 0), |(a, b), c| (a.min(c.1), b.max(c.1)));
+            BoardMap {
+                tiles: (y0 - 1..=y1 + 1)
+                    .flat_map(|y| (x0 - 1..=x1 + 1).map(move |x| (x, y)))
+                    .collect(),
+            }
+        }
+    };
+    let options = scene::SceneOptions {
+        range: Some(crate::kernel::geometry::Pos::ORIGIN),
+        ..Default::default()
+    };
+    let picture = scene::board_scene(&map, set, floors, &options)?;
+    Ok(render::board_svg(
+        &picture,
+        &set.tiles,
+        &scene::palette(set),
+    ))
 }
 
 /// The board as text: `T` the tower, `X` a cell in range, `#` a tile out of

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use super::args::RulesArgs;
+use super::numbers;
 use super::output::write_file;
 use crate::kernel::diag::{Source, bad_input};
 use crate::play::query::BoardMap;
@@ -16,14 +17,14 @@ use crate::views::render;
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
     /// A game log written by `--log` (JSON Lines): draw one of its games.
-    #[arg(long, value_name = "FILE", required_unless_present = "board", conflicts_with_all = ["board", "floors", "variant", "packs"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "floors"])]
     pub log: Option<PathBuf>,
     /// The game of the log to draw (its `game` index).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = numbers::index, allow_negative_numbers = true)]
     pub game: u64,
     /// Draw the state after this turn [default: the end, after final scoring;
     /// a turn past the end is the end].
-    #[arg(long)]
+    #[arg(long, value_parser = numbers::turn, allow_negative_numbers = true)]
     pub turn: Option<u32>,
     /// A board file (as for `range`): plain tiles, the tower on `T` at 0,0.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "turn"])]
@@ -36,7 +37,8 @@ pub struct RenderArgs {
         requires = "board"
     )]
     pub floors: Vec<String>,
-    // With --board: the rules that compute the range (default: tower).
+    // With --board: the rules that compute the range (default: tower). With
+    // --log of `compare`: which variant's game to draw.
     #[command(flatten)]
     pub rules: RulesArgs,
     /// Mark the capture range of the tower on this cell [default with
@@ -66,26 +68,39 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
         .map(|(x, y)| crate::kernel::geometry::Pos::new(x, y));
     let svg = match (&args.log, &args.board) {
         (Some(log), _) => {
-            crate::play::replay::state_at(home, log, args.game, args.turn, |game, set| {
-                if let Some(at) = range {
-                    scene::tower_range(game, at)?;
-                }
-                let turn = args
-                    .turn
-                    .map_or("the end".to_string(), |t| format!("turn {t}"));
-                let options = scene::SceneOptions {
-                    range,
-                    title: Some(format!("game {} at {turn}", args.game)),
-                    notes: vec![log.display().to_string()],
-                    ..Default::default()
-                };
-                let picture = scene::game_scene(game, set, &options);
-                Ok(render::board_svg(
-                    &picture,
-                    &set.tiles,
-                    &scene::palette(set),
-                ))
-            })?
+            let packs = match (&args.rules.variant, &args.rules.packs) {
+                (None, None) => None,
+                _ => Some(args.rules.load(home)?.pack_names),
+            };
+            crate::play::replay::state_at(
+                home,
+                log,
+                args.game,
+                args.turn,
+                packs.as_deref(),
+                |game, set| {
+                    if let Some(at) = range {
+                        scene::tower_range(game, at).map_err(|e| {
+                            bad_input(format!("{e:#}; {}", scene::towers_listed(game, set)))
+                        })?;
+                    }
+                    let turn = args
+                        .turn
+                        .map_or("the end".to_string(), |t| format!("turn {t}"));
+                    let options = scene::SceneOptions {
+                        range,
+                        title: Some(format!("game {} at {turn}", args.game)),
+                        notes: vec![log.display().to_string()],
+                        ..Default::default()
+                    };
+                    let picture = scene::game_scene(game, set, &options);
+                    Ok(render::board_svg(
+                        &picture,
+                        &set.tiles,
+                        &scene::palette(set),
+                    ))
+                },
+            )?
         }
         (None, Some(board)) => {
             let set = args.rules.load(home)?;
@@ -104,7 +119,11 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
             let picture = scene::board_scene(&map, &set, &floors, &options)?;
             render::board_svg(&picture, &set.tiles, &scene::palette(&set))
         }
-        (None, None) => return Err(bad_input("give --log FILE or --board FILE")),
+        (None, None) => {
+            return Err(bad_input(
+                "render draws a game or a board: give --log FILE (a log written by play, simulate or compare with --log) or --board FILE (a board file, as for range)",
+            ));
+        }
     };
     match &args.output {
         Some(path) => write_file(path, &svg)?,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use super::output::plural;
 use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
@@ -16,10 +17,10 @@ pub struct ReplayArgs {
 pub fn run(home: &Home, args: &ReplayArgs) -> Result<()> {
     let done = crate::play::replay::replay(home, &args.log)?;
     out!(
-        "{}: {} games, {} events replayed; the rules allow every event",
+        "{}: {}, {} replayed; the rules allow every event",
         args.log.display(),
-        done.games,
-        done.events
+        plural(done.games, "game"),
+        plural(done.events, "event")
     );
     Ok(())
 }

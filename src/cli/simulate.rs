@@ -7,7 +7,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
-use super::output::new_table;
+use super::output::{new_table, speed_line};
 use super::runs::{plain_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::stats;
@@ -135,10 +135,8 @@ fn table(run: &Comparison) -> Result<()> {
     }
     out!("{table}");
     out!(
-        "{:.0} games/s ({:.2} s, {} threads)",
-        run.games_per_sec,
-        run.seconds,
-        run.threads
+        "{}",
+        speed_line(run.games_per_sec, run.seconds, run.threads)
     );
     Ok(())
 }

@@ -30,11 +30,19 @@ fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize)
             pack.reference
         )));
     }
-    for req in &pack.requires {
+    for (k, req) in pack.requires.iter().enumerate() {
         if out.iter().any(|p| &p.name == req || &p.reference == req) {
             continue;
         }
-        let dep = home.load_pack(req)?;
+        // A requirement that does not load is reported at its line.
+        let dep = home
+            .load_pack(req)
+            .map_err(|e| match pack.requires_spans.get(k) {
+                Some(span) => pack
+                    .manifest
+                    .error_at(span.clone(), format!("`requires`: {e:#}")),
+                None => e,
+            })?;
         with_requirements(home, dep, out, depth + 1)?;
     }
     out.push(pack);

@@ -46,6 +46,15 @@ pub enum Rejection {
     OtherTile { logged: String, drawn: String },
     #[error("tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)")]
     TileDoesNotFit { drawn: String, pos: Pos, rot: u32 },
+    #[error(
+        "tile `{drawn}` at {pos} turned {rot}° looks the same as turned {offered}°, which the game offers: it offers each look of a tile once, so write \"rot\": {offered}"
+    )]
+    SameLook {
+        drawn: String,
+        pos: Pos,
+        rot: u32,
+        offered: u32,
+    },
     #[error("the rules allow no such ransom now (T11, or the variant's ransom rule)")]
     NoSuchRansom,
     #[error("no tower stands there")]
@@ -134,6 +143,7 @@ impl Cursor<'_> {
         tile: u16,
         options: &[crate::kernel::Placement],
     ) -> Answer {
+        let tile_kind = tile;
         let drawn = &game.tiles().kinds[tile as usize].name;
         let LogEvent::Tile {
             tile, x, y, rot, ..
@@ -156,11 +166,10 @@ impl Cursor<'_> {
             .position(|o| o.pos == pos && o.rot as u32 * 90 == *rot);
         match found {
             Some(k) => Ok(Some(k)),
-            None => Err(Rejection::TileDoesNotFit {
-                drawn: drawn.clone(),
-                pos,
-                rot: *rot,
-            }),
+            None => {
+                let distinct = game.tiles().kinds[tile_kind as usize].distinct_rotations;
+                Err(misplaced(drawn, distinct, pos, *rot, options))
+            }
         }
     }
 
@@ -293,6 +302,44 @@ impl Log {
     }
 }
 
+/// Why a placement the game does not offer is refused: a rotation that
+/// looks the same as an offered one (a symmetric tile turned 270° where the
+/// game offers 90°) says so and names the one to write; else it does not fit
+/// (G1). The game offers each look of a tile once, at its smallest rotation,
+/// because meeple segments are numbered for that rotation.
+fn misplaced(
+    drawn: &str,
+    distinct: u8,
+    pos: Pos,
+    rot: u32,
+    options: &[crate::kernel::Placement],
+) -> Rejection {
+    // The tile repeats itself every `period` quarter turns.
+    let period = distinct.count_ones().max(1);
+    let same_look = Some(rot)
+        .filter(|r| r % 90 == 0 && *r < 360)
+        .map(|r| (r / 90) % period * 90)
+        .filter(|&r| r != rot)
+        .filter(|&r| {
+            options
+                .iter()
+                .any(|o| o.pos == pos && u32::from(o.rot) * 90 == r)
+        });
+    match same_look {
+        Some(offered) => Rejection::SameLook {
+            drawn: drawn.to_owned(),
+            pos,
+            rot,
+            offered,
+        },
+        None => Rejection::TileDoesNotFit {
+            drawn: drawn.to_owned(),
+            pos,
+            rot,
+        },
+    }
+}
+
 /// What a game's `start` record says.
 struct Start<'l> {
     packs: &'l [String],
@@ -384,40 +431,81 @@ fn play_block<'a>(
 
 /// The state of game `game` of the log at `path` after `turn` turns (the
 /// whole game, final scoring included, when `turn` is `None` or past its
-/// end), handed to `f` with the ruleset it was played under.
+/// end), handed to `f` with the ruleset it was played under. A log of
+/// `compare` holds game `game` once per variant: `packs` (a variant's pack
+/// list) picks one, and without it a game number found more than once is bad
+/// input that lists the choices.
 pub fn state_at<T>(
     home: &Home,
     path: &Path,
     game: u64,
     turn: Option<u32>,
+    packs: Option<&[String]>,
     f: impl FnOnce(&Game, &Ruleset) -> Result<T>,
 ) -> Result<T> {
     let log = Log::read(path)?;
+    let mut found = Vec::new();
     for block in log.blocks() {
         let start = start_of(&log.file, block)?;
-        if start.game != game {
-            continue;
+        if start.game == game && packs.is_none_or(|p| p == start.packs) {
+            found.push((block, start));
         }
-        let set = Ruleset::from_packs_with(home, start.packs, start.params)
-            .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
-        let rules = set.rules();
-        let state = play_block(
-            &log.file,
-            &set,
-            rules.as_ref(),
-            &start,
-            &log.src,
-            block,
-            turn,
-        )?;
-        return f(&state, &set);
     }
-    let games: Vec<String> = log.blocks().map(|b| b[0].record.game.to_string()).collect();
-    Err(bad_input(format!(
-        "{}: no game {game} in the log (games: {})",
+    match found.len() {
+        0 => Err(no_such_game(&log, game, packs)),
+        1 => {
+            let (block, start) = found.remove(0);
+            let set = Ruleset::from_packs_with(home, start.packs, start.params)
+                .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
+            let rules = set.rules();
+            let state = play_block(
+                &log.file,
+                &set,
+                rules.as_ref(),
+                &start,
+                &log.src,
+                block,
+                turn,
+            )?;
+            f(&state, &set)
+        }
+        _ => {
+            let choices: Vec<String> = found
+                .iter()
+                .map(|(b, s)| format!("{} (line {})", s.packs.join(","), b[0].line))
+                .collect();
+            Err(bad_input(format!(
+                "{}: game {game} is in the log {} times, under different rules: pick one with --variant NAME or --packs LIST (packs: {})",
+                log.file,
+                found.len(),
+                choices.join("; ")
+            )))
+        }
+    }
+}
+
+/// The error for a game the log does not hold: the games it does hold.
+fn no_such_game(log: &Log, game: u64, packs: Option<&[String]>) -> anyhow::Error {
+    let mut numbers: Vec<u64> = log.blocks().map(|b| b[0].record.game).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let games: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    let under = packs.map_or(String::new(), |p| format!(" under packs {}", p.join(",")));
+    let mut sets: Vec<String> = log
+        .blocks()
+        .filter_map(|b| match &b[0].record.event {
+            LogEvent::Start { packs, .. } => Some(packs.join(",")),
+            _ => None,
+        })
+        .collect();
+    sets.sort();
+    sets.dedup();
+    bad_input(format!(
+        "{}: no game {game}{under} in the log (games: {}; packs: {})",
         log.file,
-        games.join(", ")
-    )))
+        games.join(", "),
+        sets.join("; ")
+    ))
 }
 
 /// Replay every game of the log at `path`.

@@ -71,6 +71,33 @@ pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
     capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
 }
 
+/// The towers of the game that have floors, for an error that names a cell
+/// without one: "towers with floors: 2,-1 (regular, black), 0,3 (regular)",
+/// tallest first.
+pub fn towers_listed(game: &Game, set: &Ruleset) -> String {
+    let mut towers: Vec<_> = game
+        .towers()
+        .iter()
+        .filter(|t| !t.floors.is_empty())
+        .collect();
+    if towers.is_empty() {
+        return "the game has no tower with floors at this turn".to_string();
+    }
+    towers.sort_by_key(|t| std::cmp::Reverse(t.floors.len()));
+    let names: Vec<String> = towers
+        .iter()
+        .map(|t| {
+            let floors: Vec<&str> = t
+                .floors
+                .iter()
+                .map(|&k| set.floors.get(k as usize).map_or("?", |d| d.name.as_str()))
+                .collect();
+            format!("{},{} ({})", t.pos.x, t.pos.y, floors.join(", "))
+        })
+        .collect();
+    format!("towers with floors, bottom to top: {}", names.join("; "))
+}
+
 /// The game as it stands: tiles, meeples, towers, the players, and with
 /// `options.range` that tower's range (none, and a caption says why, when
 /// it has none).

@@ -43,6 +43,8 @@ pub struct Pack {
     pub title: String,
     pub description: String,
     pub requires: Vec<String>,
+    /// Where each of `requires` is written in the manifest, for errors.
+    pub requires_spans: Vec<std::ops::Range<usize>>,
     pub floors: Vec<FloorDecl>,
     pub params: BTreeMap<String, ParamDecl>,
     /// The pack's folder (as shipped, `rules/tower`, for a shipped pack).
@@ -138,7 +140,8 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     known.sort();
     known.dedup();
     known.push(NATIVE_TOWER.to_string());
-    let hint = did_you_mean(reference, known.iter().map(String::as_str));
+    let name = reference.strip_suffix(".toml").unwrap_or(reference);
+    let hint = did_you_mean(name, known.iter().map(String::as_str));
     let hint = if hint.is_empty() {
         format!(" (known packs: {})", known.join(", "))
     } else {
@@ -168,6 +171,7 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
             .iter()
             .map(|r| r.get_ref().clone())
             .collect(),
+        requires_spans: raw.pack.requires.iter().map(|r| r.span()).collect(),
         floors,
         params: raw
             .param
@@ -263,6 +267,7 @@ fn native_tower(rules_dirs: &[Dir]) -> Result<Pack> {
         description: "T1–T12 written in Rust: the oracle and speed baseline for the packs."
             .to_string(),
         requires: Vec::new(),
+        requires_spans: Vec::new(),
         floors: crate::rules::native::NativeTower::default()
             .floor_kinds()
             .iter()
@@ -299,6 +304,35 @@ pub struct VariantFile {
     pub origin: Origin,
 }
 
+impl VariantFile {
+    /// Where `key = …` is written in the `[params.PACK]` table of `pack`
+    /// (the key itself), for errors about that one value; `None` when it is
+    /// not written on a line of its own (an inline table, a quoted key).
+    pub fn param_key_span(&self, pack: &str, key: &str) -> Option<std::ops::Range<usize>> {
+        let table = self.param_spans.get(pack)?;
+        let mut offset = table.start;
+        for (i, line) in self
+            .source
+            .text
+            .get(table.start..)?
+            .split_inclusive('\n')
+            .enumerate()
+        {
+            let written = line.trim_start();
+            if i > 0 && written.starts_with('[') {
+                break;
+            }
+            let rest = written.strip_prefix(key).map(str::trim_start);
+            if rest.is_some_and(|r| r.starts_with('=')) {
+                let col = offset + line.len() - written.len();
+                return Some(col..col + key.len());
+            }
+            offset += line.len();
+        }
+        None
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawVariant {
@@ -321,7 +355,11 @@ pub fn load_variant(variants_dir: &Path, reference: &str) -> Result<VariantFile>
 /// Find and read the variant called `reference`: a name in the first of
 /// `variants_dirs` that has it, or a path to a TOML file.
 pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<VariantFile> {
-    let file = format!("{reference}.toml");
+    // `black-tower.toml` names the same variant as `black-tower`.
+    let file = match reference.strip_suffix(".toml") {
+        Some(_) => reference.to_string(),
+        None => format!("{reference}.toml"),
+    };
     let named = variants_dirs
         .iter()
         .find(|d| !reference.is_empty() && !reference.contains('/') && d.has(&file));
@@ -338,12 +376,12 @@ pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<Varia
             let path = PathBuf::from(reference);
             (Source::read(&path)?, Origin::Disk(path))
         }
-        None => return Err(unknown_variant(variants_dirs, reference)),
+        None => return Err(unknown_variant(variants_dirs, reference, &file)),
     };
     parse_variant(source, origin)
 }
 
-fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
+fn unknown_variant(variants_dirs: &[Dir], reference: &str, file: &str) -> anyhow::Error {
     let mut known: Vec<String> = variants_dirs.iter().flat_map(Dir::variants).collect();
     known.sort();
     known.dedup();
@@ -354,7 +392,7 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
         hint
     };
     bad_input(format!(
-        "unknown variant `{reference}`: no `{reference}.toml` in {} and no such file{hint}",
+        "unknown variant `{reference}`: no `{file}` in {} and no such file{hint}",
         describe_dirs(variants_dirs)
     ))
 }

@@ -94,11 +94,16 @@ impl Ruleset {
                 ));
             }
             // The values must be parameters the pack declares, of its types.
+            // Each value is checked alone, so an error points at its key.
             if let (Some(p), Some(values)) = (
                 packs.iter().find(|p| &p.reference == pack),
                 file.params.get(pack),
             ) {
-                param_map(p, values).map_err(|e| file.source.error_at(span.clone(), e))?;
+                for (key, value) in values {
+                    let one = BTreeMap::from([(key.clone(), value.clone())]);
+                    let at = file.param_key_span(pack, key).unwrap_or(span.clone());
+                    param_map(p, &one).map_err(|e| file.source.error_at(at, e))?;
+                }
             }
         }
         let mut set =
@@ -220,16 +225,23 @@ impl Ruleset {
 /// Required packs come earlier in the list, no pack comes twice, and
 /// `native:tower` stands alone.
 fn check_pack_order(packs: &[Pack]) -> Result<()> {
+    let shipped = Home::shipped().packs();
     for (i, pack) in packs.iter().enumerate() {
-        for req in &pack.requires {
+        for (k, req) in pack.requires.iter().enumerate() {
             let before = packs[..i]
                 .iter()
                 .any(|p| &p.name == req || &p.reference == req);
             if !before {
-                return Err(bad_input(format!(
-                    "pack `{}` requires pack `{req}` earlier in the list (e.g. --packs {req},{})",
-                    pack.reference, pack.reference
-                )));
+                let message = format!(
+                    "pack `{}` requires pack `{req}` earlier in the list (e.g. --packs {req},{}){}",
+                    pack.reference,
+                    pack.reference,
+                    did_you_mean(req, shipped.iter().map(String::as_str))
+                );
+                return Err(match pack.requires_spans.get(k) {
+                    Some(span) => pack.manifest.error_at(span.clone(), message),
+                    None => bad_input(message),
+                });
             }
         }
         if packs[..i].iter().any(|p| p.name == pack.name) {

@@ -181,6 +181,26 @@ fn the_current_folder_with_rules_is_a_home_folder() {
 }
 
 #[test]
+fn the_current_folder_with_only_variants_is_a_home_folder() {
+    let bin = Installed::new();
+    let home = tempfile::tempdir().unwrap();
+    let variants = home.path().join("variants");
+    std::fs::create_dir_all(&variants).unwrap();
+    std::fs::write(
+        variants.join("mine.toml"),
+        "name = \"mine\"\npacks = [\"tower\", \"house/no-gaps\"]\n",
+    )
+    .unwrap();
+    let args = ["play", "--variant", "mine"];
+    let out = succeeded(&args, bin.run_in(home.path(), &args));
+    assert!(out.starts_with("mine (tower + house/no-gaps)"), "{out}");
+    // `mine.toml` names the same variant, not `mine.toml.toml`.
+    let args = ["play", "--variant", "mine.toml"];
+    let out = succeeded(&args, bin.run_in(home.path(), &args));
+    assert!(out.starts_with("mine (tower + house/no-gaps)"), "{out}");
+}
+
+#[test]
 fn a_variant_in_a_home_folder_lists_shipped_packs() {
     let bin = Installed::new();
     let home = home_with_red_floor();

@@ -18,6 +18,7 @@ mod layers;
 mod packs;
 mod preview;
 mod properties;
+mod readme;
 mod render;
 mod report;
 mod sandbox;

@@ -5,7 +5,8 @@
 //! headless_chrome): no console errors, no network, the viewer steps through
 //! a game, and a screenshot.
 //!
-//! The browser test is skipped when `chromium` is not installed, unless
+//! The browser test is marked ignored when `chromium` was not on `PATH` at
+//! build time (build.rs sets the cfg `no_browser`), unless
 //! `TOWERLAB_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
 
 use std::collections::BTreeSet;
@@ -27,7 +28,7 @@ use towerlab::views::report::SampleGame;
 
 use crate::common::{home, towerlab};
 
-/// `towerlab compare tower black-tower --games 30 --html FILE` (written once
+/// `towerlab compare tower black-tower --games 30 --bots greedy --html FILE` (written once
 /// per test run, under Cargo's temporary folder for integration tests), and
 /// the page it wrote.
 fn report() -> &'static (PathBuf, String) {
@@ -37,7 +38,16 @@ fn report() -> &'static (PathBuf, String) {
         std::fs::create_dir_all(&dir).expect("temporary folder");
         let path = dir.join("r.html");
         let out = towerlab()
-            .args(["compare", "tower", "black-tower", "--games", "30", "--html"])
+            .args([
+                "compare",
+                "tower",
+                "black-tower",
+                "--games",
+                "30",
+                "--bots",
+                "greedy",
+                "--html",
+            ])
             .arg(&path)
             .output()
             .expect("towerlab runs");
@@ -74,6 +84,8 @@ fn report_table_holds_what_compare_prints() {
             "black-tower",
             "--games",
             "30",
+            "--bots",
+            "greedy",
             "--format",
             "json",
         ])
@@ -499,6 +511,10 @@ const HEADING: &str =
     "document.querySelector('#replay .viewer:not([hidden]) .turn .label').textContent";
 
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
 fn report_opens_in_chromium_and_steps_through_a_game() {
     let required = std::env::var("TOWERLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
     let Some(exe) = chromium() else {

@@ -90,6 +90,19 @@ impl ScriptRules {
             .unwrap_or_else(|| "the default".to_string())
     }
 
+    /// Where the answering pack's `fn` of `hook` stands, as
+    /// `path:line:col: `; empty when no pack defines it.
+    fn hook_position(&self, hook: Hook) -> String {
+        self.scripts.chains[hook.index()]
+            .last()
+            .map(|&i| {
+                let p = &self.scripts.packs[i];
+                let (line, col) = p.hook_lines[hook.index()];
+                format!("{}:{line}:{col}: ", p.path.display())
+            })
+            .unwrap_or_default()
+    }
+
     pub(super) fn wrong_type(
         &self,
         hook: Hook,
@@ -104,7 +117,8 @@ impl ScriptRules {
             shown.push('…');
         }
         bad_input(format!(
-            "hook `{}` of {who} returned {type_name} `{shown}`; expected {expected}",
+            "{}hook `{}` of {who} returned {type_name} `{shown}`; expected {expected}",
+            self.hook_position(hook),
             hook.name()
         ))
     }

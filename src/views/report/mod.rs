@@ -39,6 +39,41 @@ fn variant_colour(v: usize) -> &'static str {
     VARIANT_COLOURS[v % VARIANT_COLOURS.len()]
 }
 
+/// The comparison with names as the page shows them: a pack given by path
+/// (`./x`) by its folder's name, and a pack-list variant (`tower,./x`) as its
+/// packs' names joined by " + ".
+fn readable(r: &Comparison) -> Comparison {
+    let mut named = r.clone();
+    for v in &mut named.variants {
+        if v.contains(',') {
+            *v = v
+                .split(',')
+                .map(|p| pack_name(p.trim()))
+                .collect::<Vec<_>>()
+                .join(" + ");
+        }
+    }
+    for packs in &mut named.packs {
+        for p in packs.iter_mut() {
+            *p = pack_name(p).to_string();
+        }
+    }
+    named
+}
+
+/// A pack's name: a path's last folder, else the name as given.
+fn pack_name(pack: &str) -> &str {
+    if pack.starts_with('.') || pack.starts_with('/') {
+        pack.trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .filter(|n| !n.is_empty())
+            .unwrap_or(pack)
+    } else {
+        pack
+    }
+}
+
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
@@ -46,6 +81,8 @@ const SCRIPT: &str = include_str!("viewer.js");
 /// each variant (in the comparison's order; fewer, or none, leave out the
 /// viewer of the others).
 pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
+    let named = readable(r);
+    let r = &named;
     let title = format!("towerlab: {}", r.variants.join(" vs "));
     let page = html! {
         (DOCTYPE)
@@ -460,6 +497,18 @@ mod tests {
         }
         assert!(page.contains("&lt;b&gt;a&lt;/b&gt;"));
         assert!(page.contains("packs &amp;"));
+    }
+
+    #[test]
+    fn pack_lists_read_as_names() {
+        assert_eq!(pack_name("./docs/examples/red-floor/"), "red-floor");
+        assert_eq!(pack_name("house/no-gaps"), "house/no-gaps");
+        let mut c = hostile();
+        c.variants = vec!["tower".into(), "tower,./x".into()];
+        c.packs = vec![vec!["tower".into()], vec!["tower".into(), "./x".into()]];
+        let r = readable(&c);
+        assert_eq!(r.variants, ["tower", "tower + x"]);
+        assert_eq!(r.packs[1], ["tower", "x"]);
     }
 
     #[test]

@@ -1,0 +1,110 @@
+//! README.md runs as written: every shell block that calls `towerlab` is run,
+//! in order, in one empty folder, with the built binary on `PATH` as
+//! `towerlab` and no home folder, so earlier commands make the files later
+//! ones read. Blocks of `cargo` commands (install, build, test) are not run.
+//!
+//! Long runs are shortened by the substitutions of [`SHORTER`], applied to
+//! the text of every block before it runs; nothing else is changed.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Substitutions applied to README's commands so the test stays quick: the
+/// number of games of the long runs (the commands are otherwise as written).
+const SHORTER: &[(&str, &str)] = &[
+    ("--games 10000", "--games 12"),
+    ("--games 5000", "--games 12"),
+    ("--games 4000", "--games 12"),
+];
+
+/// The text of every ```sh block of `markdown`, in order.
+fn shell_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```sh") => current = Some(String::new()),
+            (Some(_), "```") => blocks.extend(current.take()),
+            (Some(block), _) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// The blocks this test runs: those that call `towerlab`, shortened.
+fn runnable(blocks: &[String]) -> Vec<String> {
+    blocks
+        .iter()
+        .filter(|b| b.lines().any(|l| l.trim_start().starts_with("towerlab ")))
+        .map(|b| {
+            SHORTER
+                .iter()
+                .fold(b.clone(), |text, (from, to)| text.replace(from, to))
+        })
+        .collect()
+}
+
+/// Run one block with `sh -ex` in `dir`; a failure shows the commands run
+/// and their output.
+fn run_block(block: &str, dir: &Path, bin: &Path) {
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .expect("PATH joins");
+    let out = Command::new("sh")
+        .args(["-exc", block])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("TOWERLAB_HOME")
+        .output()
+        .expect("sh runs");
+    assert!(
+        out.status.success(),
+        "README block failed:\n{block}\n--- stderr (commands as run) ---\n{}\n--- stdout ---\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn every_towerlab_command_of_the_readme_runs_as_written_in_an_empty_folder() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let blocks = runnable(&shell_blocks(&readme));
+    let commands: usize = blocks
+        .iter()
+        .map(|b| {
+            b.lines()
+                .filter(|l| l.trim_start().starts_with("towerlab "))
+                .count()
+        })
+        .sum();
+    assert!(commands >= 10, "README's towerlab commands were not found");
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).expect("bin folder");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_towerlab"), bin.join("towerlab"))
+        .expect("towerlab on PATH");
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).expect("work folder");
+    for block in &blocks {
+        run_block(block, &work, &bin);
+    }
+}
+
+#[test]
+fn the_substitutions_each_shorten_a_command_of_the_readme() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let blocks = shell_blocks(&readme).concat();
+    for (from, _) in SHORTER {
+        assert!(
+            blocks.contains(from),
+            "`{from}` is in no shell block of README.md: remove it from SHORTER"
+        );
+    }
+}
