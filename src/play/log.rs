@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Event, MeepleOn, MeepleSpot};
+use crate::kernel::{CaptureOutcome, Event, MeepleOn, MeepleSpot};
 use crate::rules::Params;
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
@@ -99,11 +99,24 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
                 spot,
                 on,
                 owner,
-            } => json!({
-                "game": game, "turn": turn, "event": "capture", "player": player,
-                "tower": [tower.x, tower.y], "floors": ctx.floors(floors),
-                "at": [at.x, at.y], "on": word(*on), "segment": segment_of(*spot), "owner": owner,
-            }),
+                outcome,
+            } => {
+                let mut r = json!({
+                    "game": game, "turn": turn, "event": "capture", "player": player,
+                    "tower": [tower.x, tower.y], "floors": ctx.floors(floors),
+                    "at": [at.x, at.y], "on": word(*on), "segment": segment_of(*spot), "owner": owner,
+                });
+                // Only what the rules changed: a plain capture's record is as it was.
+                let changed = match outcome {
+                    CaptureOutcome::Home if owner != player => Some("home"),
+                    CaptureOutcome::Gone => Some("gone"),
+                    _ => None,
+                };
+                if let (Some(word), Some(map)) = (changed, r.as_object_mut()) {
+                    map.insert("outcome".into(), json!(word));
+                }
+                r
+            }
             Event::Exchange { players } => json!({
                 "game": game, "turn": turn, "event": "exchange", "players": players,
             }),
@@ -123,6 +136,14 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Value> {
             } => json!({
                 "game": game, "turn": turn, "event": "score", "player": player,
                 "points": points, "feature": word(MeepleOn::Feature(*feature)),
+            }),
+            Event::RuleScore {
+                player,
+                points,
+                feature,
+            } => json!({
+                "game": game, "turn": turn, "event": "score", "player": player,
+                "points": points, "feature": feature,
             }),
             Event::End { scores } => json!({
                 "game": game, "turn": turn, "event": "end", "scores": scores,

@@ -89,7 +89,7 @@ pub fn play_observed<'a>(
     while crate::kernel::play_turn(&mut game, &mut seats, &mut buf)? {
         after_turn(&game)?;
     }
-    game.final_scoring();
+    game.final_scoring()?;
     after_turn(&game)?;
     Ok(game)
 }

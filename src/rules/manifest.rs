@@ -360,6 +360,28 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
 }
 
 /// Validate a variant file's text.
+/// A pack path in a variant file (`./…` or `../…`) names a folder relative
+/// to the file, wherever the program runs; other references are unchanged.
+fn relative_to(origin: &Origin, reference: &str) -> String {
+    let relative = reference.starts_with("./") || reference.starts_with("../");
+    match origin {
+        Origin::Disk(file) if relative => {
+            let dir = file.parent().unwrap_or(Path::new(""));
+            let joined = dir.join(reference);
+            let cleaned: PathBuf = joined
+                .components()
+                .filter(|c| !matches!(c, std::path::Component::CurDir))
+                .collect();
+            if cleaned.is_relative() && !cleaned.starts_with("..") {
+                format!("./{}", cleaned.display())
+            } else {
+                cleaned.display().to_string()
+            }
+        }
+        _ => reference.to_string(),
+    }
+}
+
 fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
     let raw: RawVariant = source.parse_toml()?;
     if raw.packs.is_empty() {
@@ -375,21 +397,18 @@ fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
         Some(p) => Some(*p.get_ref() as usize),
         None => None,
     };
+    let at = |p: &str| relative_to(&origin, p);
     Ok(VariantFile {
         name: raw.name,
         description: raw.description,
-        packs: raw.packs.iter().map(|p| p.get_ref().clone()).collect(),
+        packs: raw.packs.iter().map(|p| at(p.get_ref())).collect(),
         pack_spans: raw.packs.iter().map(|p| p.span()).collect(),
         players,
-        param_spans: raw
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), v.span()))
-            .collect(),
+        param_spans: raw.params.iter().map(|(k, v)| (at(k), v.span())).collect(),
         params: raw
             .params
             .into_iter()
-            .map(|(k, v)| (k, v.into_inner()))
+            .map(|(k, v)| (at(&k), v.into_inner()))
             .collect(),
         source,
         origin,

@@ -1,12 +1,14 @@
 //! What scripts see: the native types handed to hooks (`Tower`, `Meeple`,
 //! `Board`), the functions registered for them (`previous`, `param`,
-//! `capture_cells`, `cells_within`, `path_steps`…), and the range geometry
+//! `capture_cells`, `cells_within`, `path_steps`…; `game()` is in `context`),
+//! and the range geometry
 //! those functions compute in Rust (bulk loops stay out of scripts).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 use rustc_hash::FxHashMap;
 
-use super::{ScriptRules, limits, rt_error};
+use super::context::{FeatureInfo, register_context};
+use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::Board;
 use crate::kernel::geometry::Pos;
 
@@ -36,6 +38,9 @@ pub struct MeepleInfo {
     pub(super) pos: Pos,
     pub(super) tower: Pos,
     pub(super) on: ImmutableString,
+    /// The feature it stands on, when there is one (not for a meeple on a
+    /// tower, nor on boards made up for a query).
+    pub(super) feature: Option<FeatureInfo>,
 }
 
 /// The board, as `may_capture` reads it (in place, not a copy).
@@ -51,6 +56,7 @@ pub(super) fn register_api(engine: &mut Engine) {
     register_tower_and_meeple(engine);
     register_board(engine);
     register_functions(engine);
+    register_context(engine);
 }
 
 fn register_tower_and_meeple(engine: &mut Engine) {
@@ -87,7 +93,10 @@ fn register_tower_and_meeple(engine: &mut Engine) {
         .register_get("y", |m: &mut MeepleInfo| m.pos.y as i64)
         .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
         .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
-        .register_get("on", |m: &mut MeepleInfo| m.on.clone());
+        .register_get("on", |m: &mut MeepleInfo| m.on.clone())
+        .register_get("feature", |m: &mut MeepleInfo| {
+            m.feature.clone().map_or(Dynamic::UNIT, Dynamic::from)
+        });
 }
 
 fn register_board(engine: &mut Engine) {
@@ -171,14 +180,6 @@ fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
         Ok(BOARD.with(f))
     } else {
         Err(rt_error("the board is only available in `may_capture`"))
-    }
-}
-
-pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
-    if RULES.is_set() {
-        Ok(RULES.with(f))
-    } else {
-        Err(rt_error("this function is only available inside a hook"))
     }
 }
 

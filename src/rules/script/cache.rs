@@ -1,6 +1,7 @@
 //! The answers a thread has had from its hooks: per (floor stack, meeple on
-//! top) for the tower hooks, per arguments for `setup` and `ransom`. Hooks
-//! are pure, so an answer is asked for once.
+//! top) for the tower hooks, per arguments for `setup`, `seat` and `ransom`
+//! (a `ransom` answer that read `game()` is not kept). Hooks are pure, so an
+//! answer is asked for once.
 
 use std::sync::Arc;
 
@@ -31,6 +32,8 @@ pub(super) struct Cache {
     pub(super) stacks: FxHashMap<Vec<u8>, StackAnswers>,
     pub(super) ransom: FxHashMap<(u32, u32), Option<u32>>,
     pub(super) setup: FxHashMap<(usize, usize), Vec<u32>>,
+    /// Per (players, foundation tiles, seat).
+    pub(super) seats: FxHashMap<(usize, usize, usize), Vec<u32>>,
 }
 
 impl ScriptRules {
