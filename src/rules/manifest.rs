@@ -361,22 +361,26 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
 
 /// Validate a variant file's text.
 /// A pack path in a variant file (`./…` or `../…`) names a folder relative
-/// to the file, wherever the program runs; other references are unchanged.
+/// to the file, wherever the program runs: it becomes an absolute path (so
+/// that a log naming it replays from any folder). Other references are
+/// unchanged.
 fn relative_to(origin: &Origin, reference: &str) -> String {
     let relative = reference.starts_with("./") || reference.starts_with("../");
     match origin {
         Origin::Disk(file) if relative => {
             let dir = file.parent().unwrap_or(Path::new(""));
-            let joined = dir.join(reference);
-            let cleaned: PathBuf = joined
-                .components()
-                .filter(|c| !matches!(c, std::path::Component::CurDir))
-                .collect();
-            if cleaned.is_relative() && !cleaned.starts_with("..") {
-                format!("./{}", cleaned.display())
-            } else {
-                cleaned.display().to_string()
+            let joined = std::path::absolute(dir.join(reference)).unwrap_or(dir.join(reference));
+            let mut cleaned = PathBuf::new();
+            for c in joined.components() {
+                match c {
+                    std::path::Component::CurDir => {}
+                    std::path::Component::ParentDir if cleaned.parent().is_some() => {
+                        cleaned.pop();
+                    }
+                    other => cleaned.push(other),
+                }
             }
+            cleaned.display().to_string()
         }
         _ => reference.to_string(),
     }
