@@ -448,3 +448,40 @@ fn an_unknown_context_field_is_an_error_with_the_field_list() {
         "{err}"
     );
 }
+
+// ---- check ------------------------------------------------------------------
+
+#[test]
+fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.toml"),
+        "[pack]\nname = \"dead\"\nrequires = [\"tower\"]\nscript = \"dead.rhai\"\n\n\
+         [[floor]]\nname = \"green\"\ncolour = \"#00aa00\"\ndescription = \"Never placeable.\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("dead.rhai"),
+        "fn setup(players, foundations) { let s = previous(players, foundations); s.green = 2; s }\n\
+         fn may_place_floor(tower, kind) { kind != \"green\" && previous(tower, kind) }\n\
+         // `City` is not what meeples stand on (`city` is): nothing is ever taken.\n\
+         fn may_capture(tower, meeple, board) { meeple.on == \"City\" }\n\
+         fn rnage(tower, reach) { [] }\n",
+    )
+    .unwrap();
+    let out = crate::common::run(&["check", dir.path().to_str().unwrap(), "--games", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    assert!(
+        text.contains("problem: ") && text.contains("`rnage` is not a hook, did you mean `range`?"),
+        "{text}"
+    );
+    assert!(
+        text.contains("floor kind `green` was never placeable in 10 test games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("hook `may_capture` never allowed a capture"),
+        "{text}"
+    );
+}
