@@ -7,6 +7,8 @@ mod output;
 mod args;
 mod check;
 mod compare;
+mod info;
+mod list;
 mod play;
 mod range;
 mod render;
@@ -25,6 +27,8 @@ use crate::rules::Home;
 pub use args::{Format, RulesArgs, RunArgs, SeatArgs, TableFormat};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
+pub use info::InfoArgs;
+pub use list::ListArgs;
 pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
@@ -63,6 +67,10 @@ pub enum Command {
     Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
+    /// List the variants and packs there are, shipped and the home folder's.
+    List(ListArgs),
+    /// Describe a pack or variant: floor kinds, parameters, tiles, hooks.
+    Info(InfoArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -86,5 +94,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),
         Command::Check(args) => check::run(&home, &args),
+        Command::List(args) => list::run(&home, &args),
+        Command::Info(args) => info::run(&home, &args),
     }
 }

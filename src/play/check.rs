@@ -29,8 +29,8 @@ pub struct Report {
     pub summary: String,
 }
 
-/// The packs `pack` needs, in order, followed by `pack` itself.
-fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
+/// The packs `pack` needs, in order, followed by `pack` itself (`depth`: 0).
+pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
     if depth > 16 {
         return Err(crate::kernel::diag::bad_input(format!(
             "pack `{}`: requirements nest too deep (a cycle?)",

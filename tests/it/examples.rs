@@ -485,3 +485,48 @@ fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
         "{text}"
     );
 }
+
+// ---- list and info ----------------------------------------------------------
+
+#[test]
+fn list_names_every_variant_and_pack_on_one_line_each() {
+    let out = stdout(&succeeds(&["list"]));
+    for name in [
+        "variant tower:",
+        "variant black-tower-no-gaps:",
+        "pack tower:",
+        "pack house/no-gaps:",
+    ] {
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with(name)).count(),
+            1,
+            "{name} in\n{out}"
+        );
+    }
+}
+
+#[test]
+fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
+    let out = stdout(&succeeds(&["info", "black-tower"]));
+    assert!(out.contains("floor kind black (#26262b)"), "{out}");
+    assert!(
+        out.contains("parameter ransom_cost (integer, default 3"),
+        "{out}"
+    );
+    assert!(out.contains("tiles: "), "{out}");
+    assert!(
+        out.contains("hook range(tower, reach): wraps tower"),
+        "{out}"
+    );
+    let pack = example("underdog-floors");
+    let out = stdout(&succeeds(&["info", pack.to_str().unwrap()]));
+    assert!(
+        out.contains("parameter extra (integer, default 1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("hook seat(seat, players, supply): wraps the default"),
+        "{out}"
+    );
+    assert!(out.contains("requires: tower"), "{out}");
+}
