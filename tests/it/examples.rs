@@ -530,3 +530,33 @@ fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
     );
     assert!(out.contains("requires: tower"), "{out}");
 }
+
+#[test]
+fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
+    // Always true when `meeple.feature` is right, so the games are The Tower's.
+    let dir = pack_with(
+        "fn may_capture(tower, meeple, board) {\n\
+         let f = meeple.feature;\n\
+         if meeple.on == \"tower\" { return f == (); }\n\
+         f.kind == meeple.on && f.meeples[meeple.owner] >= 1 && f.tiles >= 1 && f.open != f.complete\n\
+         && game().captor == game().current\n\
+         }\n",
+    );
+    let checked = Ruleset::from_packs(
+        &home(),
+        &["tower".to_string(), dir.path().display().to_string()],
+    )
+    .unwrap();
+    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let (a, b) = (checked.rules(), plain.rules());
+    let bots = [BotKind::Random, BotKind::Random];
+    let mut captures = 0;
+    for seed in 0..20 {
+        let x = sim::play(&checked.tiles, a.as_ref(), &bots, seed, false).unwrap();
+        let y = sim::play(&plain.tiles, b.as_ref(), &bots, seed, false).unwrap();
+        assert_eq!(x.scores(), y.scores(), "seed {seed}");
+        assert_eq!(x.stats(), y.stats(), "seed {seed}");
+        captures += x.stats().captures;
+    }
+    assert!(captures > 0);
+}

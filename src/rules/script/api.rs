@@ -7,10 +7,11 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 use rustc_hash::FxHashMap;
 
-use super::context::{FeatureInfo, register_context};
+use super::context::{BOARD, feature_at, register_context};
 use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::Board;
 use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
 
 /// A tower as a hook sees it. The hooks cached per floor stack get only
 /// what the cache key covers: the floors and whether a meeple tops them.
@@ -38,9 +39,8 @@ pub struct MeepleInfo {
     pub(super) pos: Pos,
     pub(super) tower: Pos,
     pub(super) on: ImmutableString,
-    /// The feature it stands on, when there is one (not for a meeple on a
-    /// tower, nor on boards made up for a query).
-    pub(super) feature: Option<FeatureInfo>,
+    /// Where on its tile it stands, to find its feature when asked.
+    pub(super) spot: MeepleSpot,
 }
 
 /// The board, as `may_capture` reads it (in place, not a copy).
@@ -48,7 +48,6 @@ pub struct MeepleInfo {
 pub struct BoardRef;
 
 scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
-scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 
 /// Register everything scripts may use: the hook argument types and the
 /// functions of the API.
@@ -94,9 +93,7 @@ fn register_tower_and_meeple(engine: &mut Engine) {
         .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
         .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
         .register_get("on", |m: &mut MeepleInfo| m.on.clone())
-        .register_get("feature", |m: &mut MeepleInfo| {
-            m.feature.clone().map_or(Dynamic::UNIT, Dynamic::from)
-        });
+        .register_get("feature", |m: &mut MeepleInfo| feature_at(m.pos, m.spot));
 }
 
 fn register_board(engine: &mut Engine) {

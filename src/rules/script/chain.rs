@@ -6,7 +6,8 @@
 use anyhow::Result;
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 
-use super::api::{BOARD, Placed, RULES, TowerInfo};
+use super::api::{Placed, RULES, TowerInfo};
+use super::context::BOARD;
 use super::errors::describe;
 use super::sandbox::Budget;
 use super::{Hook, ScriptRules, context, limits, rt_error};

@@ -10,9 +10,10 @@ use super::{Hook, ScriptRules, rt_error, with_rules};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
-use crate::kernel::{Board, Table};
+use crate::kernel::{Board, Meeple, Table};
 
 scoped_tls::scoped_thread_local!(static FEATURES: Features);
+scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 
 /// The hooks that may call `game()`.
 pub(super) const READERS: [Hook; 5] = [
@@ -39,6 +40,8 @@ pub(super) struct Context {
     pub(super) current: usize,
     pub(super) turn: u32,
     pub(super) tiles_left: usize,
+    /// The meeples on the board.
+    pub(super) meeples: Vec<Meeple>,
     /// In `ransom`: who pays.
     pub(super) payer: Option<usize>,
     /// The captor: who placed the floor (`may_capture`, `captured`), who
@@ -80,6 +83,8 @@ impl ScriptRules {
             c.current = table.current;
             c.turn = table.turn;
             c.tiles_left = table.tiles_left;
+            c.meeples.clear();
+            c.meeples.extend_from_slice(table.meeples);
             c.payer = payer;
             c.captor = captor;
         }
@@ -92,13 +97,32 @@ impl ScriptRules {
     }
 }
 
-/// The feature under a meeple on a segment, with the meeples on it by owner.
-pub(super) fn feature_of(table: &Table, pos: Pos, spot: MeepleSpot) -> Option<FeatureInfo> {
-    let features = table.features?;
-    let root = segment_root(table.board, features, pos, spot)?;
-    let mut by_owner = vec![0i64; table.players()];
-    for m in table.meeples {
-        if segment_root(table.board, features, m.pos, m.spot) == Some(root)
+/// `meeple.feature`: the feature under a meeple on a segment, with the
+/// meeples on it by owner; `()` on a tower or a board made up for a query.
+pub(super) fn feature_at(pos: Pos, spot: MeepleSpot) -> Result<Dynamic, Box<EvalAltResult>> {
+    if !FEATURES.is_set() || !BOARD.is_set() {
+        return Ok(Dynamic::UNIT);
+    }
+    let info = FEATURES.with(|features| {
+        BOARD.with(|board| {
+            with_context(|c| feature_info(board, features, &c.meeples, c.scores.len(), pos, spot))
+        })
+    })?;
+    Ok(info.map_or(Dynamic::UNIT, Dynamic::from))
+}
+
+fn feature_info(
+    board: &Board,
+    features: &Features,
+    meeples: &[Meeple],
+    players: usize,
+    pos: Pos,
+    spot: MeepleSpot,
+) -> Option<FeatureInfo> {
+    let root = segment_root(board, features, pos, spot)?;
+    let mut by_owner = vec![0i64; players];
+    for m in meeples {
+        if segment_root(board, features, m.pos, m.spot) == Some(root)
             && let Some(n) = by_owner.get_mut(m.owner as usize)
         {
             *n += 1;

@@ -8,7 +8,6 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 
 use super::api::{MeepleInfo, Placed};
-use super::context::feature_of;
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::geometry::Pos;
@@ -49,13 +48,13 @@ impl ScriptRules {
 
     /// A meeple as the hooks see it, `tower` being where the capturing tower
     /// stands.
-    pub(super) fn meeple_info(&self, meeple: &MeepleView, tower: Pos, table: &Table) -> MeepleInfo {
+    pub(super) fn meeple_info(&self, meeple: &MeepleView, tower: Pos) -> MeepleInfo {
         MeepleInfo {
             owner: meeple.owner as i64,
             pos: meeple.pos,
             tower,
             on: ImmutableString::from(meeple.on.name()),
-            feature: feature_of(table, meeple.pos, meeple.spot),
+            spot: meeple.spot,
         }
     }
 
@@ -144,7 +143,7 @@ impl ScriptRules {
         if !self.defines(Hook::Captured) {
             return Ok(CaptureOutcome::Prisoner);
         }
-        let m = self.meeple_info(meeple, meeple.pos, table);
+        let m = self.meeple_info(meeple, meeple.pos);
         let v = self.with_context(table, None, Some(table.current), || {
             self.call(Hook::Captured, vec![Dynamic::from(m)], Some(table.board))
         })?;

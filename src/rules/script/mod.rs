@@ -237,7 +237,7 @@ impl Rules for ScriptRules {
             owner: tower.meeple.map(|m| m as i64),
         };
         let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
-        let m = self.meeple_info(meeple, tower.pos, table);
+        let m = self.meeple_info(meeple, tower.pos);
         self.with_context(table, None, Some(table.current), || {
             self.ask_bool(
                 Hook::MayCapture,
