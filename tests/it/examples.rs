@@ -560,3 +560,50 @@ fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
     }
     assert!(captures > 0);
 }
+
+// ---- per-floor-kind metrics -------------------------------------------------
+
+#[test]
+fn simulate_by_kind_shows_a_new_packs_floor_kinds_and_leaves_other_output_alone() {
+    let packs = format!("tower,{}", example("red-floor").display());
+    let base = [
+        "simulate", "--packs", &packs, "--games", "30", "--format", "json",
+    ];
+    let plain: serde_json::Value = serde_json::from_str(&stdout(&succeeds(&base))).unwrap();
+    assert!(plain.get("by_kind").is_none());
+    let mut args = base.to_vec();
+    args.push("--by-kind");
+    let with: serde_json::Value = serde_json::from_str(&stdout(&succeeds(&args))).unwrap();
+    assert_eq!(
+        plain["metrics"], with["metrics"],
+        "the other metrics are unchanged"
+    );
+    let names: Vec<&str> = with["by_kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    for name in ["floors.red", "captures.top.red", "towers.top.regular"] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+    }
+    let red = &with["by_kind"][1];
+    assert_eq!(red["name"], "floors.red");
+    assert!(
+        red["mean"].as_f64().unwrap() > 0.0,
+        "red floors were placed"
+    );
+}
+
+#[test]
+fn kind_counts_add_up_to_the_totals() {
+    let set = ruleset(&["tower", "black-tower"], "knights-only");
+    games(&set, 30, |g| {
+        let s = g.stats();
+        assert_eq!(s.floors_by_kind.iter().sum::<u32>(), s.floors_placed);
+        assert_eq!(
+            s.captures_by_top.iter().sum::<u32>(),
+            s.captures + s.own_captures
+        );
+    });
+}

@@ -205,6 +205,20 @@ pub struct Stats {
     pub ransoms: u32,
     pub ransom_points: u32,
     pub floors_placed: u32,
+    /// Floors placed, by floor kind (as long as the highest kind placed).
+    pub floors_by_kind: Vec<u32>,
+    /// Captures (opponents' and own) by the kind of the floor just placed,
+    /// the capturing tower's top (as long as the highest kind counted).
+    pub captures_by_top: Vec<u32>,
+}
+
+/// Add one to `counts[kind]`, growing the list as needed.
+pub(crate) fn count_kind(counts: &mut Vec<u32>, kind: FloorKind) {
+    let k = kind as usize;
+    if counts.len() <= k {
+        counts.resize(k + 1, 0);
+    }
+    counts[k] += 1;
 }
 
 /// A game: state plus the operations of a turn.

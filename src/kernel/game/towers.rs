@@ -175,6 +175,9 @@ impl Game<'_> {
         let t = self.capture_tower.take().expect("checked");
         self.meeples.swap_remove(meeple);
         self.lift_meeple(m.pos, m.spot)?;
+        if let Some(&top) = self.towers[t].floors.last() {
+            super::count_kind(&mut self.stats.captures_by_top, top);
+        }
         self.emit(|g| Event::Capture {
             player: me,
             tower: g.towers[t].pos,
