@@ -15,6 +15,7 @@ mod render;
 mod replay;
 mod runs;
 mod simulate;
+mod tiles;
 
 use std::path::PathBuf;
 
@@ -34,6 +35,7 @@ pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
 pub use simulate::SimulateArgs;
+pub use tiles::TilesArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -71,6 +73,8 @@ pub enum Command {
     List(ListArgs),
     /// Describe a pack or variant: floor kinds, parameters, tiles, hooks.
     Info(InfoArgs),
+    /// Draw a tile set as SVG: each tile, named, in every distinct rotation.
+    Tiles(TilesArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -96,5 +100,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Check(args) => check::run(&home, &args),
         Command::List(args) => list::run(&home, &args),
         Command::Info(args) => info::run(&home, &args),
+        Command::Tiles(args) => tiles::run(&home, &args),
     }
 }

@@ -607,3 +607,25 @@ fn kind_counts_add_up_to_the_totals() {
         );
     });
 }
+
+// ---- tiles ------------------------------------------------------------------
+
+#[test]
+fn tiles_draws_a_packs_own_tiles_in_every_distinct_rotation() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("sheet.svg");
+    succeeds(&["tiles", "tower", "--output", sheet.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&sheet).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+    assert!(svg.contains("data-tile=\"tower/F\""));
+    assert!(
+        !svg.contains("data-tile=\"base/"),
+        "only the pack's own tiles"
+    );
+    // The base set names the start tile, so it draws alone, from its file.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/base/tiles.toml");
+    let out = stdout(&succeeds(&["tiles", file]));
+    assert!(out.contains("data-tile=\"base/L\""));
+    let err = fails(2, &["tiles", "house/no-gaps"]);
+    assert!(err.contains("adds no tiles"), "{err}");
+}
