@@ -629,3 +629,51 @@ fn tiles_draws_a_packs_own_tiles_in_every_distinct_rotation() {
     let err = fails(2, &["tiles", "house/no-gaps"]);
     assert!(err.contains("adds no tiles"), "{err}");
 }
+
+// ---- caching by what a hook read --------------------------------------------
+
+/// Games under `tower` and the pack `script`, by seed: scores and stats.
+fn outcomes(script: &str, seeds: u64) -> Vec<(Vec<u32>, towerlab::kernel::Stats)> {
+    let dir = pack_with(script);
+    let set = Ruleset::from_packs(
+        &home(),
+        &["tower".to_string(), dir.path().display().to_string()],
+    )
+    .unwrap();
+    let rules = set.rules();
+    let bots = [BotKind::Greedy, BotKind::Random];
+    (0..seeds)
+        .map(|seed| {
+            let g = sim::play(&set.tiles, rules.as_ref(), &bots, seed, false).unwrap();
+            (g.scores(), g.stats().clone())
+        })
+        .collect()
+}
+
+#[test]
+fn a_may_capture_answer_is_kept_only_when_it_read_nothing_beyond_its_key() {
+    // Reads where the meeple stands: must never be served from the cache.
+    let by_place = outcomes(
+        "fn may_capture(tower, meeple, board) { meeple.dx == 0 && meeple.on != \"field\" }",
+        12,
+    );
+    // The same rule, reading the board too, so never cached anyway.
+    let with_board = outcomes(
+        "fn may_capture(tower, meeple, board) {\n\
+         (board.has_tile(0, 0) || true) && meeple.dx == 0 && meeple.on != \"field\" }",
+        12,
+    );
+    assert_eq!(by_place, with_board);
+    // Reads only what the key covers (what it stands on, whose it is): kept.
+    let by_kind = outcomes(
+        "fn may_capture(tower, meeple, board) { meeple.on != \"field\" && meeple.owner >= 0 }",
+        12,
+    );
+    let by_kind_uncached = outcomes(
+        "fn may_capture(tower, meeple, board) {\n\
+         meeple.on != \"field\" && meeple.owner >= 0 && game().turn >= 0 }",
+        12,
+    );
+    assert_eq!(by_kind, by_kind_uncached);
+    assert_ne!(by_place, by_kind, "the rules differ, so do some games");
+}

@@ -88,12 +88,27 @@ fn register_tower_and_meeple(engine: &mut Engine) {
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
         .register_get("owner", |m: &mut MeepleInfo| m.owner)
-        .register_get("x", |m: &mut MeepleInfo| m.pos.x as i64)
-        .register_get("y", |m: &mut MeepleInfo| m.pos.y as i64)
-        .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
-        .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
+        .register_get("x", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            m.pos.x as i64
+        })
+        .register_get("y", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            m.pos.y as i64
+        })
+        .register_get("dx", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            (m.pos.x - m.tower.x) as i64
+        })
+        .register_get("dy", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            (m.pos.y - m.tower.y) as i64
+        })
         .register_get("on", |m: &mut MeepleInfo| m.on.clone())
-        .register_get("feature", |m: &mut MeepleInfo| feature_at(m.pos, m.spot));
+        .register_get("feature", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            feature_at(m.pos, m.spot)
+        });
 }
 
 fn register_board(engine: &mut Engine) {
@@ -163,6 +178,7 @@ fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
 /// Where the tower stands and whose meeple tops it, or the error that names
 /// what a hook cached per floor stack may read instead.
 fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
+    mark_beyond_key();
     t.placed.ok_or_else(|| {
         rt_error(format!(
             "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
@@ -172,7 +188,17 @@ fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
     })
 }
 
+/// The hook being asked read something its cached answers are not keyed
+/// by (where a tower or meeple stands, the board, the game): its answer is
+/// not kept.
+pub(super) fn mark_beyond_key() {
+    if RULES.is_set() {
+        RULES.with(|r| r.read_context.set(true));
+    }
+}
+
 fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
+    mark_beyond_key();
     if BOARD.is_set() {
         Ok(BOARD.with(f))
     } else {

@@ -20,6 +20,9 @@ pub(super) struct StackAnswers {
     pub(super) may_top: Option<bool>,
     pub(super) reach: Option<i64>,
     pub(super) range: Option<Arc<[(i32, i32)]>>,
+    /// `may_capture` answers that read nothing beyond the stack, what the
+    /// meeple stands on and whose it is: (stands on, owner, answer).
+    pub(super) captures: Vec<(u8, u8, bool)>,
 }
 
 /// Floor kinds are below 32, so these marks never clash with a floor.

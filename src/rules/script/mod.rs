@@ -5,9 +5,12 @@
 //! A variant is an ordered list of packs. For each hook, the packs that define
 //! it form a chain; the last one answers, and may call `previous(...)` to ask
 //! the one before it (the first one's `previous` gives the hook's default).
-//! Hooks are pure, so every answer is cached: per floor stack for the tower
-//! hooks, per (score, ransoms paid) for the ransom. Only `may_capture`, which
-//! may read the board, is asked afresh, and only when some pack defines it.
+//! Hooks are pure, so answers are cached: per floor stack for the tower
+//! hooks, per (score, ransoms paid) for the ransom, per (stack, what the
+//! meeple stands on, whose it is) for `may_capture`. The host records what a
+//! call read: one that read beyond its key (the board, a position,
+//! `game()`) is not kept. The hooks added for house rules (`seat`,
+//! `captured`, `exchange`, `end`) are in `house`, `game()` in `context`.
 //!
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
@@ -33,7 +36,8 @@ use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 use crate::kernel::{
-    CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    CaptureOutcome, EndScore, FloorKind, MeepleOn, MeepleView, RansomView, Rules, StackView, Table,
+    TowerView,
 };
 use api::{BoardRef, Placed};
 use cache::Cache;
@@ -127,7 +131,9 @@ pub struct ScriptRules {
     budget: Cell<Budget>,
     /// The game as `game()` reads it, while a hook that may read it runs.
     context: RefCell<context::Context>,
-    /// Did the hook being asked read `game()`? Then its answer is not cached.
+    /// Did the hook being asked read anything its cache key does not cover
+    /// (`game()`, the board, where a tower or meeple stands)? Then its answer
+    /// is not kept.
     read_context: Cell<bool>,
 }
 
@@ -160,6 +166,14 @@ pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<
         Ok(api::RULES.with(f))
     } else {
         Err(rt_error("this function is only available inside a hook"))
+    }
+}
+
+/// What a meeple stands on, as a byte of a cache key.
+fn on_code(on: MeepleOn) -> u8 {
+    match on {
+        MeepleOn::Feature(kind) => kind as u8,
+        MeepleOn::Tower => u8::MAX,
     }
 }
 
@@ -232,13 +246,22 @@ impl Rules for ScriptRules {
         if !self.filters_captures() {
             return Ok(true);
         }
+        let key = (on_code(meeple.on), meeple.owner as u8);
+        let topped = tower.meeple.is_some();
+        let kept = self.entry(tower.floors, topped, |e| {
+            e.captures.iter().find(|c| (c.0, c.1) == key).map(|c| c.2)
+        });
+        if let Some(a) = kept {
+            return Ok(a);
+        }
+        self.read_context.set(false);
         let placed = Placed {
             pos: tower.pos,
             owner: tower.meeple.map(|m| m as i64),
         };
         let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
         let m = self.meeple_info(meeple, tower.pos);
-        self.with_context(table, None, Some(table.current), || {
+        let a = self.with_context(table, None, Some(table.current), || {
             self.ask_bool(
                 Hook::MayCapture,
                 vec![
@@ -248,7 +271,11 @@ impl Rules for ScriptRules {
                 ],
                 Some(table.board),
             )
-        })
+        })?;
+        if !self.read_context.get() {
+            self.entry(tower.floors, topped, |e| e.captures.push((key.0, key.1, a)));
+        }
+        Ok(a)
     }
 
     fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
