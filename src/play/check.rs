@@ -70,6 +70,9 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         Ok(set) => set,
         Err(e) => {
             report.problems.push(format!("{e:#}"));
+            if home.is_variant(target) {
+                each_pack_alone(home, target, &mut report);
+            }
             return Ok(report);
         }
     };
@@ -148,6 +151,31 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         set.name
     );
     Ok(report)
+}
+
+/// A variant that does not load: load each of its packs alone (with its
+/// requirements), so that the problems of every pack are listed, not only
+/// the first.
+fn each_pack_alone(home: &Home, target: &str, report: &mut Report) {
+    let Ok(variant) = home.load_variant(target) else {
+        return;
+    };
+    for name in &variant.packs {
+        let mut list = Vec::new();
+        let loaded = home
+            .load_pack(name)
+            .and_then(|pack| with_requirements(home, pack, &mut list, 0))
+            .and_then(|()| {
+                let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
+                Ruleset::from_packs(home, &names)
+            });
+        if let Err(e) = loaded {
+            let problem = format!("{e:#}");
+            if !report.problems.iter().any(|p| p.ends_with(&problem)) {
+                report.problems.push(problem);
+            }
+        }
+    }
 }
 
 /// Play `games` quick games under `rules`, recording each distinct problem

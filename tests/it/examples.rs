@@ -677,3 +677,34 @@ fn a_may_capture_answer_is_kept_only_when_it_read_nothing_beyond_its_key() {
     assert_eq!(by_kind, by_kind_uncached);
     assert_ne!(by_place, by_kind, "the rules differ, so do some games");
 }
+
+#[test]
+fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, script) in [
+        ("a", "fn range(tower, reach) { [[0, 0]"),
+        ("b", "fn reach(tower) { tower.height +* 1 }"),
+    ] {
+        let pack = dir.path().join(name);
+        std::fs::create_dir(&pack).unwrap();
+        std::fs::write(
+            pack.join("pack.toml"),
+            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n"),
+        )
+        .unwrap();
+        std::fs::write(pack.join("s.rhai"), script).unwrap();
+    }
+    let variant = dir.path().join("two.toml");
+    std::fs::write(
+        &variant,
+        "name = \"two\"\npacks = [\"tower\", \"./a\", \"./b\"]\n",
+    )
+    .unwrap();
+    let out = crate::common::run(&["check", variant.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let problems: Vec<&str> = text.lines().filter(|l| l.starts_with("problem:")).collect();
+    assert_eq!(problems.len(), 2, "{text}");
+    assert!(problems[0].contains("a/s.rhai:1:"), "{text}");
+    assert!(problems[1].contains("b/s.rhai:1:"), "{text}");
+}
