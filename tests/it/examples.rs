@@ -152,6 +152,20 @@ fn knights_only_towers_take_only_meeples_in_cities() {
 }
 
 #[test]
+fn knights_only_range_through_the_binary_takes_no_thief() {
+    // `range` stands a thief (a meeple on a road) on every cell it asks about.
+    let plain = stdout(&succeeds(&[
+        "range", "--packs", "tower", "--floors", "regular",
+    ]));
+    assert!(plain.contains(": 5 cells"), "{plain}");
+    let packs = format!("tower,{}", example("knights-only").display());
+    let knights = stdout(&succeeds(&[
+        "range", "--packs", &packs, "--floors", "regular",
+    ]));
+    assert!(knights.contains(": 0 cells"), "{knights}");
+}
+
+#[test]
 fn knights_only_is_never_broken_in_200_games() {
     for base in [&["tower"][..], &COMPOSED[..]] {
         let set = ruleset(base, "knights-only");
