@@ -3,7 +3,9 @@
 //! so that their ratio can be read off (target: scripted ≥ 0.8× native). Also
 //! Black Tower with house rule H1, whose `may_capture` hook reads the board;
 //! and the same scripted-vs-native pair with greedy bots, which ask the rules
-//! about hypothetical floors.
+//! about hypothetical floors. Targets against `native_tower` (and
+//! `greedy_native_tower`): `tower_pack` and `black_tower_pack` ≥ 0.9×,
+//! `tower_no_gaps` ≥ 0.7×, `greedy_black_tower_no_gaps` ≥ 0.6×.
 //!
 //! Each variant's rules instance is made once and kept, as a worker thread
 //! keeps it in a simulation (its caches warm up over the first games).
@@ -73,4 +75,30 @@ fn greedy_native_tower(bencher: Bencher) {
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_tower_pack(bencher: Bencher) {
     bench_bots(bencher, &["tower"], BotKind::Greedy);
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn black_tower_pack(bencher: Bencher) {
+    bench_games(bencher, &["tower", "black-tower"]);
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn tower_no_gaps(bencher: Bencher) {
+    bench_games(bencher, &["tower", "house/no-gaps"]);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_black_tower_no_gaps(bencher: Bencher) {
+    bench_bots(
+        bencher,
+        &["tower", "black-tower", "house/no-gaps"],
+        BotKind::Greedy,
+    );
+}
+
+/// A house rule reading `game()` and `meeple.feature` in `may_capture`.
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn tower_knights_only(bencher: Bencher) {
+    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/knights-only");
+    bench_games(bencher, &["tower", pack]);
 }

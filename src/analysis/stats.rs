@@ -112,6 +112,54 @@ pub fn per_game(r: &GameResult) -> Vec<f64> {
     v
 }
 
+/// The per-floor-kind metrics, by name, for the floor kinds `kinds` (in
+/// [`per_kind`]'s order): for each kind, floors of it placed, captures by a
+/// tower it tops, and towers it tops at the end. A new pack's kinds appear
+/// with no code change.
+pub fn kind_metric_names(kinds: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    for what in ["floors", "captures.top", "towers.top"] {
+        names.extend(kinds.iter().map(|k| format!("{what}.{k}")));
+    }
+    names
+}
+
+/// What a per-floor-kind metric measures.
+pub fn describe_kind(name: &str) -> &'static str {
+    if name.starts_with("floors.") {
+        "floors of the kind placed per game"
+    } else if name.starts_with("captures.top.") {
+        "captures by a floor of the kind (the tower's top) per game"
+    } else if name.starts_with("towers.top.") {
+        "towers the kind tops at game end"
+    } else {
+        ""
+    }
+}
+
+/// One game's per-floor-kind metrics for `kinds` floor kinds, in
+/// [`kind_metric_names`] order.
+pub fn per_kind(r: &GameResult, kinds: usize) -> Vec<f64> {
+    let at = |v: &[u32], k: usize| v.get(k).copied().unwrap_or(0) as f64;
+    let mut out = Vec::with_capacity(3 * kinds);
+    for counts in [
+        &r.stats.floors_by_kind,
+        &r.stats.captures_by_top,
+        &r.towers_by_top,
+    ] {
+        out.extend((0..kinds).map(|k| at(counts, k)));
+    }
+    out
+}
+
+/// Estimates of the per-floor-kind metrics over `rows` of [`per_kind`].
+pub fn kind_summary(rows: &[Vec<f64>]) -> Vec<Estimate> {
+    let width = rows.first().map_or(0, Vec::len);
+    (0..width)
+        .map(|m| estimate(&rows.iter().map(|r| r[m]).collect::<Vec<_>>()))
+        .collect()
+}
+
 /// A mean with its 95% confidence interval.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Estimate {
@@ -316,6 +364,7 @@ mod tests {
             tower_heights: Vec::new(),
             floors_unused: 0,
             prisoners_held: 0,
+            towers_by_top: Vec::new(),
             bounds: None,
             log: None,
         };
@@ -327,6 +376,39 @@ mod tests {
         assert!((win1.mean - 0.2).abs() < 1e-12);
         assert_eq!(win1.low, 0.0, "the normal interval would go below 0");
         assert!(win2.high <= 1.0 && win2.low > 0.0);
+    }
+
+    #[test]
+    fn kind_metrics_count_floors_captures_and_tops_by_kind() {
+        let mut r = GameResult {
+            index: 0,
+            seed: 0,
+            scores: vec![0, 0],
+            stats: Default::default(),
+            tower_heights: Vec::new(),
+            floors_unused: 0,
+            prisoners_held: 0,
+            towers_by_top: vec![0, 2],
+            bounds: None,
+            log: None,
+        };
+        r.stats.floors_by_kind = vec![5, 1];
+        r.stats.captures_by_top = vec![3];
+        let kinds = [
+            "regular".to_string(),
+            "black".to_string(),
+            "white".to_string(),
+        ];
+        let names = kind_metric_names(&kinds);
+        assert_eq!(names[0], "floors.regular");
+        assert_eq!(names[4], "captures.top.black");
+        assert_eq!(names[8], "towers.top.white");
+        assert_eq!(
+            per_kind(&r, 3),
+            vec![5.0, 1.0, 0.0, 3.0, 0.0, 0.0, 0.0, 2.0, 0.0]
+        );
+        let s = kind_summary(&[per_kind(&r, 3), vec![1.0; 9]]);
+        assert!((s[0].mean - 3.0).abs() < 1e-12);
     }
 
     #[test]

@@ -7,6 +7,8 @@ mod output;
 mod args;
 mod check;
 mod compare;
+mod info;
+mod list;
 mod numbers;
 mod play;
 mod range;
@@ -14,6 +16,7 @@ mod render;
 mod replay;
 mod runs;
 mod simulate;
+mod tiles;
 
 use std::path::PathBuf;
 
@@ -26,11 +29,14 @@ use crate::rules::Home;
 pub use args::{Format, RulesArgs, RunArgs, SeatArgs, TableFormat};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
+pub use info::InfoArgs;
+pub use list::ListArgs;
 pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
 pub use simulate::SimulateArgs;
+pub use tiles::TilesArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -64,6 +70,12 @@ pub enum Command {
     Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
+    /// List the variants and packs there are, shipped and the home folder's.
+    List(ListArgs),
+    /// Describe a pack or variant: floor kinds, parameters, tiles, hooks.
+    Info(InfoArgs),
+    /// Draw a tile set as SVG: each tile, named, in every distinct rotation.
+    Tiles(TilesArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -87,5 +99,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),
         Command::Check(args) => check::run(&home, &args),
+        Command::List(args) => list::run(&home, &args),
+        Command::Info(args) => info::run(&home, &args),
+        Command::Tiles(args) => tiles::run(&home, &args),
     }
 }

@@ -12,11 +12,24 @@ use super::output::progress_bar;
 use crate::analysis::compare::{self, Comparison, Plan};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
+use crate::play::sim::GameResult;
 use crate::rules::Ruleset;
 
 /// Play `args.games` games of each ruleset on the same seeds with `bots`,
 /// writing every game's log to `--log` as it comes.
 pub fn run_all(sets: &[Ruleset], bots: &[BotKind], args: &RunArgs) -> Result<Comparison> {
+    run_all_with(sets, bots, args, |_, _| {})
+}
+
+/// [`run_all`], handing every game's result to `each` with the index of its
+/// ruleset.
+pub fn run_all_with(
+    sets: &[Ruleset],
+    bots: &[BotKind],
+    args: &RunArgs,
+    mut each: impl FnMut(usize, &GameResult),
+) -> Result<Comparison> {
+    let mut seen = 0u64;
     let mut log = open_log(args.log.as_deref())?;
     let bar = progress_bar(args.games * sets.len() as u64);
     let plan = Plan {
@@ -28,6 +41,8 @@ pub fn run_all(sets: &[Ruleset], bots: &[BotKind], args: &RunArgs) -> Result<Com
         log: log.is_some(),
     };
     let comparison = compare::run(&plan, &|_| bar.inc(1), |r| {
+        each((seen / args.games) as usize, r);
+        seen += 1;
         if let (Some(out), Some(text)) = (log.as_mut(), &r.log) {
             out.write_all(text.as_bytes())?;
         }

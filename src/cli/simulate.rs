@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::{new_table, speed_line};
-use super::runs::{plain_f64, run_all};
+use super::runs::{plain_f64, run_all_with};
 use crate::analysis::compare::Comparison;
-use crate::analysis::stats;
+use crate::analysis::stats::{self, Estimate};
 use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
@@ -19,6 +19,10 @@ pub struct SimulateArgs {
     pub rules: RulesArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Also the per-floor-kind metrics: floors placed, captures and towers
+    /// by the top floor's kind (after the other metrics; JSON: `by_kind`).
+    #[arg(long)]
+    pub by_kind: bool,
 }
 
 /// `simulate --format json`: one variant's run, its metrics flat.
@@ -35,6 +39,9 @@ struct SimulateJson<'a> {
     seconds: f64,
     games_per_sec: f64,
     metrics: Vec<MetricJson<'a>>,
+    /// Only with `--by-kind`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    by_kind: Vec<MetricJson<'a>>,
 }
 
 #[derive(Serialize)]
@@ -60,16 +67,28 @@ struct CsvRow<'a> {
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
     let set = args.rules.load(home)?;
     let bots = args.run.seats.bots(&set)?;
-    let run = run_all(std::slice::from_ref(&set), &bots, &args.run)?;
+    let kinds: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let mut rows = Vec::new();
+    let run = run_all_with(std::slice::from_ref(&set), &bots, &args.run, |_, r| {
+        if args.by_kind {
+            rows.push(stats::per_kind(r, kinds.len()));
+        }
+    })?;
+    let names = stats::kind_metric_names(&kinds);
+    let by_kind: Vec<(String, Estimate)> = if args.by_kind {
+        names.into_iter().zip(stats::kind_summary(&rows)).collect()
+    } else {
+        Vec::new()
+    };
     match args.run.format {
-        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run))?),
-        TableFormat::Csv => csv(&run)?,
-        TableFormat::Table => table(&run)?,
+        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run, &by_kind))?),
+        TableFormat::Csv => csv(&run, &by_kind)?,
+        TableFormat::Table => table(&run, &by_kind)?,
     }
     Ok(())
 }
 
-fn json(run: &Comparison) -> SimulateJson<'_> {
+fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJson<'a> {
     let mean_scores = (1..=run.players)
         .filter_map(|s| run.metric(&format!("score.seat{s}")))
         .map(|m| m.values[0].mean)
@@ -94,10 +113,18 @@ fn json(run: &Comparison) -> SimulateJson<'_> {
                 ci: m.values[0].ci,
             })
             .collect(),
+        by_kind: by_kind
+            .iter()
+            .map(|(name, e)| MetricJson {
+                name,
+                mean: e.mean,
+                ci: [e.low, e.high],
+            })
+            .collect(),
     }
 }
 
-fn csv(run: &Comparison) -> Result<()> {
+fn csv(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
     for m in &run.metrics {
         w.serialize(CsvRow {
@@ -109,11 +136,21 @@ fn csv(run: &Comparison) -> Result<()> {
         })
         .map_err(std::io::Error::from)?;
     }
+    for (name, e) in by_kind {
+        w.serialize(CsvRow {
+            variant: &run.variants[0],
+            metric: name,
+            mean: e.mean,
+            ci_low: e.low,
+            ci_high: e.high,
+        })
+        .map_err(std::io::Error::from)?;
+    }
     w.flush()?;
     Ok(())
 }
 
-fn table(run: &Comparison) -> Result<()> {
+fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
     out!(
         "{} ({}): {} games, {} players, bots {}, seed {}",
         run.variants[0],
@@ -131,6 +168,14 @@ fn table(run: &Comparison) -> Result<()> {
             format!("{:.2}", v.mean),
             format!("[{:.2}, {:.2}]", v.ci[0], v.ci[1]),
             stats::describe(&m.name).to_string(),
+        ]);
+    }
+    for (name, e) in by_kind {
+        table.add_row([
+            name.clone(),
+            format!("{:.2}", e.mean),
+            format!("[{:.2}, {:.2}]", e.low, e.high),
+            stats::describe_kind(name).to_string(),
         ]);
     }
     out!("{table}");

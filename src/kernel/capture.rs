@@ -6,21 +6,21 @@
 
 use anyhow::Result;
 
-use crate::kernel::board::Board;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn};
-use crate::kernel::rules::{MeepleView, Rules, TowerView};
+use crate::kernel::rules::{MeepleView, Rules, Table, TowerView};
 
 /// The meeples of `meeples` (their indices, in order, into `out`) that a
 /// floor just placed on `tower` may take: standing in the tower's capture
-/// range (left in `range`, as the rules gave it) and let go by the rules.
+/// range (left in `range`, as the rules gave it) and let go by the rules,
+/// which see the game as `table` shows it.
 /// `on` names what a meeple stands on; it is asked only for meeples in range.
 /// Both buffers are cleared first, so a caller that keeps them allocates
 /// nothing.
 pub fn capturable(
     rules: &dyn Rules,
     tower: &TowerView,
-    board: &Board,
+    table: &Table,
     meeples: &[Meeple],
     on: impl Fn(usize, &Meeple) -> MeepleOn,
     range: &mut Vec<(i32, i32)>,
@@ -40,7 +40,7 @@ pub fn capturable(
             spot: m.spot,
             on: on(i, m),
         };
-        if rules.may_capture(tower, &view, board)? {
+        if rules.may_capture(tower, &view, table)? {
             out.push(i as u16);
         }
     }
@@ -54,14 +54,14 @@ pub fn may_take(
     rules: &dyn Rules,
     tower: &TowerView,
     range: &[(i32, i32)],
-    board: &Board,
+    table: &Table,
     meeple: &MeepleView,
 ) -> Result<bool> {
     let d = (meeple.pos.x - tower.pos.x, meeple.pos.y - tower.pos.y);
     if !range.contains(&d) {
         return Ok(false);
     }
-    rules.may_capture(tower, meeple, board)
+    rules.may_capture(tower, meeple, table)
 }
 
 /// The largest |dx| or |dy| of a range's cells; -1 when it has none.

@@ -120,6 +120,5 @@ pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot + '_>]) -> Result<()> 
     );
     let mut buf = Buffers::default();
     while play_turn(game, bots, &mut buf)? {}
-    game.final_scoring();
-    Ok(())
+    game.final_scoring()
 }

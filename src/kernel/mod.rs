@@ -29,4 +29,6 @@ pub use game::{
 };
 pub use pieces::{Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
-pub use rules::{FloorKind, MeepleView, Rules, StackView, TowerView};
+pub use rules::{
+    CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+};

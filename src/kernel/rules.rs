@@ -8,17 +8,25 @@
 //! kinds are names that the rules define; the kernel knows them only as
 //! indices into [`Rules::floor_kinds`].
 //!
+//! Beyond the towers' questions, the rules may change what a capture does
+//! ([`Rules::capture_outcome`]), whether prisoners are exchanged
+//! ([`Rules::exchange`]), what the end state is worth ([`Rules::end_scores`])
+//! and what each seat starts with ([`Rules::seat_supply`]). Each has a
+//! default that is the plain Tower's behaviour, so an implementation that
+//! leaves them alone plays T1–T12.
+//!
 //! Every method must be pure: the same arguments give the same answer. The
 //! kernel and the packs rely on that to cache answers. The questions about a
 //! floor stack get a [`StackView`], which holds only what such a cached
-//! answer may depend on; only [`Rules::may_capture`] sees where the tower
-//! stands, whose meeple tops it, and the board.
+//! answer may depend on; the questions asked at one moment of a game get a
+//! [`Table`]: the board, the scores, the prisoners, whose turn it is.
 
 use anyhow::Result;
 
 use crate::kernel::board::Board;
+use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::{MeepleOn, MeepleSpot};
+use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;
@@ -66,6 +74,87 @@ pub struct MeepleView {
     pub on: MeepleOn,
 }
 
+/// The game at the moment a question is asked, as the rules may read it.
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    pub board: &'a Board,
+    /// The features of the board; `None` for boards made up for a question
+    /// (a range query), which have tiles but no game on them.
+    pub features: Option<&'a Features>,
+    /// The meeples on the board.
+    pub meeples: &'a [Meeple],
+    /// Every player's score, by seat.
+    pub scores: &'a [u32],
+    /// `prisoners[captor * players + owner]`.
+    pub prisoners: &'a [u8],
+    /// The player acting now.
+    pub current: usize,
+    /// Tiles placed so far after the start tile.
+    pub turn: u32,
+    /// Tiles still to draw.
+    pub tiles_left: usize,
+}
+
+impl<'a> Table<'a> {
+    /// A table with only a board: no scores, no prisoners, no meeples.
+    pub fn bare(board: &'a Board, players: usize) -> Table<'a> {
+        const ZEROS: [u32; 8] = [0; 8];
+        const NONE: [u8; 64] = [0; 64];
+        let n = players.min(8);
+        Table {
+            board,
+            features: None,
+            meeples: &[],
+            scores: &ZEROS[..n],
+            prisoners: &NONE[..n * n],
+            current: 0,
+            turn: 0,
+            tiles_left: 0,
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Prisoners `captor` holds of `owner`'s meeples.
+    pub fn prisoners_of(&self, captor: usize, owner: usize) -> u32 {
+        self.prisoners[captor * self.players() + owner] as u32
+    }
+}
+
+/// A ransom about to be offered (T11): who pays whom, at what moment.
+#[derive(Clone, Copy, Debug)]
+pub struct RansomView {
+    pub payer: usize,
+    /// The player holding the payer's meeple.
+    pub captor: usize,
+    /// The payer's score.
+    pub score: u32,
+    /// Ransoms the payer has already paid this turn.
+    pub paid_this_turn: u32,
+}
+
+/// What becomes of an opponent's meeple that a tower captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureOutcome {
+    /// The captor holds it (T5).
+    Prisoner,
+    /// It goes back to its owner's supply.
+    Home,
+    /// It leaves the game.
+    Gone,
+}
+
+/// Points the rules give or take at the end of the game, logged as a score
+/// for `feature` (a name the rules choose).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndScore {
+    pub player: usize,
+    pub points: i64,
+    pub feature: String,
+}
+
 /// What the kernel asks about towers. See the module documentation.
 pub trait Rules: Send {
     /// The names of the floor kinds; [`FloorKind`] indexes this list.
@@ -90,12 +179,54 @@ pub trait Rules: Send {
     /// listed in any order, and may include empty ones.
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()>;
 
-    /// May `meeple`, standing in range, be taken by the floor just placed on
-    /// `tower`?
-    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, board: &Board) -> Result<bool>;
+    /// May `meeple`, standing in range, be taken by the floor the current
+    /// player (`table.current`) just placed on `tower`?
+    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool>;
 
     /// The ransom a player with `score` points must pay to free one of their
     /// meeples, having already paid `paid_this_turn` ransoms this turn; `None`
     /// when no ransom is allowed. The kernel never lets a score go below zero.
     fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>>;
+
+    /// The ransom for `ransom` at the moment `table` shows; `None` when no
+    /// ransom is allowed. By default [`Rules::ransom_cost`].
+    fn ransom(&self, ransom: &RansomView, _table: &Table) -> Result<Option<u32>> {
+        self.ransom_cost(ransom.score, ransom.paid_this_turn)
+    }
+
+    /// How many floors of each kind `seat` starts with. By default every
+    /// seat gets [`Rules::floor_supply`].
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundation_tiles: usize,
+        seat: usize,
+    ) -> Result<Vec<u32>> {
+        let _ = seat;
+        self.floor_supply(players, foundation_tiles)
+    }
+
+    /// What becomes of an opponent's meeple the current player just captured
+    /// (it is still on the board in `table`). By default a prisoner (T5).
+    fn capture_outcome(&self, _meeple: &MeepleView, _table: &Table) -> Result<CaptureOutcome> {
+        Ok(CaptureOutcome::Prisoner)
+    }
+
+    /// Players `a` and `b` each hold a prisoner of the other: is one of each
+    /// exchanged now? By default yes (T10).
+    fn exchange(&self, _a: usize, _b: usize, _table: &Table) -> Result<bool> {
+        Ok(true)
+    }
+
+    /// Points given or taken once the features are scored at the end of the
+    /// game, from the end state: the prisoners still held (in `table`) and
+    /// the `towers`. By default none.
+    fn end_scores(
+        &self,
+        _towers: &[TowerView],
+        _table: &Table,
+        _out: &mut Vec<EndScore>,
+    ) -> Result<()> {
+        Ok(())
+    }
 }

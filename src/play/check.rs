@@ -1,9 +1,16 @@
 //! `towerlab check`: load a pack or variant, validate it, and play a few quick
 //! games, collecting every problem found rather than stopping at the first.
+//! A function named like a misspelt hook is a problem. The games watch the
+//! hooks' answers and flag dead rules: a floor kind never placeable, a hook
+//! that never allowed anything, a hook whose answer never varied.
+
+use std::cell::RefCell;
 
 use anyhow::Result;
 
-use crate::kernel::{FloorKind, Rules, StackView};
+use crate::kernel::{
+    CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+};
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::manifest::Pack;
@@ -22,8 +29,8 @@ pub struct Report {
     pub summary: String,
 }
 
-/// The packs `pack` needs, in order, followed by `pack` itself.
-fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
+/// The packs `pack` needs, in order, followed by `pack` itself (`depth`: 0).
+pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
     if depth > 16 {
         return Err(crate::kernel::diag::bad_input(format!(
             "pack `{}`: requirements nest too deep (a cycle?)",
@@ -71,6 +78,9 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         Ok(set) => set,
         Err(e) => {
             report.problems.push(format!("{e:#}"));
+            if home.is_variant(target) {
+                each_pack_alone(home, target, &mut report);
+            }
             return Ok(report);
         }
     };
@@ -96,7 +106,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
             };
             report.notes.push(format!("hook {}: {by}", hook.name()));
         }
-        report.warnings.extend(scripts.near_misses());
+        report.problems.extend(scripts.near_misses());
     }
     let rules = set.rules();
     let kinds = set.floors.len();
@@ -109,18 +119,16 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         }
     }
     let mut played = 0;
-    if setup_ok && report.problems.is_empty() {
-        for i in 0..games {
-            let players = 2 + (i % 5) as usize;
-            let seed = game_seed(0xC4EC, i);
-            match sim::play_random(&set.tiles, rules.as_ref(), players, seed) {
-                Ok(_) => played += 1,
-                Err(e) => {
-                    let msg = format!("game {i} ({players} players, seed {seed}): {e:#}");
-                    report.problems.push(msg);
-                    break;
-                }
-            }
+    if setup_ok {
+        let watch = Watch::new(set.rules());
+        played = play_games(&set, &watch, games, &mut report);
+        if played > 0
+            && let Some(scripts) = set.scripts()
+        {
+            let defined = |h: Hook| scripts.chain(h).next().is_some();
+            report
+                .warnings
+                .extend(watch.dead_rules(&set, defined, played));
         }
     }
     report.summary = format!(
@@ -128,6 +136,55 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         set.name
     );
     Ok(report)
+}
+
+/// A variant that does not load: load each of its packs alone (with its
+/// requirements), so that the problems of every pack are listed, not only
+/// the first.
+fn each_pack_alone(home: &Home, target: &str, report: &mut Report) {
+    let Ok(variant) = home.load_variant(target) else {
+        return;
+    };
+    for name in &variant.packs {
+        let mut list = Vec::new();
+        let loaded = home
+            .load_pack(name)
+            .and_then(|pack| with_requirements(home, pack, &mut list, 0))
+            .and_then(|()| {
+                let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
+                Ruleset::from_packs(home, &names)
+            });
+        if let Err(e) = loaded {
+            let problem = format!("{e:#}");
+            if !report.problems.iter().any(|p| p.ends_with(&problem)) {
+                report.problems.push(problem);
+            }
+        }
+    }
+}
+
+/// Play `games` quick games under `rules`, recording each distinct problem
+/// (a game's error, once however many games hit it); the number played.
+fn play_games(set: &Ruleset, rules: &dyn Rules, games: u64, report: &mut Report) -> u64 {
+    let mut played = 0;
+    let mut seen: Vec<String> = Vec::new();
+    for i in 0..games {
+        let players = 2 + (i % 5) as usize;
+        let seed = game_seed(0xC4EC, i);
+        match sim::play_random(&set.tiles, rules, players, seed) {
+            Ok(_) => played += 1,
+            Err(e) => {
+                let problem = format!("{e:#}");
+                if !seen.contains(&problem) {
+                    report.problems.push(format!(
+                        "game {i} ({players} players, seed {seed}): {problem}"
+                    ));
+                    seen.push(problem);
+                }
+            }
+        }
+    }
+    played
 }
 
 /// Where the variant and each pack were found: shipped, or a path (a home
@@ -206,4 +263,162 @@ fn probe_kind(rules: &dyn Rules, kind: FloorKind) -> Result<()> {
     let mut cells = Vec::new();
     rules.capture_range(&one, &mut cells)?;
     Ok(())
+}
+
+/// What the hooks answered during the test games: which answers each gave.
+#[derive(Default)]
+struct Seen {
+    /// Per floor kind: was a floor of it ever allowed?
+    placeable: Vec<bool>,
+    may_top: [bool; 2],
+    may_capture: [bool; 2],
+    exchange: [bool; 2],
+    ransoms: Vec<Option<u32>>,
+}
+
+/// The rules, passing every question on and noting the answers.
+struct Watch {
+    inner: Box<dyn Rules>,
+    seen: RefCell<Seen>,
+}
+
+impl Watch {
+    fn new(inner: Box<dyn Rules>) -> Watch {
+        let kinds = inner.floor_kinds().len();
+        Watch {
+            inner,
+            seen: RefCell::new(Seen {
+                placeable: vec![false; kinds],
+                ..Seen::default()
+            }),
+        }
+    }
+
+    /// Warnings for rules that did nothing in `games` games; only hooks that
+    /// some pack `defined` are judged.
+    fn dead_rules(&self, set: &Ruleset, defined: impl Fn(Hook) -> bool, games: u64) -> Vec<String> {
+        let seen = self.seen.borrow();
+        let mut out = Vec::new();
+        let in_games = format!("in {games} test games");
+        for (k, &ok) in seen.placeable.iter().enumerate() {
+            if !ok {
+                out.push(format!(
+                    "floor kind `{}` was never placeable {in_games}",
+                    set.floors[k].name
+                ));
+            }
+        }
+        let flags = [
+            (Hook::MayCapture, seen.may_capture, "a capture"),
+            (Hook::MayTop, seen.may_top, "a meeple on a tower"),
+            (Hook::Exchange, seen.exchange, "an exchange"),
+        ];
+        for (hook, answers, what) in flags {
+            if !defined(hook) || answers == [false, false] {
+                continue;
+            }
+            if !answers[1] {
+                out.push(format!(
+                    "hook `{}` never allowed {what} {in_games}",
+                    hook.name()
+                ));
+            } else if !answers[0] {
+                out.push(format!(
+                    "hook `{}`: its answer never varied {in_games} (always true)",
+                    hook.name()
+                ));
+            }
+        }
+        // A ransom of one fixed cost is the printed rule, so only a ransom
+        // never allowed is flagged.
+        if defined(Hook::Ransom)
+            && seen.ransoms.iter().all(Option::is_none)
+            && !seen.ransoms.is_empty()
+        {
+            out.push(format!("hook `ransom` never allowed a ransom {in_games}"));
+        }
+        out
+    }
+
+    fn note(&self, f: impl FnOnce(&mut Seen)) {
+        f(&mut self.seen.borrow_mut());
+    }
+}
+
+impl Rules for Watch {
+    fn floor_kinds(&self) -> &[String] {
+        self.inner.floor_kinds()
+    }
+
+    fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        self.inner.floor_supply(players, foundation_tiles)
+    }
+
+    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool> {
+        let a = self.inner.may_place_floor(stack, kind)?;
+        self.note(|s| {
+            if let Some(p) = s.placeable.get_mut(kind as usize) {
+                *p |= a;
+            }
+        });
+        Ok(a)
+    }
+
+    fn may_top(&self, stack: &StackView) -> Result<bool> {
+        let a = self.inner.may_top(stack)?;
+        self.note(|s| s.may_top[a as usize] = true);
+        Ok(a)
+    }
+
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
+        self.inner.capture_range(stack, out)
+    }
+
+    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
+        let a = self.inner.may_capture(tower, meeple, table)?;
+        self.note(|s| s.may_capture[a as usize] = true);
+        Ok(a)
+    }
+
+    fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
+        self.inner.ransom_cost(score, paid_this_turn)
+    }
+
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
+        let a = self.inner.ransom(ransom, table)?;
+        self.note(|s| {
+            if !s.ransoms.contains(&a) {
+                s.ransoms.push(a);
+            }
+        });
+        Ok(a)
+    }
+
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundation_tiles: usize,
+        seat: usize,
+    ) -> Result<Vec<u32>> {
+        self.inner.seat_supply(players, foundation_tiles, seat)
+    }
+
+    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
+        self.inner.capture_outcome(meeple, table)
+    }
+
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
+        let answer = self.inner.exchange(a, b, table)?;
+        self.note(|s| s.exchange[answer as usize] = true);
+        Ok(answer)
+    }
+
+    fn end_scores(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> Result<()> {
+        self.inner.end_scores(towers, table, out)
+    }
 }

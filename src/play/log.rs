@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Event, MeepleOn, MeepleSpot};
+use crate::kernel::{CaptureOutcome, Event, MeepleOn, MeepleSpot};
 use crate::rules::Params;
 
 /// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
@@ -77,6 +77,10 @@ pub enum LogEvent {
         on: String,
         segment: Option<u8>,
         owner: usize,
+        /// What the rules made of the capture when it is not the plain one
+        /// (T5): `home` (back to its owner) or `gone` (out of the game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outcome: Option<String>,
     },
     Exchange {
         players: [usize; 2],
@@ -89,7 +93,8 @@ pub enum LogEvent {
     },
     Score {
         player: usize,
-        points: u32,
+        /// Negative only for a pack's end-of-game adjustment.
+        points: i64,
         feature: String,
     },
     End {
@@ -199,6 +204,16 @@ fn word(on: MeepleOn) -> &'static str {
     on.name()
 }
 
+/// The word for a capture's outcome, only where the rules changed it: a
+/// plain capture's record is as it always was.
+fn changed_outcome(outcome: CaptureOutcome, owner: usize, captor: usize) -> Option<&'static str> {
+    match outcome {
+        CaptureOutcome::Home if owner != captor => Some("home"),
+        CaptureOutcome::Gone => Some("gone"),
+        _ => None,
+    }
+}
+
 /// The records of one game: `start`, then one per event.
 pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
     let mut out = Vec::with_capacity(events.len() + 1);
@@ -267,6 +282,7 @@ fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
             spot,
             on,
             owner,
+            outcome,
         } => LogEvent::Capture {
             player: *player,
             tower: [tower.x, tower.y],
@@ -275,6 +291,7 @@ fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
             on: word(*on).to_string(),
             segment: segment_of(*spot),
             owner: *owner,
+            outcome: changed_outcome(*outcome, *owner, *player).map(str::to_owned),
         },
         Event::Exchange { players } => LogEvent::Exchange { players: *players },
         Event::Ransom {
@@ -294,8 +311,17 @@ fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
             feature,
         } => LogEvent::Score {
             player: *player,
-            points: *points,
+            points: i64::from(*points),
             feature: word(MeepleOn::Feature(*feature)).to_string(),
+        },
+        Event::RuleScore {
+            player,
+            points,
+            feature,
+        } => LogEvent::Score {
+            player: *player,
+            points: *points,
+            feature: feature.to_string(),
         },
         Event::End { scores } => LogEvent::End {
             scores: scores.clone(),

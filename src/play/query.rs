@@ -8,7 +8,9 @@ use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, TowerView};
+use crate::kernel::{
+    Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, Table, TowerView,
+};
 
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +153,7 @@ pub fn capture_cells(
     capturable(
         rules,
         &view,
-        &board,
+        &Table::bare(&board, 2),
         &meeples,
         |_, _| MeepleOn::Feature(SegmentKind::Road),
         &mut range,

@@ -405,7 +405,7 @@ fn play_block<'a>(
                 match crate::kernel::play_turn(&mut game, &mut bots, &mut buf) {
                     Ok(true) => {}
                     Ok(false) => {
-                        game.final_scoring();
+                        result = game.final_scoring();
                         break;
                     }
                     Err(e) => {

@@ -195,6 +195,14 @@ fn describe_outcome(e: &Event) -> String {
             if *points == 1 { "" } else { "s" },
             feature.name()
         ),
+        Event::RuleScore {
+            player,
+            points,
+            feature,
+        } => format!(
+            "player {} scores {points} at the end for {feature}",
+            player + 1
+        ),
         Event::End { scores } => format!(
             "final scores: {}",
             scores

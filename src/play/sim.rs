@@ -28,6 +28,9 @@ pub struct GameResult {
     pub floors_unused: u32,
     /// Meeples held as prisoners at game end.
     pub prisoners_held: u32,
+    /// Towers at game end by the kind of their top floor (as long as the
+    /// highest kind counted).
+    pub towers_by_top: Vec<u32>,
     /// The final board's extent (min, max corners), so pictures of the game
     /// can share it without playing it to the end first.
     pub bounds: Option<(Pos, Pos)>,
@@ -89,7 +92,7 @@ pub fn play_observed<'a>(
     while crate::kernel::play_turn(&mut game, &mut seats, &mut buf)? {
         after_turn(&game)?;
     }
-    game.final_scoring();
+    game.final_scoring()?;
     after_turn(&game)?;
     Ok(game)
 }
@@ -113,9 +116,23 @@ pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
             .flat_map(|a| (0..n).map(move |b| (a, b)))
             .map(|(a, b)| game.prisoners(a, b))
             .sum(),
+        towers_by_top: towers_by_top(game),
         bounds: game.board().bounds(),
         log: None,
     }
+}
+
+/// Towers by the kind of their top floor.
+fn towers_by_top(game: &Game) -> Vec<u32> {
+    let mut out = Vec::new();
+    for top in game.towers().iter().filter_map(|t| t.floors.last()) {
+        let k = *top as usize;
+        if out.len() <= k {
+            out.resize(k + 1, 0);
+        }
+        out[k] += 1;
+    }
+    out
 }
 
 /// A batch of games to simulate under one ruleset.

@@ -398,6 +398,32 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str, file: &str) -> anyhow
 }
 
 /// Validate a variant file's text.
+/// A pack path in a variant file (`./…` or `../…`) names a folder relative
+/// to the file, wherever the program runs: it becomes an absolute path (so
+/// that a log naming it replays from any folder). Other references are
+/// unchanged.
+fn relative_to(origin: &Origin, reference: &str) -> String {
+    let relative = reference.starts_with("./") || reference.starts_with("../");
+    match origin {
+        Origin::Disk(file) if relative => {
+            let dir = file.parent().unwrap_or(Path::new(""));
+            let joined = std::path::absolute(dir.join(reference)).unwrap_or(dir.join(reference));
+            let mut cleaned = PathBuf::new();
+            for c in joined.components() {
+                match c {
+                    std::path::Component::CurDir => {}
+                    std::path::Component::ParentDir if cleaned.parent().is_some() => {
+                        cleaned.pop();
+                    }
+                    other => cleaned.push(other),
+                }
+            }
+            cleaned.display().to_string()
+        }
+        _ => reference.to_string(),
+    }
+}
+
 fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
     let raw: RawVariant = source.parse_toml()?;
     if raw.packs.is_empty() {
@@ -413,21 +439,18 @@ fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
         Some(p) => Some(*p.get_ref() as usize),
         None => None,
     };
+    let at = |p: &str| relative_to(&origin, p);
     Ok(VariantFile {
         name: raw.name,
         description: raw.description,
-        packs: raw.packs.iter().map(|p| p.get_ref().clone()).collect(),
+        packs: raw.packs.iter().map(|p| at(p.get_ref())).collect(),
         pack_spans: raw.packs.iter().map(|p| p.span()).collect(),
         players,
-        param_spans: raw
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), v.span()))
-            .collect(),
+        param_spans: raw.params.iter().map(|(k, v)| (at(k), v.span())).collect(),
         params: raw
             .params
             .into_iter()
-            .map(|(k, v)| (k, v.into_inner()))
+            .map(|(k, v)| (at(&k), v.into_inner()))
             .collect(),
         source,
         origin,

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::{Board, FloorKind, MeepleView, Rules, StackView, TowerView};
+use crate::kernel::{FloorKind, MeepleView, Rules, StackView, Table, TowerView};
 
 /// The native reference rules of The Tower.
 pub struct NativeTower {
@@ -72,7 +72,7 @@ impl Rules for NativeTower {
         &self,
         _tower: &TowerView,
         _meeple: &MeepleView,
-        _board: &Board,
+        _table: &Table,
     ) -> Result<bool> {
         Ok(true)
     }

@@ -7,11 +7,13 @@
 static ALLOCATOR: towerlab::rules::script::CountingAllocator =
     towerlab::rules::script::CountingAllocator;
 
+mod authoring;
 mod bad_input;
 mod bots;
 mod cli;
 mod common;
 mod compare;
+mod examples;
 mod golden;
 mod home;
 mod layers;

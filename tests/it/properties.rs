@@ -64,7 +64,7 @@ fn play_checked(tiles: &TileSet, rules: &NativeTower, players: usize, seed: u64)
         events.extend(new);
         check_pieces(&ctx, &game, floors_at_start, &floors_by);
     }
-    game.final_scoring();
+    game.final_scoring().unwrap();
     let new = game.take_events();
     check_scores(&ctx, &scores, &game.scores(), &new);
     for (after, before) in game.scores().iter().zip(&scores) {

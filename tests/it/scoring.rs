@@ -289,7 +289,7 @@ fn g5_two_tile_city_scores_4() {
     assert_eq!(supplies(&g), vec![7, 7]);
     assert!(g.meeples().is_empty());
     // Scored once: final scoring adds nothing for it.
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![4, 0]);
 }
 
@@ -306,7 +306,7 @@ fn g5_completed_city_with_a_pennant() {
     turn(&mut g, "base/C", 1, 1, 3);
     assert_eq!(g.scores(), vec![8, 0]);
     assert_eq!(supplies(&g), vec![7, 7]);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![8, 0]);
 }
 
@@ -319,7 +319,7 @@ fn g5_incomplete_city_at_game_end_scores_1_per_tile_and_pennant() {
     // Player 1 places a road tile that leaves the city alone.
     turn(&mut g, "base/RFr", 1, 0, 0);
     assert_eq!(g.scores(), vec![0, 0]);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![3, 0]);
 }
 
@@ -349,7 +349,7 @@ fn g4_incomplete_road_at_game_end_scores_1_per_tile() {
     // base/Rr (FFRR, road W-S) unrotated at (2, 0): the road bends south, open
     // there and at the start tile's W end. Tiles (0,0), (1,0), (2,0): 3 points.
     turn(&mut g, "base/Rr", 2, 0, 0);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![3, 0]);
 }
 
@@ -405,7 +405,7 @@ fn g6_completed_cloister_scores_9() {
     turn(&mut g, "base/C", -1, -2, 2);
     assert_eq!(g.scores(), vec![9, 0]);
     assert_eq!(supplies(&g), vec![7, 7]);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![9, 0]);
 }
 
@@ -420,7 +420,7 @@ fn g6_incomplete_cloister_at_game_end_scores_1_plus_neighbours() {
     turn(&mut g, "base/C", 1, -1, 1);
     // Not a neighbour: two cells east of the cloister.
     turn(&mut g, "base/RFr", 2, 0, 0);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![4, 0]);
 }
 
@@ -506,7 +506,7 @@ fn g7_tied_majority_at_game_end_scores_both() {
     // After 10 steps the road runs x = 0..=5, open at both ends: 6 tiles,
     // one meeple each.
     road_of_eight(&mut g, false, 1..11);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     assert_eq!(g.scores(), vec![6, 6]);
 }
 
@@ -560,7 +560,7 @@ fn g8_farm_touching_two_completed_cities_and_one_incomplete_scores_6() {
     );
     assert_eq!(g.completed_cities_touching(farm), 2);
     assert_eq!(g.completed_cities_touching(south), 0);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     // Player 0: 2 completed cities × 3 = 6; the city of (-1, 0) is open and
     // counts nothing. Player 1: the field beyond the road touches no city: 0.
     assert_eq!(g.scores(), vec![6, 0]);
@@ -580,7 +580,7 @@ fn g8_a_completed_city_touched_from_two_tiles_counts_once() {
     // (city W-S) at (1, 1): one city over (0,0), (0,1), (1,1), (1,0), complete.
     turn(&mut g, "base/Cc.1", 0, 1, 2);
     turn(&mut g, "base/Cc.1", 1, 1, 3);
-    g.final_scoring();
+    g.final_scoring().unwrap();
     // The farm touches that one city on two tiles: 3 points, not 6.
     assert_eq!(g.scores(), vec![3, 0]);
 }

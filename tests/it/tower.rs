@@ -1031,12 +1031,12 @@ fn t12_prisoners_held_at_the_end_stay_out_of_play() {
 
     let mut kept = board.clone();
     kept.end_turn();
-    kept.final_scoring();
+    kept.final_scoring().unwrap();
 
     let mut taken = board;
     taken.capture(meeple_at(&taken, p(1, 0), "road")).unwrap();
     taken.end_turn();
-    taken.final_scoring();
+    taken.final_scoring().unwrap();
 
     // By hand (G4–G8): the road start–(1,0)–(2,0) is open at the start tile's
     // west end: 3 points for player 1. Player 1's monk at (2,0) has 4

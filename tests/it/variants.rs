@@ -480,7 +480,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             scores = game.scores();
             check_meeples(&here, &game);
         }
-        game.final_scoring();
+        game.final_scoring().unwrap();
         ctx.borrow_mut().turn = 0;
         let here = ctx.borrow();
         check_scores(&here, &game, &scores, &game.events()[from..]);

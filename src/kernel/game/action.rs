@@ -132,6 +132,7 @@ impl Game<'_> {
         self.towers[t].floors.push(kind);
         self.refresh_tower(t)?;
         self.stats.floors_placed += 1;
+        super::count_kind(&mut self.stats.floors_by_kind, kind);
         self.emit(|g| Event::Floor {
             player: me,
             pos: g.towers[t].pos,

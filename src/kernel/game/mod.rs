@@ -19,7 +19,7 @@ use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
-use crate::kernel::rules::{FloorKind, Rules, StackView, TowerView};
+use crate::kernel::rules::{CaptureOutcome, FloorKind, Rules, StackView, Table, TowerView};
 use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
 
 mod action;
@@ -161,6 +161,9 @@ pub enum Event {
         spot: MeepleSpot,
         on: MeepleOn,
         owner: usize,
+        /// What became of the meeple: for an opponent's, what the rules
+        /// said; an own meeple always goes home.
+        outcome: CaptureOutcome,
     },
     Exchange {
         players: [usize; 2],
@@ -176,6 +179,13 @@ pub enum Event {
         points: u32,
         /// A road, city, cloister or field.
         feature: SegmentKind,
+    },
+    /// Points the rules gave or took at the end of the game.
+    RuleScore {
+        player: usize,
+        points: i64,
+        /// The name the rules gave the score.
+        feature: String,
     },
     End {
         scores: Vec<u32>,
@@ -195,6 +205,20 @@ pub struct Stats {
     pub ransoms: u32,
     pub ransom_points: u32,
     pub floors_placed: u32,
+    /// Floors placed, by floor kind (as long as the highest kind placed).
+    pub floors_by_kind: Vec<u32>,
+    /// Captures (opponents' and own) by the kind of the floor just placed,
+    /// the capturing tower's top (as long as the highest kind counted).
+    pub captures_by_top: Vec<u32>,
+}
+
+/// Add one to `counts[kind]`, growing the list as needed.
+pub(crate) fn count_kind(counts: &mut Vec<u32>, kind: FloorKind) {
+    let k = kind as usize;
+    if counts.len() <= k {
+        counts.resize(k + 1, 0);
+    }
+    counts[k] += 1;
 }
 
 /// A game: state plus the operations of a turn.
@@ -270,31 +294,32 @@ impl<'a> Game<'a> {
             (2..=6).contains(&players),
             crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
         );
-        let supply = rules.floor_supply(players, tiles.foundation_tiles())?;
         ensure!(
             rules.floor_kinds().len() <= 32,
             "at most 32 floor kinds, not {}",
             rules.floor_kinds().len()
         );
-        ensure!(
-            supply.len() == rules.floor_kinds().len(),
-            "the rules give {} floor counts for {} floor kinds",
-            supply.len(),
-            rules.floor_kinds().len()
-        );
+        let mut seats = Vec::with_capacity(players);
+        for seat in 0..players {
+            let supply = rules.seat_supply(players, tiles.foundation_tiles(), seat)?;
+            ensure!(
+                supply.len() == rules.floor_kinds().len(),
+                "the rules give {} floor counts for {} floor kinds",
+                supply.len(),
+                rules.floor_kinds().len()
+            );
+            seats.push(Player {
+                score: 0,
+                meeples: MEEPLES_PER_PLAYER,
+                floors: supply,
+            });
+        }
         let mut game = Game {
             tiles,
             rules,
             board: Board::new(),
             features: Features::default(),
-            players: vec![
-                Player {
-                    score: 0,
-                    meeples: MEEPLES_PER_PLAYER,
-                    floors: supply,
-                };
-                players
-            ],
+            players: seats,
             prisoners: vec![0; players * players],
             meeples: Vec::new(),
             towers: Vec::new(),
@@ -342,6 +367,24 @@ impl<'a> Game<'a> {
     }
 
     // ---- read access -------------------------------------------------
+
+    /// Run `f` with the game as the rules read it now.
+    pub fn with_table<T>(&self, f: impl FnOnce(&Table) -> T) -> T {
+        let mut scores = [0u32; 8];
+        for (s, p) in scores.iter_mut().zip(&self.players) {
+            *s = p.score;
+        }
+        f(&Table {
+            board: &self.board,
+            features: Some(&self.features),
+            meeples: &self.meeples,
+            scores: &scores[..self.players.len()],
+            prisoners: &self.prisoners,
+            current: self.current,
+            turn: self.stats.turns,
+            tiles_left: self.deck_left(),
+        })
+    }
 
     pub fn tiles(&self) -> &'a TileSet {
         self.tiles

@@ -1,6 +1,8 @@
 //! Scoring (G4–G8): roads, cities and cloisters completed by a turn's tile,
 //! and the end of the game's incomplete features and farms.
 
+use anyhow::Result;
+
 use super::{Event, Game};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
@@ -126,8 +128,9 @@ impl Game<'_> {
     }
 
     /// End-of-game scoring: incomplete roads, cities and cloisters, then
-    /// farms (G4–G8). Farmers and tower meeples stay on the board.
-    pub fn final_scoring(&mut self) {
+    /// farms (G4–G8), then whatever the rules add for the end state.
+    /// Farmers and tower meeples stay on the board.
+    pub fn final_scoring(&mut self) -> Result<()> {
         let mut roots = Vec::new();
         for m in &self.meeples {
             if let MeepleSpot::Segment(s) = m.spot {
@@ -162,8 +165,10 @@ impl Game<'_> {
                 self.award(r, points, false);
             }
         }
+        self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });
+        Ok(())
     }
 
     /// How many distinct completed cities a field borders (G8).

@@ -5,8 +5,9 @@ use anyhow::{Result, bail, ensure};
 
 use super::{CaptureChoice, Event, Game, RansomChoice, meeple_on};
 use crate::kernel::capture::capturable;
+use crate::kernel::diag::bad_input;
 use crate::kernel::pieces::MeepleSpot;
-use crate::kernel::rules::FloorKind;
+use crate::kernel::rules::{CaptureOutcome, FloorKind, MeepleView, RansomView};
 
 impl Game<'_> {
     /// Ask the rules again about a tower that changed.
@@ -38,7 +39,7 @@ impl Game<'_> {
             if captor == me || self.prisoners(captor, me) == 0 {
                 continue;
             }
-            if let Some(cost) = self.rules.ransom_cost(score, self.ransoms_paid)?
+            if let Some(cost) = self.ransom_to(captor)?
                 && cost <= score
             {
                 out.push(RansomChoice::Pay {
@@ -50,6 +51,17 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The rules' ransom for the current player's meeple held by `captor`.
+    fn ransom_to(&self, captor: usize) -> Result<Option<u32>> {
+        let ransom = RansomView {
+            payer: self.current,
+            captor,
+            score: self.players[self.current].score,
+            paid_this_turn: self.ransoms_paid,
+        };
+        self.with_table(|t| self.rules.ransom(&ransom, t))
+    }
+
     /// The current player buys back one meeple held by `captor` (T11).
     pub fn pay_ransom(&mut self, captor: usize) -> Result<()> {
         let me = self.current;
@@ -58,7 +70,7 @@ impl Game<'_> {
             "player {captor} holds no prisoner of player {me}"
         );
         let score = self.players[me].score;
-        let Some(cost) = self.rules.ransom_cost(score, self.ransoms_paid)? else {
+        let Some(cost) = self.ransom_to(captor)? else {
             bail!("no ransom is allowed now");
         };
         ensure!(
@@ -108,25 +120,33 @@ impl Game<'_> {
         if self.capturable_known {
             return Ok(());
         }
-        let tower = self.towers[t].view();
+        let (mut range, mut found) = (
+            std::mem::take(&mut self.range),
+            std::mem::take(&mut self.capturable),
+        );
         let (tiles, board) = (self.tiles, &self.board);
-        capturable(
-            self.rules,
-            &tower,
-            board,
-            &self.meeples,
-            |_, m| meeple_on(tiles, board, m.pos, m.spot),
-            &mut self.range,
-            &mut self.capturable,
-        )?;
+        let result = self.with_table(|table| {
+            capturable(
+                self.rules,
+                &self.towers[t].view(),
+                table,
+                &self.meeples,
+                |_, m| meeple_on(tiles, board, m.pos, m.spot),
+                &mut range,
+                &mut found,
+            )
+        });
+        self.range = range;
+        self.capturable = found;
+        result?;
         self.capturable_known = true;
         Ok(())
     }
 
     /// Capture the meeple at index `meeple` of [`Game::meeples`] with the
-    /// floor just placed (T5): an opponent's becomes a prisoner, one's own goes
-    /// back to supply; then prisoners are exchanged if both sides hold one
-    /// (T10).
+    /// floor just placed (T5): an opponent's becomes what the rules say (a
+    /// prisoner by default), one's own goes back to supply; then prisoners
+    /// are exchanged if both sides hold one and the rules agree (T10).
     pub fn capture(&mut self, meeple: usize) -> Result<()> {
         ensure!(
             self.capture_tower.is_some(),
@@ -137,22 +157,27 @@ impl Game<'_> {
             self.capturable.contains(&(meeple as u16)),
             "that meeple is not in the tower's range, or the rules protect it"
         );
-        let t = self.capture_tower.take().expect("checked");
         let me = self.current;
-        let m = self.meeples.swap_remove(meeple);
-        let on = self.meeple_on(m.pos, m.spot);
-        match m.spot {
-            MeepleSpot::Segment(s) => {
-                let id = self.segment_id(m.pos, s).expect("meeples stand on tiles");
-                self.features.remove_meeple(id);
-            }
-            MeepleSpot::Tower => {
-                let other = self.tower_at(m.pos).expect("tower meeples stand on towers");
-                self.towers[other].meeple = None;
-                self.refresh_tower(other)?;
-            }
-        }
+        let m = self.meeples[meeple];
         let owner = m.owner as usize;
+        let on = self.meeple_on(m.pos, m.spot);
+        let outcome = if owner == me {
+            CaptureOutcome::Home
+        } else {
+            let view = MeepleView {
+                owner,
+                pos: m.pos,
+                spot: m.spot,
+                on,
+            };
+            self.with_table(|t| self.rules.capture_outcome(&view, t))?
+        };
+        let t = self.capture_tower.take().expect("checked");
+        self.meeples.swap_remove(meeple);
+        self.lift_meeple(m.pos, m.spot)?;
+        if let Some(&top) = self.towers[t].floors.last() {
+            super::count_kind(&mut self.stats.captures_by_top, top);
+        }
         self.emit(|g| Event::Capture {
             player: me,
             tower: g.towers[t].pos,
@@ -161,31 +186,94 @@ impl Game<'_> {
             spot: m.spot,
             on,
             owner,
+            outcome,
         });
         if owner == me {
             self.players[me].meeples += 1;
             self.stats.own_captures += 1;
-        } else {
-            let n = self.players.len();
-            self.prisoners[me * n + owner] += 1;
-            self.stats.captures += 1;
-            self.exchange(me, owner);
+            return Ok(());
+        }
+        self.stats.captures += 1;
+        match outcome {
+            CaptureOutcome::Prisoner => {
+                let n = self.players.len();
+                self.prisoners[me * n + owner] += 1;
+                self.exchange(me, owner)?;
+            }
+            CaptureOutcome::Home => self.players[owner].meeples += 1,
+            CaptureOutcome::Gone => {}
+        }
+        Ok(())
+    }
+
+    /// Take a captured meeple's place off its feature or tower.
+    fn lift_meeple(&mut self, pos: crate::kernel::geometry::Pos, spot: MeepleSpot) -> Result<()> {
+        match spot {
+            MeepleSpot::Segment(s) => {
+                let id = self.segment_id(pos, s).expect("meeples stand on tiles");
+                self.features.remove_meeple(id);
+            }
+            MeepleSpot::Tower => {
+                let other = self.tower_at(pos).expect("tower meeples stand on towers");
+                self.towers[other].meeple = None;
+                self.refresh_tower(other)?;
+            }
         }
         Ok(())
     }
 
     /// T10: when two players each hold a prisoner of the other, one of each
-    /// goes home at once. A player's meeples are interchangeable, so the
-    /// owner's choice of which one comes back changes nothing here.
-    fn exchange(&mut self, a: usize, b: usize) {
+    /// goes home at once, unless the rules say otherwise. A player's meeples
+    /// are interchangeable, so the owner's choice of which one comes back
+    /// changes nothing here.
+    fn exchange(&mut self, a: usize, b: usize) -> Result<()> {
         let n = self.players.len();
-        if self.prisoners[a * n + b] > 0 && self.prisoners[b * n + a] > 0 {
-            self.prisoners[a * n + b] -= 1;
-            self.prisoners[b * n + a] -= 1;
-            self.players[a].meeples += 1;
-            self.players[b].meeples += 1;
-            self.stats.exchanges += 1;
-            self.emit(|_| Event::Exchange { players: [a, b] });
+        if self.prisoners[a * n + b] == 0 || self.prisoners[b * n + a] == 0 {
+            return Ok(());
         }
+        if !self.with_table(|t| self.rules.exchange(a, b, t))? {
+            return Ok(());
+        }
+        self.prisoners[a * n + b] -= 1;
+        self.prisoners[b * n + a] -= 1;
+        self.players[a].meeples += 1;
+        self.players[b].meeples += 1;
+        self.stats.exchanges += 1;
+        self.emit(|_| Event::Exchange { players: [a, b] });
+        Ok(())
+    }
+
+    /// The rules' points at the end of the game (after the features), each
+    /// logged as a score; no score may go below 0.
+    pub(super) fn score_end_rules(&mut self) -> Result<()> {
+        let mut out = Vec::new();
+        let towers: Vec<_> = self.towers.iter().map(|t| t.view()).collect();
+        self.with_table(|t| self.rules.end_scores(&towers, t, &mut out))?;
+        drop(towers);
+        let n = self.players.len();
+        for e in out {
+            if e.player >= n {
+                return Err(bad_input(format!(
+                    "the rules' end scores name player {}, but seats are 0 to {}",
+                    e.player,
+                    n - 1
+                )));
+            }
+            let score = self.players[e.player].score as i64 + e.points;
+            if !(0..=u32::MAX as i64).contains(&score) {
+                return Err(bad_input(format!(
+                    "the rules' end score `{}` of {} points would make player {}'s score {score}: \
+                     a score never goes below 0",
+                    e.feature, e.points, e.player
+                )));
+            }
+            self.players[e.player].score = score as u32;
+            self.emit(|_| Event::RuleScore {
+                player: e.player,
+                points: e.points,
+                feature: e.feature,
+            });
+        }
+        Ok(())
     }
 }

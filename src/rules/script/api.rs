@@ -1,14 +1,17 @@
 //! What scripts see: the native types handed to hooks (`Tower`, `Meeple`,
 //! `Board`), the functions registered for them (`previous`, `param`,
-//! `capture_cells`, `cells_within`, `path_steps`…), and the range geometry
+//! `capture_cells`, `cells_within`, `path_steps`…; `game()` is in `context`),
+//! and the range geometry
 //! those functions compute in Rust (bulk loops stay out of scripts).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 use rustc_hash::FxHashMap;
 
-use super::{ScriptRules, limits, rt_error};
+use super::context::{BOARD, feature_at, register_context};
+use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::Board;
 use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
 
 /// A tower as a hook sees it. The hooks cached per floor stack get only
 /// what the cache key covers: the floors and whether a meeple tops them.
@@ -36,6 +39,8 @@ pub struct MeepleInfo {
     pub(super) pos: Pos,
     pub(super) tower: Pos,
     pub(super) on: ImmutableString,
+    /// Where on its tile it stands, to find its feature when asked.
+    pub(super) spot: MeepleSpot,
 }
 
 /// The board, as `may_capture` reads it (in place, not a copy).
@@ -43,7 +48,6 @@ pub struct MeepleInfo {
 pub struct BoardRef;
 
 scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
-scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 
 /// Register everything scripts may use: the hook argument types and the
 /// functions of the API.
@@ -51,6 +55,7 @@ pub(super) fn register_api(engine: &mut Engine) {
     register_tower_and_meeple(engine);
     register_board(engine);
     register_functions(engine);
+    register_context(engine);
 }
 
 fn register_tower_and_meeple(engine: &mut Engine) {
@@ -83,11 +88,27 @@ fn register_tower_and_meeple(engine: &mut Engine) {
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
         .register_get("owner", |m: &mut MeepleInfo| m.owner)
-        .register_get("x", |m: &mut MeepleInfo| m.pos.x as i64)
-        .register_get("y", |m: &mut MeepleInfo| m.pos.y as i64)
-        .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
-        .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
-        .register_get("on", |m: &mut MeepleInfo| m.on.clone());
+        .register_get("x", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            m.pos.x as i64
+        })
+        .register_get("y", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            m.pos.y as i64
+        })
+        .register_get("dx", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            (m.pos.x - m.tower.x) as i64
+        })
+        .register_get("dy", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            (m.pos.y - m.tower.y) as i64
+        })
+        .register_get("on", |m: &mut MeepleInfo| m.on.clone())
+        .register_get("feature", |m: &mut MeepleInfo| {
+            mark_beyond_key();
+            feature_at(m.pos, m.spot)
+        });
 }
 
 fn register_board(engine: &mut Engine) {
@@ -157,6 +178,7 @@ fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
 /// Where the tower stands and whose meeple tops it, or the error that names
 /// what a hook cached per floor stack may read instead.
 fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
+    mark_beyond_key();
     t.placed.ok_or_else(|| {
         rt_error(format!(
             "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
@@ -166,19 +188,21 @@ fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
     })
 }
 
+/// The hook being asked read something its cached answers are not keyed
+/// by (where a tower or meeple stands, the board, the game): its answer is
+/// not kept.
+pub(super) fn mark_beyond_key() {
+    if RULES.is_set() {
+        RULES.with(|r| r.read_context.set(true));
+    }
+}
+
 fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
+    mark_beyond_key();
     if BOARD.is_set() {
         Ok(BOARD.with(f))
     } else {
         Err(rt_error("the board is only available in `may_capture`"))
-    }
-}
-
-pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
-    if RULES.is_set() {
-        Ok(RULES.with(f))
-    } else {
-        Err(rt_error("this function is only available inside a hook"))
     }
 }
 

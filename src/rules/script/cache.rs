@@ -1,6 +1,7 @@
 //! The answers a thread has had from its hooks: per (floor stack, meeple on
-//! top) for the tower hooks, per arguments for `setup` and `ransom`. Hooks
-//! are pure, so an answer is asked for once.
+//! top) for the tower hooks, per arguments for `setup`, `seat` and `ransom`
+//! (a `ransom` answer that read `game()` is not kept). Hooks are pure, so an
+//! answer is asked for once.
 
 use std::sync::Arc;
 
@@ -19,6 +20,9 @@ pub(super) struct StackAnswers {
     pub(super) may_top: Option<bool>,
     pub(super) reach: Option<i64>,
     pub(super) range: Option<Arc<[(i32, i32)]>>,
+    /// `may_capture` answers that read nothing beyond the stack, what the
+    /// meeple stands on and whose it is: (stands on, owner, answer).
+    pub(super) captures: Vec<(u8, u8, bool)>,
 }
 
 /// Floor kinds are below 32, so these marks never clash with a floor.
@@ -31,6 +35,8 @@ pub(super) struct Cache {
     pub(super) stacks: FxHashMap<Vec<u8>, StackAnswers>,
     pub(super) ransom: FxHashMap<(u32, u32), Option<u32>>,
     pub(super) setup: FxHashMap<(usize, usize), Vec<u32>>,
+    /// Per (players, foundation tiles, seat).
+    pub(super) seats: FxHashMap<(usize, usize, usize), Vec<u32>>,
 }
 
 impl ScriptRules {

@@ -6,12 +6,35 @@
 use anyhow::Result;
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 
-use super::api::{BOARD, Placed, RULES, TowerInfo};
+use super::api::{Placed, RULES, TowerInfo};
+use super::context::BOARD;
 use super::errors::describe;
 use super::sandbox::Budget;
-use super::{Hook, ScriptRules, limits, rt_error};
+use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{Board, FloorKind};
+
+/// An unknown property of a hook's argument or of `game()`, with the
+/// properties there are.
+fn with_field_list(message: String) -> String {
+    let fields = [
+        ("'Game'", context::FIELDS),
+        ("'Feature'", context::FEATURE_FIELDS),
+        ("'Meeple'", "owner, x, y, dx, dy, on, feature"),
+        (
+            "'Tower'",
+            "height, floors, top, has_meeple, count(kind), and in `may_capture` and `end` \
+             x, y, meeple_owner",
+        ),
+    ];
+    match fields
+        .iter()
+        .find(|(ty, _)| message.contains("getter is not registered") && message.contains(ty))
+    {
+        Some((ty, list)) => format!("{message}; a {} has: {list}", ty.trim_matches('\'')),
+        None => message,
+    }
+}
 
 impl ScriptRules {
     pub(super) fn tower_info(
@@ -120,7 +143,7 @@ impl ScriptRules {
         if let Err(e) = &result {
             let mut slot = self.error.borrow_mut();
             if slot.is_none() {
-                *slot = Some(describe(pack, hook, e));
+                *slot = Some(with_field_list(describe(pack, hook, e)));
             }
         }
         result
@@ -145,6 +168,10 @@ impl ScriptRules {
             Hook::Range => Dynamic::from(Array::new()),
             Hook::MayCapture => Dynamic::TRUE,
             Hook::Ransom => Dynamic::UNIT,
+            Hook::Seat => args[2].clone(),
+            Hook::Captured => Dynamic::from("prisoner"),
+            Hook::Exchange => Dynamic::TRUE,
+            Hook::End => Dynamic::from(Array::new()),
         })
     }
 

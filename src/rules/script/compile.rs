@@ -20,14 +20,14 @@ pub(super) struct ScriptPack {
     pub(super) params: Map,
     /// Where each hook's `fn` stands (line, column), for errors that Rhai
     /// reports without a position (too many operations, stack overflow).
-    pub(super) hook_lines: [(usize, usize); 7],
+    pub(super) hook_lines: [(usize, usize); Hook::COUNT],
 }
 
 /// Compiled packs, shared by every thread.
 pub struct Scripts {
     pub(super) packs: Vec<ScriptPack>,
     /// For each hook, the packs (indices) that define it, in order.
-    pub(super) chains: [Vec<usize>; 7],
+    pub(super) chains: [Vec<usize>; Hook::COUNT],
     pub(super) kinds: Vec<String>,
     pub(super) kind_names: Vec<ImmutableString>,
     pub(super) memory_limit: MemoryLimit,
@@ -54,7 +54,7 @@ impl Scripts {
         }
         let engine = sandboxed_engine();
         let mut packs = Vec::new();
-        let mut chains: [Vec<usize>; 7] = Default::default();
+        let mut chains: [Vec<usize>; Hook::COUNT] = Default::default();
         for (i, s) in sources.iter().enumerate() {
             let ast = compile_one(&engine, s)?;
             for f in ast.iter_functions() {

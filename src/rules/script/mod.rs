@@ -5,9 +5,12 @@
 //! A variant is an ordered list of packs. For each hook, the packs that define
 //! it form a chain; the last one answers, and may call `previous(...)` to ask
 //! the one before it (the first one's `previous` gives the hook's default).
-//! Hooks are pure, so every answer is cached: per floor stack for the tower
-//! hooks, per (score, ransoms paid) for the ransom. Only `may_capture`, which
-//! may read the board, is asked afresh, and only when some pack defines it.
+//! Hooks are pure, so answers are cached: per floor stack for the tower
+//! hooks, per (score, ransoms paid) for the ransom, per (stack, what the
+//! meeple stands on, whose it is) for `may_capture`. The host records what a
+//! call read: one that read beyond its key (the board, a position,
+//! `game()`) is not kept. The hooks added for house rules (`seat`,
+//! `captured`, `exchange`, `end`) are in `house`, `game()` in `context`.
 //!
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
@@ -19,7 +22,9 @@ mod api;
 mod cache;
 mod chain;
 mod compile;
+mod context;
 mod errors;
+mod house;
 pub mod limits;
 pub mod memory;
 mod sandbox;
@@ -28,11 +33,13 @@ use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use anyhow::Result;
-use rhai::{Dynamic, Engine, EvalAltResult, ImmutableString, Map, Position};
+use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
-use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::kernel::{Board, FloorKind, MeepleView, Rules, StackView, TowerView};
-use api::{BoardRef, MeepleInfo, Placed};
+use crate::kernel::{
+    CaptureOutcome, EndScore, FloorKind, MeepleOn, MeepleView, RansomView, Rules, StackView, Table,
+    TowerView,
+};
+use api::{BoardRef, Placed};
 use cache::Cache;
 use sandbox::{Budget, sandboxed_engine};
 
@@ -49,10 +56,16 @@ pub enum Hook {
     Range,
     MayCapture,
     Ransom,
+    Seat,
+    Captured,
+    Exchange,
+    End,
 }
 
 impl Hook {
-    pub const ALL: [Hook; 7] = [
+    pub const COUNT: usize = 11;
+
+    pub const ALL: [Hook; Hook::COUNT] = [
         Hook::Setup,
         Hook::MayPlaceFloor,
         Hook::MayTop,
@@ -60,6 +73,10 @@ impl Hook {
         Hook::Range,
         Hook::MayCapture,
         Hook::Ransom,
+        Hook::Seat,
+        Hook::Captured,
+        Hook::Exchange,
+        Hook::End,
     ];
 
     pub fn name(self) -> &'static str {
@@ -71,6 +88,10 @@ impl Hook {
             Hook::Range => "range",
             Hook::MayCapture => "may_capture",
             Hook::Ransom => "ransom",
+            Hook::Seat => "seat",
+            Hook::Captured => "captured",
+            Hook::Exchange => "exchange",
+            Hook::End => "end",
         }
     }
 
@@ -84,6 +105,10 @@ impl Hook {
             Hook::Range => &["tower", "reach"],
             Hook::MayCapture => &["tower", "meeple", "board"],
             Hook::Ransom => &["score", "paid"],
+            Hook::Seat => &["seat", "players", "supply"],
+            Hook::Captured => &["meeple"],
+            Hook::Exchange => &["a", "b"],
+            Hook::End => &["towers"],
         }
     }
 
@@ -104,6 +129,12 @@ pub struct ScriptRules {
     error: RefCell<Option<String>>,
     /// What the current top-level call has spent of the sandbox's limits.
     budget: Cell<Budget>,
+    /// The game as `game()` reads it, while a hook that may read it runs.
+    context: RefCell<context::Context>,
+    /// Did the hook being asked read anything its cache key does not cover
+    /// (`game()`, the board, where a tower or meeple stands)? Then its answer
+    /// is not kept.
+    read_context: Cell<bool>,
 }
 
 impl ScriptRules {
@@ -115,6 +146,8 @@ impl ScriptRules {
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
             budget: Cell::new(Budget::start()),
+            context: RefCell::new(context::Context::default()),
+            read_context: Cell::new(false),
         }
     }
 
@@ -125,6 +158,22 @@ impl ScriptRules {
     /// Does any pack define `may_capture`?
     fn filters_captures(&self) -> bool {
         !self.scripts.chains[Hook::MayCapture.index()].is_empty()
+    }
+}
+
+pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
+    if api::RULES.is_set() {
+        Ok(api::RULES.with(f))
+    } else {
+        Err(rt_error("this function is only available inside a hook"))
+    }
+}
+
+/// What a meeple stands on, as a byte of a cache key.
+fn on_code(on: MeepleOn) -> u8 {
+    match on {
+        MeepleOn::Feature(kind) => kind as u8,
+        MeepleOn::Tower => u8::MAX,
     }
 }
 
@@ -150,29 +199,7 @@ impl Rules for ScriptRules {
             ],
             None,
         )?;
-        let expected = "a map from floor kind to a count, e.g. #{ regular: 10 }";
-        let map = v
-            .read_lock::<Map>()
-            .map(|m| m.clone())
-            .ok_or_else(|| self.wrong_type(Hook::Setup, &v, v.type_name(), expected))?;
-        let mut supply = vec![0u32; self.scripts.kinds.len()];
-        for (name, count) in &map {
-            let Some(k) = self.scripts.kinds.iter().position(|k| k == name.as_str()) else {
-                return Err(bad_input(format!(
-                    "hook `setup` of {} gave floors of kind `{name}`, which no pack declares{}",
-                    self.answering_pack(Hook::Setup),
-                    did_you_mean(name, self.scripts.kinds.iter().map(String::as_str))
-                )));
-            };
-            let n = count
-                .as_int()
-                .ok()
-                .filter(|n| (0..=1000).contains(n))
-                .ok_or_else(|| {
-                    self.wrong_type(Hook::Setup, &v, v.type_name(), "counts from 0 to 1000")
-                })?;
-            supply[k] = n as u32;
-        }
+        let supply = self.supply_of(Hook::Setup, &v)?;
         self.cache
             .borrow_mut()
             .setup
@@ -215,65 +242,73 @@ impl Rules for ScriptRules {
         Ok(())
     }
 
-    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, board: &Board) -> Result<bool> {
+    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
         if !self.filters_captures() {
             return Ok(true);
         }
+        let key = (on_code(meeple.on), meeple.owner as u8);
+        let topped = tower.meeple.is_some();
+        let kept = self.entry(tower.floors, topped, |e| {
+            e.captures.iter().find(|c| (c.0, c.1) == key).map(|c| c.2)
+        });
+        if let Some(a) = kept {
+            return Ok(a);
+        }
+        self.read_context.set(false);
         let placed = Placed {
             pos: tower.pos,
             owner: tower.meeple.map(|m| m as i64),
         };
         let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
-        let m = MeepleInfo {
-            owner: meeple.owner as i64,
-            pos: meeple.pos,
-            tower: tower.pos,
-            on: ImmutableString::from(meeple.on.name()),
-        };
-        self.ask_bool(
-            Hook::MayCapture,
-            vec![
-                Dynamic::from(info),
-                Dynamic::from(m),
-                Dynamic::from(BoardRef),
-            ],
-            Some(board),
-        )
+        let m = self.meeple_info(meeple, tower.pos);
+        let a = self.with_context(table, None, Some(table.current), || {
+            self.ask_bool(
+                Hook::MayCapture,
+                vec![
+                    Dynamic::from(info),
+                    Dynamic::from(m),
+                    Dynamic::from(BoardRef),
+                ],
+                Some(table.board),
+            )
+        })?;
+        if !self.read_context.get() {
+            self.entry(tower.floors, topped, |e| e.captures.push((key.0, key.1, a)));
+        }
+        Ok(a)
     }
 
     fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
-        if let Some(&c) = self.cache.borrow().ransom.get(&(score, paid_this_turn)) {
-            return Ok(c);
-        }
-        let v = self.call(
-            Hook::Ransom,
-            vec![
-                Dynamic::from(score as i64),
-                Dynamic::from(paid_this_turn as i64),
-            ],
-            None,
-        )?;
-        let cost = if v.is_unit() {
-            None
-        } else {
-            let n = v
-                .as_int()
-                .ok()
-                .filter(|n| (0..=u32::MAX as i64).contains(n))
-                .ok_or_else(|| {
-                    self.wrong_type(
-                        Hook::Ransom,
-                        &v,
-                        v.type_name(),
-                        "a cost of 0 or more points, or () for no ransom",
-                    )
-                })?;
-            Some(n as u32)
-        };
-        self.cache
-            .borrow_mut()
-            .ransom
-            .insert((score, paid_this_turn), cost);
-        Ok(cost)
+        self.ask_ransom(score, paid_this_turn, None)
+    }
+
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
+        self.ask_ransom(ransom.score, ransom.paid_this_turn, Some((ransom, table)))
+    }
+
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundation_tiles: usize,
+        seat: usize,
+    ) -> Result<Vec<u32>> {
+        self.ask_seat(players, foundation_tiles, seat)
+    }
+
+    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
+        self.ask_captured(meeple, table)
+    }
+
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
+        self.ask_exchange(a, b, table)
+    }
+
+    fn end_scores(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> Result<()> {
+        self.ask_end(towers, table, out)
     }
 }

@@ -72,15 +72,17 @@ impl GreedyBot {
             meeple: tower.meeple.map(usize::from),
         };
         let placed = &self.placed;
-        capturable(
-            game.rules(),
-            &view,
-            game.board(),
-            game.meeples(),
-            |i, _| placed[i].on,
-            &mut self.range,
-            &mut self.capturable,
-        )?;
+        game.with_table(|table| {
+            capturable(
+                game.rules(),
+                &view,
+                table,
+                game.meeples(),
+                |i, _| placed[i].on,
+                &mut self.range,
+                &mut self.capturable,
+            )
+        })?;
         let mut best = 0f32;
         for j in 0..self.capturable.len() {
             let i = self.capturable[j] as usize;

@@ -88,7 +88,7 @@ impl GreedyBot {
             spot,
             on,
         };
-        may_take(game.rules(), &view, cells, game.board(), &mv)
+        game.with_table(|table| may_take(game.rules(), &view, cells, table, &mv))
     }
 
     /// The bot's meeples (mask over [`Game::meeples`]) that the raises in

@@ -1,0 +1,104 @@
+//! `towerlab info NAME|PATH`: what a pack or variant is — title,
+//! description, requirements, floor kinds, parameters, tiles added, and the
+//! hooks it defines with what each wraps.
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use crate::play::check::with_requirements;
+use crate::rules::script::Hook;
+use crate::rules::{Home, Pack, Ruleset};
+
+#[derive(clap::Args, Debug)]
+pub struct InfoArgs {
+    /// A pack (name under rules/ or folder path) or a variant (name in
+    /// variants/ or path to a .toml file).
+    pub target: String,
+}
+
+pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
+    if home.is_variant(&args.target) {
+        let v = home.load_variant(&args.target)?;
+        out!("variant {}: {}", v.name, v.description);
+        out!("  from: {}", v.origin);
+        out!("  packs: {}", v.packs.join(", "));
+        if let Some(p) = v.players {
+            out!("  players: {p}");
+        }
+        for (pack, params) in &v.params {
+            for (name, value) in params {
+                out!("  sets {pack}.{name} = {value}");
+            }
+        }
+        let set = Ruleset::from_variant(home, &args.target)?;
+        for pack in &set.packs {
+            out!("");
+            describe(&set, pack)?;
+        }
+        return Ok(());
+    }
+    let pack = home.load_pack(&args.target)?;
+    let mut list = Vec::new();
+    with_requirements(home, pack, &mut list, 0)?;
+    let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
+    let set = Ruleset::from_packs(home, &names)?;
+    let pack = set.packs.last().expect("the pack itself");
+    describe(&set, pack)
+}
+
+/// One pack, as loaded in `set`.
+fn describe(set: &Ruleset, pack: &Pack) -> Result<()> {
+    out!("pack {}: {}", pack.reference, super::list::title(pack));
+    if !pack.description.is_empty() {
+        out!("  {}", pack.description);
+    }
+    out!("  from: {}", pack.origin);
+    if !pack.requires.is_empty() {
+        out!("  requires: {}", pack.requires.join(", "));
+    }
+    for f in &pack.floors {
+        out!("  floor kind {} ({}): {}", f.name, f.colour, f.description);
+    }
+    for (name, p) in &pack.params {
+        let ty = p.default.type_str();
+        let set_to = set.params.get(&pack.reference).and_then(|m| m.get(name));
+        let value = set_to.map(|v| format!(", set to {v}")).unwrap_or_default();
+        out!(
+            "  parameter {name} ({ty}, default {}{value}): {}",
+            p.default,
+            p.description
+        );
+    }
+    if let Some(tiles) = &pack.tiles {
+        let kinds = tiles.text.matches("[[tile]]").count();
+        out!("  tiles: {} ({kinds} tile kinds)", tiles.path.display());
+    }
+    if pack.native {
+        out!("  hooks: native Rust (src/rules/native.rs)");
+    }
+    let Some(scripts) = set.scripts() else {
+        return Ok(());
+    };
+    for hook in Hook::ALL {
+        let chain: Vec<&str> = scripts.chain(hook).collect();
+        let Some(at) = chain.iter().position(|p| *p == pack.reference) else {
+            continue;
+        };
+        let wraps = match at {
+            0 => "the default".to_string(),
+            _ => chain[..at]
+                .iter()
+                .rev()
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" → "),
+        };
+        out!(
+            "  hook {}({}): wraps {wraps}",
+            hook.name(),
+            hook.params().join(", ")
+        );
+    }
+    Ok(())
+}
