@@ -12,6 +12,7 @@ mod range;
 mod render;
 mod replay;
 mod runs;
+mod serve;
 mod simulate;
 
 use std::path::PathBuf;
@@ -29,6 +30,7 @@ pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
+pub use serve::ServeArgs;
 pub use simulate::SimulateArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
@@ -62,6 +64,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
+    /// Play a variant in the browser, against bots or other people at the
+    /// same screen: a local web server; prints its address.
+    Serve(ServeArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -86,5 +91,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),
         Command::Check(args) => check::run(&home, &args),
+        Command::Serve(args) => serve::run(&home, &args),
     }
 }
