@@ -16,7 +16,7 @@ use super::catalog::Choice;
 use super::view::{self, kind_of};
 use super::{ApiError, MAX_GAMES};
 use crate::play::seed::mix64;
-use crate::play::session::{Refusal, Session};
+use crate::play::session::{Refusal, Session, Waiting};
 
 /// What a request asks of a game.
 #[derive(Clone, Debug)]
@@ -178,8 +178,9 @@ fn answer(id: &str, session: &mut Session, request: Request) -> Reply {
             token,
             option,
         } => {
+            let person = matches!(session.waiting(), Waiting::Person { .. });
             let waiting = kind_of(&session.waiting());
-            if decision != waiting && token == session.token() {
+            if person && decision != waiting && token == session.token() {
                 return Err(ApiError::new(
                     409,
                     format!(

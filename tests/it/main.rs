@@ -15,6 +15,8 @@ mod render;
 mod report;
 mod sandbox;
 mod scoring;
+mod serve;
+mod serve_browser;
 mod snapshots;
 mod tilesets;
 mod tower;

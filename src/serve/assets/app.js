@@ -45,7 +45,7 @@ async function loadCatalog() {
     label.append(el("input", { type: "checkbox", value: p }), " " + p);
     $("#packs").append(label);
   }
-  const players = $("#players");
+  const players = $("#player-count");
   for (let n = catalog.players.min; n <= catalog.players.max; n++) {
     players.append(el("option", { value: n }, String(n)));
   }
