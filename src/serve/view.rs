@@ -27,9 +27,13 @@ pub fn state(id: &str, session: &Session) -> Value {
         frame_for(decision, game, &mut options);
     }
     let scene = game_scene(game, set, &options);
-    let locator = Locator::new(&scene, &set.tiles);
+    // Where the question's options are drawn (only a person's question has
+    // any: the tile arts are not worked out twice for a bot's turn).
     let question = match waiting {
-        Waiting::Person { decision, .. } => Some(question(decision, game, set, &locator)),
+        Waiting::Person { decision, .. } => {
+            let locator = Locator::new(&scene, &set.tiles);
+            Some(question(decision, game, set, &locator))
+        }
         _ => None,
     };
     json!({
