@@ -387,3 +387,26 @@ fn a_game_against_greedy_ends_scored_and_its_log_replays() {
     );
     assert!(m.contains("no person"), "{m}");
 }
+
+#[test]
+fn a_session_of_bots_plays_the_game_simulate_plays() {
+    use towerlab::play::bots::BotKind;
+    use towerlab::play::session::{Seat, Session, Waiting};
+    let set = towerlab::rules::Ruleset::from_variant(&home(), "tower").unwrap();
+    let rules = set.rules();
+    for seed in [3, 8] {
+        let bots = [BotKind::Greedy, BotKind::Random];
+        let seats: Vec<Seat> = bots.iter().map(|&b| Seat::Bot(b)).collect();
+        let mut session = Session::new(&set, rules.as_ref(), &seats, seed).unwrap();
+        while let Waiting::Bot { .. } = session.waiting() {
+            let token = session.token();
+            session.bot_turn(token).unwrap().unwrap();
+        }
+        assert!(matches!(session.waiting(), Waiting::Over));
+        let other = set.rules();
+        let game =
+            towerlab::play::sim::play(&set.tiles, other.as_ref(), &bots, seed, true).unwrap();
+        assert_eq!(session.game().scores(), game.scores(), "seed {seed}");
+        assert_eq!(session.game().events(), game.events(), "seed {seed}");
+    }
+}
