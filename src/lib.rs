@@ -13,7 +13,9 @@
 //!    checks and range questions outside a game.
 //! 3. [`analysis`]: metrics, confidence intervals, paired comparisons.
 //! 4. [`views`]: pictures (SVG) and the HTML report, drawn from plain data.
-//! 5. [`cli`]: the command line, the only code that prints.
+//! 5. [`serve`]: play a variant in the browser against bots: a local web
+//!    server holding games by id, and the page it serves.
+//! 6. [`cli`]: the command line, the only code that prints.
 
 pub mod kernel;
 
@@ -24,5 +26,7 @@ pub mod play;
 pub mod analysis;
 
 pub mod views;
+
+pub mod serve;
 
 pub mod cli;

@@ -15,6 +15,7 @@ mod range;
 mod render;
 mod replay;
 mod runs;
+mod serve;
 mod simulate;
 mod tiles;
 
@@ -35,6 +36,7 @@ pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
+pub use serve::ServeArgs;
 pub use simulate::SimulateArgs;
 pub use tiles::TilesArgs;
 
@@ -76,6 +78,9 @@ pub enum Command {
     Info(InfoArgs),
     /// Draw a tile set as SVG: each tile, named, in every distinct rotation.
     Tiles(TilesArgs),
+    /// Play a variant in the browser, against bots or other people at the
+    /// same screen: a local web server; prints its address.
+    Serve(ServeArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -102,5 +107,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List(args) => list::run(&home, &args),
         Command::Info(args) => info::run(&home, &args),
         Command::Tiles(args) => tiles::run(&home, &args),
+        Command::Serve(args) => serve::run(&home, &args),
     }
 }

@@ -1,6 +1,6 @@
 //! The decision interface and the turn loop: the kernel lists the legal
 //! options of each decision, asks the seat's [`Bot`] to pick one, and applies
-//! it. Every bot plugs in here; none needs to know the rules.
+//! it, one [`Turn`] step at a time. Every bot plugs in here; none needs to know the rules.
 
 use anyhow::{Result, ensure};
 
@@ -60,6 +60,112 @@ fn pick(bot: &mut dyn Bot, game: &Game, decision: Decision) -> Result<usize> {
     Ok(i)
 }
 
+/// The decision a turn waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Placement,
+    Ransom,
+    Action,
+    Capture,
+}
+
+/// A turn in progress, one decision at a time: [`Turn::begin`] draws the
+/// tile, [`Turn::decision`] is the question the current player faces, and
+/// [`Turn::choose`] applies an option and lists the next question's options.
+/// [`play_turn`] drives it with bots; a caller may pause between decisions
+/// (for a person's answer) and go on later with the same buffers.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn {
+    tile: u16,
+    step: Step,
+}
+
+impl Turn {
+    /// Draw the current player's tile and list its placements; `None` when
+    /// the deck is empty (the game is over; call [`Game::final_scoring`]).
+    pub fn begin(game: &mut Game, buf: &mut Buffers) -> Option<Turn> {
+        let tile = game.draw()?;
+        game.placements(tile, &mut buf.placements);
+        Some(Turn {
+            tile,
+            step: Step::Placement,
+        })
+    }
+
+    /// The tile drawn this turn.
+    pub fn tile(&self) -> u16 {
+        self.tile
+    }
+
+    /// The decision the turn waits for.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The question the current player faces, with the options in `buf`.
+    pub fn decision<'b>(&self, buf: &'b Buffers) -> Decision<'b> {
+        match self.step {
+            Step::Placement => Decision::Placement {
+                tile: self.tile,
+                options: &buf.placements,
+            },
+            Step::Ransom => Decision::Ransom(&buf.ransoms),
+            Step::Action => Decision::Action(&buf.actions),
+            Step::Capture => Decision::Capture(&buf.captures),
+        }
+    }
+
+    /// Apply option `i` of the current decision. Returns `true` when the
+    /// turn is over (the next player's turn begins with [`Turn::begin`]).
+    pub fn choose(&mut self, game: &mut Game, buf: &mut Buffers, i: usize) -> Result<bool> {
+        let n = self.decision(buf).len();
+        ensure!(i < n, "option {i} of {n} chosen");
+        match self.step {
+            Step::Placement => {
+                game.place_tile(self.tile, buf.placements[i])?;
+                game.ransom_choices(&mut buf.ransoms)?;
+                if buf.ransoms.len() > 1 {
+                    self.step = Step::Ransom;
+                    return Ok(false);
+                }
+                self.ask_action(game, buf)
+            }
+            Step::Ransom => {
+                if let RansomChoice::Pay { captor, .. } = buf.ransoms[i] {
+                    game.pay_ransom(captor as usize)?;
+                }
+                self.ask_action(game, buf)
+            }
+            Step::Action => {
+                let action = buf.actions[i];
+                game.act(action)?;
+                if matches!(action, Action::Floor { .. }) {
+                    game.capture_choices(&mut buf.captures)?;
+                    if buf.captures.len() > 1 {
+                        self.step = Step::Capture;
+                        return Ok(false);
+                    }
+                }
+                game.end_turn();
+                Ok(true)
+            }
+            Step::Capture => {
+                if let CaptureChoice::Take { meeple } = buf.captures[i] {
+                    game.capture(meeple as usize)?;
+                }
+                game.end_turn();
+                Ok(true)
+            }
+        }
+    }
+
+    fn ask_action(&mut self, game: &mut Game, buf: &mut Buffers) -> Result<bool> {
+        game.actions(&mut buf.actions)?;
+        self.step = Step::Action;
+        Ok(false)
+    }
+}
+
 /// Play one turn for the current player. Returns `false` when the deck is
 /// empty (the game is over; call [`Game::final_scoring`]).
 pub fn play_turn(
@@ -67,47 +173,16 @@ pub fn play_turn(
     bots: &mut [Box<dyn Bot + '_>],
     buf: &mut Buffers,
 ) -> Result<bool> {
-    let Some(tile) = game.draw() else {
+    let Some(mut turn) = Turn::begin(game, buf) else {
         return Ok(false);
     };
-    let seat = game.current();
-    let bot = bots[seat].as_mut();
-
-    game.placements(tile, &mut buf.placements);
-    let i = pick(
-        bot,
-        game,
-        Decision::Placement {
-            tile,
-            options: &buf.placements,
-        },
-    )?;
-    game.place_tile(tile, buf.placements[i])?;
-
-    game.ransom_choices(&mut buf.ransoms)?;
-    if buf.ransoms.len() > 1 {
-        let i = pick(bot, game, Decision::Ransom(&buf.ransoms))?;
-        if let RansomChoice::Pay { captor, .. } = buf.ransoms[i] {
-            game.pay_ransom(captor as usize)?;
+    let bot = bots[game.current()].as_mut();
+    loop {
+        let i = pick(bot, game, turn.decision(buf))?;
+        if turn.choose(game, buf, i)? {
+            return Ok(true);
         }
     }
-
-    game.actions(&mut buf.actions)?;
-    let i = pick(bot, game, Decision::Action(&buf.actions))?;
-    let action = buf.actions[i];
-    game.act(action)?;
-
-    if matches!(action, Action::Floor { .. }) {
-        game.capture_choices(&mut buf.captures)?;
-        if buf.captures.len() > 1 {
-            let i = pick(bot, game, Decision::Capture(&buf.captures))?;
-            if let CaptureChoice::Take { meeple } = buf.captures[i] {
-                game.capture(meeple as usize)?;
-            }
-        }
-    }
-    game.end_turn();
-    Ok(true)
 }
 
 /// Play a game to its end, then score it.

@@ -21,7 +21,7 @@ pub mod scene;
 pub mod tiles;
 
 pub use board::{Board, OpenSpot, PlacedTile};
-pub use decision::{Bot, Buffers, Decision, play_game, play_turn};
+pub use decision::{Bot, Buffers, Decision, Step, Turn, play_game, play_turn};
 pub use features::FeatureId;
 pub use game::{
     Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,

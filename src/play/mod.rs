@@ -10,4 +10,5 @@ pub mod replay;
 pub mod sample;
 pub mod scene;
 pub mod seed;
+pub mod session;
 pub mod sim;

@@ -16,7 +16,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("play", &["kernel", "rules"]),
     ("analysis", &["kernel", "rules", "play"]),
     ("views", &["kernel", "analysis"]),
-    ("cli", &["kernel", "rules", "play", "analysis", "views"]),
+    ("serve", &["kernel", "rules", "play", "analysis", "views"]),
+    (
+        "cli",
+        &["kernel", "rules", "play", "analysis", "views", "serve"],
+    ),
 ];
 
 /// A module of the crate: its path (`["kernel", "game"]`) and its source.

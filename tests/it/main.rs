@@ -25,6 +25,8 @@ mod render;
 mod report;
 mod sandbox;
 mod scoring;
+mod serve;
+mod serve_browser;
 mod snapshots;
 mod tilesets;
 mod tower;

@@ -17,6 +17,7 @@
 mod board;
 pub mod drawing;
 mod frame;
+pub mod locate;
 mod overlays;
 mod panel;
 mod style;

@@ -1,0 +1,377 @@
+// towerlab's browser game. The server decides: this page shows the state it
+// sends and answers the question it asks with an option's index and the
+// question's token. Bots' turns are played one request (one turn) at a time.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const params = new URLSearchParams(location.search);
+// Milliseconds between the steps of bots' turns (?delay=… changes it).
+const BOT_DELAY = Number(params.get("delay") ?? 700);
+
+let catalog = null;
+let game = null;     // the last state the server sent
+let request = null;  // the new game's request, for "same deal"
+let chosen = null;   // the placement option shown, while placing
+let view = { scale: 1, x: 0, y: 0, fitted: true };
+let botTimer = null;
+
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+// ---- the new-game form -------------------------------------------------
+
+async function loadCatalog() {
+  catalog = await api("GET", "/api/catalog");
+  const variant = $("#variant");
+  for (const v of catalog.variants) variant.append(el("option", { value: v }, v));
+  if (catalog.variants.includes("tower")) variant.value = "tower";
+  for (const p of catalog.packs) {
+    const label = el("label");
+    label.append(el("input", { type: "checkbox", value: p }), " " + p);
+    $("#packs").append(label);
+  }
+  const players = $("#player-count");
+  for (let n = catalog.players.min; n <= catalog.players.max; n++) {
+    players.append(el("option", { value: n }, String(n)));
+  }
+  players.addEventListener("change", () => seatRows(Number(players.value)));
+  seatRows(catalog.players.min);
+}
+
+function seatRows(n) {
+  const seats = $("#seats");
+  const old = [...seats.querySelectorAll("select")].map((s) => s.value);
+  seats.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const select = el("select", { name: "seat" + i });
+    for (const s of catalog.seats) select.append(el("option", { value: s }, s));
+    select.value = old[i] ?? (i === 0 ? "person" : catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
+    const li = el("li");
+    li.append("player " + (i + 1) + " ", select);
+    seats.append(li);
+  }
+}
+
+function formRequest() {
+  const req = { seats: [...document.querySelectorAll("#seats select")].map((s) => s.value) };
+  if (document.querySelector("input[name=rules]:checked").value === "packs") {
+    req.packs = [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
+  } else {
+    req.variant = $("#variant").value;
+  }
+  const seed = $("#seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      throw new Error("a seed is a whole number below 2^53");
+    }
+    req.seed = Number(seed);
+  }
+  return req;
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  $("#new-error").textContent = "";
+  try {
+    request = formRequest();
+    const state = await api("POST", "/api/games", request);
+    request.seed = state.seed;
+    view.fitted = true;
+    $("#new").hidden = true;
+    $("#game").hidden = false;
+    show(state);
+  } catch (e) {
+    $("#new-error").textContent = e.message;
+  }
+}
+
+// ---- the game ----------------------------------------------------------
+
+function show(state) {
+  game = state;
+  chosen = null;
+  document.body.dataset.status = state.status;
+  $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · seed ${state.seed}`;
+  $("#board").innerHTML = state.board.svg;
+  $("#log").href = `/api/games/${state.id}/log`;
+  $("#log").download = `towerlab-${state.seed}.jsonl`;
+  showPlayers(state);
+  showEvents(state);
+  showQuestion(state);
+  applyView();
+  if (state.status === "bot") {
+    clearTimeout(botTimer);
+    botTimer = setTimeout(botTurn, BOT_DELAY);
+  }
+}
+
+function seatName(state, p) {
+  return `player ${p + 1} (${state.seats[p]})`;
+}
+
+function showPlayers(state) {
+  const table = $("#players");
+  table.replaceChildren();
+  const head = el("tr");
+  for (const h of ["", "score", "meeples", "floors", "prisoners"]) head.append(el("th", {}, h));
+  table.append(head);
+  for (const p of state.players) {
+    const row = el("tr", { "data-seat": p.seat });
+    if (p.seat === state.current && state.question !== undefined && state.status !== "over") row.className = "current";
+    const who = el("td");
+    who.append(el("span", { class: "swatch", style: `background:${p.colour}` }), " " + seatName(state, p.seat));
+    row.append(who, el("td", { class: "score" }, String(p.score)), el("td", {}, String(p.meeples)));
+    const floors = el("td");
+    for (const f of p.floors) {
+      floors.append(el("span", { class: "swatch", style: `background:${f.colour}`, title: f.name }), ` ${f.count} `);
+    }
+    row.append(floors, el("td", {}, p.prisoners.map((q) => `${q.count}× player ${q.owner + 1}`).join(", ") || "–"));
+    table.append(row);
+  }
+  $("#tiles-left").textContent = `turn ${state.turn} · ${state.tiles_left} tiles left to draw`;
+}
+
+function showEvents(state) {
+  const list = $("#events");
+  list.replaceChildren();
+  for (const e of [...state.events].reverse()) {
+    const li = el("li", { title: `turn ${e.turn}` });
+    li.append(el("span", { class: "rule" }, e.rule), e.text);
+    list.append(li);
+  }
+}
+
+function showQuestion(state) {
+  const status = $("#status");
+  const options = $("#options");
+  options.replaceChildren();
+  $("#marks").replaceChildren();
+  $("#drawn").replaceChildren();
+  $("#place-buttons").hidden = true;
+  $("#final").hidden = true;
+  $("#error").textContent = "";
+  const q = state.question;
+  const who = seatName(state, state.current);
+  if (state.status === "over") {
+    status.textContent = "Game over: final scoring done";
+    showFinal(state);
+  } else if (state.status === "failed") {
+    status.textContent = "The rules failed: " + state.error;
+  } else if (state.status === "bot") {
+    status.textContent = `${who} is playing…`;
+  } else if (q.kind === "placement") {
+    status.textContent = `${who}: place ${q.tile} (click a marked cell, rotate, then place)`;
+    askPlacement(q);
+  } else {
+    const asks = {
+      ransom: "pay a ransom? (T11)",
+      action: "one action: a meeple, a floor, a meeple on a tower, or pass (T3)",
+      capture: "take a prisoner in the tower's range? (T5, T6)",
+    };
+    status.textContent = `${who}: ${asks[q.kind]}`;
+    askOptions(q);
+  }
+}
+
+function showFinal(state) {
+  const box = $("#final");
+  box.replaceChildren(el("h3", {}, "Final scores"));
+  const list = el("ol");
+  for (const p of state.players) {
+    list.append(el("li", { "data-score": p.score }, `${seatName(state, p.seat)}: ${p.score}`));
+  }
+  box.append(list);
+  box.hidden = false;
+}
+
+function placeMark(cell, size) {
+  const mark = el("div", { class: "place" });
+  mark.style.left = cell[0] + "px";
+  mark.style.top = cell[1] + "px";
+  mark.style.width = mark.style.height = size + "px";
+  return mark;
+}
+
+function askPlacement(q) {
+  const size = game.board.cell;
+  const cells = new Map();
+  for (const o of q.options) {
+    const key = `${o.x},${o.y}`;
+    if (!cells.has(key)) cells.set(key, []);
+    cells.get(key).push(o);
+  }
+  for (const [key, opts] of cells) {
+    const mark = placeMark(opts[0].cell, size);
+    mark.dataset.cell = key;
+    mark.title = `${q.tile} at ${key}`;
+    mark.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (chosen && `${chosen.x},${chosen.y}` === key) rotate();
+      else choosePlacement(opts[0]);
+    });
+    $("#marks").append(mark);
+  }
+  $("#place-buttons").hidden = false;
+  $("#confirm").disabled = true;
+  drawTile(q, q.tiles[0].rot);
+}
+
+function drawTile(q, rot) {
+  const tile = q.tiles.find((t) => t.rot === rot) ?? q.tiles[0];
+  $("#drawn").innerHTML = tile.svg;
+  return tile;
+}
+
+function choosePlacement(option) {
+  chosen = option;
+  const q = game.question;
+  for (const m of document.querySelectorAll(".place")) {
+    m.classList.toggle("chosen", m.dataset.cell === `${option.x},${option.y}`);
+    if (m.dataset.cell !== `${option.x},${option.y}`) m.replaceChildren();
+  }
+  const mark = document.querySelector(`.place[data-cell="${option.x},${option.y}"]`);
+  mark.innerHTML = drawTile(q, option.rot).svg;
+  const svg = mark.querySelector("svg");
+  svg.setAttribute("width", "100%");
+  svg.setAttribute("height", "100%");
+  $("#confirm").disabled = false;
+  $("#confirm").textContent = `Place at ${option.x},${option.y} turned ${option.rot}°`;
+}
+
+function rotate() {
+  const q = game.question;
+  if (!chosen) return;
+  const here = q.options.filter((o) => o.x === chosen.x && o.y === chosen.y);
+  const next = here[(here.indexOf(chosen) + 1) % here.length];
+  choosePlacement(next);
+}
+
+function askOptions(q) {
+  const counts = new Map();
+  for (const o of q.options) if (o.at) counts.set(String(o.at), (counts.get(String(o.at)) ?? 0) + 1);
+  for (const o of q.options) {
+    const button = el("button", { "data-index": o.index, "data-kind": o.kind ?? q.kind }, o.label);
+    button.addEventListener("click", () => answer(o.index));
+    $("#options").append(button);
+    if (!o.at) continue;
+    const shared = counts.get(String(o.at)) > 1;
+    const spot = el("div", { class: "spot" + (q.kind === "capture" ? " capture" : "") + (shared ? " shared" : ""), title: o.label });
+    spot.style.left = o.at[0] + "px";
+    spot.style.top = o.at[1] + "px";
+    if (!shared) {
+      spot.dataset.index = o.index;
+      spot.addEventListener("click", (ev) => { ev.stopPropagation(); answer(o.index); });
+    }
+    $("#marks").append(spot);
+  }
+}
+
+async function answer(index) {
+  const q = game.question;
+  try {
+    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index }));
+  } catch (e) {
+    $("#error").textContent = e.message;
+  }
+}
+
+async function botTurn() {
+  if (!game || game.status !== "bot") return;
+  try {
+    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token }));
+  } catch (e) {
+    $("#error").textContent = e.message;
+  }
+}
+
+// ---- pan and zoom ------------------------------------------------------
+
+function applyView() {
+  const svg = $("#board svg");
+  if (!svg) return;
+  const w = Number(svg.getAttribute("width"));
+  const h = Number(svg.getAttribute("height"));
+  $("#marks").style.width = w + "px";
+  $("#marks").style.height = h + "px";
+  if (view.fitted) {
+    const stage = $("#stage");
+    view.scale = Math.min(1.5, stage.clientWidth / w, stage.clientHeight / h);
+    view.x = (stage.clientWidth - w * view.scale) / 2;
+    view.y = (stage.clientHeight - h * view.scale) / 2;
+  }
+  $("#canvas").style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+}
+
+function zoom(factor, cx, cy) {
+  view.fitted = false;
+  view.x = cx - (cx - view.x) * factor;
+  view.y = cy - (cy - view.y) * factor;
+  view.scale *= factor;
+  applyView();
+}
+
+function setUpStage() {
+  const stage = $("#stage");
+  let drag = null;
+  stage.addEventListener("pointerdown", (e) => {
+    if (e.target.closest(".place, .spot, #zoom")) return;
+    drag = { x: e.clientX - view.x, y: e.clientY - view.y };
+    stage.classList.add("dragging");
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    view.fitted = false;
+    view.x = e.clientX - drag.x;
+    view.y = e.clientY - drag.y;
+    applyView();
+  });
+  window.addEventListener("pointerup", () => { drag = null; stage.classList.remove("dragging"); });
+  stage.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const box = stage.getBoundingClientRect();
+    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
+  }, { passive: false });
+  for (const b of document.querySelectorAll("#zoom button")) {
+    b.addEventListener("click", () => {
+      const kind = b.dataset.zoom;
+      if (kind === "fit") { view.fitted = true; applyView(); return; }
+      zoom(kind === "in" ? 1.25 : 0.8, stage.clientWidth / 2, stage.clientHeight / 2);
+    });
+  }
+  window.addEventListener("resize", applyView);
+}
+
+// ---- start -------------------------------------------------------------
+
+function backToForm(sameDeal) {
+  clearTimeout(botTimer);
+  game = null;
+  document.body.dataset.status = "new";
+  $("#game").hidden = true;
+  $("#new").hidden = false;
+  $("#seed").value = sameDeal && request ? String(request.seed) : "";
+  $("#new-error").textContent = sameDeal ? "The same deal: pick other rules and start." : "";
+}
+
+$("#new-form").addEventListener("submit", startGame);
+$("#confirm").addEventListener("click", () => chosen && answer(chosen.index));
+$("#rotate").addEventListener("click", rotate);
+$("#again").addEventListener("click", () => backToForm(true));
+$("#restart").addEventListener("click", () => backToForm(false));
+setUpStage();
+loadCatalog().catch((e) => { $("#new-error").textContent = e.message; });

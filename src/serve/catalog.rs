@@ -1,0 +1,139 @@
+//! What a browser may choose from: the variants and packs, shipped and the
+//! home folder's (by name, never by path), the kinds of seat, and the rulesets loaded from
+//! them, each loaded once and shared by every game played under it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use anyhow::Result;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::play::bots::BotKind;
+use crate::play::session::Seat;
+use crate::rules::{Home, NATIVE_TOWER, Ruleset};
+
+/// The variants and packs on offer, and the rulesets loaded so far.
+pub struct Catalog {
+    home: Home,
+    variants: Vec<String>,
+    packs: Vec<String>,
+    loaded: Mutex<HashMap<String, Arc<Ruleset>>>,
+}
+
+/// A new game as the browser asks for it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A variant from the list.
+    pub variant: Option<String>,
+    /// Or packs from the list, in order.
+    pub packs: Option<Vec<String>>,
+    /// `person` or a bot's name, one per seat (2 to 6).
+    pub seats: Vec<String>,
+    /// The deal [default: a random one].
+    pub seed: Option<u64>,
+}
+
+/// A new game's rules and seats, checked against the catalog.
+pub struct Choice {
+    pub set: Arc<Ruleset>,
+    pub seats: Vec<Seat>,
+}
+
+impl Catalog {
+    /// The variants and packs of `home`.
+    pub fn new(home: &Home) -> Catalog {
+        let mut packs = home.packs();
+        packs.retain(|p| p != "base");
+        packs.push(NATIVE_TOWER.to_string());
+        Catalog {
+            home: home.clone(),
+            variants: home.variants(),
+            packs,
+            loaded: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The lists as JSON, for the new-game form.
+    pub fn describe(&self) -> Value {
+        let bots: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
+        let mut seats = vec!["person"];
+        seats.extend(&bots);
+        json!({
+            "variants": self.variants,
+            "packs": self.packs,
+            "bots": bots,
+            "seats": seats,
+            "players": {"min": 2, "max": 6},
+        })
+    }
+
+    /// Check a new game's request: rules from the lists, 2 to 6 known seats.
+    pub fn choose(&self, req: &NewGame) -> Result<Choice> {
+        if !(2..=6).contains(&req.seats.len()) {
+            return Err(bad_input(format!(
+                "a game has 2 to 6 seats, not {}",
+                req.seats.len()
+            )));
+        }
+        let seats = req
+            .seats
+            .iter()
+            .map(|s| Seat::parse(s))
+            .collect::<Result<Vec<_>>>()?;
+        let set = match (&req.variant, &req.packs) {
+            (Some(_), Some(_)) => return Err(bad_input("give a variant or packs, not both")),
+            (Some(v), None) => self.variant(v)?,
+            (None, Some(p)) => self.pack_list(p)?,
+            (None, None) => self.variant("tower")?,
+        };
+        Ok(Choice { set, seats })
+    }
+
+    fn variant(&self, name: &str) -> Result<Arc<Ruleset>> {
+        known(name, &self.variants, "variant")?;
+        self.load(format!("variant:{name}"), || {
+            Ruleset::from_variant(&self.home, name)
+        })
+    }
+
+    fn pack_list(&self, packs: &[String]) -> Result<Arc<Ruleset>> {
+        if packs.is_empty() {
+            return Err(bad_input("name at least one pack"));
+        }
+        for p in packs {
+            known(p, &self.packs, "pack")?;
+        }
+        self.load(format!("packs:{}", packs.join(",")), || {
+            Ruleset::from_packs(&self.home, packs)
+        })
+    }
+
+    /// The ruleset under `key`, loaded by `load` the first time.
+    fn load(&self, key: String, load: impl FnOnce() -> Result<Ruleset>) -> Result<Arc<Ruleset>> {
+        if let Some(set) = self.lock().get(&key) {
+            return Ok(set.clone());
+        }
+        let set = Arc::new(load()?);
+        self.lock().insert(key, set.clone());
+        Ok(set)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Ruleset>>> {
+        self.loaded.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// `name` must be one of `list`: the browser names nothing else.
+fn known(name: &str, list: &[String], what: &str) -> Result<()> {
+    if list.iter().any(|n| n == name) {
+        return Ok(());
+    }
+    Err(bad_input(format!(
+        "unknown {what} `{name}` (the list: {}){}",
+        list.join(", "),
+        did_you_mean(name, list.iter().map(String::as_str))
+    )))
+}

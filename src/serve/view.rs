@@ -1,0 +1,225 @@
+//! A game's state as the page shows it, in JSON: the board as the project's
+//! renderer draws it, the points on it the page marks (legal placements,
+//! spots for a meeple, towers, capturable meeples), the question waiting
+//! with its options in words, the players, and the events so far.
+
+use serde_json::{Value, json};
+
+use super::events::described;
+use crate::kernel::geometry::Pos;
+use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
+use crate::play::scene::{SceneOptions, game_scene, palette};
+use crate::play::session::{Session, Waiting};
+use crate::rules::Ruleset;
+use crate::views::render::locate::{CELL, Locator, tile_svg};
+use crate::views::render::{board_svg, player_colour};
+
+/// The whole state of game `id`.
+pub fn state(id: &str, session: &Session) -> Value {
+    let game = session.game();
+    let set = session.ruleset();
+    let waiting = session.waiting();
+    let mut options = SceneOptions {
+        title: Some(set.name.clone()),
+        ..Default::default()
+    };
+    if let Waiting::Person { decision, .. } = waiting {
+        frame_for(decision, game, &mut options);
+    }
+    let scene = game_scene(game, set, &options);
+    // Where the question's options are drawn (only a person's question has
+    // any: the tile arts are not worked out twice for a bot's turn).
+    let question = match waiting {
+        Waiting::Person { decision, .. } => {
+            let locator = Locator::new(&scene, &set.tiles);
+            Some(question(decision, game, set, &locator))
+        }
+        _ => None,
+    };
+    json!({
+        "id": id,
+        "token": session.token(),
+        "variant": set.name,
+        "packs": set.pack_names,
+        "seed": session.seed(),
+        "seats": session.seats().iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "current": game.current(),
+        "turn": game.stats().turns,
+        "tiles_left": game.deck_left(),
+        "drawn": session.drawn().map(|k| game.tiles().kinds[k as usize].name.clone()),
+        "status": kind_of(&waiting),
+        "error": match waiting { Waiting::Failed(m) => Some(m), _ => None },
+        "players": players(game, set),
+        "question": question,
+        "board": {
+            "svg": board_svg(&scene, &set.tiles, &palette(set)),
+            "cell": CELL,
+        },
+        "events": described(game, set),
+    })
+}
+
+/// The scene must hold every cell the question marks: legal placements, and
+/// a capturing tower's range.
+fn frame_for(decision: Decision, game: &Game, options: &mut SceneOptions) {
+    match decision {
+        Decision::Placement {
+            options: places, ..
+        } => {
+            let mut cells: Vec<Pos> = game.board().tiles().iter().map(|t| t.pos).collect();
+            cells.extend(places.iter().map(|p| p.pos));
+            let low = Pos::new(
+                cells.iter().map(|p| p.x).min().unwrap_or(0),
+                cells.iter().map(|p| p.y).min().unwrap_or(0),
+            );
+            let high = Pos::new(
+                cells.iter().map(|p| p.x).max().unwrap_or(0),
+                cells.iter().map(|p| p.y).max().unwrap_or(0),
+            );
+            options.bounds = Some((low, high));
+        }
+        Decision::Capture(_) => options.range = capturing_tower(game),
+        _ => {}
+    }
+}
+
+/// The tower that got the floor whose capture is pending.
+fn capturing_tower(game: &Game) -> Option<Pos> {
+    game.events().iter().rev().find_map(|e| match e {
+        Event::Floor { pos, .. } => Some(*pos),
+        _ => None,
+    })
+}
+
+fn players(game: &Game, set: &Ruleset) -> Vec<Value> {
+    let n = game.players().len();
+    game.players()
+        .iter()
+        .enumerate()
+        .map(|(p, player)| {
+            json!({
+                "seat": p,
+                "colour": player_colour(p),
+                "score": player.score,
+                "meeples": player.meeples,
+                "floors": set.floors.iter().zip(&player.floors).map(|(f, c)| json!({
+                    "name": f.name, "colour": f.colour, "count": c,
+                })).collect::<Vec<_>>(),
+                "prisoners": (0..n).filter(|&o| game.prisoners(p, o) > 0).map(|o| json!({
+                    "owner": o, "count": game.prisoners(p, o),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+fn point(at: Option<(f64, f64)>) -> Value {
+    at.map_or(Value::Null, |(x, y)| json!([x, y]))
+}
+
+/// The waiting question: its kind and each option in words, with where on
+/// the board it is marked.
+fn question(decision: Decision, game: &Game, set: &Ruleset, at: &Locator) -> Value {
+    match decision {
+        Decision::Placement { tile, options } => {
+            let kind = &game.tiles().kinds[tile as usize];
+            let mut rots: Vec<u8> = options.iter().map(|p| p.rot).collect();
+            rots.sort_unstable();
+            rots.dedup();
+            json!({
+                "kind": "placement",
+                "tile": kind.name,
+                "tiles": rots.iter().map(|&r| json!({"rot": r as u32 * 90, "svg": tile_svg(kind, r)})).collect::<Vec<_>>(),
+                "options": options.iter().enumerate().map(|(i, p)| json!({
+                    "index": i, "x": p.pos.x, "y": p.pos.y, "rot": p.rot as u32 * 90,
+                    "label": format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90),
+                    "cell": point(Some(at.cell(p.pos))),
+                })).collect::<Vec<_>>(),
+            })
+        }
+        Decision::Ransom(options) => json!({
+            "kind": "ransom",
+            "options": options.iter().enumerate().map(|(i, o)| json!({
+                "index": i,
+                "label": match o {
+                    RansomChoice::Decline => "Pay no ransom".to_string(),
+                    RansomChoice::Pay { captor, cost } => format!(
+                        "Pay player {} {cost} points for a meeple back (T11)", captor + 1),
+                },
+            })).collect::<Vec<_>>(),
+        }),
+        Decision::Action(options) => json!({
+            "kind": "action",
+            "options": options.iter().enumerate().map(|(i, a)| action(i, a, game, set, at)).collect::<Vec<_>>(),
+        }),
+        Decision::Capture(options) => json!({
+            "kind": "capture",
+            "options": options.iter().enumerate().map(|(i, c)| capture(i, c, game, at)).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+fn action(i: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) -> Value {
+    let placed = game.board().tiles().last().map_or(Pos::ORIGIN, |t| t.pos);
+    let tower = |t: u16| game.towers()[t as usize].pos;
+    let (kind, label, spot) = match *a {
+        Action::Pass => ("pass", "Pass".to_string(), None),
+        Action::Meeple { segment } => {
+            let spot = MeepleSpot::Segment(segment);
+            let on = game.meeple_on(placed, spot).name();
+            let label = format!("Meeple on the {on} (segment {segment}) (G3)");
+            ("meeple", label, at.spot(placed, spot))
+        }
+        Action::Floor { tower: t, kind } => {
+            let pos = tower(t);
+            let name = set
+                .floors
+                .get(kind as usize)
+                .map_or("?", |f| f.name.as_str());
+            let on = if game.towers()[t as usize].floors.is_empty() {
+                "foundation"
+            } else {
+                "tower"
+            };
+            let label = format!("A {name} floor on the {on} at {pos} (T3)");
+            ("floor", label, at.spot(pos, MeepleSpot::Tower))
+        }
+        Action::TowerMeeple { tower: t } => {
+            let pos = tower(t);
+            let label = format!("Meeple on the tower at {pos}, closing it (T3, T8)");
+            ("tower-meeple", label, at.spot(pos, MeepleSpot::Tower))
+        }
+    };
+    json!({"index": i, "kind": kind, "label": label, "at": point(spot)})
+}
+
+fn capture(i: usize, c: &CaptureChoice, game: &Game, at: &Locator) -> Value {
+    match *c {
+        CaptureChoice::Decline => json!({"index": i, "label": "Take no prisoner", "at": null}),
+        CaptureChoice::Take { meeple } => {
+            let m = game.meeples()[meeple as usize];
+            let on = game.meeple_on(m.pos, m.spot).name();
+            json!({
+                "index": i,
+                "owner": m.owner,
+                "label": format!("Take player {}'s meeple on the {on} at {} (T5)", m.owner + 1, m.pos),
+                "at": point(at.spot(m.pos, m.spot)),
+            })
+        }
+    }
+}
+
+/// The name of a decision's kind, as the page and the API call it.
+pub fn kind_of(waiting: &Waiting) -> &'static str {
+    match waiting {
+        Waiting::Person { decision, .. } => match decision {
+            Decision::Placement { .. } => "placement",
+            Decision::Ransom(_) => "ransom",
+            Decision::Action(_) => "action",
+            Decision::Capture(_) => "capture",
+        },
+        Waiting::Bot { .. } => "bot",
+        Waiting::Over => "over",
+        Waiting::Failed(_) => "failed",
+    }
+}

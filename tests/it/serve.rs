@@ -1,0 +1,412 @@
+//! `towerlab serve`'s HTTP API (docs/serve.md): every bad request — an
+//! unknown game, malformed JSON, a stale token, an option out of range (a
+//! capture among them), a ransom when none is offered, rules not in the
+//! lists — gets a 4xx with a message and leaves the game as it was; idle
+//! games expire; a whole game played through the API logs a game that
+//! `towerlab replay` accepts, with the same final scores.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use towerlab::serve::{IDLE, Server};
+
+use crate::common::{home, towerlab};
+
+/// A server of the repository's home on a free port.
+pub fn server(idle: Duration) -> SocketAddr {
+    Server::bind(&home(), "127.0.0.1", 0, idle)
+        .and_then(Server::spawn)
+        .expect("the server starts")
+}
+
+/// One HTTP request; the status and the body.
+pub fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).expect("a response");
+    let (head, rest) = raw.split_once("\r\n\r\n").expect("headers end");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        unchunk(rest)
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+fn unchunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    out
+}
+
+/// A request that must succeed; its JSON.
+pub fn ok(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+    let text = body.map(|b| b.to_string());
+    let (status, reply) = http(addr, method, path, text.as_deref());
+    assert!(
+        (200..300).contains(&status),
+        "{method} {path}: {status} {reply}"
+    );
+    serde_json::from_str(&reply).expect("JSON")
+}
+
+/// A request that must be refused with `status`; its message.
+fn refused(addr: SocketAddr, method: &str, path: &str, body: &str, status: u16) -> String {
+    let (got, reply) = http(addr, method, path, Some(body));
+    assert_eq!(got, status, "{method} {path} {body}: {reply}");
+    let v: Value = serde_json::from_str(&reply).expect("a JSON error");
+    let message = v["error"].as_str().expect("an error message").to_string();
+    assert!(!message.is_empty());
+    message
+}
+
+pub fn new_game(addr: SocketAddr, seats: &[&str], seed: u64) -> Value {
+    ok(
+        addr,
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "tower", "seats": seats, "seed": seed})),
+    )
+}
+
+/// The answer this test's players give: a floor when they can (so that
+/// captures come up), else a meeple, else the first option.
+pub fn pick(state: &Value) -> usize {
+    let q = &state["question"];
+    let options = q["options"].as_array().unwrap();
+    let turn = state["turn"].as_u64().unwrap() as usize;
+    let find = |kind: &str| options.iter().position(|o| o["kind"] == kind);
+    match q["kind"].as_str().unwrap() {
+        "placement" => (turn * 7) % options.len(),
+        "action" => find("floor").or(find("meeple")).unwrap_or(0),
+        _ => options.len() - 1,
+    }
+}
+
+pub fn answer(addr: SocketAddr, state: &Value, option: usize) -> Value {
+    let id = state["id"].as_str().unwrap();
+    let body =
+        json!({"decision": state["question"]["kind"], "token": state["token"], "option": option});
+    ok(addr, "POST", &format!("/api/games/{id}/choose"), Some(body))
+}
+
+/// Play on (bots' turns too) until `stop` says so or the game is over.
+fn play_until(addr: SocketAddr, mut state: Value, stop: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..2000 {
+        if state["status"] == "over" || stop(&state) {
+            return state;
+        }
+        let id = state["id"].as_str().unwrap().to_string();
+        state = if state["status"] == "bot" {
+            let body = json!({"token": state["token"]});
+            ok(
+                addr,
+                "POST",
+                &format!("/api/games/{id}/advance"),
+                Some(body),
+            )
+        } else {
+            let option = pick(&state);
+            answer(addr, &state, option)
+        };
+    }
+    panic!("the game did not end");
+}
+
+fn get_state(addr: SocketAddr, id: &str) -> Value {
+    ok(addr, "GET", &format!("/api/games/{id}"), None)
+}
+
+/// `body` sent to `path` of the game is refused with `status`, and the game
+/// is as it was.
+fn refused_unchanged(
+    addr: SocketAddr,
+    state: &Value,
+    path: &str,
+    body: &str,
+    status: u16,
+) -> String {
+    let id = state["id"].as_str().unwrap();
+    let before = get_state(addr, id);
+    let message = refused(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/{path}"),
+        body,
+        status,
+    );
+    assert_eq!(get_state(addr, id), before, "the game changed after {body}");
+    message
+}
+
+#[test]
+fn bad_game_ids_get_404() {
+    let addr = server(IDLE);
+    for path in ["/api/games/nope", "/api/games/0000000000000000/log"] {
+        let (status, body) = http(addr, "GET", path, None);
+        assert_eq!(status, 404, "{body}");
+        assert!(body.contains("no game"), "{body}");
+    }
+    let m = refused(
+        addr,
+        "POST",
+        "/api/games/x/choose",
+        r#"{"decision":"placement","token":0,"option":0}"#,
+        404,
+    );
+    assert!(m.contains("no game `x`"), "{m}");
+}
+
+#[test]
+fn malformed_json_and_stale_tokens_change_nothing() {
+    let addr = server(IDLE);
+    let state = new_game(addr, &["person", "person"], 3);
+    for body in [
+        "{bad",
+        "[]",
+        r#"{"decision":"placement","token":0}"#,
+        r#"{"decision":"placement","token":-1,"option":0}"#,
+        r#"{"decision":"placement","token":0,"option":0,"extra":1}"#,
+    ] {
+        let m = refused_unchanged(addr, &state, "choose", body, 400);
+        assert!(m.contains("not the JSON expected"), "{m}");
+    }
+    let m = refused_unchanged(
+        addr,
+        &state,
+        "choose",
+        r#"{"decision":"placement","token":5,"option":0}"#,
+        409,
+    );
+    assert!(m.contains("stale"), "{m}");
+    let next = answer(addr, &state, 0);
+    assert_eq!(next["token"], 1);
+    // The same answer again is stale now.
+    let m = refused_unchanged(
+        addr,
+        &next,
+        "choose",
+        r#"{"decision":"placement","token":0,"option":0}"#,
+        409,
+    );
+    assert!(m.contains("token 0 was answered already"), "{m}");
+    // A bot's turn when a person is to decide.
+    let m = refused_unchanged(addr, &next, "advance", r#"{"token":1}"#, 409);
+    assert!(m.contains("no bot"), "{m}");
+    let m = refused_unchanged(
+        addr,
+        &next,
+        "choose",
+        r#"{"decision":"action","token":1,"option":9999}"#,
+        422,
+    );
+    assert!(m.contains("no option 9999"), "{m}");
+}
+
+#[test]
+fn t5_captures_out_of_range_and_t11_ransoms_not_offered_are_refused() {
+    let addr = server(IDLE);
+    let mut seen_capture = false;
+    for seed in 1..=6 {
+        let state = new_game(addr, &["person", "person"], seed);
+        let state = play_until(addr, state, |s| s["question"]["kind"] == "capture");
+        if state["status"] == "over" {
+            continue;
+        }
+        seen_capture = true;
+        let options = state["question"]["options"].as_array().unwrap().len();
+        let token = &state["token"];
+        let body = format!(r#"{{"decision":"capture","token":{token},"option":{options}}}"#);
+        let m = refused_unchanged(addr, &state, "choose", &body, 422);
+        assert!(m.contains(&format!("no option {options}")), "{m}");
+        // No ransom is offered while a capture waits.
+        let body = format!(r#"{{"decision":"ransom","token":{token},"option":1}}"#);
+        let m = refused_unchanged(addr, &state, "choose", &body, 409);
+        assert!(m.contains("no ransom is offered now"), "{m}");
+        break;
+    }
+    assert!(seen_capture, "no capture came up in six games");
+}
+
+#[test]
+fn rules_and_seats_come_from_the_lists() {
+    let addr = server(IDLE);
+    let catalog = ok(addr, "GET", "/api/catalog", None);
+    assert!(
+        catalog["variants"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("tower"))
+    );
+    assert!(
+        catalog["seats"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("greedy"))
+    );
+    let bad = [
+        (
+            r#"{"variant":"../variants/tower","seats":["person","greedy"]}"#,
+            "unknown variant",
+        ),
+        (
+            r#"{"variant":"/etc/passwd","seats":["person","greedy"]}"#,
+            "unknown variant",
+        ),
+        (
+            r#"{"packs":["rules/tower"],"seats":["person","greedy"]}"#,
+            "unknown pack",
+        ),
+        (
+            r#"{"packs":[],"seats":["person","greedy"]}"#,
+            "at least one pack",
+        ),
+        (r#"{"variant":"tower","seats":["person"]}"#, "2 to 6 seats"),
+        (
+            r#"{"variant":"tower","seats":["person","wizard"]}"#,
+            "unknown bot",
+        ),
+        (
+            r#"{"variant":"tower","packs":["tower"],"seats":["person","greedy"]}"#,
+            "not both",
+        ),
+        ("not json", "not the JSON expected"),
+    ];
+    for (body, says) in bad {
+        let m = refused(addr, "POST", "/api/games", body, 400);
+        assert!(m.contains(says), "{body}: {m}");
+    }
+}
+
+#[test]
+fn idle_games_expire() {
+    let addr = server(Duration::from_millis(200));
+    let state = new_game(addr, &["person", "greedy"], 1);
+    let id = state["id"].as_str().unwrap();
+    assert_eq!(get_state(addr, id)["token"], 0);
+    std::thread::sleep(Duration::from_millis(700));
+    let (status, body) = http(addr, "GET", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 404, "{body}");
+}
+
+/// The scores of the log's `end` record.
+pub fn logged_scores(log: &str) -> Vec<u64> {
+    let end: Value = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|r| r["event"] == "end")
+        .expect("an end record");
+    end["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect()
+}
+
+/// `towerlab replay` on a log written to a file accepts it.
+pub fn replays(log: &str, name: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, log).unwrap();
+    let out = towerlab().arg("replay").arg(&path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "replay failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let render = towerlab()
+        .args(["render", "--log"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(render.status.success(), "render failed");
+}
+
+#[test]
+fn a_game_against_greedy_ends_scored_and_its_log_replays() {
+    let addr = server(IDLE);
+    let state = new_game(addr, &["person", "greedy"], 11);
+    let end = play_until(addr, state, |_| false);
+    assert_eq!(end["status"], "over");
+    assert!(end["question"].is_null());
+    let id = end["id"].as_str().unwrap();
+    let (status, log) = http(addr, "GET", &format!("/api/games/{id}/log"), None);
+    assert_eq!(status, 200);
+    let shown: Vec<u64> = end["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].as_u64().unwrap())
+        .collect();
+    assert_eq!(logged_scores(&log), shown);
+    assert!(
+        end["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["rule"] == "G1")
+    );
+    replays(&log, "serve-api-game.jsonl");
+    // Answers after the end are refused.
+    let m = refused_unchanged(
+        addr,
+        &end,
+        "choose",
+        &format!(
+            r#"{{"decision":"placement","token":{},"option":0}}"#,
+            end["token"]
+        ),
+        409,
+    );
+    assert!(m.contains("no person"), "{m}");
+}
+
+#[test]
+fn a_session_of_bots_plays_the_game_simulate_plays() {
+    use towerlab::play::bots::BotKind;
+    use towerlab::play::session::{Seat, Session, Waiting};
+    let set = towerlab::rules::Ruleset::from_variant(&home(), "tower").unwrap();
+    let rules = set.rules();
+    for seed in [3, 8] {
+        let bots = [BotKind::Greedy, BotKind::Random];
+        let seats: Vec<Seat> = bots.iter().map(|&b| Seat::Bot(b)).collect();
+        let mut session = Session::new(&set, rules.as_ref(), &seats, seed).unwrap();
+        while let Waiting::Bot { .. } = session.waiting() {
+            let token = session.token();
+            session.bot_turn(token).unwrap().unwrap();
+        }
+        assert!(matches!(session.waiting(), Waiting::Over));
+        let other = set.rules();
+        let game =
+            towerlab::play::sim::play(&set.tiles, other.as_ref(), &bots, seed, true).unwrap();
+        assert_eq!(session.game().scores(), game.scores(), "seed {seed}");
+        assert_eq!(session.game().events(), game.events(), "seed {seed}");
+    }
+}
