@@ -46,15 +46,44 @@ impl Record {
 
     fn pos(&self, key: &str) -> Option<Pos> {
         let a = self.value[key].as_array()?;
-        Some(Pos::new(
-            a.first()?.as_i64()? as i32,
-            a.get(1)?.as_i64()? as i32,
-        ))
+        Some(Pos::new(coordinate(a.first()?)?, coordinate(a.get(1)?)?))
     }
 
+    /// The record's `x` and `y`; `None` when either is missing or out of the
+    /// board's range: no farther from the start tile than a game has tiles
+    /// (nothing is wrapped into range).
     fn xy(&self) -> Option<Pos> {
-        Some(Pos::new(self.int("x")? as i32, self.int("y")? as i32))
+        Some(Pos::new(
+            coordinate(&self.value["x"])?,
+            coordinate(&self.value["y"])?,
+        ))
     }
+}
+
+/// A coordinate of a log record, if it is an integer in the board's range.
+fn coordinate(v: &Value) -> Option<i32> {
+    v.as_i64()
+        .and_then(|n| i32::try_from(n).ok())
+        .filter(|n| n.unsigned_abs() as usize <= crate::kernel::tiles::MAX_DECK)
+}
+
+/// The first coordinate field of a record (`x`, `y`, or a `[x, y]` pair)
+/// that is present but not a coordinate.
+fn out_of_range(value: &Value) -> Option<&'static str> {
+    let bad = |v: &Value| coordinate(v).is_none();
+    for key in ["x", "y"] {
+        if value.get(key).is_some_and(bad) {
+            return Some(key);
+        }
+    }
+    for key in ["tower", "at"] {
+        if let Some(pair) = value.get(key).and_then(Value::as_array)
+            && pair.iter().any(bad)
+        {
+            return Some(key);
+        }
+    }
+    None
 }
 
 /// Read a log file: one JSON object per line.
@@ -77,6 +106,14 @@ fn read_records(src: &Source) -> Result<Vec<Record>> {
                 "{}:{}:1: a log record is an object with an `event`",
                 src.path.display(),
                 i + 1
+            )));
+        }
+        if let Some(key) = out_of_range(&value) {
+            return Err(bad_input(format!(
+                "{}:{}:1: `{key}` is not a board coordinate (an integer from -{MAX} to {MAX})",
+                src.path.display(),
+                i + 1,
+                MAX = crate::kernel::tiles::MAX_DECK
             )));
         }
         out.push(Record { line: i + 1, value });
@@ -187,7 +224,7 @@ impl Cursor<'_> {
                 let wanted = match rec.event() {
                     "meeple" if rec.text("on") == Some("tower") => {
                         match rec.xy().and_then(|p| game.tower_at(p)) {
-                            Some(t) => Action::TowerMeeple { tower: t as u16 },
+                            Some(t) => Action::TowerMeeple { tower: t as u16 }, // a tower index of this game
                             None => return self.fail(line, "no tower stands there".into()),
                         }
                     }
@@ -199,8 +236,8 @@ impl Cursor<'_> {
                                 "a meeple goes only on the tile just placed (G3)".into(),
                             );
                         }
-                        match rec.int("segment") {
-                            Some(s) => Action::Meeple { segment: s as u8 },
+                        match rec.int("segment").and_then(|s| u8::try_from(s).ok()) {
+                            Some(s) => Action::Meeple { segment: s },
                             None => {
                                 return self.fail(line, "a meeple record without `segment`".into());
                             }
@@ -244,7 +281,10 @@ impl Cursor<'_> {
                 }
                 let at = rec.pos("at");
                 let spot = match rec.value["segment"].as_i64() {
-                    Some(s) => MeepleSpot::Segment(s as u8),
+                    Some(s) => match u8::try_from(s) {
+                        Ok(s) => MeepleSpot::Segment(s),
+                        Err(_) => return self.fail(line, format!("no segment {s} on a tile")),
+                    },
                     None => MeepleSpot::Tower,
                 };
                 let found = options.iter().position(|o| match o {
@@ -410,8 +450,12 @@ fn play_block<'a>(
     };
     drop(bots);
     if let Err(e) = outcome {
-        let err = cursor.borrow_mut().error.take();
-        bail!("{file}: {}", err.unwrap_or_else(|| format!("{e:#}")));
+        // The rules refusing a logged event is exit 1; a failure of the
+        // rules themselves (a script error: bad input) keeps its kind.
+        match cursor.borrow_mut().error.take() {
+            Some(refused) => bail!("{file}: {refused}"),
+            None => return Err(e.context(file.to_string())),
+        }
     }
     Ok(game)
 }

@@ -14,6 +14,30 @@ use crate::play::bots::BotKind;
 use crate::play::log::{self, LogContext};
 use crate::play::seed::game_seed;
 use crate::rules::Ruleset;
+use crate::rules::script::limits::HOOK_STACK;
+
+/// Run `work` on a thread whose stack is the one the sandbox's depth limits
+/// are made for ([`HOOK_STACK`], as rayon's workers in [`simulate`] have):
+/// a program runs its commands in it, so hooks called outside a batch
+/// (`play`, `replay`, `check`, `range`) end with an error, never a stack
+/// overflow. Runs `work` on the calling thread if no thread can be started.
+pub fn on_hook_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let mut work = Some(work);
+    let ran = std::thread::scope(|s| {
+        let slot = &mut work;
+        std::thread::Builder::new()
+            .name("towerlab".into())
+            .stack_size(HOOK_STACK)
+            .spawn_scoped(s, move || slot.take().map(|w| w()))
+            .ok()
+            .map(|handle| handle.join())
+    });
+    match ran {
+        Some(Ok(Some(value))) => value,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        _ => (work.take().expect("the work is still here"))(),
+    }
+}
 
 /// What one finished game leaves behind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,6 +170,7 @@ pub fn simulate(
 ) -> Result<Vec<GameResult>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
+        .stack_size(HOOK_STACK)
         .build()
         .context("starting the worker threads")?;
     // One rules instance per worker thread, kept (with its caches) for every

@@ -14,6 +14,7 @@ mod common;
 mod compare;
 mod golden;
 mod home;
+mod hostile;
 mod layers;
 mod packs;
 mod preview;

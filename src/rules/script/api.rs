@@ -3,7 +3,7 @@
 //! `capture_cells`, `cells_within`, `path_steps`…), and the range geometry
 //! those functions compute in Rust (bulk loops stay out of scripts).
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 use rustc_hash::FxHashMap;
 
 use super::{ScriptRules, limits, rt_error};
@@ -98,9 +98,9 @@ fn register_board(engine: &mut Engine) {
         })
         .register_fn(
             "range_steps",
-            |_: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
+            |ctx: NativeCallContext, _: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
                 let origin = tower_pos(&tower)?;
-                let cells = with_rules(|r| r.range_of_stack(&tower))??;
+                let cells = nested(&ctx, |r| r.range_of_stack(&tower))?;
                 with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
             },
         )
@@ -130,20 +130,28 @@ fn register_functions(engine: &mut Engine) {
                 .collect(),
         )
     });
-    engine.register_fn("previous", |a: Dynamic| previous(vec![a]));
-    engine.register_fn("previous", |a: Dynamic, b: Dynamic| previous(vec![a, b]));
-    engine.register_fn("previous", |a: Dynamic, b: Dynamic, c: Dynamic| {
-        previous(vec![a, b, c])
+    engine.register_fn("previous", |ctx: NativeCallContext, a: Dynamic| {
+        previous(&ctx, vec![a])
     });
+    engine.register_fn(
+        "previous",
+        |ctx: NativeCallContext, a: Dynamic, b: Dynamic| previous(&ctx, vec![a, b]),
+    );
+    engine.register_fn(
+        "previous",
+        |ctx: NativeCallContext, a: Dynamic, b: Dynamic, c: Dynamic| previous(&ctx, vec![a, b, c]),
+    );
     engine.register_fn("param", |name: ImmutableString| {
         with_rules(|r| r.param(&name))?
     });
-    engine.register_fn("capture_cells", |tower: TowerInfo| {
-        with_rules(|r| r.cells_of_stack(&tower))?
-    });
-    engine.register_fn("capture_reach", |tower: TowerInfo| {
-        with_rules(|r| r.reach_of_stack(&tower))?
-    });
+    engine.register_fn(
+        "capture_cells",
+        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.cells_of_stack(&tower)),
+    );
+    engine.register_fn(
+        "capture_reach",
+        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.reach_of_stack(&tower)),
+    );
 }
 
 fn clamp(v: i64) -> i32 {
@@ -182,10 +190,19 @@ pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<
     }
 }
 
+/// Run `f`, which may call hooks, from a script function nested as deep as
+/// `ctx` says: the sandbox counts nested calls across hooks.
+fn nested<T>(
+    ctx: &NativeCallContext,
+    f: impl FnOnce(&ScriptRules) -> Result<T, Box<EvalAltResult>>,
+) -> Result<T, Box<EvalAltResult>> {
+    with_rules(|r| r.nested(ctx.call_level(), || f(r)))?
+}
+
 /// `previous(...)`: the answer of the pack before the one running, or the
 /// hook's default below the first.
-fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
-    with_rules(|r| {
+fn previous(ctx: &NativeCallContext, args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
+    nested(ctx, |r| {
         let frame = r.stack.borrow().last().copied();
         let Some((hook, pos)) = frame else {
             return Err(rt_error("`previous` is only available inside a hook"));
@@ -203,7 +220,7 @@ fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
         } else {
             r.call_level(hook, pos - 1, args)
         }
-    })?
+    })
 }
 
 fn cells_of(cells: &Array) -> Result<Vec<(i32, i32)>, Box<EvalAltResult>> {

@@ -104,6 +104,8 @@ pub struct ScriptRules {
     error: RefCell<Option<String>>,
     /// What the current top-level call has spent of the sandbox's limits.
     budget: Cell<Budget>,
+    /// Nested function calls of the hooks that called the running one.
+    levels: Cell<usize>,
 }
 
 impl ScriptRules {
@@ -115,6 +117,7 @@ impl ScriptRules {
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
             budget: Cell::new(Budget::start()),
+            levels: Cell::new(0),
         }
     }
 
