@@ -12,6 +12,7 @@ mod bots;
 mod cli;
 mod common;
 mod compare;
+mod fuzz;
 mod golden;
 mod home;
 mod hostile;
