@@ -276,6 +276,9 @@ pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Ve
 /// neighbour, or to a diagonal one when neither corner cell between them is in
 /// `cells`. `-1` when no such path exists.
 pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
+    // A set, so that each step's test is constant time: the walk is linear
+    // in the cells.
+    let cells: rustc_hash::FxHashSet<(i32, i32)> = cells.iter().copied().collect();
     let inside = |c: (i32, i32)| cells.contains(&c);
     let usable = |c: (i32, i32)| inside(c) && board.has_tile(origin.offset(c.0, c.1));
     if !usable((0, 0)) || !usable(target) {
