@@ -13,7 +13,8 @@ static ALLOCATOR: towerlab::rules::script::CountingAllocator =
 
 fn main() -> ExitCode {
     let cli = towerlab::cli::Cli::parse();
-    match towerlab::cli::run(cli) {
+    // Hooks run on a stack the sandbox's depth limits are made for.
+    match towerlab::play::sim::on_hook_stack(|| towerlab::cli::run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {

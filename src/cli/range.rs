@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::ValueEnum;
+use rustc_hash::FxHashSet;
 use serde::Serialize;
 
 use super::args::RulesArgs;
@@ -126,6 +127,9 @@ fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
         None => cells.to_vec(),
     };
     let all = tiles.iter().chain(cells).chain([&(0, 0)]);
+    // Sets, so that drawing is linear in the cells drawn.
+    let (in_range, with_tile): (FxHashSet<_>, FxHashSet<_>) =
+        (cells.iter().collect(), tiles.iter().collect());
     let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
     for &(x, y) in all {
         x0 = x0.min(x);
@@ -138,9 +142,9 @@ fn draw_range(cells: &[(i32, i32)], map: Option<&BoardMap>) -> String {
         for x in x0..=x1 {
             out.push(if (x, y) == (0, 0) {
                 'T'
-            } else if cells.contains(&(x, y)) {
+            } else if in_range.contains(&(x, y)) {
                 'X'
-            } else if tiles.contains(&(x, y)) {
+            } else if with_tile.contains(&(x, y)) {
                 '#'
             } else {
                 '.'

@@ -31,6 +31,10 @@ pub fn is_bad_input(err: &anyhow::Error) -> bool {
     err.chain().any(|e| e.is::<BadInput>())
 }
 
+/// The largest input file read (tile sets, packs, variants, board files,
+/// logs): 64 MB.
+pub const MAX_INPUT: usize = 64 << 20;
+
 /// A text file kept with its name so that byte offsets can be reported as
 /// `path:line:col`.
 #[derive(Clone, Debug)]
@@ -40,9 +44,35 @@ pub struct Source {
 }
 
 impl Source {
+    /// Read a text file of at most [`MAX_INPUT`] bytes: a larger one (or an
+    /// endless one, such as `/dev/zero`) is refused once that much is read,
+    /// and text that is not UTF-8 is refused with the place where it stops
+    /// being UTF-8.
     pub fn read(path: &Path) -> anyhow::Result<Source> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| bad_input(format!("cannot read `{}`: {e}", path.display())))?;
+        use std::io::Read;
+        let cannot =
+            |e: &dyn fmt::Display| bad_input(format!("cannot read `{}`: {e}", path.display()));
+        let file = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_INPUT as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| cannot(&e))?;
+        if bytes.len() > MAX_INPUT {
+            return Err(bad_input(format!(
+                "`{}` is larger than {} MB, the limit for input files",
+                path.display(),
+                MAX_INPUT >> 20
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let good = e.utf8_error().valid_up_to();
+            let valid = String::from_utf8_lossy(&e.as_bytes()[..good]).into_owned();
+            let (line, col) = Source::new(path, valid).line_col(good);
+            bad_input(format!(
+                "{}:{line}:{col}: not UTF-8 text (input files are UTF-8)",
+                path.display()
+            ))
+        })?;
         Ok(Source {
             path: path.to_path_buf(),
             text,

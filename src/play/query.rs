@@ -12,6 +12,14 @@ use crate::kernel::{
     Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, Table, TowerView,
 };
 
+/// The most rows and columns of a board file, and how far from the tower a
+/// range may reach for `range` to show it (see docs/packs.md).
+pub const MAX_SIDE: usize = 100;
+
+fn too_big(what: &str) -> String {
+    format!("more than {MAX_SIDE} {what}: a board file is at most {MAX_SIDE} by {MAX_SIDE}")
+}
+
 /// The cells of a board file that hold tiles, relative to the tower.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardMap {
@@ -26,7 +34,8 @@ impl BoardMap {
         let mut tower = None;
         let mut offset = 0;
         let lines: Vec<&str> = src.text.split_inclusive('\n').collect();
-        let rows = lines.iter().filter(|l| !l.trim().is_empty()).count() as i32;
+        let rows = lines.iter().filter(|l| !l.trim().is_empty()).count();
+        let rows = i32::try_from(rows.min(MAX_SIDE + 1)).unwrap_or(i32::MAX);
         let mut row = 0;
         for line in &lines {
             let body = line.trim_end_matches(['\n', '\r']);
@@ -34,8 +43,14 @@ impl BoardMap {
                 offset += line.len();
                 continue;
             }
+            if row >= MAX_SIDE as i32 {
+                return Err(src.error_at(offset..offset + 1, too_big("rows")));
+            }
             let y = rows - 1 - row;
             for (x, (i, c)) in body.char_indices().enumerate() {
+                if x >= MAX_SIDE {
+                    return Err(src.error_at(offset + i..offset + i + 1, too_big("columns")));
+                }
                 match c {
                     '#' => cells.push((x as i32, y)),
                     '.' | ' ' => {}
@@ -134,6 +149,15 @@ pub fn capture_cells(
             // A board full of tiles: one on every cell of the range.
             let mut shape = Vec::new();
             rules.capture_range(&view.stack(), &mut shape)?;
+            if let Some(&(x, y)) = shape
+                .iter()
+                .find(|(x, y)| x.unsigned_abs().max(y.unsigned_abs()) as usize > MAX_SIDE)
+            {
+                return Err(bad_input(format!(
+                    "the range reaches cell ({x}, {y}), more than {MAX_SIDE} cells from the \
+                     tower: `range` shows ranges within {MAX_SIDE} cells"
+                )));
+            }
             shape.push((0, 0));
             shape
         }

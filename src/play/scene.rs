@@ -261,9 +261,10 @@ pub fn board_scene(
     }
     captions.extend(options.notes.iter().cloned());
     let mut tiles: Vec<SceneTile> = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for &(x, y) in &map.tiles {
         let pos = Pos::new(x, y);
-        if tiles.iter().any(|t| t.pos == pos) {
+        if !seen.insert(pos) {
             continue;
         }
         let look = if pos == Pos::ORIGIN {

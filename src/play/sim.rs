@@ -14,6 +14,30 @@ use crate::play::bots::BotKind;
 use crate::play::log::{self, LogContext};
 use crate::play::seed::game_seed;
 use crate::rules::Ruleset;
+use crate::rules::script::limits::HOOK_STACK;
+
+/// Run `work` on a thread whose stack is the one the sandbox's depth limits
+/// are made for ([`HOOK_STACK`], as rayon's workers in [`simulate`] have):
+/// a program runs its commands in it, so hooks called outside a batch
+/// (`play`, `replay`, `check`, `range`) end with an error, never a stack
+/// overflow. Runs `work` on the calling thread if no thread can be started.
+pub fn on_hook_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    let mut work = Some(work);
+    let ran = std::thread::scope(|s| {
+        let slot = &mut work;
+        std::thread::Builder::new()
+            .name("towerlab".into())
+            .stack_size(HOOK_STACK)
+            .spawn_scoped(s, move || slot.take().map(|w| w()))
+            .ok()
+            .map(|handle| handle.join())
+    });
+    match ran {
+        Some(Ok(Some(value))) => value,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        _ => (work.take().expect("the work is still here"))(),
+    }
+}
 
 /// What one finished game leaves behind.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,6 +187,7 @@ pub fn simulate(
 ) -> Result<Vec<GameResult>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
+        .stack_size(HOOK_STACK)
         .build()
         .context("starting the worker threads")?;
     // One rules instance per worker thread, kept (with its caches) for every
@@ -172,46 +197,32 @@ pub fn simulate(
         .collect();
     let floors: Vec<String> = batch.set.floors.iter().map(|f| f.name.clone()).collect();
     let done = std::sync::atomic::AtomicU64::new(0);
+    // The lowest index of a failed game so far: later games are skipped,
+    // earlier ones still played, so the error reported is the first game's
+    // to fail whatever the number of threads.
+    let failed = std::sync::atomic::AtomicU64::new(u64::MAX);
     let mut results = Vec::with_capacity(batch.games.min(1 << 20) as usize);
     let mut start = 0;
     while start < batch.games {
         let end = (start + CHUNK).min(batch.games);
-        let chunk: Vec<GameResult> = pool.install(|| {
+        let chunk: Vec<Option<Result<GameResult>>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|index| {
-                    let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
-                    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-                    let rules = guard.get_or_insert_with(|| batch.set.rules());
-                    let seed = game_seed(batch.master_seed, index);
-                    let game = play(
-                        &batch.set.tiles,
-                        rules.as_ref(),
-                        batch.bots,
-                        seed,
-                        batch.log,
-                    )
-                    .with_context(|| format!("game {index} (seed {seed})"))?;
-                    let mut result = result_of(&game, index, seed);
-                    if batch.log {
-                        let ctx = LogContext {
-                            game: index,
-                            seed,
-                            packs: &batch.set.pack_names,
-                            params: &batch.set.params,
-                            players: batch.bots.len(),
-                            tiles: &batch.set.tiles,
-                            floors: &floors,
-                        };
-                        let mut text = String::new();
-                        log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
-                        result.log = Some(text);
+                    if index > failed.load(std::sync::atomic::Ordering::Relaxed) {
+                        return None;
+                    }
+                    let result = play_indexed(batch, &slots, &floors, index);
+                    if result.is_err() {
+                        failed.fetch_min(index, std::sync::atomic::Ordering::Relaxed);
                     }
                     progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                    Ok(result)
+                    Some(result)
                 })
-                .collect::<Result<Vec<_>>>()
-        })?;
+                .collect::<Vec<_>>()
+        });
+        // In index order: the first error is the lowest failed index.
+        let chunk: Vec<GameResult> = chunk.into_iter().flatten().collect::<Result<_>>()?;
         for mut r in chunk {
             each(&r)?;
             r.log = None;
@@ -220,4 +231,41 @@ pub fn simulate(
         start = end;
     }
     Ok(results)
+}
+
+/// Play game `index` of the batch on this worker's rules instance.
+fn play_indexed(
+    batch: &Batch,
+    slots: &[Mutex<Option<Box<dyn Rules>>>],
+    floors: &[String],
+    index: u64,
+) -> Result<GameResult> {
+    let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    let rules = guard.get_or_insert_with(|| batch.set.rules());
+    let seed = game_seed(batch.master_seed, index);
+    let game = play(
+        &batch.set.tiles,
+        rules.as_ref(),
+        batch.bots,
+        seed,
+        batch.log,
+    )
+    .with_context(|| format!("game {index} (seed {seed})"))?;
+    let mut result = result_of(&game, index, seed);
+    if batch.log {
+        let ctx = LogContext {
+            game: index,
+            seed,
+            packs: &batch.set.pack_names,
+            params: &batch.set.params,
+            players: batch.bots.len(),
+            tiles: &batch.set.tiles,
+            floors,
+        };
+        let mut text = String::new();
+        log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
+        result.log = Some(text);
+    }
+    Ok(result)
 }

@@ -97,6 +97,39 @@ impl Dir {
         }
     }
 
+    /// Does `file` (a path relative to this folder, as a manifest names it)
+    /// stay inside this folder? Not when it is absolute, climbs out with
+    /// `..`, or (on disk) leads out through a symbolic link; the reason
+    /// when not.
+    pub fn confines(&self, file: &str) -> Result<(), &'static str> {
+        use std::path::Component;
+        let path = Path::new(file);
+        if path.is_absolute() || file.starts_with('/') || file.starts_with('\\') {
+            return Err("is an absolute path");
+        }
+        let climbs = path.components().any(|c| {
+            matches!(
+                c,
+                Component::ParentDir | Component::RootDir | Component::Prefix(_)
+            )
+        });
+        if climbs || file.split(['/', '\\']).any(|part| part == "..") {
+            return Err("leaves the pack's folder with `..`");
+        }
+        let Dir::Disk(dir) = self else {
+            return Ok(());
+        };
+        // A missing file is reported as missing by the caller.
+        let (Ok(root), Ok(target)) = (dir.canonicalize(), dir.join(path).canonicalize()) else {
+            return Ok(());
+        };
+        if target.starts_with(&root) {
+            Ok(())
+        } else {
+            Err("leads out of the pack's folder through a symbolic link")
+        }
+    }
+
     /// Is there a file `file` (which may hold `/`) in this folder?
     pub fn has(&self, file: &str) -> bool {
         match self {

@@ -195,11 +195,22 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
     })
 }
 
+/// The most floor kinds a variant may have, all its packs together (the
+/// kernel numbers floor kinds by `u8` and keeps a stack's floors in a
+/// 32-kind key; see docs/packs.md).
+pub const MAX_FLOOR_KINDS: usize = 32;
+
 /// The floor kinds a manifest declares, each a valid name, each once.
 fn floor_decls(manifest: &Source, raw: &[RawFloor]) -> Result<Vec<FloorDecl>> {
     let mut floors = Vec::new();
     for f in raw {
         let name = f.name.get_ref();
+        if floors.len() >= MAX_FLOOR_KINDS {
+            return Err(manifest.error_at(
+                f.name.span(),
+                format!("more than {MAX_FLOOR_KINDS} floor kinds (the limit for a variant)"),
+            ));
+        }
         if !valid_name(name) {
             return Err(manifest.error_at(
                 f.name.span(),
@@ -231,6 +242,15 @@ fn pack_file(
     let Some(file) = file else {
         return Ok(None);
     };
+    if let Err(why) = dir.confines(file.get_ref()) {
+        return Err(manifest.error_at(
+            file.span(),
+            format!(
+                "{what} `{}` {why}: a pack's files are inside its folder",
+                file.get_ref()
+            ),
+        ));
+    }
     if !dir.has(file.get_ref()) {
         return Err(manifest.error_at(
             file.span(),

@@ -272,6 +272,14 @@ fn floor_kinds(packs: &[Pack]) -> Result<Vec<FloorDecl>> {
                     f.name, owner[i], pack.reference
                 )));
             }
+            if floors.len() >= manifest::MAX_FLOOR_KINDS {
+                return Err(bad_input(format!(
+                    "{}: floor kind `{}` is one more than the {} floor kinds a variant may have",
+                    pack.manifest.path.display(),
+                    f.name,
+                    manifest::MAX_FLOOR_KINDS
+                )));
+            }
             floors.push(f.clone());
             owner.push(&pack.reference);
         }

@@ -37,9 +37,17 @@ impl Installed {
     }
 
     fn run_in(&self, dir: &Path, args: &[&str]) -> Output {
-        self.command_in(dir, args)
-            .output()
-            .expect("the binary runs")
+        // A binary copied a moment ago may still be open for writing in a
+        // process another test thread forked meanwhile ("text file busy").
+        for _ in 0..50 {
+            match self.command_in(dir, args).output() {
+                Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                result => return result.expect("the binary runs"),
+            }
+        }
+        panic!("the copied binary stays busy")
     }
 
     fn run(&self, args: &[&str]) -> Output {

@@ -35,11 +35,17 @@ fn shell_blocks(markdown: &str) -> Vec<String> {
     blocks
 }
 
-/// The blocks this test runs: those that call `towerlab`, shortened.
+/// Commands that run until they are stopped: `towerlab serve` (its HTTP API
+/// and page are tested by tests/it/serve.rs and serve_browser.rs).
+const SERVERS: &[&str] = &["towerlab serve"];
+
+/// The blocks this test runs: those that call `towerlab`, shortened, without
+/// the servers.
 fn runnable(blocks: &[String]) -> Vec<String> {
     blocks
         .iter()
         .filter(|b| b.lines().any(|l| l.trim_start().starts_with("towerlab ")))
+        .filter(|b| !SERVERS.iter().any(|s| b.contains(s)))
         .map(|b| {
             SHORTER
                 .iter()

@@ -169,6 +169,16 @@ impl<'s> Builder<'s> {
         if *raw.count.get_ref() == 0 {
             return Err(b.err(raw.count.span(), "count must be at least 1".into()));
         }
+        if *raw.count.get_ref() as usize > super::MAX_DECK {
+            return Err(b.err(
+                raw.count.span(),
+                format!(
+                    "count {} is more than {} (the most tiles a game may have)",
+                    raw.count.get_ref(),
+                    super::MAX_DECK
+                ),
+            ));
+        }
         let letters: Vec<char> = raw.edges.get_ref().chars().collect();
         if letters.len() != 4 {
             return Err(b.err(

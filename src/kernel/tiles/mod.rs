@@ -221,6 +221,13 @@ impl TileSet {
     }
 }
 
+/// The most tile kinds the loaded sets may have together (tile kinds are
+/// numbered by `u16`; see docs/tiles.md).
+pub const MAX_KINDS: usize = 1_000;
+/// The most tiles the loaded sets may count together: a game's deck, so
+/// also its board (tiles and features are numbered by `u16`).
+pub const MAX_DECK: usize = 5_000;
+
 /// The set's name, checked: non-empty, no `/`, not loaded before.
 fn set_name(src: &Source, file: &RawFile, loaded: &[String]) -> Result<String> {
     let set = file.set.get_ref();
@@ -249,15 +256,30 @@ fn compile_set(
     kinds: &mut Vec<TileKind>,
 ) -> Result<()> {
     let set = file.set.get_ref();
-    let first = kinds.len();
     // u64: counts up to u32::MAX each must not overflow the sum.
     let mut total = 0u64;
+    let mut names = rustc_hash::FxHashSet::default();
+    let mut deck: u64 = kinds.iter().map(|k| u64::from(k.count)).sum();
     for raw in &file.tile {
         let kind = compile_tile(src, set_name, raw.get_ref())?;
-        if kinds[first..].iter().any(|k| k.name == kind.name) {
+        let at = raw.get_ref().name.span();
+        if !names.insert(kind.name.clone()) {
             return Err(src.error_at(
-                raw.get_ref().name.span(),
+                at,
                 format!("tile `{}` is defined twice", raw.get_ref().name.get_ref()),
+            ));
+        }
+        if kinds.len() >= MAX_KINDS {
+            return Err(src.error_at(
+                at,
+                format!("more than {MAX_KINDS} tile kinds in the loaded sets (the limit)"),
+            ));
+        }
+        deck += u64::from(kind.count);
+        if deck > MAX_DECK as u64 {
+            return Err(src.error_at(
+                at,
+                format!("more than {MAX_DECK} tiles in the loaded sets (the limit for a game)"),
             ));
         }
         total += u64::from(kind.count);

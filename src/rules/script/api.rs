@@ -4,7 +4,7 @@
 //! and the range geometry
 //! those functions compute in Rust (bulk loops stay out of scripts).
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 use rustc_hash::FxHashMap;
 
 use super::context::{BOARD, feature_at, register_context};
@@ -119,9 +119,9 @@ fn register_board(engine: &mut Engine) {
         })
         .register_fn(
             "range_steps",
-            |_: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
+            |ctx: NativeCallContext, _: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
                 let origin = tower_pos(&tower)?;
-                let cells = with_rules(|r| r.range_of_stack(&tower))??;
+                let cells = nested(&ctx, |r| r.range_of_stack(&tower))?;
                 with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
             },
         )
@@ -151,20 +151,28 @@ fn register_functions(engine: &mut Engine) {
                 .collect(),
         )
     });
-    engine.register_fn("previous", |a: Dynamic| previous(vec![a]));
-    engine.register_fn("previous", |a: Dynamic, b: Dynamic| previous(vec![a, b]));
-    engine.register_fn("previous", |a: Dynamic, b: Dynamic, c: Dynamic| {
-        previous(vec![a, b, c])
+    engine.register_fn("previous", |ctx: NativeCallContext, a: Dynamic| {
+        previous(&ctx, vec![a])
     });
+    engine.register_fn(
+        "previous",
+        |ctx: NativeCallContext, a: Dynamic, b: Dynamic| previous(&ctx, vec![a, b]),
+    );
+    engine.register_fn(
+        "previous",
+        |ctx: NativeCallContext, a: Dynamic, b: Dynamic, c: Dynamic| previous(&ctx, vec![a, b, c]),
+    );
     engine.register_fn("param", |name: ImmutableString| {
         with_rules(|r| r.param(&name))?
     });
-    engine.register_fn("capture_cells", |tower: TowerInfo| {
-        with_rules(|r| r.cells_of_stack(&tower))?
-    });
-    engine.register_fn("capture_reach", |tower: TowerInfo| {
-        with_rules(|r| r.reach_of_stack(&tower))?
-    });
+    engine.register_fn(
+        "capture_cells",
+        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.cells_of_stack(&tower)),
+    );
+    engine.register_fn(
+        "capture_reach",
+        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.reach_of_stack(&tower)),
+    );
 }
 
 fn clamp(v: i64) -> i32 {
@@ -206,10 +214,19 @@ fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
     }
 }
 
+/// Run `f`, which may call hooks, from a script function nested as deep as
+/// `ctx` says: the sandbox counts nested calls across hooks.
+fn nested<T>(
+    ctx: &NativeCallContext,
+    f: impl FnOnce(&ScriptRules) -> Result<T, Box<EvalAltResult>>,
+) -> Result<T, Box<EvalAltResult>> {
+    with_rules(|r| r.nested(ctx.call_level(), || f(r)))?
+}
+
 /// `previous(...)`: the answer of the pack before the one running, or the
 /// hook's default below the first.
-fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
-    with_rules(|r| {
+fn previous(ctx: &NativeCallContext, args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
+    nested(ctx, |r| {
         let frame = r.stack.borrow().last().copied();
         let Some((hook, pos)) = frame else {
             return Err(rt_error("`previous` is only available inside a hook"));
@@ -227,7 +244,7 @@ fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
         } else {
             r.call_level(hook, pos - 1, args)
         }
-    })?
+    })
 }
 
 fn cells_of(cells: &Array) -> Result<Vec<(i32, i32)>, Box<EvalAltResult>> {
@@ -283,6 +300,9 @@ pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Ve
 /// neighbour, or to a diagonal one when neither corner cell between them is in
 /// `cells`. `-1` when no such path exists.
 pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
+    // A set, so that each step's test is constant time: the walk is linear
+    // in the cells.
+    let cells: rustc_hash::FxHashSet<(i32, i32)> = cells.iter().copied().collect();
     let inside = |c: (i32, i32)| cells.contains(&c);
     let usable = |c: (i32, i32)| inside(c) && board.has_tile(origin.offset(c.0, c.1));
     if !usable((0, 0)) || !usable(target) {

@@ -11,11 +11,17 @@ pub const OPERATIONS: u64 = 1_000_000;
 /// cost (copying a 10,000-element array is one), so this bounds what the
 /// operation count cannot.
 pub const TIME: Duration = Duration::from_secs(1);
+/// Wall time one hook call may take, the hooks it calls included: CPU time
+/// does not run while a thread waits, so a script that could make its
+/// thread wait would escape [`TIME`]; this ends it anyway. Larger than
+/// [`TIME`] so that a busy machine does not stop a legal hook.
+pub const WALL_TIME: Duration = Duration::from_secs(10);
 /// Memory one hook call may take hold of, the hooks it calls included:
 /// bytes the thread holds beyond what it held when the call began. Catches
 /// data grown past the size limits below where Rhai does not check them
 /// (values stored into an array slot, curried function pointers…).
 pub const MEMORY: usize = 32 << 20;
+/// Nested function calls, counted across hooks that call each other.
 pub const CALL_LEVELS: usize = 32;
 pub const EXPR_DEPTH: usize = 64;
 pub const STRING_SIZE: usize = 10_000;
@@ -23,3 +29,10 @@ pub const ARRAY_SIZE: usize = 10_000;
 pub const MAP_SIZE: usize = 1_000;
 /// Hooks calling hooks (`previous`, `capture_cells`…) nest at most this deep.
 pub const NESTING: usize = 24;
+/// The stack of every thread that runs hooks (rayon's workers and the thread
+/// the command runs on). Rhai recurses for nested calls and expressions:
+/// [`CALL_LEVELS`] (counted across nested hooks) times [`EXPR_DEPTH`], plus
+/// one hook's own levels, fit in it with room to spare, so a script ends with
+/// an error, never a stack overflow. Reserved, not committed: untouched
+/// pages cost nothing.
+pub const HOOK_STACK: usize = 256 << 20;

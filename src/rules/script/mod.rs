@@ -135,6 +135,8 @@ pub struct ScriptRules {
     /// (`game()`, the board, where a tower or meeple stands)? Then its answer
     /// is not kept.
     read_context: Cell<bool>,
+    /// Nested function calls of the hooks that called the running one.
+    levels: Cell<usize>,
 }
 
 impl ScriptRules {
@@ -148,6 +150,7 @@ impl ScriptRules {
             budget: Cell::new(Budget::start()),
             context: RefCell::new(context::Context::default()),
             read_context: Cell::new(false),
+            levels: Cell::new(0),
         }
     }
 

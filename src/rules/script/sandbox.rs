@@ -1,20 +1,32 @@
 //! The sandbox: the engine every script runs in, its limits, and the budget
-//! of operations, CPU time and memory that one hook call (with the hooks it
-//! calls) may spend.
+//! of operations, CPU time, wall time and memory that one hook call (with the
+//! hooks it calls) may spend.
+//!
+//! Rhai is built without closures (`no_closure`): no value is shared between
+//! variables, so there is no lock a script could wait on, no reference cycle
+//! that outlives a call, and no chain of captured closures to drop. What a
+//! call allocates is freed when it returns. `sleep`, which would block the
+//! thread, is an error.
+
+use std::time::Instant;
 
 use cpu_time::ThreadTime;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 
 use super::api::{RULES, register_api};
 use super::memory::{self, MemoryLimit};
-use super::{ScriptRules, limits};
+use super::{ScriptRules, limits, rt_error};
 
 /// A limit that a hook call (with the hooks it calls) broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Limit {
     Operations,
     Time,
+    WallTime,
     Memory,
+    /// Hooks called into each other (`previous`, `capture_cells`…) with more
+    /// nested function calls in all than one hook may make.
+    Depth,
 }
 
 impl Limit {
@@ -29,6 +41,16 @@ impl Limit {
                 "Took more than {} s of CPU time (limit per hook call, the hooks it calls included; \
                  a runaway loop over large data?)",
                 limits::TIME.as_secs_f64()
+            ),
+            Limit::WallTime => format!(
+                "Took more than {} s of wall time (limit per hook call, the hooks it calls \
+                 included)",
+                limits::WALL_TIME.as_secs_f64()
+            ),
+            Limit::Depth => format!(
+                "Function calls nested more than {} deep, counting the calls of every hook \
+                 that called this one (`previous`, `capture_cells`…; runaway recursion?)",
+                limits::CALL_LEVELS
             ),
             Limit::Memory => format!(
                 "Used more than {} MB of memory (limit per hook call, the hooks it calls \
@@ -47,6 +69,9 @@ pub(super) struct Budget {
     /// it does not run while other processes have the processor, so a busy
     /// machine cannot stop a hook that would finish elsewhere.
     started: std::time::Duration,
+    /// The wall clock when the call began: CPU time does not run while a
+    /// thread waits, so this bounds what CPU time cannot.
+    wall: Instant,
     held: isize,
     /// The limit broken, once one is: every later operation of the call stops
     /// too, so that a script cannot catch the error and carry on.
@@ -58,10 +83,18 @@ impl Budget {
         Budget {
             operations: 0,
             started: ThreadTime::now().as_duration(),
+            wall: Instant::now(),
             held: memory::held(),
             broken: None,
         }
     }
+}
+
+/// What Rhai's `sleep`, which would block the thread, does in packs.
+fn blocking() -> Result<(), Box<EvalAltResult>> {
+    Err(rt_error(
+        "`sleep` is not available to packs: it would block the thread",
+    ))
 }
 
 pub(super) fn sandboxed_engine() -> Engine {
@@ -87,6 +120,11 @@ pub(super) fn sandboxed_engine() -> Engine {
         })
         .disable_symbol("eval")
         .disable_symbol("import");
+    // Rhai's `sleep` blocks the thread, where no operation is counted: the
+    // engine's own functions are found before the standard library's.
+    engine
+        .register_fn("sleep", |_: rhai::INT| blocking())
+        .register_fn("sleep", |_: rhai::FLOAT| blocking());
     // Rhai checks a map's size when a function returns it, not when a new
     // key is stored (`m[k] = v`, `m.k = v`): check it whenever the map is
     // named again. (`on_var` is marked volatile by Rhai, not deprecated.)
@@ -130,11 +168,43 @@ impl ScriptRules {
                 && ThreadTime::now().as_duration().saturating_sub(b.started) > limits::TIME
             {
                 Some(Limit::Time)
+            } else if look && b.wall.elapsed() > limits::WALL_TIME {
+                Some(Limit::WallTime)
             } else {
                 None
             };
             self.budget.set(b);
         }
         b.broken
+    }
+}
+
+impl ScriptRules {
+    /// Run a hook called from a script whose function calls were nested
+    /// `levels` deep: nested function calls are counted across the hooks
+    /// that call each other, so the deepest stack of frames a hook call can
+    /// build is bounded by [`limits::CALL_LEVELS`] (plus one hook's own
+    /// levels), whatever the nesting of hooks.
+    pub(super) fn nested<T>(
+        &self,
+        levels: usize,
+        run: impl FnOnce() -> Result<T, Box<EvalAltResult>>,
+    ) -> Result<T, Box<EvalAltResult>> {
+        let outer = self.levels.get();
+        let total = outer + levels;
+        if total > limits::CALL_LEVELS {
+            let mut b = self.budget.get();
+            b.broken.get_or_insert(Limit::Depth);
+            self.budget.set(b);
+            return Err(EvalAltResult::ErrorTerminated(
+                Dynamic::from(Limit::Depth),
+                Position::NONE,
+            )
+            .into());
+        }
+        self.levels.set(total);
+        let result = run();
+        self.levels.set(outer);
+        result
     }
 }

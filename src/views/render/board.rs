@@ -6,15 +6,15 @@ use std::collections::HashMap;
 use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
-use crate::kernel::scene::{Palette, Scene, SceneMeeple, SceneTile, SceneTower, TileLook};
+use crate::kernel::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
 use crate::kernel::tiles::{SegmentKind, TileSet};
 
 use super::drawing::Piece;
 use super::frame::Frame;
-use super::spot_on;
 use super::style::{FIELD_EDGE, INK, MEEPLE_PATH, PLAIN};
 use super::tile::draw::{draw_foundation, draw_tile};
 use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, TileArt, num};
+use super::{TilesAt, spot_on};
 
 /// One tile in its place.
 pub(super) fn placed_tile(
@@ -60,7 +60,7 @@ pub(super) fn placed_tile(
 /// no tile of the scene.
 pub(super) fn meeple(
     frame: &Frame,
-    scene: &Scene,
+    at: &TilesAt,
     m: &SceneMeeple,
     tiles: &TileSet,
     arts: &HashMap<u16, TileArt>,
@@ -69,11 +69,11 @@ pub(super) fn meeple(
     let MeepleSpot::Segment(s) = m.spot else {
         return None;
     };
-    let tile = scene.tiles.iter().find(|t| t.pos == m.pos)?;
+    let tile = at.get(&m.pos)?;
     let TileLook::Kind(k) = tile.look else {
         return None;
     };
-    let spot = spot_on(scene, arts, m.pos, m.spot)?;
+    let spot = spot_on(at, arts, m.pos, m.spot)?;
     let on = tiles.kinds[k as usize].segments[s as usize].kind;
     let (x, y) = frame.cell(m.pos);
     let lying = if on == SegmentKind::Field {

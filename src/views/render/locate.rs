@@ -15,14 +15,15 @@ use crate::kernel::tiles::{TileKind, TileSet};
 use super::frame::Frame;
 use super::tile::draw::draw_tile;
 use super::tile::{TILE, TileArt, num};
-use super::{frame_cells, spot_on, tile_arts};
+use super::{TilesAt, frame_cells, spot_on, tile_arts};
 
 /// The size of a cell in a picture's units.
 pub const CELL: f64 = TILE;
 
 /// Positions on the picture [`super::board`] draws of one scene.
 pub struct Locator<'s, 'k> {
-    scene: &'s Scene,
+    /// The scene's tiles by cell.
+    tiles: TilesAt<'s>,
     frame: Frame,
     arts: HashMap<u16, TileArt<'k>>,
 }
@@ -31,7 +32,7 @@ impl<'s, 'k> Locator<'s, 'k> {
     /// The positions in the picture of `scene` with tiles of `tiles`.
     pub fn new(scene: &'s Scene, tiles: &'k TileSet) -> Self {
         Locator {
-            scene,
+            tiles: scene.tiles.iter().map(|t| (t.pos, t)).collect(),
             frame: Frame::around(&frame_cells(scene)),
             arts: tile_arts(scene, tiles),
         }
@@ -45,7 +46,7 @@ impl<'s, 'k> Locator<'s, 'k> {
     /// The point where a meeple on `spot` of the tile at `pos` stands (a
     /// tower on its foundation); `None` when no tile is there.
     pub fn spot(&self, pos: Pos, spot: MeepleSpot) -> Option<(f64, f64)> {
-        let at = spot_on(self.scene, &self.arts, pos, spot)?;
+        let at = spot_on(&self.tiles, &self.arts, pos, spot)?;
         let (x, y) = self.frame.cell(pos);
         Some((x + at.x, y + at.y))
     }

@@ -46,6 +46,9 @@ pub fn player_colour(p: usize) -> &'static str {
     PLAYER_COLOURS[p % PLAYER_COLOURS.len()]
 }
 
+/// The tiles of a scene by cell.
+pub(super) type TilesAt<'s> = rustc_hash::FxHashMap<Pos, &'s crate::kernel::scene::SceneTile>;
+
 /// A picture of a scene as an SVG document (see [`board`]).
 pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
     board(scene, tiles, palette).svg()
@@ -57,6 +60,8 @@ pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
 /// [`TileLook::Kind`] are kinds of `tiles`.
 pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
     let arts = tile_arts(scene, tiles);
+    // Tiles by cell, so that placing meeples and towers is linear in them.
+    let at: TilesAt = scene.tiles.iter().map(|t| (t.pos, t)).collect();
     let frame = Frame::around(&frame_cells(scene));
     let mut parts = vec![Part::Group(frame.grid())];
     let mut placed = layer("tiles");
@@ -72,13 +77,13 @@ pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
         for m in &scene.meeples {
             meeples
                 .children
-                .extend(board::meeple(&frame, scene, m, tiles, &arts, palette));
+                .extend(board::meeple(&frame, &at, m, tiles, &arts, palette));
         }
         parts.push(Part::Group(meeples));
     }
     let mut towers = layer("towers");
     for tower in &scene.towers {
-        if let Some(spot) = spot_on(scene, &arts, tower.pos, MeepleSpot::Tower) {
+        if let Some(spot) = spot_on(&at, &arts, tower.pos, MeepleSpot::Tower) {
             let (x, y) = frame.cell(tower.pos);
             towers.push(board::tower(
                 palette,
@@ -91,7 +96,7 @@ pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
     if !scene.taken.is_empty() {
         let mut taken = layer("taken-meeples");
         for t in &scene.taken {
-            if let Some(spot) = spot_on(scene, &arts, t.pos, t.spot) {
+            if let Some(spot) = spot_on(&at, &arts, t.pos, t.spot) {
                 let (x, y) = frame.cell(t.pos);
                 taken.push(overlays::taken(t, Pt::new(x, y), spot, palette));
             }
@@ -182,12 +187,12 @@ fn frame_cells(scene: &Scene) -> Vec<Pos> {
 /// the tile at `pos` stands (a tower on the tile's foundation); `None` when
 /// no tile is there.
 pub(super) fn spot_on(
-    scene: &Scene,
+    at: &TilesAt,
     arts: &HashMap<u16, TileArt>,
     pos: Pos,
     spot: MeepleSpot,
 ) -> Option<Pt> {
-    let tile = scene.tiles.iter().find(|t| t.pos == pos)?;
+    let tile = at.get(&pos)?;
     let TileLook::Kind(k) = tile.look else {
         return Some(CENTRE);
     };
