@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod decision;
+pub mod determinize;
 pub mod diag;
 pub mod features;
 pub mod game;
