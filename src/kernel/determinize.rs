@@ -36,6 +36,15 @@ pub fn redealt<'a>(game: &Game<'a>, stream: &mut Stream) -> Game<'a> {
     copy
 }
 
+/// A copy of `game` for a search: it records no events, and its undrawn
+/// tiles are sorted by kind, so that it carries nothing of their real order.
+pub fn hidden_copy<'a>(game: &Game<'a>) -> Game<'a> {
+    let mut copy = game.clone();
+    copy.forget_events();
+    copy.undrawn_mut().sort_unstable();
+    copy
+}
+
 /// Make `into` a copy of `game` with its undrawn tiles dealt again from
 /// `stream`, reusing `into`'s allocations where the game's fields allow.
 pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream) {

@@ -389,6 +389,11 @@ impl<'a> Game<'a> {
         &mut self.deck[self.next_draw..]
     }
 
+    /// Stop recording events and drop those recorded: for search copies.
+    pub(in crate::kernel) fn forget_events(&mut self) {
+        self.events = None;
+    }
+
     /// The tower on the tile at `pos`, if the tile has a foundation.
     pub fn tower_at(&self, pos: Pos) -> Option<usize> {
         let t = self.board.tile_index(pos)?;

@@ -927,8 +927,19 @@ fn neighbours(game: &Game, pos: Pos) -> u32 {
     pos.around().filter(|&q| game.board().has_tile(q)).count() as u32
 }
 
-impl Bot for GreedyBot {
-    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+impl GreedyBot {
+    /// The value of every option of `decision`, as the bot weighs them
+    /// (higher is better; one value per option): for bots that search.
+    pub fn values(&mut self, game: &Game, decision: Decision) -> &[f32] {
+        self.weigh(game, decision);
+        if self.values.len() != decision.len() {
+            self.values.clear();
+            self.values.resize(decision.len(), 0.0);
+        }
+        &self.values
+    }
+
+    fn weigh(&mut self, game: &Game, decision: Decision) {
         self.me = game.current();
         match decision {
             Decision::Placement { tile, options } => self.value_placements(game, tile, options),
@@ -965,6 +976,12 @@ impl Bot for GreedyBot {
                 }
             }
         }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn decide(&mut self, game: &Game, decision: Decision) -> usize {
+        self.weigh(game, decision);
         if self.values.len() != decision.len() {
             return 0;
         }
