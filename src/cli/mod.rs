@@ -11,6 +11,8 @@ use comfy_table::{ContentArrangement, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+mod arena;
+
 use crate::analysis::stats;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
@@ -66,6 +68,8 @@ pub enum Command {
     Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
+    /// Bots against each other on the same deals, seats rotated: win shares.
+    Arena(arena::ArenaArgs),
 }
 
 /// Which rules to play: a variant file, or packs in order.
@@ -292,6 +296,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Range(args) => range(&home, &args),
         Command::Render(args) => render(&home, &args),
         Command::Check(args) => check(&home, &args),
+        Command::Arena(args) => arena::run(&home, &args),
     }
 }
 
