@@ -1,6 +1,7 @@
 //! towerlab's integration tests: one test binary, one module per area. Test
 //! names cite the rule IDs of RULES.md (`g5_…`, `t6_…`).
 
+mod arena;
 mod bad_input;
 mod bots;
 mod cli;
@@ -8,6 +9,7 @@ mod common;
 mod compare;
 mod golden;
 mod layers;
+mod mcts;
 mod packs;
 mod properties;
 mod render;
