@@ -223,7 +223,7 @@ impl MctsBot {
             let i = if count <= 1 {
                 0
             } else {
-                self.choose(g, phase, &mut at, &mut key, turns < horizon)
+                self.choose(g, phase, &mut at, &mut key)
             };
             let mut step = Step::default();
             phase = self.options.apply(g, phase, i, &mut step)?;
@@ -247,19 +247,12 @@ impl MctsBot {
     /// The option to take at a decision point of an iteration: by the tree
     /// while the walk is in it (adding at most one node), else by the greedy
     /// bot.
-    fn choose(
-        &mut self,
-        g: &Game,
-        phase: Phase,
-        at: &mut Cursor,
-        key: &mut u64,
-        may_grow: bool,
-    ) -> usize {
+    fn choose(&mut self, g: &Game, phase: Phase, at: &mut Cursor, key: &mut u64) -> usize {
         let node = match *at {
             Cursor::Root => self.tree.root,
             Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
                 Some(child) => child,
-                None if may_grow => {
+                None => {
                     let decision = self.options.decision(phase).expect("a decision");
                     let priors = self.greedy.values(g, decision).to_vec();
                     let child = self.tree.add(g.current(), &priors);
@@ -267,7 +260,6 @@ impl MctsBot {
                     *at = Cursor::Grown;
                     return self.follow(child, at, key, false);
                 }
-                None => NONE,
             },
             Cursor::Grown | Cursor::Out => NONE,
         };
