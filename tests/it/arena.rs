@@ -100,3 +100,26 @@ fn arena_text_names_the_bots_and_the_seat_effect() {
         "two greedy seats: {text}"
     );
 }
+
+/// The `mcts` bot's games, too, are the same on one thread and on two.
+#[test]
+fn arena_with_mcts_is_the_same_on_one_and_two_threads() {
+    let run = |threads: &str| {
+        stdout(&succeeds(&[
+            "arena",
+            "mcts:3",
+            "greedy",
+            "--games",
+            "4",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ]))
+    };
+    let one = run("1");
+    assert!(one.contains("\"mcts:3\""), "{one}");
+    assert_eq!(one, run("2"));
+}
