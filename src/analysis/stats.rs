@@ -80,36 +80,77 @@ pub fn win_shares(scores: &[u32]) -> Vec<f64> {
         .collect()
 }
 
+/// What a game leaves for the statistics, as whole numbers: each seat's
+/// score, then the counts [`per_game`] turns into metrics. It is the
+/// sufficient statistic of a game: a run's every estimate is a function of
+/// its rows, so a partial result of a shard keeps them and a merge sees
+/// exactly what one process saw.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct GameRow(pub Vec<u32>);
+
+/// The counts of a [`GameRow`] after the scores, in order.
+const ROW_COUNTS: usize = 11;
+
+impl GameRow {
+    /// The row of a finished game.
+    pub fn of(r: &GameResult) -> GameRow {
+        let s = &r.stats;
+        let mut v = r.scores.clone();
+        v.extend([
+            s.captures,
+            s.own_captures,
+            s.exchanges,
+            s.ransoms,
+            s.ransom_points,
+            r.prisoners_held,
+            r.tower_heights.len() as u32,
+            r.tower_heights.iter().sum(),
+            r.tower_heights.iter().copied().max().unwrap_or(0),
+            r.floors_unused,
+            s.turns,
+        ]);
+        GameRow(v)
+    }
+
+    /// The number of seats, or `None` when the row is too short to hold a
+    /// game (a damaged partial result).
+    pub fn players(&self) -> Option<usize> {
+        self.0.len().checked_sub(ROW_COUNTS).filter(|&p| p > 0)
+    }
+
+    /// Each seat's final score.
+    pub fn scores(&self) -> &[u32] {
+        &self.0[..self.0.len().saturating_sub(ROW_COUNTS)]
+    }
+
+    /// The per-game metrics, in [`metric_names`] order (without `balance`,
+    /// which belongs to a set of games).
+    pub fn metrics(&self) -> Vec<f64> {
+        let scores = self.scores();
+        let c = &self.0[scores.len()..];
+        let mut v: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+        v.extend(win_shares(scores));
+        let mut sorted = scores.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
+        let built = c[6] as f64;
+        let height_mean = if built > 0.0 {
+            c[7] as f64 / built
+        } else {
+            0.0
+        };
+        v.push(margin as f64);
+        v.extend(c[..6].iter().map(|&x| x as f64));
+        v.extend([built, height_mean, c[8] as f64, c[9] as f64, c[10] as f64]);
+        v
+    }
+}
+
 /// The per-game metrics of one game, in [`metric_names`] order (without
 /// `balance`, which belongs to a set of games).
 pub fn per_game(r: &GameResult) -> Vec<f64> {
-    let mut v: Vec<f64> = r.scores.iter().map(|&s| s as f64).collect();
-    v.extend(win_shares(&r.scores));
-    let mut sorted = r.scores.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
-    let s = &r.stats;
-    let built = r.tower_heights.len() as f64;
-    let height_sum: u32 = r.tower_heights.iter().sum();
-    v.extend([
-        margin as f64,
-        s.captures as f64,
-        s.own_captures as f64,
-        s.exchanges as f64,
-        s.ransoms as f64,
-        s.ransom_points as f64,
-        r.prisoners_held as f64,
-        built,
-        if built > 0.0 {
-            height_sum as f64 / built
-        } else {
-            0.0
-        },
-        r.tower_heights.iter().copied().max().unwrap_or(0) as f64,
-        r.floors_unused as f64,
-        s.turns as f64,
-    ]);
-    v
+    GameRow::of(r).metrics()
 }
 
 /// A mean with its 95% confidence interval.
@@ -196,15 +237,39 @@ pub struct Columns {
 
 impl Columns {
     pub fn of(results: &[GameResult]) -> Columns {
-        let rows: Vec<Vec<f64>> = results.iter().map(per_game).collect();
+        let rows: Vec<GameRow> = results.iter().map(GameRow::of).collect();
+        Columns::of_rows(&rows)
+    }
+
+    /// The columns of games given as rows (all of one player count).
+    pub fn of_rows(rows: &[GameRow]) -> Columns {
+        let metrics: Vec<Vec<f64>> = rows.iter().map(GameRow::metrics).collect();
+        Columns::of_metrics(&metrics)
+    }
+
+    /// The columns of per-game metric rows ([`GameRow::metrics`]).
+    pub fn of_metrics(rows: &[Vec<f64>]) -> Columns {
         let width = rows.first().map_or(0, Vec::len);
         let columns = (0..width)
             .map(|m| rows.iter().map(|r| r[m]).collect())
             .collect();
+        let seats = (width.saturating_sub(ROW_COUNTS + 1)) / 2;
         Columns {
             columns,
-            wins: results.iter().map(|r| win_shares(&r.scores)).collect(),
+            wins: rows.iter().map(|r| r[seats..2 * seats].to_vec()).collect(),
         }
+    }
+
+    /// The values of per-game metric `m` ([`metric_names`] order), game by
+    /// game.
+    pub fn column(&self, m: usize) -> Option<&[f64]> {
+        self.columns.get(m).map(Vec::as_slice)
+    }
+
+    /// The paired difference of balance, `other - self`, over the same
+    /// seeds (the seat counts may differ).
+    pub fn balance_difference(&self, other: &Columns) -> Estimate {
+        self.balance_estimate(Some(other))
     }
 
     fn games(&self) -> usize {

@@ -7,12 +7,15 @@ mod output;
 mod args;
 mod check;
 mod compare;
+mod merge;
+mod pergame;
 mod play;
 mod range;
 mod render;
 mod replay;
 mod runs;
 mod simulate;
+mod sweep;
 
 use std::path::PathBuf;
 
@@ -22,14 +25,16 @@ use clap::{Parser, Subcommand};
 use crate::kernel::tiles::TileSet;
 use crate::rules::Home;
 
-pub use args::{Format, RulesArgs, RunArgs, SeatArgs, TableFormat};
+pub use args::{Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
+pub use merge::MergeArgs;
 pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
 pub use simulate::SimulateArgs;
+pub use sweep::SweepArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -53,6 +58,11 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Play the same seeds under several variants and compare their metrics.
     Compare(CompareArgs),
+    /// Join the partial results of a run's shards into what one run prints.
+    Merge(MergeArgs),
+    /// Play one variant at several values of a pack parameter (or player
+    /// count) on the same seeds, and compare each value with the first.
+    Sweep(SweepArgs),
     /// Replay a game log under its rules and report the first event they
     /// would not allow.
     Replay(ReplayArgs),
@@ -82,6 +92,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(&home, &args),
         Command::Simulate(args) => simulate::run(&home, &args),
         Command::Compare(args) => compare::run(&home, &args),
+        Command::Merge(args) => merge::run(&home, &args),
+        Command::Sweep(args) => sweep::run(&home, &args),
         Command::Replay(args) => replay::run(&home, &args),
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),

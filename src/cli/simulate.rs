@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::new_table;
-use super::runs::{plain_f64, run_all};
+use super::runs::{Outcome, plain_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::stats;
 use crate::rules::Home;
@@ -60,11 +60,24 @@ struct CsvRow<'a> {
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
     let set = args.rules.load(home)?;
     let bots = args.run.seats.bots(&set)?;
-    let run = run_all(std::slice::from_ref(&set), &bots, &args.run)?;
-    match args.run.format {
-        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run))?),
-        TableFormat::Csv => csv(&run)?,
-        TableFormat::Table => table(&run)?,
+    match run_all(
+        "simulate",
+        std::slice::from_ref(&set),
+        &bots,
+        &args.run,
+        None,
+    )? {
+        Outcome::Whole(run) => print(&run, args.run.format),
+        Outcome::Written => Ok(()),
+    }
+}
+
+/// Print a simulation (a comparison of one variant) as `format` asks.
+pub fn print(run: &Comparison, format: TableFormat) -> Result<()> {
+    match format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&json(run))?),
+        TableFormat::Csv => csv(run)?,
+        TableFormat::Table | TableFormat::Partial => table(run)?,
     }
     Ok(())
 }
