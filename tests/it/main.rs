@@ -15,6 +15,7 @@ mod render;
 mod report;
 mod sandbox;
 mod scoring;
+mod shards;
 mod snapshots;
 mod tilesets;
 mod tower;
