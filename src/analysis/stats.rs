@@ -7,6 +7,8 @@
 //! whole set of games, not of one game, so its intervals come from a seeded
 //! bootstrap (paired for differences).
 
+use rayon::prelude::*;
+
 use crate::play::seed::Stream;
 use crate::play::sim::GameResult;
 
@@ -204,12 +206,12 @@ pub fn estimate(values: &[f64]) -> Estimate {
 
 /// Balance of a set of games: 1 minus the largest gap between seats' win
 /// shares (1 is perfectly even).
-fn balance(wins: &[Vec<f64>], pick: impl Iterator<Item = usize>) -> f64 {
-    let seats = wins.first().map_or(0, Vec::len);
+/// `wins` holds each game's seat shares one game after another.
+fn balance(wins: &[f64], seats: usize, pick: impl Iterator<Item = usize>) -> f64 {
     let mut sums = vec![0.0; seats];
     let mut n = 0.0;
     for i in pick {
-        for (s, w) in sums.iter_mut().zip(&wins[i]) {
+        for (s, w) in sums.iter_mut().zip(&wins[i * seats..(i + 1) * seats]) {
             *s += w;
         }
         n += 1.0;
@@ -231,8 +233,9 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 pub struct Columns {
     /// `columns[m][g]`: metric `m` of game `g` (per-game metrics only).
     columns: Vec<Vec<f64>>,
-    /// Win shares per game, for balance.
-    wins: Vec<Vec<f64>>,
+    /// Win shares, `seats` per game one game after another, for balance.
+    wins: Vec<f64>,
+    seats: usize,
 }
 
 impl Columns {
@@ -256,7 +259,11 @@ impl Columns {
         let seats = (width.saturating_sub(ROW_COUNTS + 1)) / 2;
         Columns {
             columns,
-            wins: rows.iter().map(|r| r[seats..2 * seats].to_vec()).collect(),
+            wins: rows
+                .iter()
+                .flat_map(|r| r[seats..2 * seats].iter().copied())
+                .collect(),
+            seats,
         }
     }
 
@@ -273,14 +280,19 @@ impl Columns {
     }
 
     fn games(&self) -> usize {
-        self.wins.len()
+        self.wins.len().checked_div(self.seats).unwrap_or(0)
+    }
+
+    /// Balance of the games `pick`.
+    fn balance_of(&self, pick: impl Iterator<Item = usize>) -> f64 {
+        balance(&self.wins, self.seats, pick)
     }
 
     /// Estimates of every metric, in [`metric_names`] order (balance last).
     /// A win share's interval is kept within [0, 1], where a share lives (the
     /// normal approximation can stray past it over few games).
     pub fn summary(&self) -> Vec<Estimate> {
-        let seats = self.wins.first().map_or(0, Vec::len);
+        let seats = self.seats;
         let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
         for e in values.iter_mut().skip(seats).take(seats) {
             e.low = e.low.max(0.0);
@@ -310,10 +322,13 @@ impl Columns {
     /// percentile bootstrap interval.
     fn balance_estimate(&self, other: Option<&Columns>) -> Estimate {
         let n = self.games();
-        let value = |c: &Columns, idx: &mut dyn Iterator<Item = usize>| balance(&c.wins, idx);
+        let value = |idx: &[usize]| match other {
+            None => self.balance_of(idx.iter().copied()),
+            Some(o) => o.balance_of(idx.iter().copied()) - self.balance_of(idx.iter().copied()),
+        };
         let point = match other {
-            None => value(self, &mut (0..n)),
-            Some(o) => value(o, &mut (0..n)) - value(self, &mut (0..n)),
+            None => self.balance_of(0..n),
+            Some(o) => o.balance_of(0..n) - self.balance_of(0..n),
         };
         if n < 2 {
             return Estimate {
@@ -323,20 +338,18 @@ impl Columns {
                 sd: 0.0,
             };
         }
+        // The resamples' indices are drawn in order from one stream, a few
+        // resamples at a time; their balances are computed in parallel (each
+        // a sum in index order), so the draws are the same on any threads.
         let mut rng = Stream::new(BOOTSTRAP_SEED, 0);
         let mut draws = Vec::with_capacity(RESAMPLES);
-        let mut idx = vec![0usize; n];
-        for _ in 0..RESAMPLES {
-            for slot in idx.iter_mut() {
-                *slot = rng.below(n);
-            }
-            let b = match other {
-                None => value(self, &mut idx.iter().copied()),
-                Some(o) => {
-                    value(o, &mut idx.iter().copied()) - value(self, &mut idx.iter().copied())
-                }
-            };
-            draws.push(b);
+        let per_chunk = (1 << 20) / n + 1;
+        while draws.len() < RESAMPLES {
+            let k = per_chunk.min(RESAMPLES - draws.len());
+            let idx: Vec<Vec<usize>> = (0..k)
+                .map(|_| (0..n).map(|_| rng.below(n)).collect())
+                .collect();
+            draws.par_extend(idx.par_iter().map(|i| value(i)));
         }
         draws.sort_by(f64::total_cmp);
         Estimate {
@@ -402,9 +415,9 @@ mod tests {
 
     #[test]
     fn balance_is_one_when_seats_win_equally() {
-        let wins = vec![vec![1.0, 0.0], vec![0.0, 1.0]];
-        assert!((balance(&wins, 0..2) - 1.0).abs() < 1e-12);
-        assert!((balance(&wins, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
+        let wins = vec![1.0, 0.0, 0.0, 1.0];
+        assert!((balance(&wins, 2, 0..2) - 1.0).abs() < 1e-12);
+        assert!((balance(&wins, 2, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
     }
 
     #[test]
