@@ -63,17 +63,21 @@ MpiDefault=none
 NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
-# No cgroups in a container: say so explicitly.
+# No cgroup.conf: Slurm 22.05 has no `CgroupPlugin=disabled`, and with
+# proctrack/linuxproc and task/none it needs no cgroup of its own.
 rm -f /etc/slurm/cgroup.conf
 
-pgrep -x munged >/dev/null || {
-  runuser -u munge -- munged --pid-file=/run/munge/munged.pid 2>/dev/null || munged --force
-}
-pgrep -x munged >"$state/munged.pid" || { echo "munged did not start" >&2; exit 1; }
+if ! pgrep -x munged >/dev/null; then
+  runuser -u munge -- munged 2>/dev/null || munged --force
+  pgrep -x munged >"$state/munged.pid" || { echo "munged did not start" >&2; exit 1; }
+fi
 munge -n | unmunge >/dev/null || { echo "munge cannot encode and decode a credential" >&2; exit 1; }
 
-slurmctld -f "$conf" || { echo "slurmctld did not start; see $state/log/slurmctld.log" >&2; exit 1; }
-slurmd -f "$conf" || { echo "slurmd did not start; see $state/log/slurmd.log" >&2; exit 1; }
+# (Started here, they write their pid files into $state, which `stop` reads.)
+pgrep -x slurmctld >/dev/null ||
+  slurmctld -f "$conf" || { echo "slurmctld did not start; see $state/log/slurmctld.log" >&2; exit 1; }
+pgrep -x slurmd >/dev/null ||
+  slurmd -f "$conf" || { echo "slurmd did not start; see $state/log/slurmd.log" >&2; exit 1; }
 
 for _ in $(seq 60); do
   if sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed)'; then

@@ -4,8 +4,8 @@
 //! shard K plays games `G·K/N .. G·(K+1)/N`, each with the seed it has in the
 //! whole run. A shard's [`Partial`] keeps what identifies the run (a
 //! [`RunId`]) and one [`GameRow`] per game and variant: the whole numbers
-//! every estimate is computed from (scores, captures, towers…), about 40
-//! bytes a game and variant as JSON. The balance bootstrap resamples games
+//! every estimate is computed from (scores, captures, towers…), 32–36
+//! bytes a game and variant as JSON for two players. The balance bootstrap resamples games
 //! by index with the run's fixed seed, so merged rows in index order give
 //! the one-process run's numbers exactly, bit for bit.
 

@@ -152,9 +152,9 @@ fn a_partial_is_small_and_says_what_run_it_belongs_to() {
     assert_eq!(p["run"]["shards"], 1);
     assert_eq!(p["rows"][0].as_array().unwrap().len(), 100);
     assert!(p["run"]["content"][0].as_str().unwrap().len() == 16);
-    // About 40 bytes a game (13 small numbers for 2 players).
+    // About 32 bytes a game (13 small numbers for 2 players).
     assert!(
-        out.stdout.len() < 100 * 60 + 600,
+        out.stdout.len() < 100 * 40 + 400,
         "{} bytes",
         out.stdout.len()
     );
