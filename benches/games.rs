@@ -21,6 +21,12 @@ use towerlab::play::seed::game_seed;
 use towerlab::play::sim::play_random;
 use towerlab::rules::native::NativeTower;
 
+/// Packs run with their memory limit, counted by this allocator, as in the
+/// binary.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 fn main() {
     divan::main();
 }

@@ -14,6 +14,12 @@ use towerlab::play::seed::game_seed;
 use towerlab::play::sim::{self, Batch};
 use towerlab::rules::{Home, Ruleset};
 
+/// Packs run with their memory limit, counted by this allocator, as in the
+/// binary.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 fn main() {
     divan::main();
 }

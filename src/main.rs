@@ -5,6 +5,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// The rule packs' memory limit counts the bytes each thread holds through
+/// this allocator (`towerlab::rules::script::memory`).
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 fn main() -> ExitCode {
     let cli = towerlab::cli::Cli::parse();
     match towerlab::cli::run(cli) {

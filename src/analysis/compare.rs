@@ -13,7 +13,6 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::analysis::sequential::Stopping;
 use crate::analysis::stats::{self, Columns, Estimate, GameRow};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
@@ -100,6 +99,35 @@ pub struct Difference {
     pub sd: f64,
     /// The interval excludes 0.
     pub significant: bool,
+}
+
+/// How a sequential comparison (`analysis::sequential`) stopped, as `compare --format json` prints it
+/// (field `stopping`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Stopping {
+    pub metric: String,
+    /// The half-width asked for.
+    pub precision: f64,
+    pub max_games: u64,
+    /// Games per variant played.
+    pub games: u64,
+    /// Games per batch (a look after each).
+    pub batch: u64,
+    /// True when every difference reached the precision (false: the maximum
+    /// stopped the run first).
+    pub reached: bool,
+    pub method: String,
+    /// Each non-baseline variant's difference from the baseline, with its
+    /// confidence-sequence interval at the stop.
+    pub intervals: Vec<SequenceInterval>,
+}
+
+/// A difference's interval from the confidence sequence.
+#[derive(Clone, Debug, Serialize)]
+pub struct SequenceInterval {
+    pub variant: String,
+    pub mean: f64,
+    pub ci: [f64; 2],
 }
 
 impl VariantValue {

@@ -168,8 +168,7 @@ pub fn content_hash(set: &Ruleset) -> String {
         h.field(pack.reference.as_bytes());
         h.field(pack.manifest.text.as_bytes());
         h.field(pack.script.as_ref().map_or(&b""[..], |s| s.text.as_bytes()));
-        let tiles = pack.tiles.as_ref().and_then(|p| std::fs::read(p).ok());
-        h.field(tiles.as_deref().unwrap_or(b""));
+        h.field(pack.tiles.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
     }
     h.field(format!("{:?}", set.params).as_bytes());
     format!("{:016x}", h.0)

@@ -21,9 +21,10 @@
 //! interval at the same t (about 1.5–2× here), the price of looking often.
 
 use anyhow::Result;
-use serde::Serialize;
 
-use crate::analysis::compare::{self, Comparison, Plan, RunInfo, Tally};
+use crate::analysis::compare::{
+    self, Comparison, Plan, RunInfo, SequenceInterval, Stopping, Tally,
+};
 use crate::analysis::stats;
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::sim::GameResult;
@@ -38,35 +39,6 @@ pub struct Precision {
     pub metric: String,
     pub half_width: f64,
     pub max_games: u64,
-}
-
-/// How a sequential comparison stopped, as `compare --format json` prints it
-/// (field `stopping`).
-#[derive(Clone, Debug, Serialize)]
-pub struct Stopping {
-    pub metric: String,
-    /// The half-width asked for.
-    pub precision: f64,
-    pub max_games: u64,
-    /// Games per variant played.
-    pub games: u64,
-    /// Games per batch (a look after each).
-    pub batch: u64,
-    /// True when every difference reached the precision (false: the maximum
-    /// stopped the run first).
-    pub reached: bool,
-    pub method: String,
-    /// Each non-baseline variant's difference from the baseline, with its
-    /// confidence-sequence interval at the stop.
-    pub intervals: Vec<SequenceInterval>,
-}
-
-/// A difference's interval from the confidence sequence.
-#[derive(Clone, Debug, Serialize)]
-pub struct SequenceInterval {
-    pub variant: String,
-    pub mean: f64,
-    pub ci: [f64; 2],
 }
 
 /// The confidence sequence's half-width after `t` games whose differences

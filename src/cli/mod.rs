@@ -40,9 +40,10 @@ pub use sweep::SweepArgs;
 #[derive(Parser, Debug)]
 #[command(name = "towerlab", version, about, long_about = None)]
 pub struct Cli {
-    /// Folder holding rules/ (tile sets and packs) and variants/ [default:
-    /// $TOWERLAB_HOME, else the current folder if it has rules/, else the
-    /// source tree towerlab was built from]
+    /// Folder whose rules/ (tile sets and packs) and variants/ are layered
+    /// over the shipped ones; its names win [default: $TOWERLAB_HOME, else
+    /// the current folder if it has rules/ or variants/, else the shipped
+    /// files alone]
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
 
@@ -76,18 +77,17 @@ pub enum Command {
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
 pub fn load_tiles(home: &Home) -> Result<TileSet> {
-    let base = home.base_tiles()?;
-    TileSet::load(&[base, home.rules.join("tower").join("tiles.toml")])
+    TileSet::from_sources(&[home.base_tiles()?, home.tiles("tower")?])
 }
 
 /// Where the rules and variants are, as the command line names them.
-fn home(cli: &Cli) -> Home {
+fn home(cli: &Cli) -> Result<Home> {
     Home::locate(cli.home.as_deref())
 }
 
 /// Run the command line; the error, if any, is for `main` to report.
 pub fn run(cli: Cli) -> Result<()> {
-    let home = home(&cli);
+    let home = home(&cli)?;
     match cli.command {
         Command::Play(args) => play::run(&home, &args),
         Command::Simulate(args) => simulate::run(&home, &args),

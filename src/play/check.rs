@@ -1,14 +1,12 @@
 //! `towerlab check`: load a pack or variant, validate it, and play a few quick
 //! games, collecting every problem found rather than stopping at the first.
 
-use std::path::Path;
-
 use anyhow::Result;
 
 use crate::kernel::{FloorKind, Rules, StackView};
 use crate::play::seed::game_seed;
 use crate::play::sim;
-use crate::rules::manifest::{self, Pack};
+use crate::rules::manifest::Pack;
 use crate::rules::script::Hook;
 use crate::rules::{Home, Ruleset};
 
@@ -24,11 +22,6 @@ pub struct Report {
     pub summary: String,
 }
 
-fn is_variant(home: &Home, target: &str) -> bool {
-    (!target.contains('/') && home.variants.join(format!("{target}.toml")).is_file())
-        || (target.ends_with(".toml") && Path::new(target).is_file())
-}
-
 /// The packs `pack` needs, in order, followed by `pack` itself.
 fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
     if depth > 16 {
@@ -41,7 +34,7 @@ fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize)
         if out.iter().any(|p| &p.name == req || &p.reference == req) {
             continue;
         }
-        let dep = manifest::load_pack(&home.rules, req)?;
+        let dep = home.load_pack(req)?;
         with_requirements(home, dep, out, depth + 1)?;
     }
     out.push(pack);
@@ -51,10 +44,10 @@ fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize)
 /// Check a pack or a variant.
 pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     let mut report = Report::default();
-    let set = if is_variant(home, target) {
+    let set = if home.is_variant(target) {
         Ruleset::from_variant(home, target)
     } else {
-        let pack = manifest::load_pack(&home.rules, target)?;
+        let pack = home.load_pack(target)?;
         let mut list = Vec::new();
         with_requirements(home, pack, &mut list, 0)?;
         let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
@@ -84,6 +77,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         set.tiles.total_tiles(),
         set.tiles.foundation_tiles()
     ));
+    report.notes.extend(origins(&set));
     if let Some(scripts) = set.scripts() {
         for hook in Hook::ALL {
             let chain: Vec<&str> = scripts.chain(hook).collect();
@@ -149,6 +143,20 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         set.name
     );
     Ok(report)
+}
+
+/// Where the variant and each pack were found: shipped, or a path (a home
+/// folder's pack or variant wins over a shipped one of the same name).
+fn origins(set: &Ruleset) -> Vec<String> {
+    let variant = set
+        .origin
+        .iter()
+        .map(|o| format!("variant `{}`: {o}", set.name));
+    let packs = set
+        .packs
+        .iter()
+        .map(|p| format!("pack `{}`: {}", p.reference, p.origin));
+    variant.chain(packs).collect()
 }
 
 /// Ask the tower hooks about a one-floor tower of `kind`, as the game would.

@@ -11,6 +11,7 @@ use toml::Spanned;
 
 use crate::kernel::Rules;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
+use crate::rules::home::{Dir, Origin, describe_dirs};
 
 /// The name under which the native reference rules are taken as a pack.
 pub const NATIVE_TOWER: &str = "native:tower";
@@ -44,12 +45,14 @@ pub struct Pack {
     pub requires: Vec<String>,
     pub floors: Vec<FloorDecl>,
     pub params: BTreeMap<String, ParamDecl>,
-    /// The pack's folder.
+    /// The pack's folder (as shipped, `rules/tower`, for a shipped pack).
     pub dir: PathBuf,
+    /// Where the pack was found: shipped, or its folder on disk.
+    pub origin: Origin,
     /// The script, if any: its path and text.
     pub script: Option<Source>,
-    /// An extra tile-set file, if any.
-    pub tiles: Option<PathBuf>,
+    /// An extra tile set, if any: its path and text.
+    pub tiles: Option<Source>,
     /// True for `native:tower`, whose hooks are Rust code.
     pub native: bool,
     /// Where the manifest is, for error messages.
@@ -102,111 +105,58 @@ struct RawParam {
     description: String,
 }
 
-/// Every pack folder under `rules_dir` (folders holding a `pack.toml`, up to
-/// two levels deep), by name relative to `rules_dir`, sorted.
-pub fn shipped_packs(rules_dir: &Path) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut visit = |dir: &Path, prefix: &str| -> Vec<(PathBuf, String)> {
-        let mut subs = Vec::new();
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return subs;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if !path.is_dir() {
-                continue;
-            }
-            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
-            if path.join("pack.toml").is_file() {
-                names.push(name.clone());
-            }
-            subs.push((path, name));
-        }
-        subs
-    };
-    for (path, name) in visit(rules_dir, "") {
-        visit(&path, &format!("{name}/"));
-    }
-    names.sort();
-    names
+/// Find and load the pack called `reference`: a folder under `rules_dir`, a
+/// path to any folder holding a `pack.toml`, or `native:tower`. (A
+/// [`crate::rules::Home`] looks in its folder and the shipped packs.)
+pub fn load_pack(rules_dir: &Path, reference: &str) -> Result<Pack> {
+    load_pack_from(&[Dir::Disk(rules_dir.to_path_buf())], reference)
 }
 
-/// Find and load the pack called `reference`: a folder under `rules_dir`, a
-/// path to any folder holding a `pack.toml`, or `native:tower`.
-pub fn load_pack(rules_dir: &Path, reference: &str) -> Result<Pack> {
+/// Find and load the pack called `reference`: a folder under the first of
+/// `rules_dirs` that has it, a path to any folder holding a `pack.toml`, or
+/// `native:tower`.
+pub fn load_pack_from(rules_dirs: &[Dir], reference: &str) -> Result<Pack> {
     if reference == NATIVE_TOWER {
-        return Ok(native_tower(rules_dir));
+        return native_tower(rules_dirs);
     }
-    let named = rules_dir.join(reference);
-    let dir = if !reference.is_empty() && named.join("pack.toml").is_file() {
-        named
-    } else if Path::new(reference).join("pack.toml").is_file() {
-        PathBuf::from(reference)
+    let named = rules_dirs
+        .iter()
+        .map(|d| d.join(reference))
+        .find(|d| !reference.is_empty() && d.has("pack.toml"));
+    let dir = match named {
+        Some(dir) => dir,
+        None if Path::new(reference).join("pack.toml").is_file() => {
+            Dir::Disk(PathBuf::from(reference))
+        }
+        None => return Err(unknown_pack(rules_dirs, reference)),
+    };
+    read_pack(&dir, reference)
+}
+
+fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
+    let mut known: Vec<String> = rules_dirs.iter().flat_map(Dir::packs).collect();
+    known.sort();
+    known.dedup();
+    known.push(NATIVE_TOWER.to_string());
+    let hint = did_you_mean(reference, known.iter().map(String::as_str));
+    let hint = if hint.is_empty() {
+        format!(" (known packs: {})", known.join(", "))
     } else {
-        let mut known = shipped_packs(rules_dir);
-        known.push(NATIVE_TOWER.to_string());
-        let hint = did_you_mean(reference, known.iter().map(String::as_str));
-        let hint = if hint.is_empty() {
-            format!(" (known packs: {})", known.join(", "))
-        } else {
-            hint
-        };
-        return Err(bad_input(format!(
-            "unknown pack `{reference}`: no `{reference}/pack.toml` under `{}` or on disk{hint}",
-            rules_dir.display()
-        )));
+        hint
     };
-    let manifest = Source::read(&dir.join("pack.toml"))?;
+    bad_input(format!(
+        "unknown pack `{reference}`: no `{reference}/pack.toml` under {} or on disk{hint}",
+        describe_dirs(rules_dirs)
+    ))
+}
+
+/// Read and validate the pack in `dir`.
+fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
+    let manifest = dir.read("pack.toml")?;
     let raw: RawManifest = manifest.parse_toml()?;
-    let mut floors = Vec::new();
-    for f in &raw.floor {
-        let name = f.name.get_ref();
-        if !valid_name(name) {
-            return Err(manifest.error_at(
-                f.name.span(),
-                format!("floor kind `{name}`: use letters, digits, `-` and `_` only"),
-            ));
-        }
-        if floors.iter().any(|d: &FloorDecl| &d.name == name) {
-            return Err(
-                manifest.error_at(f.name.span(), format!("floor kind `{name}` declared twice"))
-            );
-        }
-        floors.push(FloorDecl {
-            name: name.clone(),
-            colour: f.colour.clone(),
-            description: f.description.clone(),
-        });
-    }
-    let script = match &raw.pack.script {
-        Some(file) => {
-            let path = dir.join(file.get_ref());
-            if !path.is_file() {
-                return Err(manifest.error_at(
-                    file.span(),
-                    format!("script `{}` not found in the pack's folder", file.get_ref()),
-                ));
-            }
-            Some(Source::read(&path)?)
-        }
-        None => None,
-    };
-    let tiles = match &raw.pack.tiles {
-        Some(file) => {
-            let path = dir.join(file.get_ref());
-            if !path.is_file() {
-                return Err(manifest.error_at(
-                    file.span(),
-                    format!(
-                        "tile file `{}` not found in the pack's folder",
-                        file.get_ref()
-                    ),
-                ));
-            }
-            Some(path)
-        }
-        None => None,
-    };
+    let floors = floor_decls(&manifest, &raw.floor)?;
+    let script = pack_file(dir, &manifest, raw.pack.script.as_ref(), "script")?;
+    let tiles = pack_file(dir, &manifest, raw.pack.tiles.as_ref(), "tile file")?;
     Ok(Pack {
         reference: reference.to_string(),
         name: raw.pack.name.get_ref().clone(),
@@ -232,12 +182,58 @@ pub fn load_pack(rules_dir: &Path, reference: &str) -> Result<Pack> {
                 )
             })
             .collect(),
-        dir,
+        dir: dir.path(),
+        origin: dir.origin(),
         script,
         tiles,
         native: false,
         manifest,
     })
+}
+
+/// The floor kinds a manifest declares, each a valid name, each once.
+fn floor_decls(manifest: &Source, raw: &[RawFloor]) -> Result<Vec<FloorDecl>> {
+    let mut floors = Vec::new();
+    for f in raw {
+        let name = f.name.get_ref();
+        if !valid_name(name) {
+            return Err(manifest.error_at(
+                f.name.span(),
+                format!("floor kind `{name}`: use letters, digits, `-` and `_` only"),
+            ));
+        }
+        if floors.iter().any(|d: &FloorDecl| &d.name == name) {
+            return Err(
+                manifest.error_at(f.name.span(), format!("floor kind `{name}` declared twice"))
+            );
+        }
+        floors.push(FloorDecl {
+            name: name.clone(),
+            colour: f.colour.clone(),
+            description: f.description.clone(),
+        });
+    }
+    Ok(floors)
+}
+
+/// A file the manifest names (`what`: "script" or "tile file"), read from
+/// the pack's folder.
+fn pack_file(
+    dir: &Dir,
+    manifest: &Source,
+    file: Option<&Spanned<String>>,
+    what: &str,
+) -> Result<Option<Source>> {
+    let Some(file) = file else {
+        return Ok(None);
+    };
+    if !dir.has(file.get_ref()) {
+        return Err(manifest.error_at(
+            file.span(),
+            format!("{what} `{}` not found in the pack's folder", file.get_ref()),
+        ));
+    }
+    Ok(Some(dir.read(file.get_ref())?))
 }
 
 fn valid_name(name: &str) -> bool {
@@ -249,9 +245,18 @@ fn valid_name(name: &str) -> bool {
 
 /// The native reference rules as a pack: The Tower's floors and tiles, with
 /// hooks written in Rust (`crate::rules::native`).
-fn native_tower(rules_dir: &Path) -> Pack {
-    let dir = rules_dir.join("tower");
-    Pack {
+fn native_tower(rules_dirs: &[Dir]) -> Result<Pack> {
+    let dir = rules_dirs
+        .iter()
+        .map(|d| d.join("tower"))
+        .find(|d| d.has("tiles.toml"))
+        .ok_or_else(|| {
+            bad_input(format!(
+                "`{NATIVE_TOWER}` plays The Tower's tiles: no `tower/tiles.toml` under {}",
+                describe_dirs(rules_dirs)
+            ))
+        })?;
+    Ok(Pack {
         reference: NATIVE_TOWER.to_string(),
         name: NATIVE_TOWER.to_string(),
         title: "The Tower (native reference)".to_string(),
@@ -268,12 +273,13 @@ fn native_tower(rules_dir: &Path) -> Pack {
             })
             .collect(),
         params: BTreeMap::new(),
-        tiles: Some(dir.join("tiles.toml")),
-        dir,
+        tiles: Some(dir.read("tiles.toml")?),
+        dir: dir.path(),
+        origin: dir.origin(),
         script: None,
         native: true,
         manifest: Source::new(NATIVE_TOWER, ""),
-    }
+    })
 }
 
 /// A variant file: an ordered list of packs with settings.
@@ -289,6 +295,8 @@ pub struct VariantFile {
     /// Spans of each entry of `packs` and of each `[params.PACK]` table, for errors.
     pub pack_spans: Vec<std::ops::Range<usize>>,
     pub param_spans: BTreeMap<String, std::ops::Range<usize>>,
+    /// Where the variant was found: shipped, or its file on disk.
+    pub origin: Origin,
 }
 
 #[derive(Deserialize)]
@@ -303,43 +311,56 @@ struct RawVariant {
     params: BTreeMap<String, Spanned<BTreeMap<String, toml::Value>>>,
 }
 
-/// Every variant file in `variants_dir`, by name, sorted.
-pub fn shipped_variants(variants_dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(variants_dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name.strip_suffix(".toml").map(str::to_string)
-        })
-        .collect();
-    names.sort();
-    names
+/// Find and read the variant called `reference`: a name in `variants_dir`
+/// or a path to a TOML file. (A [`crate::rules::Home`] looks in its folder
+/// and the shipped variants.)
+pub fn load_variant(variants_dir: &Path, reference: &str) -> Result<VariantFile> {
+    load_variant_from(&[Dir::Disk(variants_dir.to_path_buf())], reference)
 }
 
-/// Find and read the variant called `reference`: a name in `variants_dir`
-/// or a path to a TOML file.
-pub fn load_variant(variants_dir: &Path, reference: &str) -> Result<VariantFile> {
-    let named = variants_dir.join(format!("{reference}.toml"));
-    let path = if !reference.is_empty() && !reference.contains('/') && named.is_file() {
-        named
-    } else if Path::new(reference).is_file() {
-        PathBuf::from(reference)
-    } else {
-        let known = shipped_variants(variants_dir);
-        let hint = did_you_mean(reference, known.iter().map(String::as_str));
-        let hint = if hint.is_empty() {
-            format!(" (known variants: {})", known.join(", "))
-        } else {
-            hint
-        };
-        return Err(bad_input(format!(
-            "unknown variant `{reference}`: no `{reference}.toml` in `{}` and no such file{hint}",
-            variants_dir.display()
-        )));
+/// Find and read the variant called `reference`: a name in the first of
+/// `variants_dirs` that has it, or a path to a TOML file.
+pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<VariantFile> {
+    let file = format!("{reference}.toml");
+    let named = variants_dirs
+        .iter()
+        .find(|d| !reference.is_empty() && !reference.contains('/') && d.has(&file));
+    let (source, origin) = match named {
+        Some(dir) => {
+            let source = dir.read(&file)?;
+            let origin = match dir {
+                Dir::Disk(_) => Origin::Disk(source.path.clone()),
+                Dir::Shipped(_) => Origin::Shipped,
+            };
+            (source, origin)
+        }
+        None if Path::new(reference).is_file() => {
+            let path = PathBuf::from(reference);
+            (Source::read(&path)?, Origin::Disk(path))
+        }
+        None => return Err(unknown_variant(variants_dirs, reference)),
     };
-    let source = Source::read(&path)?;
+    parse_variant(source, origin)
+}
+
+fn unknown_variant(variants_dirs: &[Dir], reference: &str) -> anyhow::Error {
+    let mut known: Vec<String> = variants_dirs.iter().flat_map(Dir::variants).collect();
+    known.sort();
+    known.dedup();
+    let hint = did_you_mean(reference, known.iter().map(String::as_str));
+    let hint = if hint.is_empty() {
+        format!(" (known variants: {})", known.join(", "))
+    } else {
+        hint
+    };
+    bad_input(format!(
+        "unknown variant `{reference}`: no `{reference}.toml` in {} and no such file{hint}",
+        describe_dirs(variants_dirs)
+    ))
+}
+
+/// Validate a variant file's text.
+fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
     let raw: RawVariant = source.parse_toml()?;
     if raw.packs.is_empty() {
         return Err(source.error_at(0..0, "a variant lists at least one pack (`packs = [...]`)"));
@@ -371,5 +392,6 @@ pub fn load_variant(variants_dir: &Path, reference: &str) -> Result<VariantFile>
             .map(|(k, v)| (k, v.into_inner()))
             .collect(),
         source,
+        origin,
     })
 }

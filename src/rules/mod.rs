@@ -4,14 +4,16 @@
 //!
 //! A pack is a folder with a `pack.toml` and (usually) a Rhai script; a
 //! variant is an ordered list of packs with settings. The base game is always
-//! in. See `docs/packs.md` for the author's guide.
+//! in. Packs and variants are found in a [`Home`]: the shipped files, built
+//! into the binary, with a home folder's over them ([`home`]). See
+//! `docs/packs.md` for the author's guide.
 
+pub mod home;
 pub mod manifest;
 pub mod native;
 pub mod script;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -20,55 +22,27 @@ use crate::kernel::Rules;
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 use crate::rules::native::NativeTower;
-pub use manifest::{FloorDecl, NATIVE_TOWER, Pack};
+pub use home::{Dir, Home, Origin};
+pub use manifest::{FloorDecl, NATIVE_TOWER, Pack, VariantFile};
+pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 
 /// Parameter values a variant sets: by pack reference, then by name.
 pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
 
-/// Where towerlab finds its data: `rules/` (tile sets and packs) and
-/// `variants/`.
-#[derive(Clone, Debug)]
-pub struct Home {
-    pub rules: PathBuf,
-    pub variants: PathBuf,
-}
-
 impl Home {
-    /// A home folder holding `rules/` and `variants/`.
-    pub fn at(dir: &Path) -> Home {
-        Home {
-            rules: dir.join("rules"),
-            variants: dir.join("variants"),
-        }
+    /// Find and load the pack called `reference`: a name under `rules/` (the
+    /// home folder's first, then the shipped ones), a path to a folder
+    /// holding a `pack.toml`, or `native:tower`.
+    pub fn load_pack(&self, reference: &str) -> Result<Pack> {
+        manifest::load_pack_from(&self.rules_dirs(), reference)
     }
 
-    /// `--home`, else `$TOWERLAB_HOME`, else the current folder when it has
-    /// `rules/base/tiles.toml`, else the source tree towerlab was built from.
-    pub fn locate(flag: Option<&Path>) -> Home {
-        if let Some(dir) = flag {
-            return Home::at(dir);
-        }
-        if let Some(dir) = std::env::var_os("TOWERLAB_HOME") {
-            return Home::at(Path::new(&dir));
-        }
-        if Path::new("rules/base/tiles.toml").is_file() {
-            return Home::at(Path::new("."));
-        }
-        Home::at(Path::new(env!("CARGO_MANIFEST_DIR")))
-    }
-
-    /// The base game's tile set (G9).
-    pub fn base_tiles(&self) -> Result<PathBuf> {
-        let base = self.rules.join("base").join("tiles.toml");
-        if base.is_file() {
-            Ok(base)
-        } else {
-            Err(bad_input(format!(
-                "no base tile set at `{}`: pass --home DIR (a folder holding rules/ and variants/) or set TOWERLAB_HOME",
-                base.display()
-            )))
-        }
+    /// Find and read the variant called `reference`: a name in `variants/`
+    /// (the home folder's first, then the shipped ones) or a path to a TOML
+    /// file.
+    pub fn load_variant(&self, reference: &str) -> Result<VariantFile> {
+        manifest::load_variant_from(&self.variants_dirs(), reference)
     }
 }
 
@@ -93,16 +67,19 @@ pub struct Ruleset {
     pub floors: Vec<FloorDecl>,
     /// The parameter values the variant sets (defaults are not listed).
     pub params: Params,
+    /// Where the variant file was found (none for a pack list).
+    pub origin: Option<Origin>,
     implementation: Implementation,
 }
 
 impl Ruleset {
     /// Load the variant `reference` (a name in `variants/` or a path).
     pub fn from_variant(home: &Home, reference: &str) -> Result<Ruleset> {
-        let file = manifest::load_variant(&home.variants, reference)?;
+        let file = home.load_variant(reference)?;
         let mut packs = Vec::new();
         for (name, span) in file.packs.iter().zip(&file.pack_spans) {
-            let pack = manifest::load_pack(&home.rules, name)
+            let pack = home
+                .load_pack(name)
                 .map_err(|e| file.source.error_at(span.clone(), format!("{e:#}")))?;
             packs.push(pack);
         }
@@ -124,20 +101,18 @@ impl Ruleset {
                 param_map(p, values).map_err(|e| file.source.error_at(span.clone(), e))?;
             }
         }
-        let mut set = Ruleset::assemble(&home.rules, file.name.clone(), packs, &file.params)
-            .map_err(|e| {
-                let message = format!("{e:#}");
-                if message.starts_with(&file.source.path.display().to_string()) {
-                    e
-                } else {
-                    bad_input(format!(
-                        "variant `{}` ({}): {message}",
-                        file.name,
-                        file.source.path.display()
-                    ))
-                }
+        let mut set =
+            Ruleset::assemble(home, file.name.clone(), packs, &file.params).map_err(|e| {
+                // The error keeps its type (bad input or not) under the
+                // variant's name.
+                e.context(format!(
+                    "variant `{}` ({})",
+                    file.name,
+                    file.source.path.display()
+                ))
             })?;
         set.description = file.description;
+        set.origin = Some(file.origin);
         if let Some(p) = file.players {
             set.players = p;
         }
@@ -157,7 +132,7 @@ impl Ruleset {
         }
         let loaded = packs
             .iter()
-            .map(|p| manifest::load_pack(&home.rules, p))
+            .map(|p| home.load_pack(p))
             .collect::<Result<Vec<_>>>()?;
         for pack in params.keys() {
             if !packs.contains(pack) {
@@ -166,7 +141,7 @@ impl Ruleset {
                 )));
             }
         }
-        Ruleset::assemble(&home.rules, packs.join(","), loaded, params)
+        Ruleset::assemble(home, packs.join(","), loaded, params)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
@@ -179,84 +154,18 @@ impl Ruleset {
         }
     }
 
-    fn assemble(
-        rules_dir: &Path,
-        name: String,
-        packs: Vec<Pack>,
-        params: &Params,
-    ) -> Result<Ruleset> {
-        // Required packs come earlier in the list.
-        for (i, pack) in packs.iter().enumerate() {
-            for req in &pack.requires {
-                let before = packs[..i]
-                    .iter()
-                    .any(|p| &p.name == req || &p.reference == req);
-                if !before {
-                    return Err(bad_input(format!(
-                        "pack `{}` requires pack `{req}` earlier in the list (e.g. --packs {req},{})",
-                        pack.reference, pack.reference
-                    )));
-                }
-            }
-            if packs[..i].iter().any(|p| p.name == pack.name) {
-                return Err(bad_input(format!(
-                    "pack `{}` is listed twice",
-                    pack.reference
-                )));
-            }
-        }
-        if packs.iter().any(|p| p.native) && packs.len() > 1 {
-            return Err(bad_input(format!(
-                "`{NATIVE_TOWER}` is the native reference rules and stands alone; \
-                 to combine packs use the scripted `tower` pack"
-            )));
-        }
-        // Floor kinds: every pack's, in order, each name once.
-        let mut floors: Vec<FloorDecl> = Vec::new();
-        let mut owner: Vec<&str> = Vec::new();
-        for pack in &packs {
-            for f in &pack.floors {
-                if let Some(i) = floors.iter().position(|g| g.name == f.name) {
-                    return Err(bad_input(format!(
-                        "floor kind `{}` is declared by both pack `{}` and pack `{}`",
-                        f.name, owner[i], pack.reference
-                    )));
-                }
-                floors.push(f.clone());
-                owner.push(&pack.reference);
-            }
-        }
+    fn assemble(home: &Home, name: String, packs: Vec<Pack>, params: &Params) -> Result<Ruleset> {
+        check_pack_order(&packs)?;
+        let floors = floor_kinds(&packs)?;
         // Tiles: the base game's, then each pack's.
-        let mut tile_files = vec![rules_dir.join("base").join("tiles.toml")];
+        let mut tile_files = vec![home.base_tiles()?];
         tile_files.extend(packs.iter().filter_map(|p| p.tiles.clone()));
-        if !tile_files[0].is_file() {
-            return Err(bad_input(format!(
-                "no base tile set at `{}`",
-                tile_files[0].display()
-            )));
-        }
-        let tiles = TileSet::load(&tile_files)?;
+        let tiles = TileSet::from_sources(&tile_files)?;
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
         let implementation = if packs.iter().any(|p| p.native) {
             Implementation::Native
         } else {
-            let mut sources = Vec::new();
-            for pack in &packs {
-                let values = params.get(&pack.reference).cloned().unwrap_or_default();
-                let map = param_map(pack, &values)?;
-                if let Some(source) = &pack.script {
-                    sources.push((pack.reference.as_str(), source, map));
-                }
-            }
-            let sources: Vec<ScriptSource> = sources
-                .iter()
-                .map(|(pack, source, params)| ScriptSource {
-                    pack,
-                    source,
-                    params: params.clone(),
-                })
-                .collect();
-            Implementation::Script(Arc::new(Scripts::compile(&sources, &kinds)?))
+            Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &kinds)?))
         };
         Ok(Ruleset {
             name,
@@ -267,6 +176,7 @@ impl Ruleset {
             tiles,
             floors,
             params: params.clone(),
+            origin: None,
             implementation,
         })
     }
@@ -305,6 +215,82 @@ impl Ruleset {
                 ))
             })
     }
+}
+
+/// Required packs come earlier in the list, no pack comes twice, and
+/// `native:tower` stands alone.
+fn check_pack_order(packs: &[Pack]) -> Result<()> {
+    for (i, pack) in packs.iter().enumerate() {
+        for req in &pack.requires {
+            let before = packs[..i]
+                .iter()
+                .any(|p| &p.name == req || &p.reference == req);
+            if !before {
+                return Err(bad_input(format!(
+                    "pack `{}` requires pack `{req}` earlier in the list (e.g. --packs {req},{})",
+                    pack.reference, pack.reference
+                )));
+            }
+        }
+        if packs[..i].iter().any(|p| p.name == pack.name) {
+            return Err(bad_input(format!(
+                "pack `{}` is listed twice",
+                pack.reference
+            )));
+        }
+    }
+    if packs.iter().any(|p| p.native) && packs.len() > 1 {
+        return Err(bad_input(format!(
+            "`{NATIVE_TOWER}` is the native reference rules and stands alone; \
+             to combine packs use the scripted `tower` pack"
+        )));
+    }
+    Ok(())
+}
+
+/// Floor kinds: every pack's, in order, each name once.
+fn floor_kinds(packs: &[Pack]) -> Result<Vec<FloorDecl>> {
+    let mut floors: Vec<FloorDecl> = Vec::new();
+    let mut owner: Vec<&str> = Vec::new();
+    for pack in packs {
+        for f in &pack.floors {
+            if let Some(i) = floors.iter().position(|g| g.name == f.name) {
+                return Err(bad_input(format!(
+                    "floor kind `{}` is declared by both pack `{}` and pack `{}`",
+                    f.name, owner[i], pack.reference
+                )));
+            }
+            floors.push(f.clone());
+            owner.push(&pack.reference);
+        }
+    }
+    Ok(floors)
+}
+
+/// Compile the packs' scripts with the parameter values they see.
+fn compile_scripts(
+    home: &Home,
+    packs: &[Pack],
+    params: &Params,
+    kinds: &[String],
+) -> Result<Scripts> {
+    let mut sources = Vec::new();
+    for pack in packs {
+        let values = params.get(&pack.reference).cloned().unwrap_or_default();
+        let map = param_map(pack, &values)?;
+        if let Some(source) = &pack.script {
+            sources.push((pack.reference.as_str(), source, map));
+        }
+    }
+    let sources: Vec<ScriptSource> = sources
+        .iter()
+        .map(|(pack, source, params)| ScriptSource {
+            pack,
+            source,
+            params: params.clone(),
+        })
+        .collect();
+    Scripts::compile(&sources, kinds, home.memory_limit)
 }
 
 /// The parameters a pack's script sees: declared defaults, overridden by the

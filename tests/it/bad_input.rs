@@ -576,8 +576,8 @@ fn board_parser_never_panics() {
 
 #[test]
 fn variant_loader_never_panics() {
-    let home = common::home();
-    let originals: Vec<String> = std::fs::read_dir(&home.variants)
+    let variants = common::variants_dir();
+    let originals: Vec<String> = std::fs::read_dir(&variants)
         .expect("variants/ exists")
         .flatten()
         .map(|e| std::fs::read_to_string(e.path()).expect("a readable variant"))
@@ -589,7 +589,7 @@ fn variant_loader_never_panics() {
     runner()
         .run(&texts(originals), |text| {
             std::fs::write(&path, &text).expect("write the variant");
-            match load_variant(&home.variants, &reference) {
+            match load_variant(&variants, &reference) {
                 Ok(v) => prop_assert!(!v.packs.is_empty()),
                 Err(e) => {
                     let message = format!("{e:#}");

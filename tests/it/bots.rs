@@ -17,7 +17,7 @@ use towerlab::play::seed::game_seed;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
 
-use crate::common::{home, kind, tiles};
+use crate::common::{home, kind, tiles, variants_dir};
 
 // ---- helpers -------------------------------------------------------------
 
@@ -360,7 +360,7 @@ fn t11_greedy_pays_a_ransom_when_its_supply_is_empty() {
 
 /// The shipped variants, by name.
 fn shipped_variants() -> Vec<String> {
-    let mut variants: Vec<String> = std::fs::read_dir(home().variants)
+    let mut variants: Vec<String> = std::fs::read_dir(variants_dir())
         .expect("variants/")
         .map(|e| e.expect("an entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))

@@ -12,6 +12,11 @@ pub fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
 }
 
+/// The repository's `variants/` folder.
+pub fn variants_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants")
+}
+
 /// The repository as a towerlab home (rules/ and variants/).
 pub fn home() -> towerlab::rules::Home {
     towerlab::rules::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))

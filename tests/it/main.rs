@@ -1,12 +1,19 @@
 //! towerlab's integration tests: one test binary, one module per area. Test
 //! names cite the rule IDs of RULES.md (`g5_…`, `t6_…`).
 
+/// The tests load rule packs through the library, with the memory limit: the
+/// limit needs the counting allocator, as in the binary.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 mod bad_input;
 mod bots;
 mod cli;
 mod common;
 mod compare;
 mod golden;
+mod home;
 mod layers;
 mod packs;
 mod preview;
@@ -17,6 +24,7 @@ mod sandbox;
 mod scoring;
 mod shards;
 mod snapshots;
+mod sweeps;
 mod tilesets;
 mod tower;
 mod variants;

@@ -47,7 +47,7 @@ const MASTER: u64 = 0x7A21_A7E5;
 
 /// The names of every shipped variant, from `variants/*.toml`.
 fn shipped_variants() -> Vec<String> {
-    let dir = common::home().variants;
+    let dir = common::variants_dir();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .filter_map(|entry| {

@@ -1,0 +1,339 @@
+//! Home folders: where towerlab finds tile sets, packs and variants.
+//!
+//! The shipped `rules/` and `variants/` are built into the binary. A home
+//! folder — `--home DIR`, else `$TOWERLAB_HOME`, else the current folder when
+//! it has `rules/` or `variants/` — is layered over them: its packs and
+//! variants are added to the shipped ones, and a name found in both is the
+//! folder's. Files are read through [`Dir`], which is a folder on disk or a
+//! folder of the shipped files (named as shipped, `rules/tower`, in errors).
+
+use std::borrow::Cow;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::kernel::diag::{Source, bad_input};
+use crate::rules::script::MemoryLimit;
+
+/// The shipped tile sets and packs.
+#[derive(rust_embed::Embed)]
+#[folder = "rules/"]
+struct ShippedRules;
+
+/// The shipped variants.
+#[derive(rust_embed::Embed)]
+#[folder = "variants/"]
+struct ShippedVariants;
+
+/// A shipped file by its path as shipped (`rules/tower/pack.toml`).
+fn shipped(path: &str) -> Option<Cow<'static, [u8]>> {
+    if let Some(rest) = path.strip_prefix("rules/") {
+        ShippedRules::get(rest).map(|f| f.data)
+    } else if let Some(rest) = path.strip_prefix("variants/") {
+        ShippedVariants::get(rest).map(|f| f.data)
+    } else {
+        None
+    }
+}
+
+/// Every shipped file's path under `root` (`rules` or `variants`), relative
+/// to it.
+fn shipped_under(root: &str) -> Vec<String> {
+    match root {
+        "rules" => ShippedRules::iter().map(Cow::into_owned).collect(),
+        "variants" => ShippedVariants::iter().map(Cow::into_owned).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Where a pack or variant was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Built into the binary.
+    Shipped,
+    /// On disk: a pack's folder or a variant's file.
+    Disk(PathBuf),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Shipped => f.write_str("shipped"),
+            Origin::Disk(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// A folder to read files from: on disk, or of the shipped files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dir {
+    Disk(PathBuf),
+    /// A shipped folder by its path as shipped (`rules/tower`).
+    Shipped(String),
+}
+
+impl Dir {
+    /// The folder `name` (which may hold `/`) inside this one.
+    pub fn join(&self, name: &str) -> Dir {
+        match self {
+            Dir::Disk(dir) => Dir::Disk(dir.join(name)),
+            Dir::Shipped(dir) => Dir::Shipped(format!("{dir}/{name}")),
+        }
+    }
+
+    /// The folder's path, as errors name it.
+    pub fn path(&self) -> PathBuf {
+        match self {
+            Dir::Disk(dir) => dir.clone(),
+            Dir::Shipped(dir) => PathBuf::from(dir),
+        }
+    }
+
+    pub fn origin(&self) -> Origin {
+        match self {
+            Dir::Disk(dir) => Origin::Disk(dir.clone()),
+            Dir::Shipped(_) => Origin::Shipped,
+        }
+    }
+
+    /// Is there a file `file` (which may hold `/`) in this folder?
+    pub fn has(&self, file: &str) -> bool {
+        match self {
+            Dir::Disk(dir) => dir.join(file).is_file(),
+            Dir::Shipped(dir) => shipped(&format!("{dir}/{file}")).is_some(),
+        }
+    }
+
+    /// Read the text file `file` of this folder.
+    pub fn read(&self, file: &str) -> Result<Source> {
+        match self {
+            Dir::Disk(dir) => Source::read(&dir.join(file)),
+            Dir::Shipped(dir) => {
+                let path = format!("{dir}/{file}");
+                let data = shipped(&path)
+                    .ok_or_else(|| bad_input(format!("cannot read `{path}`: not shipped")))?;
+                let text = String::from_utf8(data.into_owned())
+                    .map_err(|e| bad_input(format!("cannot read `{path}`: {e}")))?;
+                Ok(Source::new(path, text))
+            }
+        }
+    }
+
+    /// The pack folders in this folder (those holding a `pack.toml`, up to
+    /// two levels deep), by name relative to it, sorted.
+    pub fn packs(&self) -> Vec<String> {
+        match self {
+            Dir::Disk(dir) => disk_packs(dir),
+            Dir::Shipped(root) => {
+                let mut names: Vec<String> = shipped_under(root)
+                    .iter()
+                    .filter_map(|f| f.strip_suffix("/pack.toml"))
+                    .filter(|name| name.matches('/').count() < 2)
+                    .map(str::to_string)
+                    .collect();
+                names.sort();
+                names
+            }
+        }
+    }
+
+    /// The variant files in this folder, by name, sorted.
+    pub fn variants(&self) -> Vec<String> {
+        match self {
+            Dir::Disk(dir) => disk_variants(dir),
+            Dir::Shipped(root) => {
+                let mut names: Vec<String> = shipped_under(root)
+                    .iter()
+                    .filter_map(|f| f.strip_suffix(".toml"))
+                    .filter(|name| !name.contains('/'))
+                    .map(str::to_string)
+                    .collect();
+                names.sort();
+                names
+            }
+        }
+    }
+}
+
+/// Where towerlab finds its data: the shipped files, with a home folder's
+/// `rules/` and `variants/` over them.
+#[derive(Clone, Debug)]
+pub struct Home {
+    folder: Option<PathBuf>,
+    /// Whether the packs loaded from here are held to the memory limit.
+    pub memory_limit: MemoryLimit,
+}
+
+impl Home {
+    /// The shipped files alone.
+    pub fn shipped() -> Home {
+        Home {
+            folder: None,
+            memory_limit: MemoryLimit::On,
+        }
+    }
+
+    /// The folder `dir` (holding `rules/` or `variants/`, or both) over the
+    /// shipped files.
+    pub fn at(dir: &Path) -> Home {
+        Home {
+            folder: Some(dir.to_path_buf()),
+            ..Home::shipped()
+        }
+    }
+
+    /// `--home`, else `$TOWERLAB_HOME`, else the current folder when it has
+    /// `rules/` or `variants/`, over the shipped files; the shipped files
+    /// alone when there is none. A folder named that does not exist is bad
+    /// input.
+    pub fn locate(flag: Option<&Path>) -> Result<Home> {
+        let named = match flag {
+            Some(dir) => Some((dir.to_path_buf(), "--home")),
+            None => std::env::var_os("TOWERLAB_HOME")
+                .filter(|dir| !dir.is_empty())
+                .map(|dir| (PathBuf::from(dir), "TOWERLAB_HOME")),
+        };
+        if let Some((dir, by)) = named {
+            if !dir.is_dir() {
+                return Err(bad_input(format!(
+                    "home folder `{}` (from {by}) does not exist or is not a folder",
+                    dir.display()
+                )));
+            }
+            return Ok(Home::at(&dir));
+        }
+        let here = Path::new(".");
+        if here.join("rules").is_dir() || here.join("variants").is_dir() {
+            return Ok(Home::at(here));
+        }
+        Ok(Home::shipped())
+    }
+
+    /// The same home, its packs loaded with the memory limit `limit`: a
+    /// program that does not install [`crate::rules::script::CountingAllocator`]
+    /// loads them with [`MemoryLimit::Off`].
+    pub fn with_memory_limit(mut self, limit: MemoryLimit) -> Home {
+        self.memory_limit = limit;
+        self
+    }
+
+    /// The home folder layered over the shipped files, if any.
+    pub fn folder(&self) -> Option<&Path> {
+        self.folder.as_deref()
+    }
+
+    /// The folders where packs and tile sets are looked up by name, first
+    /// match wins: the home folder's `rules/`, then the shipped ones.
+    pub fn rules_dirs(&self) -> Vec<Dir> {
+        self.layers("rules")
+    }
+
+    /// The folders where variants are looked up by name, first match wins.
+    pub fn variants_dirs(&self) -> Vec<Dir> {
+        self.layers("variants")
+    }
+
+    fn layers(&self, sub: &str) -> Vec<Dir> {
+        let mut dirs: Vec<Dir> = self.folder.iter().map(|f| Dir::Disk(f.join(sub))).collect();
+        dirs.push(Dir::Shipped(sub.to_string()));
+        dirs
+    }
+
+    /// The tile set `rules/SET/tiles.toml` (`base`, `tower`…), the home
+    /// folder's if it has one, else the shipped one.
+    pub fn tiles(&self, set: &str) -> Result<Source> {
+        let file = format!("{set}/tiles.toml");
+        match self.rules_dirs().into_iter().find(|d| d.has(&file)) {
+            Some(dir) => dir.read(&file),
+            None => Err(bad_input(format!(
+                "no tile set `{file}` in `rules/`, shipped or in the home folder"
+            ))),
+        }
+    }
+
+    /// The base game's tile set (G9).
+    pub fn base_tiles(&self) -> Result<Source> {
+        self.tiles("base")
+    }
+
+    /// Is `target` a variant (by name or a path to a `.toml` file)?
+    pub fn is_variant(&self, target: &str) -> bool {
+        let file = format!("{target}.toml");
+        (!target.contains('/') && self.variants_dirs().iter().any(|d| d.has(&file)))
+            || (target.ends_with(".toml") && Path::new(target).is_file())
+    }
+
+    /// Every pack name, the home folder's and the shipped ones, sorted.
+    pub fn packs(&self) -> Vec<String> {
+        merged(self.rules_dirs().iter().map(Dir::packs))
+    }
+
+    /// Every variant name, the home folder's and the shipped ones, sorted.
+    pub fn variants(&self) -> Vec<String> {
+        merged(self.variants_dirs().iter().map(Dir::variants))
+    }
+}
+
+/// Every pack folder under `rules_dir` (folders holding a `pack.toml`, up to
+/// two levels deep), by name relative to `rules_dir`, sorted.
+fn disk_packs(rules_dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut visit = |dir: &Path, prefix: &str| -> Vec<(PathBuf, String)> {
+        let mut subs = Vec::new();
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return subs;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_dir() {
+                continue;
+            }
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            if path.join("pack.toml").is_file() {
+                names.push(name.clone());
+            }
+            subs.push((path, name));
+        }
+        subs
+    };
+    for (path, name) in visit(rules_dir, "") {
+        visit(&path, &format!("{name}/"));
+    }
+    names.sort();
+    names
+}
+
+/// Every variant file in `variants_dir`, by name, sorted.
+fn disk_variants(variants_dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(variants_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".toml").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+fn merged(lists: impl Iterator<Item = Vec<String>>) -> Vec<String> {
+    let mut all: Vec<String> = lists.flatten().collect();
+    all.sort();
+    all.dedup();
+    all
+}
+
+/// How a list of folders is named in an error: "`/x/rules` or the shipped
+/// `rules/`".
+pub(crate) fn describe_dirs(dirs: &[Dir]) -> String {
+    dirs.iter()
+        .map(|d| match d {
+            Dir::Disk(p) => format!("`{}`", p.display()),
+            Dir::Shipped(p) => format!("the shipped `{p}/`"),
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
+}

@@ -1,0 +1,329 @@
+//! What scripts see: the native types handed to hooks (`Tower`, `Meeple`,
+//! `Board`), the functions registered for them (`previous`, `param`,
+//! `capture_cells`, `cells_within`, `path_steps`…), and the range geometry
+//! those functions compute in Rust (bulk loops stay out of scripts).
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
+use rustc_hash::FxHashMap;
+
+use super::{ScriptRules, limits, rt_error};
+use crate::kernel::Board;
+use crate::kernel::geometry::Pos;
+
+/// A tower as a hook sees it. The hooks cached per floor stack get only
+/// what the cache key covers: the floors and whether a meeple tops them.
+#[derive(Clone, Debug)]
+pub struct TowerInfo {
+    pub(super) floors: Array,
+    pub(super) has_meeple: bool,
+    /// Only `may_capture` sees where the tower stands and whose meeple tops
+    /// it; the other tower hooks are cached per floor stack, so they must not
+    /// depend on either.
+    pub(super) placed: Option<Placed>,
+}
+
+/// Where a tower stands and whose meeple tops it, for `may_capture`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Placed {
+    pub(super) pos: Pos,
+    pub(super) owner: Option<i64>,
+}
+
+/// A meeple as `may_capture` sees it.
+#[derive(Clone, Debug)]
+pub struct MeepleInfo {
+    pub(super) owner: i64,
+    pub(super) pos: Pos,
+    pub(super) tower: Pos,
+    pub(super) on: ImmutableString,
+}
+
+/// The board, as `may_capture` reads it (in place, not a copy).
+#[derive(Clone, Copy, Debug)]
+pub struct BoardRef;
+
+scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
+scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
+
+/// Register everything scripts may use: the hook argument types and the
+/// functions of the API.
+pub(super) fn register_api(engine: &mut Engine) {
+    register_tower_and_meeple(engine);
+    register_board(engine);
+    register_functions(engine);
+}
+
+fn register_tower_and_meeple(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<TowerInfo>("Tower")
+        .register_get("height", |t: &mut TowerInfo| t.floors.len() as i64)
+        .register_get("floors", |t: &mut TowerInfo| t.floors.clone())
+        .register_get("top", |t: &mut TowerInfo| {
+            t.floors
+                .last()
+                .cloned()
+                .unwrap_or_else(|| Dynamic::from(""))
+        })
+        .register_get("has_meeple", |t: &mut TowerInfo| t.has_meeple)
+        .register_get("meeple_owner", |t: &mut TowerInfo| {
+            placed(t, "meeple_owner").map(|p| p.owner.map_or(Dynamic::UNIT, Dynamic::from))
+        })
+        .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
+            t.floors
+                .iter()
+                .filter(|f| f.read_lock::<ImmutableString>().is_some_and(|n| *n == kind))
+                .count() as i64
+        })
+        .register_get("x", |t: &mut TowerInfo| {
+            placed(t, "x").map(|p| p.pos.x as i64)
+        })
+        .register_get("y", |t: &mut TowerInfo| {
+            placed(t, "y").map(|p| p.pos.y as i64)
+        });
+    engine
+        .register_type_with_name::<MeepleInfo>("Meeple")
+        .register_get("owner", |m: &mut MeepleInfo| m.owner)
+        .register_get("x", |m: &mut MeepleInfo| m.pos.x as i64)
+        .register_get("y", |m: &mut MeepleInfo| m.pos.y as i64)
+        .register_get("dx", |m: &mut MeepleInfo| (m.pos.x - m.tower.x) as i64)
+        .register_get("dy", |m: &mut MeepleInfo| (m.pos.y - m.tower.y) as i64)
+        .register_get("on", |m: &mut MeepleInfo| m.on.clone());
+}
+
+fn register_board(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<BoardRef>("Board")
+        .register_fn("has_tile", |_: &mut BoardRef, x: i64, y: i64| {
+            with_board(|b| b.has_tile(Pos::new(clamp(x), clamp(y))))
+        })
+        .register_fn(
+            "range_steps",
+            |_: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
+                let origin = tower_pos(&tower)?;
+                let cells = with_rules(|r| r.range_of_stack(&tower))??;
+                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+            },
+        )
+        .register_fn(
+            "path_steps",
+            |_: &mut BoardRef, tower: TowerInfo, cells: Array, dx: i64, dy: i64| {
+                let origin = tower_pos(&tower)?;
+                let cells = cells_of(&cells)?;
+                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+            },
+        );
+}
+
+fn register_functions(engine: &mut Engine) {
+    engine.register_fn("cells_within", |steps: Array, reach: i64| {
+        let steps = cells_of(&steps)?;
+        let cells = cells_within(&steps, reach, limits::ARRAY_SIZE).ok_or_else(|| {
+            rt_error(format!(
+                "`cells_within` would give more than {} cells (the array size limit)",
+                limits::ARRAY_SIZE
+            ))
+        })?;
+        Ok::<Array, Box<EvalAltResult>>(
+            cells
+                .into_iter()
+                .map(|(x, y)| Dynamic::from(vec![Dynamic::from(x as i64), Dynamic::from(y as i64)]))
+                .collect(),
+        )
+    });
+    engine.register_fn("previous", |a: Dynamic| previous(vec![a]));
+    engine.register_fn("previous", |a: Dynamic, b: Dynamic| previous(vec![a, b]));
+    engine.register_fn("previous", |a: Dynamic, b: Dynamic, c: Dynamic| {
+        previous(vec![a, b, c])
+    });
+    engine.register_fn("param", |name: ImmutableString| {
+        with_rules(|r| r.param(&name))?
+    });
+    engine.register_fn("capture_cells", |tower: TowerInfo| {
+        with_rules(|r| r.cells_of_stack(&tower))?
+    });
+    engine.register_fn("capture_reach", |tower: TowerInfo| {
+        with_rules(|r| r.reach_of_stack(&tower))?
+    });
+}
+
+fn clamp(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
+}
+
+fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
+    placed(t, "x").map(|p| p.pos)
+}
+
+/// Where the tower stands and whose meeple tops it, or the error that names
+/// what a hook cached per floor stack may read instead.
+fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
+    t.placed.ok_or_else(|| {
+        rt_error(format!(
+            "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
+             cached per floor stack and may read only `tower.height`, `tower.floors`, \
+             `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
+        ))
+    })
+}
+
+fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
+    if BOARD.is_set() {
+        Ok(BOARD.with(f))
+    } else {
+        Err(rt_error("the board is only available in `may_capture`"))
+    }
+}
+
+pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
+    if RULES.is_set() {
+        Ok(RULES.with(f))
+    } else {
+        Err(rt_error("this function is only available inside a hook"))
+    }
+}
+
+/// `previous(...)`: the answer of the pack before the one running, or the
+/// hook's default below the first.
+fn previous(args: Vec<Dynamic>) -> Result<Dynamic, Box<EvalAltResult>> {
+    with_rules(|r| {
+        let frame = r.stack.borrow().last().copied();
+        let Some((hook, pos)) = frame else {
+            return Err(rt_error("`previous` is only available inside a hook"));
+        };
+        if args.len() != hook.params().len() {
+            return Err(rt_error(format!(
+                "`previous` in hook `{}` takes the hook's {} arguments ({})",
+                hook.name(),
+                hook.params().len(),
+                hook.params().join(", ")
+            )));
+        }
+        if pos == 0 {
+            r.default_answer(hook, &args)
+        } else {
+            r.call_level(hook, pos - 1, args)
+        }
+    })?
+}
+
+fn cells_of(cells: &Array) -> Result<Vec<(i32, i32)>, Box<EvalAltResult>> {
+    cells
+        .iter()
+        .map(|c| cell_of(c).ok_or_else(|| rt_error(format!("`{c}` is not a [dx, dy] cell"))))
+        .collect()
+}
+
+pub(super) fn cell_of(c: &Dynamic) -> Option<(i32, i32)> {
+    let pair = c.read_lock::<Array>()?;
+    match pair.as_slice() {
+        [dx, dy] => Some((clamp(dx.as_int().ok()?), clamp(dy.as_int().ok()?))),
+        _ => None,
+    }
+}
+
+/// Every cell reached from (0, 0) by at most `reach` of the given steps, in
+/// the order first reached, (0, 0) first; `None` past `limit` cells. The
+/// breadth-first walk is here, not in scripts, because it is a bulk loop.
+pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Vec<(i32, i32)>> {
+    if reach < 0 {
+        return Some(Vec::new());
+    }
+    let mut seen: rustc_hash::FxHashSet<(i32, i32)> = rustc_hash::FxHashSet::default();
+    let mut cells: Vec<(i32, i32)> = vec![(0, 0)];
+    seen.insert((0, 0));
+    let mut frontier = 0;
+    for _ in 0..reach {
+        let end = cells.len();
+        for i in frontier..end {
+            let (x, y) = cells[i];
+            for &(sx, sy) in steps {
+                let next = (x.saturating_add(sx), y.saturating_add(sy));
+                if seen.insert(next) {
+                    if cells.len() >= limit {
+                        return None;
+                    }
+                    cells.push(next);
+                }
+            }
+        }
+        if end == cells.len() {
+            break;
+        }
+        frontier = end;
+    }
+    Some(cells)
+}
+
+/// The fewest steps from `origin` to `origin + target` through cells of
+/// `cells` (offsets) that hold a tile: a step goes to an orthogonal
+/// neighbour, or to a diagonal one when neither corner cell between them is in
+/// `cells`. `-1` when no such path exists.
+pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
+    let inside = |c: (i32, i32)| cells.contains(&c);
+    let usable = |c: (i32, i32)| inside(c) && board.has_tile(origin.offset(c.0, c.1));
+    if !usable((0, 0)) || !usable(target) {
+        return -1;
+    }
+    let mut dist: FxHashMap<(i32, i32), i64> = FxHashMap::default();
+    let mut queue = std::collections::VecDeque::new();
+    dist.insert((0, 0), 0);
+    queue.push_back((0, 0));
+    while let Some(c) = queue.pop_front() {
+        let d = dist[&c];
+        if c == target {
+            return d;
+        }
+        for (sx, sy) in [
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let next = (c.0 + sx, c.1 + sy);
+            let diagonal = sx != 0 && sy != 0;
+            if diagonal && (inside((c.0 + sx, c.1)) || inside((c.0, c.1 + sy))) {
+                continue;
+            }
+            if usable(next) && !dist.contains_key(&next) {
+                dist.insert(next, d + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    -1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ORTHOGONAL: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+    #[test]
+    fn h4_cells_within_two_orthogonal_steps_make_a_diamond_of_13() {
+        let cells = cells_within(&ORTHOGONAL, 2, 100).unwrap();
+        assert_eq!(cells.len(), 13);
+        assert_eq!(cells[0], (0, 0));
+        assert!(cells.iter().all(|(x, y)| x.abs() + y.abs() <= 2));
+        assert!(
+            cells.contains(&(1, 1)),
+            "a diagonal neighbour is 2 steps away"
+        );
+    }
+
+    #[test]
+    fn cells_within_no_reach_is_the_tile_itself_and_negative_is_nothing() {
+        assert_eq!(cells_within(&ORTHOGONAL, 0, 100).unwrap(), vec![(0, 0)]);
+        assert!(cells_within(&ORTHOGONAL, -1, 100).unwrap().is_empty());
+    }
+
+    #[test]
+    fn cells_within_stops_at_its_limit() {
+        assert!(cells_within(&ORTHOGONAL, 10, 50).is_none());
+        assert_eq!(cells_within(&ORTHOGONAL, 10, 221).unwrap().len(), 221);
+    }
+}

@@ -1,0 +1,165 @@
+//! How packs compose: a hook call runs the last pack of the hook's chain, and
+//! `previous(...)` runs the one before it (the first one's `previous` gives
+//! the hook's default). Calls nest; the first error of a top-level call is
+//! the one reported.
+
+use anyhow::Result;
+use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
+
+use super::api::{BOARD, Placed, RULES, TowerInfo};
+use super::errors::describe;
+use super::sandbox::Budget;
+use super::{Hook, ScriptRules, limits, rt_error};
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::{Board, FloorKind};
+
+impl ScriptRules {
+    pub(super) fn tower_info(
+        &self,
+        floors: &[FloorKind],
+        has_meeple: bool,
+        placed: Option<Placed>,
+    ) -> TowerInfo {
+        TowerInfo {
+            floors: floors
+                .iter()
+                .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
+                .collect(),
+            has_meeple,
+            placed,
+        }
+    }
+
+    pub(super) fn stack_of(&self, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
+        tower
+            .floors
+            .iter()
+            .map(|f| {
+                let name = f.clone().into_immutable_string().unwrap_or_default();
+                self.scripts
+                    .kind_names
+                    .iter()
+                    .position(|k| *k == name)
+                    .map(|i| i as FloorKind)
+                    .ok_or_else(|| rt_error(format!("unknown floor kind `{name}`")))
+            })
+            .collect()
+    }
+
+    /// Call a hook from the top of its chain, with the board readable when
+    /// given. Errors name the pack, hook, file and line.
+    pub(super) fn call(
+        &self,
+        hook: Hook,
+        args: Vec<Dynamic>,
+        board: Option<&Board>,
+    ) -> Result<Dynamic> {
+        let chain = &self.scripts.chains[hook.index()];
+        let top_level = self.stack.borrow().is_empty();
+        if top_level {
+            // An error a script caught in an earlier call is not this one's.
+            self.error.borrow_mut().take();
+            self.budget.set(Budget::start());
+        }
+        let run = || {
+            if chain.is_empty() {
+                self.default_answer(hook, &args)
+            } else {
+                self.call_level(hook, chain.len() - 1, args.clone())
+            }
+        };
+        let result = RULES.set(self, || match board {
+            Some(b) => BOARD.set(b, run),
+            None => run(),
+        });
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                let described = if top_level {
+                    self.error.borrow_mut().take()
+                } else {
+                    self.error.borrow().clone()
+                };
+                Err(bad_input(described.unwrap_or_else(|| {
+                    format!("hook `{}`: {}", hook.name(), e.unwrap_inner())
+                })))
+            }
+        }
+    }
+
+    pub(super) fn call_level(
+        &self,
+        hook: Hook,
+        pos: usize,
+        args: Vec<Dynamic>,
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        if self.stack.borrow().len() >= limits::NESTING {
+            let (line, col) = pack.hook_lines[hook.index()];
+            let message = format!(
+                "pack `{}`, hook `{}`: {}:{line}:{col}: hooks call each other more than {} deep \
+                 (does a hook ask for its own answer, e.g. `capture_cells` inside `range`?)",
+                pack.name,
+                hook.name(),
+                pack.path.display(),
+                limits::NESTING
+            );
+            self.error.borrow_mut().get_or_insert(message.clone());
+            return Err(rt_error(message));
+        }
+        self.stack.borrow_mut().push((hook, pos));
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
+        let result = self.engine.call_fn_with_options::<Dynamic>(
+            options,
+            &mut Scope::new(),
+            &pack.ast,
+            hook.name(),
+            args,
+        );
+        self.stack.borrow_mut().pop();
+        if let Err(e) = &result {
+            let mut slot = self.error.borrow_mut();
+            if slot.is_none() {
+                *slot = Some(describe(pack, hook, e));
+            }
+        }
+        result
+    }
+
+    /// A hook's answer when no pack (or no earlier pack) defines it.
+    pub(super) fn default_answer(
+        &self,
+        hook: Hook,
+        args: &[Dynamic],
+    ) -> Result<Dynamic, Box<EvalAltResult>> {
+        Ok(match hook {
+            Hook::Setup => Dynamic::from(Map::new()),
+            Hook::MayPlaceFloor | Hook::MayTop => Dynamic::FALSE,
+            Hook::Reach => {
+                let tower = args[0]
+                    .clone()
+                    .try_cast::<TowerInfo>()
+                    .ok_or_else(|| rt_error("`previous` in `reach` takes a tower"))?;
+                Dynamic::from(tower.floors.len() as i64)
+            }
+            Hook::Range => Dynamic::from(Array::new()),
+            Hook::MayCapture => Dynamic::TRUE,
+            Hook::Ransom => Dynamic::UNIT,
+        })
+    }
+
+    pub(super) fn param(&self, name: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        let frame = self.stack.borrow().last().copied();
+        let Some((hook, pos)) = frame else {
+            return Err(rt_error("`param` is only available inside a hook"));
+        };
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        pack.params.get(name).cloned().ok_or_else(|| {
+            rt_error(format!(
+                "pack `{}` declares no parameter `{name}`{}",
+                pack.name,
+                did_you_mean(name, pack.params.keys().map(|k| k.as_str()))
+            ))
+        })
+    }
+}

@@ -1,0 +1,222 @@
+//! Compiling a ruleset's scripts once, for every thread: each pack's AST,
+//! parameters and hook positions, and for each hook the chain of packs that
+//! define it.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use rhai::{AST, Engine, ImmutableString, Map, ParseErrorType, Position};
+
+use super::Hook;
+use super::memory::{self, MemoryLimit};
+use super::sandbox::sandboxed_engine;
+use crate::kernel::diag::{Source, bad_input};
+
+pub(super) struct ScriptPack {
+    /// The pack's reference, as the variant lists it.
+    pub(super) name: String,
+    pub(super) path: PathBuf,
+    pub(super) ast: AST,
+    pub(super) params: Map,
+    /// Where each hook's `fn` stands (line, column), for errors that Rhai
+    /// reports without a position (too many operations, stack overflow).
+    pub(super) hook_lines: [(usize, usize); 7],
+}
+
+/// Compiled packs, shared by every thread.
+pub struct Scripts {
+    pub(super) packs: Vec<ScriptPack>,
+    /// For each hook, the packs (indices) that define it, in order.
+    pub(super) chains: [Vec<usize>; 7],
+    pub(super) kinds: Vec<String>,
+    pub(super) kind_names: Vec<ImmutableString>,
+    pub(super) memory_limit: MemoryLimit,
+}
+
+/// One script of a ruleset, ready to compile.
+pub struct ScriptSource<'a> {
+    pub pack: &'a str,
+    pub source: &'a Source,
+    pub params: Map,
+}
+
+impl Scripts {
+    /// Compile every pack's script and find its hooks. Reports syntax errors
+    /// and hooks of the wrong arity with `file:line:col`. With the memory
+    /// limit on, scripts need [`super::CountingAllocator`] installed.
+    pub fn compile(
+        sources: &[ScriptSource],
+        kinds: &[String],
+        memory_limit: MemoryLimit,
+    ) -> Result<Scripts> {
+        if !sources.is_empty() {
+            memory::check(memory_limit)?;
+        }
+        let engine = sandboxed_engine();
+        let mut packs = Vec::new();
+        let mut chains: [Vec<usize>; 7] = Default::default();
+        for (i, s) in sources.iter().enumerate() {
+            let ast = compile_one(&engine, s)?;
+            for f in ast.iter_functions() {
+                if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
+                    check_arity(s, *hook, f.params.len())?;
+                    chains[hook.index()].push(i);
+                }
+            }
+            packs.push(ScriptPack {
+                name: s.pack.to_string(),
+                path: s.source.path.clone(),
+                ast,
+                params: s.params.clone(),
+                hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
+            });
+        }
+        Ok(Scripts {
+            packs,
+            chains,
+            kinds: kinds.to_vec(),
+            kind_names: kinds
+                .iter()
+                .map(|k| ImmutableString::from(k.as_str()))
+                .collect(),
+            memory_limit,
+        })
+    }
+
+    /// Warnings for functions whose names look like a misspelt hook.
+    pub fn near_misses(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for p in &self.packs {
+            for f in p.ast.iter_functions() {
+                let close = Hook::ALL.iter().find(|h| {
+                    h.name() != f.name && strsim::damerau_levenshtein(h.name(), f.name) <= 2
+                });
+                if let Some(hook) = close
+                    && !Hook::ALL.iter().any(|h| h.name() == f.name)
+                {
+                    out.push(format!(
+                        "pack `{}`: {}: function `{}` is not a hook, did you mean `{}`?",
+                        p.name,
+                        p.path.display(),
+                        f.name,
+                        hook.name()
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// Which packs define `hook`, in order.
+    pub fn chain(&self, hook: Hook) -> impl Iterator<Item = &str> {
+        self.chains[hook.index()]
+            .iter()
+            .map(|&i| self.packs[i].name.as_str())
+    }
+}
+
+/// One pack's script, compiled; a syntax error with its place.
+fn compile_one(engine: &Engine, s: &ScriptSource) -> Result<AST> {
+    let mut ast = engine.compile(&s.source.text).map_err(|e| {
+        let (line, col) = position(e.position());
+        let message = e.err_type().to_string();
+        let note = match e.err_type() {
+            ParseErrorType::Reserved(word) if word == "import" => " (packs load no modules)",
+            _ => "",
+        };
+        bad_input(format!(
+            "pack `{}`: {}:{line}:{col}: {message}{note}",
+            s.pack,
+            s.source.path.display(),
+        ))
+    })?;
+    ast.set_source(s.source.path.display().to_string());
+    Ok(ast)
+}
+
+/// A hook must take the parameters the documentation gives it.
+fn check_arity(s: &ScriptSource, hook: Hook, params: usize) -> Result<()> {
+    if params == hook.params().len() {
+        return Ok(());
+    }
+    let (line, col) = definition_line(&s.source.text, hook.name());
+    Err(bad_input(format!(
+        "pack `{}`: {}:{line}:{col}: hook `{}` takes {} parameters ({}), not {}",
+        s.pack,
+        s.source.path.display(),
+        hook.name(),
+        hook.params().len(),
+        hook.params().join(", "),
+        params
+    )))
+}
+
+/// The line and column of `fn NAME(` in a script, or (0, 0).
+fn definition_line(text: &str, name: &str) -> (usize, usize) {
+    for (i, line) in text.lines().enumerate() {
+        let body = line.trim_start();
+        if let Some(rest) = body.strip_prefix("fn ")
+            && rest
+                .trim_start()
+                .strip_prefix(name)
+                .is_some_and(|r| r.trim_start().starts_with('('))
+        {
+            return (i + 1, line.len() - body.len() + 1);
+        }
+    }
+    (0, 0)
+}
+
+pub(super) fn position(pos: Position) -> (usize, usize) {
+    (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::script::NoCountingAllocator;
+
+    fn compile(limit: MemoryLimit) -> Result<Scripts> {
+        let source = Source::new("packs/plain/plain.rhai", "fn reach(tower) { 1 }\n");
+        let sources = [ScriptSource {
+            pack: "plain",
+            source: &source,
+            params: Map::new(),
+        }];
+        Scripts::compile(&sources, &["regular".to_string()], limit)
+    }
+
+    // The library's own unit tests run on the system allocator, as a program
+    // that embeds the library without installing the counting one.
+    #[test]
+    fn without_the_counting_allocator_the_memory_limit_is_refused_with_the_fix() {
+        assert!(!memory::is_installed());
+        let Err(err) = compile(MemoryLimit::On) else {
+            panic!("packs with the memory limit loaded without the counting allocator");
+        };
+        assert!(err.is::<NoCountingAllocator>(), "{err:#}");
+        assert!(
+            !crate::kernel::diag::is_bad_input(&err),
+            "not the user's input"
+        );
+        let message = format!("{err:#}");
+        for says in [
+            "#[global_allocator]",
+            "towerlab::rules::script::CountingAllocator",
+            "MemoryLimit::Off",
+        ] {
+            assert!(message.contains(says), "{message}");
+        }
+    }
+
+    #[test]
+    fn without_the_counting_allocator_packs_load_with_the_memory_limit_off() {
+        let scripts = compile(MemoryLimit::Off).expect("loads without the memory limit");
+        assert_eq!(scripts.chain(Hook::Reach).collect::<Vec<_>>(), ["plain"]);
+    }
+
+    #[test]
+    fn a_ruleset_without_scripts_needs_no_counting_allocator() {
+        assert!(Scripts::compile(&[], &[], MemoryLimit::On).is_ok());
+    }
+}
