@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::args::{Format, RulesArgs, SeatArgs};
 use super::output::write_file;
 use crate::kernel::Game;
-use crate::play::log::{self, LogContext};
+use crate::play::log;
 use crate::play::sim;
 use crate::rules::Home;
 
@@ -114,17 +114,5 @@ pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
 
 /// The game's log, as game 0 of a run with its seed.
 fn write_log(path: &Path, game: &Game, set: &crate::rules::Ruleset, seed: u64) -> Result<()> {
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
-    let ctx = LogContext {
-        game: 0,
-        seed,
-        packs: &set.pack_names,
-        params: &set.params,
-        players: game.players().len(),
-        tiles: &set.tiles,
-        floors: &floors,
-    };
-    let mut text = String::new();
-    log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
-    write_file(path, &text)
+    write_file(path, &log::game_log(set, 0, seed, game)?)
 }

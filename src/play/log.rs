@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{CaptureOutcome, Event, MeepleOn, MeepleSpot};
-use crate::rules::Params;
+use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot};
+use crate::rules::{Params, Ruleset};
 
 /// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
 /// the event's own fields after `event`, in the order `docs/log.md` lists.
@@ -149,6 +149,24 @@ impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
     }
+}
+
+/// The log of `game`, played under `set` as game `index` of a run with seed
+/// `seed`, as JSON Lines.
+pub fn game_log(set: &Ruleset, index: u64, seed: u64, game: &Game) -> Result<String> {
+    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let ctx = LogContext {
+        game: index,
+        seed,
+        packs: &set.pack_names,
+        params: &set.params,
+        players: game.players().len(),
+        tiles: &set.tiles,
+        floors: &floors,
+    };
+    let mut text = String::new();
+    write_lines(&records(&ctx, game.events()), &mut text)?;
+    Ok(text)
 }
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.

@@ -8,7 +8,7 @@ use anyhow::{Result, anyhow};
 
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::BotKind;
-use crate::play::log::{self, LogContext};
+use crate::play::log;
 use crate::rules::Ruleset;
 
 /// Who plays a seat.
@@ -257,18 +257,6 @@ impl<'a> Session<'a> {
     /// whose seed is this game's: `towerlab replay` plays it again and
     /// `towerlab render --log` draws it.
     pub fn log(&self) -> Result<String> {
-        let floors: Vec<String> = self.set.floors.iter().map(|f| f.name.clone()).collect();
-        let ctx = LogContext {
-            game: 0,
-            seed: self.seed,
-            packs: &self.set.pack_names,
-            params: &self.set.params,
-            players: self.seats.len(),
-            tiles: &self.set.tiles,
-            floors: &floors,
-        };
-        let mut text = String::new();
-        log::write_lines(&log::records(&ctx, self.game.events()), &mut text)?;
-        Ok(text)
+        log::game_log(self.set, 0, self.seed, &self.game)
     }
 }

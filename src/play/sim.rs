@@ -11,7 +11,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{Bot, Game, Rules, Stats, play_game};
 use crate::play::bots::BotKind;
-use crate::play::log::{self, LogContext};
+use crate::play::log;
 use crate::play::seed::game_seed;
 use crate::rules::Ruleset;
 use crate::rules::script::limits::HOOK_STACK;
@@ -85,13 +85,16 @@ pub fn play<'a>(
     if record {
         game.record_events();
     }
-    let mut seats: Vec<Box<dyn Bot>> = bots
-        .iter()
+    play_game(&mut game, &mut seats(bots, seed))?;
+    Ok(game)
+}
+
+/// The bot of each seat, each with its own random stream of the game `seed`.
+fn seats(bots: &[BotKind], seed: u64) -> Vec<Box<dyn Bot>> {
+    bots.iter()
         .enumerate()
         .map(|(seat, b)| b.make(seed, seat))
-        .collect();
-    play_game(&mut game, &mut seats)?;
-    Ok(game)
+        .collect()
 }
 
 /// Play one game with the given bots, recording events, and hand the game to
@@ -106,11 +109,7 @@ pub fn play_observed<'a>(
 ) -> Result<Game<'a>> {
     let mut game = Game::new(tiles, rules, bots.len(), seed)?;
     game.record_events();
-    let mut seats: Vec<Box<dyn Bot>> = bots
-        .iter()
-        .enumerate()
-        .map(|(seat, b)| b.make(seed, seat))
-        .collect();
+    let mut seats = seats(bots, seed);
     let mut buf = crate::kernel::Buffers::default();
     after_turn(&game)?;
     while crate::kernel::play_turn(&mut game, &mut seats, &mut buf)? {
@@ -195,7 +194,6 @@ pub fn simulate(
     let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(None))
         .collect();
-    let floors: Vec<String> = batch.set.floors.iter().map(|f| f.name.clone()).collect();
     let done = std::sync::atomic::AtomicU64::new(0);
     // The lowest index of a failed game so far: later games are skipped,
     // earlier ones still played, so the error reported is the first game's
@@ -212,7 +210,7 @@ pub fn simulate(
                     if index > failed.load(std::sync::atomic::Ordering::Relaxed) {
                         return None;
                     }
-                    let result = play_indexed(batch, &slots, &floors, index);
+                    let result = play_indexed(batch, &slots, index);
                     if result.is_err() {
                         failed.fetch_min(index, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -237,7 +235,6 @@ pub fn simulate(
 fn play_indexed(
     batch: &Batch,
     slots: &[Mutex<Option<Box<dyn Rules>>>],
-    floors: &[String],
     index: u64,
 ) -> Result<GameResult> {
     let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
@@ -254,18 +251,7 @@ fn play_indexed(
     .with_context(|| format!("game {index} (seed {seed})"))?;
     let mut result = result_of(&game, index, seed);
     if batch.log {
-        let ctx = LogContext {
-            game: index,
-            seed,
-            packs: &batch.set.pack_names,
-            params: &batch.set.params,
-            players: batch.bots.len(),
-            tiles: &batch.set.tiles,
-            floors,
-        };
-        let mut text = String::new();
-        log::write_lines(&log::records(&ctx, game.events()), &mut text)?;
-        result.log = Some(text);
+        result.log = Some(log::game_log(batch.set, index, seed, &game)?);
     }
     Ok(result)
 }

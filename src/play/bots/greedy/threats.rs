@@ -28,8 +28,7 @@ impl GreedyBot {
             topped: meeple.is_some(),
         };
         for k in 0..rules.floor_kinds().len() {
-            let held = (0..ctx.n)
-                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0);
+            let held = opponent_holds(game, ctx, k);
             let allowed = if now {
                 game.towers()[t].allows_floor(k as FloorKind)
             } else {
@@ -200,8 +199,7 @@ impl GreedyBot {
             topped: meeple.is_some(),
         };
         for k in 0..rules.floor_kinds().len() {
-            let held = (0..ctx.n)
-                .any(|p| p != ctx.me && game.players()[p].floors.get(k).copied().unwrap_or(0) > 0);
+            let held = opponent_holds(game, ctx, k);
             if held && rules.may_place_floor(&view, k as FloorKind)? {
                 return Ok(true);
             }
@@ -226,4 +224,9 @@ impl GreedyBot {
         }
         Ok(false)
     }
+}
+
+/// Does some opponent of the bot hold a floor of kind `k`?
+fn opponent_holds(game: &Game, ctx: &Ctx, k: usize) -> bool {
+    (0..ctx.n).any(|p| p != ctx.me && game.players()[p].floors.get(k).is_some_and(|&n| n > 0))
 }
