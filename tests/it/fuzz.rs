@@ -209,9 +209,15 @@ fn edits() -> impl Strategy<Value = Vec<(usize, usize, u8)>> {
     prop::collection::vec((any::<usize>(), any::<usize>(), any::<u8>()), 1..8)
 }
 
+/// 20,000 cases a fuzzer, or as many as `PROPTEST_CASES` says (an explicit
+/// `cases` would otherwise hide the variable).
 fn fuzz_config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20_000);
     ProptestConfig {
-        cases: 20_000,
+        cases,
         failure_persistence: None,
         ..ProptestConfig::default()
     }
