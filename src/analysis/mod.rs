@@ -2,5 +2,6 @@
 //! intervals and paired differences between variants, and the comparison
 //! of variants on the same seeds as one value.
 
+pub mod arena;
 pub mod compare;
 pub mod stats;

@@ -43,7 +43,7 @@ pub struct SeatArgs {
     #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
-    /// (`random`, `greedy`)
+    /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision)
     #[arg(
         long,
         value_name = "B1,B2,…",

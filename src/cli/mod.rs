@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod output;
+mod arena;
 mod args;
 mod check;
 mod compare;
@@ -81,6 +82,8 @@ pub enum Command {
     /// Play a variant in the browser, against bots or other people at the
     /// same screen: a local web server; prints its address.
     Serve(ServeArgs),
+    /// Bots against each other on the same deals, seats rotated: win shares.
+    Arena(arena::ArenaArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -108,5 +111,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Info(args) => info::run(&home, &args),
         Command::Tiles(args) => tiles::run(&home, &args),
         Command::Serve(args) => serve::run(&home, &args),
+        Command::Arena(args) => arena::run(&home, &args),
     }
 }

@@ -42,7 +42,7 @@ pub trait Bot {
 }
 
 /// Reused option buffers, so that a turn allocates nothing.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Buffers {
     placements: Vec<Placement>,
     ransoms: Vec<RansomChoice>,
@@ -92,7 +92,36 @@ impl Turn {
         })
     }
 
-    /// The tile drawn this turn.
+    /// The turn waiting for `decision`, its options copied into `buf`: for
+    /// a search that plays a turn on from the decision it was asked.
+    pub fn at(decision: Decision, buf: &mut Buffers) -> Turn {
+        fn copy<T: Copy>(into: &mut Vec<T>, from: &[T]) {
+            into.clear();
+            into.extend_from_slice(from);
+        }
+        let (tile, step) = match decision {
+            Decision::Placement { tile, options } => {
+                copy(&mut buf.placements, options);
+                (tile, Step::Placement)
+            }
+            Decision::Ransom(o) => {
+                copy(&mut buf.ransoms, o);
+                (0, Step::Ransom)
+            }
+            Decision::Action(o) => {
+                copy(&mut buf.actions, o);
+                (0, Step::Action)
+            }
+            Decision::Capture(o) => {
+                copy(&mut buf.captures, o);
+                (0, Step::Capture)
+            }
+        };
+        Turn { tile, step }
+    }
+
+    /// The tile drawn this turn (0 for a turn taken up past its placement
+    /// with [`Turn::at`]).
     pub fn tile(&self) -> u16 {
         self.tile
     }

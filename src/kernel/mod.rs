@@ -9,6 +9,7 @@
 pub mod board;
 pub mod capture;
 pub mod decision;
+pub mod determinize;
 pub mod diag;
 pub mod features;
 pub mod game;

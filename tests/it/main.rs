@@ -7,6 +7,7 @@
 static ALLOCATOR: towerlab::rules::script::CountingAllocator =
     towerlab::rules::script::CountingAllocator;
 
+mod arena;
 mod authoring;
 mod bad_input;
 mod bots;
@@ -19,6 +20,7 @@ mod golden;
 mod home;
 mod hostile;
 mod layers;
+mod mcts;
 mod packs;
 mod preview;
 mod properties;

@@ -305,6 +305,24 @@ fn rules_and_seats_come_from_the_lists() {
     }
 }
 
+/// The new-game form offers the `mcts` bot, and it takes its turns.
+#[test]
+fn the_form_offers_mcts_and_it_plays_its_turns() {
+    let addr = server(IDLE);
+    let catalog = ok(addr, "GET", "/api/catalog", None);
+    for list in ["bots", "seats"] {
+        assert!(
+            catalog[list].as_array().unwrap().contains(&json!("mcts")),
+            "{catalog}"
+        );
+    }
+    let state = new_game(addr, &["mcts", "person"], 5);
+    assert_eq!(state["seats"], json!(["mcts", "person"]));
+    let state = play_until(addr, state, |s| s["turn"].as_u64().unwrap() >= 4);
+    assert_ne!(state["status"], "over");
+    assert_eq!(state["turn"], 4, "the bot played its turns: {state}");
+}
+
 #[test]
 fn idle_games_expire() {
     let addr = server(Duration::from_millis(200));

@@ -437,6 +437,21 @@ impl<'a> Game<'a> {
         self.deck.len() - self.next_draw
     }
 
+    /// The tiles still to draw, in drawing order: for
+    /// [`crate::kernel::determinize`] only, which never lets the order out.
+    pub(in crate::kernel) fn undrawn(&self) -> &[u16] {
+        &self.deck[self.next_draw..]
+    }
+
+    pub(in crate::kernel) fn undrawn_mut(&mut self) -> &mut [u16] {
+        &mut self.deck[self.next_draw..]
+    }
+
+    /// Stop recording events and drop those recorded: for search copies.
+    pub(in crate::kernel) fn forget_events(&mut self) {
+        self.events = None;
+    }
+
     /// The tower on the tile at `pos`, if the tile has a foundation.
     pub fn tower_at(&self, pos: Pos) -> Option<usize> {
         let t = self.board.tile_index(pos)?;

@@ -1,12 +1,13 @@
 //! Bots by name, as `--bots` gives them: one name for every seat, or one per
-//! seat.
+//! seat. A searching bot takes its budget after a colon: `mcts:400` is the
+//! `mcts` bot with 400 iterations per decision, plain `mcts` its default.
 
 use anyhow::Result;
 
 use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
 
-use super::{GreedyBot, RandomBot};
+use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,19 +16,54 @@ pub enum BotKind {
     Random,
     /// One-ply: the best immediate gain over the best opponent.
     Greedy,
+    /// Information-set Monte Carlo tree search with this many iterations per
+    /// decision.
+    Mcts(u32),
 }
 
 impl BotKind {
-    pub const ALL: &'static [BotKind] = &[BotKind::Random, BotKind::Greedy];
+    pub const ALL: &'static [BotKind] = &[
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts(DEFAULT_BUDGET),
+    ];
 
+    /// The bot's name, without its budget.
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Mcts(_) => "mcts",
         }
     }
 
-    pub fn parse(name: &str) -> Result<BotKind> {
+    /// The name `parse` reads back: with the budget when it is not the
+    /// default (`mcts:400`).
+    pub fn label(self) -> String {
+        match self {
+            BotKind::Mcts(n) if n != DEFAULT_BUDGET => format!("mcts:{n}"),
+            b => b.name().to_string(),
+        }
+    }
+
+    /// A bot by name: `random`, `greedy`, `mcts` or `mcts:N` (N ≥ 1
+    /// iterations per decision).
+    pub fn parse(text: &str) -> Result<BotKind> {
+        let (name, budget) = match text.split_once(':') {
+            Some((name, budget)) => (name, Some(budget)),
+            None => (text, None),
+        };
+        let kind = BotKind::by_name(name)?;
+        match (kind, budget) {
+            (_, None) => Ok(kind),
+            (BotKind::Mcts(_), Some(b)) => parse_budget(text, b).map(BotKind::Mcts),
+            (_, Some(_)) => Err(bad_input(format!(
+                "bot `{name}` takes no budget (in `{text}`); only `mcts:N` does"
+            ))),
+        }
+    }
+
+    fn by_name(name: &str) -> Result<BotKind> {
         BotKind::ALL
             .iter()
             .copied()
@@ -48,7 +84,21 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
             BotKind::Greedy => Box::new(GreedyBot::new(game_seed, seat)),
+            BotKind::Mcts(n) => Box::new(MctsBot::new(game_seed, seat, n)),
         }
+    }
+}
+
+/// The budget of `mcts:N`: a whole number of iterations, at least 1.
+fn parse_budget(text: &str, budget: &str) -> Result<u32> {
+    match budget.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        Ok(_) => Err(bad_input(format!(
+            "`{text}`: a budget of 0 iterations cannot decide anything; give at least 1"
+        ))),
+        Err(_) => Err(bad_input(format!(
+            "`{text}`: the budget must be a whole number of iterations per decision, like `mcts:{DEFAULT_BUDGET}`"
+        ))),
     }
 }
 

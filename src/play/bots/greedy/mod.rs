@@ -178,8 +178,20 @@ impl GreedyBot {
     }
 }
 
-impl Bot for GreedyBot {
-    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+impl GreedyBot {
+    /// The value of every option of `decision`, as the bot weighs them
+    /// (higher is better; one value per option): for bots that search.
+    pub fn values(&mut self, game: &Game, decision: Decision) -> Result<&[f32]> {
+        self.weigh(game, decision)?;
+        if self.values.len() != decision.len() {
+            self.values.clear();
+            self.values.resize(decision.len(), 0.0);
+        }
+        Ok(&self.values)
+    }
+
+    /// Fill `self.values` with one value per option of `decision`.
+    fn weigh(&mut self, game: &Game, decision: Decision) -> Result<()> {
         self.me = game.current();
         match decision {
             Decision::Placement { tile, options } => self.value_placements(game, tile, options)?,
@@ -216,6 +228,13 @@ impl Bot for GreedyBot {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+impl Bot for GreedyBot {
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        self.weigh(game, decision)?;
         if self.values.len() != decision.len() {
             return Ok(0);
         }

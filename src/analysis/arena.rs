@@ -1,0 +1,284 @@
+//! Arenas: bots against each other on paired deals with the seats rotated.
+//!
+//! Each deal (a game seed, so a deck order) is played once per rotation of
+//! the lineup: with `P` seats, rotation `r` puts lineup entry `(s + r) mod P`
+//! in seat `s`, so every bot sits in every seat equally often on the same
+//! deals, and neither the deal nor the seat favours a bot. The lineup is the
+//! bots as given, the last one filling the seats left over (`mcts greedy`
+//! with 4 players: one `mcts` seat against three `greedy`).
+//!
+//! Per bot: its share of the wins (a game's win split evenly among tied
+//! winners; a bot with several seats adds them up) with a 95% Wilson
+//! interval, its mean score per seat, and its mean margin — its best seat's
+//! score minus the best score of the other bots' seats. Per seat: the share
+//! of the wins taken from it, whoever sat there (the seat effect).
+//!
+//! Game `i` plays deal `i / P` in rotation `i mod P`, with the deal's seed
+//! derived from the master seed; results are gathered in index order, so any
+//! thread count gives the same numbers.
+
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::analysis::stats::{self, win_shares};
+use crate::kernel::Rules;
+use crate::kernel::diag::bad_input;
+use crate::play::bots::BotKind;
+use crate::play::seed::game_seed;
+use crate::play::sim;
+use crate::rules::Ruleset;
+use crate::rules::script::limits::HOOK_STACK;
+
+/// The z of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_985;
+
+/// An arena to play.
+pub struct Arena<'a> {
+    pub set: &'a Ruleset,
+    /// The bots, at least two, in lineup order.
+    pub bots: &'a [BotKind],
+    /// Seats per game: at least one per bot.
+    pub players: usize,
+    /// Games asked for; rounded up to whole deals (a game per rotation).
+    pub games: u64,
+    pub master_seed: u64,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+}
+
+/// One bot's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotResult {
+    pub bot: String,
+    /// Seats it holds in every game.
+    pub seats: usize,
+    pub win_share: f64,
+    /// 95% Wilson interval of the win share.
+    pub ci: [f64; 2],
+    /// Mean score per seat it holds.
+    pub mean_score: f64,
+    /// Mean of its best seat's score minus the best other bot's.
+    pub mean_margin: f64,
+    /// 95% interval of the mean margin.
+    pub margin_ci: [f64; 2],
+}
+
+/// One seat's results, whoever sat there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatResult {
+    /// 1-based.
+    pub seat: usize,
+    pub win_share: f64,
+    pub ci: [f64; 2],
+    pub mean_score: f64,
+}
+
+/// The outcome of an arena.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArenaResult {
+    pub variant: String,
+    pub packs: Vec<String>,
+    pub bots: Vec<String>,
+    pub players: usize,
+    /// Games played: deals × rotations.
+    pub games: u64,
+    pub deals: u64,
+    pub seed: u64,
+    pub results: Vec<BotResult>,
+    pub seats: Vec<SeatResult>,
+}
+
+/// A game of the arena, as played.
+struct Played {
+    /// Lineup entry per seat.
+    entries: Vec<usize>,
+    scores: Vec<u32>,
+}
+
+/// The lineup entry of each seat before rotation: the bots in order, the last
+/// filling the remaining seats.
+pub fn lineup(bots: usize, players: usize) -> Result<Vec<usize>> {
+    if bots < 2 {
+        return Err(bad_input(format!(
+            "an arena needs at least two bots, not {bots}: e.g. `towerlab arena mcts greedy`"
+        )));
+    }
+    if players < bots {
+        return Err(bad_input(format!(
+            "{bots} bots need at least {bots} players, not {players}"
+        )));
+    }
+    Ok((0..players).map(|s| s.min(bots - 1)).collect())
+}
+
+/// The lineup entry in each seat of game `index`: deal `index / P`, rotated
+/// by `index mod P`.
+pub fn seating(lineup: &[usize], index: u64) -> Vec<usize> {
+    let p = lineup.len();
+    let r = (index % p as u64) as usize;
+    (0..p).map(|s| lineup[(s + r) % p]).collect()
+}
+
+/// Play the arena. `progress` is called after each game with the number
+/// finished so far.
+pub fn run(arena: &Arena, progress: &(dyn Fn(u64) + Sync)) -> Result<ArenaResult> {
+    let lineup = lineup(arena.bots.len(), arena.players)?;
+    let p = arena.players as u64;
+    let deals = arena.games.div_ceil(p).max(1);
+    let played = play_all(arena, &lineup, deals * p, progress)?;
+    Ok(summarise(arena, deals, &played))
+}
+
+fn play_all(
+    arena: &Arena,
+    lineup: &[usize],
+    games: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Played>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(arena.threads)
+        .stack_size(HOOK_STACK)
+        .build()
+        .context("starting the worker threads")?;
+    let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    let done = std::sync::atomic::AtomicU64::new(0);
+    pool.install(|| {
+        (0..games)
+            .into_par_iter()
+            .map(|index| {
+                let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
+                let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+                let rules = guard.get_or_insert_with(|| arena.set.rules());
+                let entries = seating(lineup, index);
+                let kinds: Vec<BotKind> = entries.iter().map(|&e| arena.bots[e]).collect();
+                let seed = game_seed(arena.master_seed, index / lineup.len() as u64);
+                let game = sim::play(&arena.set.tiles, rules.as_ref(), &kinds, seed, false)
+                    .with_context(|| format!("arena game {index} (seed {seed})"))?;
+                progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                Ok(Played {
+                    entries,
+                    scores: game.scores(),
+                })
+            })
+            .collect::<Vec<Result<Played>>>()
+    })
+    // In index order: the error reported is the lowest failed game's,
+    // whatever the number of threads.
+    .into_iter()
+    .collect()
+}
+
+fn summarise(arena: &Arena, deals: u64, played: &[Played]) -> ArenaResult {
+    let k = arena.bots.len();
+    let n = played.len();
+    let mut shares = vec![0f64; k];
+    let mut scores = vec![0f64; k];
+    let mut margins = vec![Vec::with_capacity(n); k];
+    let mut seat_shares = vec![0f64; arena.players];
+    let mut seat_scores = vec![0f64; arena.players];
+    for g in played {
+        let ws = win_shares(&g.scores);
+        let mut best = vec![0u32; k];
+        for (s, &e) in g.entries.iter().enumerate() {
+            shares[e] += ws[s];
+            scores[e] += g.scores[s] as f64;
+            best[e] = best[e].max(g.scores[s]);
+            seat_shares[s] += ws[s];
+            seat_scores[s] += g.scores[s] as f64;
+        }
+        for (e, m) in margins.iter_mut().enumerate() {
+            let others = (0..k).filter(|&o| o != e).map(|o| best[o]).max();
+            m.push(best[e] as f64 - others.unwrap_or(0) as f64);
+        }
+    }
+    let lineup = lineup(k, arena.players).unwrap_or_default();
+    let results = (0..k)
+        .map(|e| {
+            let seats = lineup.iter().filter(|&&x| x == e).count();
+            let share = shares[e] / n.max(1) as f64;
+            let margin = stats::estimate(&margins[e]);
+            BotResult {
+                bot: arena.bots[e].label(),
+                seats,
+                win_share: share,
+                ci: wilson(share, n),
+                mean_score: scores[e] / (n * seats).max(1) as f64,
+                mean_margin: margin.mean,
+                margin_ci: [margin.low, margin.high],
+            }
+        })
+        .collect();
+    let seats = (0..arena.players)
+        .map(|s| {
+            let share = seat_shares[s] / n.max(1) as f64;
+            SeatResult {
+                seat: s + 1,
+                win_share: share,
+                ci: wilson(share, n),
+                mean_score: seat_scores[s] / n.max(1) as f64,
+            }
+        })
+        .collect();
+    ArenaResult {
+        variant: arena.set.name.clone(),
+        packs: arena.set.pack_names.clone(),
+        bots: arena.bots.iter().map(|b| b.label()).collect(),
+        players: arena.players,
+        games: n as u64,
+        deals,
+        seed: arena.master_seed,
+        results,
+        seats,
+    }
+}
+
+/// The 95% Wilson score interval of a share `p` of `n` trials.
+pub fn wilson(p: f64, n: usize) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let n = n as f64;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_sits_in_every_seat_equally_often() {
+        let lineup = lineup(2, 4).unwrap();
+        assert_eq!(lineup, vec![0, 1, 1, 1]);
+        let mut count = [[0; 2]; 4];
+        for i in 0..8 {
+            for (s, e) in seating(&lineup, i).into_iter().enumerate() {
+                count[s][e] += 1;
+            }
+        }
+        assert!(count.iter().all(|c| *c == [2, 6]), "{count:?}");
+    }
+
+    #[test]
+    fn wilson_matches_a_known_interval() {
+        // 0.7 of 100: [0.604, 0.781].
+        let [lo, hi] = wilson(0.7, 100);
+        assert!((lo - 0.6041).abs() < 1e-3 && (hi - 0.7810).abs() < 1e-3);
+        assert_eq!(wilson(1.0, 10)[1], 1.0);
+        assert!(wilson(0.0, 10)[0] == 0.0);
+    }
+
+    #[test]
+    fn one_bot_or_too_few_seats_is_bad_input() {
+        assert!(lineup(1, 2).is_err());
+        assert!(lineup(3, 2).is_err());
+    }
+}

@@ -1,0 +1,131 @@
+//! `towerlab arena`: bots against each other on paired deals with the seats
+//! rotated (see [`crate::analysis::arena`]); prints each bot's win share with
+//! its 95% Wilson interval, mean score and margin, and the seat effect.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+
+use crate::analysis::arena::{self, Arena, ArenaResult};
+use crate::play::bots::BotKind;
+use crate::rules::Home;
+
+use super::{Format, RulesArgs};
+
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    /// The bots, at least two: `random`, `greedy`, `mcts` or `mcts:N` (N
+    /// iterations per decision). With more seats than bots, the last bot
+    /// takes the remaining seats.
+    #[arg(required = true, value_name = "BOT")]
+    pub bots: Vec<String>,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Games to play in all, rounded up to whole deals (one game per
+    /// rotation of the seats).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed: deal i plays with a seed derived from (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seats per game, 2 to 6 [default: one per bot]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub players: Option<u8>,
+    /// Worker threads [default: one per core]. Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Run `towerlab arena`.
+pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
+    let bots = args
+        .bots
+        .iter()
+        .map(|b| BotKind::parse(b.trim()))
+        .collect::<Result<Vec<_>>>()?;
+    let players = args.players.map_or(bots.len(), usize::from);
+    arena::lineup(bots.len(), players)?;
+    let set = args.rules.load(home)?;
+    let threads = args.threads.map_or(0, usize::from);
+    let spec = Arena {
+        set: &set,
+        bots: &bots,
+        players,
+        games: args.games,
+        master_seed: args.seed,
+        threads,
+    };
+    let bar = super::output::progress_bar(args.games.div_ceil(players as u64) * players as u64);
+    let start = Instant::now();
+    let result = arena::run(&spec, &|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string(&result)?)?,
+        Format::Text => write_text(&mut out, &result, seconds, threads)?,
+    }
+    Ok(())
+}
+
+fn write_text(out: &mut impl Write, r: &ArenaResult, seconds: f64, threads: usize) -> Result<()> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    writeln!(
+        out,
+        "{} ({}), {} players, {} games ({} deals x {} seatings), seed {}",
+        r.variant,
+        r.packs.join(" + "),
+        r.players,
+        r.games,
+        r.deals,
+        r.players,
+        r.seed
+    )?;
+    let width = r.bots.iter().map(String::len).max().unwrap_or(3).max(3);
+    writeln!(
+        out,
+        "{:<width$}  seats  win share  95% CI            mean score  mean margin [95% CI]",
+        "bot"
+    )?;
+    for b in &r.results {
+        writeln!(
+            out,
+            "{:<width$}  {:>5}  {:>9.3}  [{:.3}, {:.3}]  {:>10.1}  {:>+11.1} [{:+.1}, {:+.1}]",
+            b.bot,
+            b.seats,
+            b.win_share,
+            b.ci[0],
+            b.ci[1],
+            b.mean_score,
+            b.mean_margin,
+            b.margin_ci[0],
+            b.margin_ci[1]
+        )?;
+    }
+    let seats: Vec<String> = r
+        .seats
+        .iter()
+        .map(|s| {
+            format!(
+                "seat {} {:.3} [{:.3}, {:.3}]",
+                s.seat, s.win_share, s.ci[0], s.ci[1]
+            )
+        })
+        .collect();
+    writeln!(out, "seat effect (win share by seat): {}", seats.join(", "))?;
+    writeln!(
+        out,
+        "{:.2} games/s ({:.2} s, {threads} threads)",
+        r.games as f64 / seconds.max(1e-9),
+        seconds
+    )?;
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Determinizations: the order of the deck is the game's hidden information.
+//! A player knows the public state and the *multiset* of tiles not yet drawn;
+//! a search samples orders of that multiset and plays them out.
+//!
+//! Everything here depends on the undrawn tiles as a multiset only, never on
+//! their real order: [`redeal`] sorts them before it shuffles, so two games
+//! that differ only in the order of their undrawn tiles give the same copies
+//! from the same stream.
+
+use crate::kernel::game::Game;
+use crate::kernel::random::Stream;
+
+/// How many tiles of each kind are still to draw, indexed by tile kind.
+pub fn undrawn_counts(game: &Game) -> Vec<u32> {
+    let mut counts = vec![0u32; game.tiles().kinds.len()];
+    for &kind in game.undrawn() {
+        counts[kind as usize] += 1;
+    }
+    counts
+}
+
+/// Deal the undrawn tiles of `game` again, in an order drawn from `stream`:
+/// the result depends on the undrawn multiset and the stream, not on the
+/// order the tiles were in.
+pub fn redeal(game: &mut Game, stream: &mut Stream) {
+    let undrawn = game.undrawn_mut();
+    undrawn.sort_unstable();
+    stream.shuffle(undrawn);
+}
+
+/// A copy of `game` with its undrawn tiles dealt again from `stream` (see
+/// [`redeal`]).
+pub fn redealt<'a>(game: &Game<'a>, stream: &mut Stream) -> Game<'a> {
+    let mut copy = game.clone();
+    redeal(&mut copy, stream);
+    copy
+}
+
+/// A copy of `game` for a search: it records no events, and its undrawn
+/// tiles are sorted by kind, so that it carries nothing of their real order.
+pub fn hidden_copy<'a>(game: &Game<'a>) -> Game<'a> {
+    let mut copy = game.clone();
+    copy.forget_events();
+    copy.undrawn_mut().sort_unstable();
+    copy
+}
+
+/// Make `into` a copy of `game` with its undrawn tiles dealt again from
+/// `stream` (see [`redeal`]). A copy of a game costs about a microsecond
+/// (docs/bots.md): a search makes one per iteration.
+pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream) {
+    into.clone_from(game);
+    redeal(into, stream);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::rules::{FloorKind, MeepleView, Rules, StackView, Table, TowerView};
+    use crate::kernel::tiles::TileSet;
+
+    /// Rules with no floors at all: enough for a deck.
+    struct NoTowers;
+
+    impl Rules for NoTowers {
+        fn floor_kinds(&self) -> &[String] {
+            &[]
+        }
+        fn floor_supply(&self, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
+            Ok(Vec::new())
+        }
+        fn may_place_floor(&self, _: &StackView, _: FloorKind) -> anyhow::Result<bool> {
+            Ok(false)
+        }
+        fn may_top(&self, _: &StackView) -> anyhow::Result<bool> {
+            Ok(false)
+        }
+        fn capture_range(&self, _: &StackView, _: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn may_capture(&self, _: &TowerView, _: &MeepleView, _: &Table) -> anyhow::Result<bool> {
+            Ok(false)
+        }
+        fn ransom_cost(&self, _: u32, _: u32) -> anyhow::Result<Option<u32>> {
+            Ok(None)
+        }
+    }
+
+    fn tiles() -> TileSet {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        TileSet::load(&[
+            root.join("base").join("tiles.toml"),
+            root.join("tower").join("tiles.toml"),
+        ])
+        .expect("shipped tiles")
+    }
+
+    fn draws(mut game: Game) -> Vec<u16> {
+        std::iter::from_fn(|| {
+            let t = game.draw()?;
+            let mut options = Vec::new();
+            game.placements(t, &mut options);
+            game.place_tile(t, options[0]).ok()?;
+            game.end_turn();
+            Some(t)
+        })
+        .collect()
+    }
+
+    #[test]
+    fn a_redeal_depends_on_the_multiset_not_the_order() {
+        let tiles = tiles();
+        let rules = NoTowers;
+        let mut deck = tiles.deck();
+        let a = Game::with_deck(&tiles, &rules, 2, deck.clone()).unwrap();
+        deck.reverse();
+        let b = Game::with_deck(&tiles, &rules, 2, deck).unwrap();
+        assert_eq!(undrawn_counts(&a), undrawn_counts(&b));
+        let ra = redealt(&a, &mut Stream::new(5, 9));
+        let rb = redealt(&b, &mut Stream::new(5, 9));
+        assert_eq!(draws(ra.clone()), draws(rb));
+        let other = redealt(&a, &mut Stream::new(6, 9));
+        assert_ne!(draws(ra), draws(other));
+    }
+}

@@ -1,0 +1,137 @@
+//! The value of a position to every player, where a playout stops: the
+//! points each would have if the game ended now (G4–G8, the kernel's own end
+//! scoring), plus rough values for what is still to come — an open city's
+//! chance of completing (worth double then, G5), a cloister's missing
+//! neighbours, meeples in supply, prisoners held — which fade as the deck
+//! runs out. At the game's end the value is the final score, exactly.
+
+use anyhow::Result;
+
+use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{FeatureId, Game, MeepleSpot};
+
+/// At most this many players (the kernel allows 2 to 6).
+pub const SEATS: usize = 6;
+
+/// One value per player.
+pub type Values = [f32; SEATS];
+
+/// What the k-th meeple in supply is worth (index k − 1) early in the game.
+const MEEPLE_WORTH: [f32; 7] = [6.0, 3.5, 2.5, 2.0, 1.5, 1.2, 1.0];
+/// A prisoner held: ransom income or an exchange to come.
+const PRISONER_WORTH: f32 = 1.0;
+/// The chance that an open city with this many open ends (index) completes.
+const CITY_CHANCE: [f32; 6] = [1.0, 0.6, 0.45, 0.3, 0.2, 0.15];
+/// The chance that a cloister's missing neighbour arrives.
+const CLOISTER_CHANCE: f32 = 0.7;
+
+/// Reused buffers of the evaluation.
+#[derive(Default)]
+pub struct Evaluator {
+    roots: Vec<(FeatureId, [u8; SEATS])>,
+    scratch: Vec<u16>,
+}
+
+impl Evaluator {
+    /// The value of `game` to each player. Scores the game's end on it, so
+    /// `game` is spent: pass a copy. A failing end-of-game hook is the
+    /// error.
+    pub fn values(&mut self, game: &mut Game, over: bool) -> Result<Values> {
+        let n = game.players().len();
+        let mut v = [0f32; SEATS];
+        if !over {
+            self.potential(game, &mut v);
+        }
+        game.final_scoring()?;
+        for (p, player) in game.players().iter().enumerate().take(n) {
+            v[p] += player.score as f32;
+        }
+        Ok(v)
+    }
+
+    /// What the game still holds for each player, beyond its points now.
+    fn potential(&mut self, game: &Game, v: &mut Values) {
+        let n = game.players().len();
+        let left = game.deck_left() as f32;
+        let future = (left / (4.0 * n as f32)).min(1.0);
+        let meeple_future = (left / (6.0 * n as f32)).min(1.0);
+        for (p, player) in game.players().iter().enumerate().take(n) {
+            let k = (player.meeples as usize).min(MEEPLE_WORTH.len());
+            v[p] += MEEPLE_WORTH[..k].iter().sum::<f32>() * meeple_future;
+            let held: u32 = (0..n)
+                .filter(|&o| o != p)
+                .map(|o| game.prisoners(p, o))
+                .sum();
+            v[p] += PRISONER_WORTH * held as f32 * meeple_future;
+        }
+        self.index_features(game);
+        let fs = game.features();
+        for i in 0..self.roots.len() {
+            let (root, counts) = self.roots[i];
+            let bonus = match fs.kind(root) {
+                SegmentKind::City if !fs.is_complete(root) => {
+                    let open = (fs.open_ends(root) as usize).min(CITY_CHANCE.len() - 1);
+                    let tiles = fs.tile_count(root, &mut self.scratch);
+                    (tiles + fs.pennants(root)) as f32 * CITY_CHANCE[open] * future
+                }
+                SegmentKind::Cloister => {
+                    let (tile, _) = fs.place_of(root);
+                    let pos = game.board().tiles()[tile].pos;
+                    let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
+                    (8 - around) as f32 * CLOISTER_CHANCE * future
+                }
+                _ => 0.0,
+            };
+            award(&counts[..n], bonus, v);
+        }
+    }
+
+    /// Every feature with a meeple on it, and the meeples per player there.
+    fn index_features(&mut self, game: &Game) {
+        self.roots.clear();
+        for m in game.meeples() {
+            let MeepleSpot::Segment(s) = m.spot else {
+                continue;
+            };
+            let Some(id) = game.segment_id(m.pos, s) else {
+                continue;
+            };
+            let root = game.features().root(id);
+            match self.roots.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, c)) => c[m.owner as usize] += 1,
+                None => {
+                    let mut c = [0u8; SEATS];
+                    c[m.owner as usize] = 1;
+                    self.roots.push((root, c));
+                }
+            }
+        }
+    }
+}
+
+/// Give `value` to every player with the most meeples (G7).
+fn award(counts: &[u8], value: f32, v: &mut Values) {
+    let most = counts.iter().copied().max().unwrap_or(0);
+    if most == 0 || value == 0.0 {
+        return;
+    }
+    for (p, &c) in counts.iter().enumerate() {
+        if c == most {
+            v[p] += value;
+        }
+    }
+}
+
+/// Each player's reward: their value minus the best of the others' (their
+/// margin over the strongest opponent, in points).
+pub fn rewards(v: &Values, n: usize) -> Values {
+    let mut r = [0f32; SEATS];
+    for p in 0..n {
+        let best = (0..n)
+            .filter(|&q| q != p)
+            .map(|q| v[q])
+            .fold(f32::NEG_INFINITY, f32::max);
+        r[p] = v[p] - best;
+    }
+    r
+}

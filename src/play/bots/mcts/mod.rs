@@ -1,0 +1,314 @@
+//! The `mcts` bot: information-set Monte Carlo tree search.
+//!
+//! **Hidden information.** The only thing no player knows is the order of
+//! the deck. The bot copies the game with its undrawn tiles sorted
+//! ([`determinize::hidden_copy`]), so it never holds their real order, and
+//! every iteration deals them again in an order drawn from the bot's own
+//! stream ([`determinize::redeal_into`]): a determinization. A node of the
+//! tree is a decision point reached by a public history — the decisions
+//! taken and the tiles drawn — so the many determinizations share one tree.
+//!
+//! **An iteration.** Deal a determinization; walk down the tree from the
+//! root, choosing at each node by UCB1 over the options opened so far
+//! (progressive widening in the greedy bot's order, see [`tree`]); add the
+//! first decision point not yet in the tree; then play on with the greedy
+//! bot in every seat until [`HORIZON_ROUNDS`] rounds of turns after the root
+//! (or the game's end), and value the position ([`eval`]). Every decision is
+//! a node — placement, ransom, action, capture — with the options the kernel
+//! lists, towers only through the `Rules` trait (via the kernel and the
+//! greedy bot), so a new pack's floors are played without changes here.
+//! Decisions with one option are taken without a node.
+//!
+//! **Backup (2 to 6 players).** A playout ends with a value per player; each
+//! player's reward is their value minus the best of the other players'
+//! values (their margin over the strongest opponent, in points). Every edge
+//! on the path adds the reward of *the player who chose it*, so each player
+//! maximises their own outcome at their own nodes (a max-n backup of reward
+//! vectors).
+//!
+//! **Budget.** A fixed number of iterations per decision ([`DEFAULT_BUDGET`]
+//! unless given), never a time limit, so a seed replays the same game. Within
+//! a turn the subtree under the option taken is kept for the turn's next
+//! decision (placement, then action, then capture).
+//!
+//! **Errors.** A rules hook that fails during the search — in the tree, in
+//! a playout or in the greedy priors — stops it: the error is the bot's
+//! answer ([`Bot::decide`] returns it), never hidden.
+//!
+//! The turn is played on through the kernel's own [`Turn`] steps, so the
+//! search takes the decisions of a turn in the order and with the options
+//! the kernel's turn loop does.
+
+mod eval;
+mod tree;
+
+use anyhow::Result;
+
+use crate::kernel::determinize::{hidden_copy, redeal_into};
+use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
+use crate::play::bots::GreedyBot;
+use crate::play::seed::{Stream, bot_stream};
+
+use eval::{Evaluator, rewards};
+use tree::{NONE, Tree};
+
+/// Iterations per decision of plain `mcts`.
+pub const DEFAULT_BUDGET: u32 = 200;
+
+/// Playouts stop this many rounds (a turn of every player) after the root.
+pub const HORIZON_ROUNDS: usize = 2;
+
+/// The `mcts` bot. See the module documentation.
+pub struct MctsBot {
+    iterations: u32,
+    rng: Stream,
+    /// Priors and playouts.
+    greedy: GreedyBot,
+    tree: Tree,
+    eval: Evaluator,
+    /// The options of the decision searched.
+    root_options: Buffers,
+    /// The options of the decision an iteration is at.
+    options: Buffers,
+    path: Vec<(u32, usize)>,
+    /// The subtree kept for the turn's next decision.
+    carry: Option<Carry>,
+}
+
+/// Where the option just taken leads, to find its subtree again.
+struct Carry {
+    node: u32,
+    signature: Signature,
+}
+
+/// What identifies a decision point within a turn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Signature {
+    turns: u32,
+    tiles: usize,
+    current: usize,
+    meeples: usize,
+    floors: u32,
+    captures: u32,
+    ransoms: u32,
+    step: Step,
+    options: usize,
+}
+
+impl Signature {
+    fn of(game: &Game, step: Step, options: usize) -> Signature {
+        let s = game.stats();
+        Signature {
+            turns: s.turns,
+            tiles: game.board().tiles().len(),
+            current: game.current(),
+            meeples: game.meeples().len(),
+            floors: s.floors_placed,
+            captures: s.captures + s.own_captures,
+            ransoms: s.ransoms,
+            step,
+            options,
+        }
+    }
+}
+
+/// How an iteration's walk ended.
+struct Walk {
+    /// The deck ran out: the game is over.
+    over: bool,
+}
+
+impl MctsBot {
+    /// The bot in `seat` of the game with seed `game_seed`, on its own
+    /// stream, searching `iterations` (at least 1) per decision.
+    pub fn new(game_seed: u64, seat: usize, iterations: u32) -> MctsBot {
+        let mut rng = Stream::new(game_seed, bot_stream(seat));
+        let greedy = GreedyBot::new(rng.next_u64(), seat);
+        MctsBot {
+            iterations: iterations.max(1),
+            rng,
+            greedy,
+            tree: Tree::default(),
+            eval: Evaluator::default(),
+            root_options: Buffers::default(),
+            options: Buffers::default(),
+            path: Vec::new(),
+            carry: None,
+        }
+    }
+
+    /// Search `decision` and return the index of the option to take.
+    pub fn search(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        if decision.len() <= 1 {
+            self.carry = None;
+            return Ok(0);
+        }
+        let root_game = hidden_copy(game);
+        let root = Turn::at(decision, &mut self.root_options);
+        self.set_root(&root_game, root.step(), decision)?;
+        let mut g = root_game.clone();
+        for _ in 0..self.iterations {
+            redeal_into(&mut g, &root_game, &mut self.rng);
+            self.iterate(&mut g, root)?;
+        }
+        let edge = self.tree.best();
+        let option = self.tree.node(self.tree.root).edges[edge].option as usize;
+        self.keep_subtree(&root_game, root, edge, option)?;
+        Ok(option)
+    }
+
+    /// Make the root the node kept from the turn's last decision when it is
+    /// this one, else a new tree.
+    fn set_root(&mut self, game: &Game, step: Step, decision: Decision) -> Result<()> {
+        let here = Signature::of(game, step, decision.len());
+        if let Some(carry) = self.carry.take()
+            && carry.signature == here
+            && carry.node != NONE
+            && self.tree.node(carry.node).edges.len() == decision.len()
+        {
+            self.tree.root = carry.node;
+            return Ok(());
+        }
+        self.tree.clear();
+        let priors = self.greedy.values(game, decision)?.to_vec();
+        self.tree.root = self.tree.add(game.current(), &priors);
+        Ok(())
+    }
+
+    /// Remember the subtree under the option taken, when the turn goes on
+    /// to another decision of this player with no tile drawn.
+    fn keep_subtree(&mut self, game: &Game, root: Turn, edge: usize, option: usize) -> Result<()> {
+        self.carry = None;
+        let mut g = game.clone();
+        self.options.clone_from(&self.root_options);
+        let mut turn = root;
+        if turn.choose(&mut g, &mut self.options, option)? {
+            return Ok(());
+        }
+        if let Some(node) = self.tree.child(self.tree.root, edge, 0) {
+            let count = turn.decision(&self.options).len();
+            self.carry = Some(Carry {
+                node,
+                signature: Signature::of(&g, turn.step(), count),
+            });
+        }
+        Ok(())
+    }
+
+    /// One iteration on the determinization `g`, from the decision `root`.
+    fn iterate(&mut self, g: &mut Game, root: Turn) -> Result<()> {
+        self.path.clear();
+        let mut buf = std::mem::take(&mut self.options);
+        buf.clone_from(&self.root_options);
+        let walk = self.walk(g, root, &mut buf);
+        self.options = buf;
+        let walk = walk?;
+        let values = self.eval.values(g, walk.over)?;
+        self.tree
+            .backup(&self.path, &rewards(&values, g.players().len()));
+        Ok(())
+    }
+
+    /// Play `g` on from `root`, by the tree and then by the greedy bot, to
+    /// the horizon or the game's end.
+    fn walk(&mut self, g: &mut Game, root: Turn, buf: &mut Buffers) -> Result<Walk> {
+        let horizon = HORIZON_ROUNDS * g.players().len();
+        let mut turns = 0usize;
+        let mut at = Cursor::Root;
+        let mut key = 0u64;
+        let mut turn = Some(root);
+        loop {
+            let mut t = match turn {
+                Some(t) => t,
+                None => match Turn::begin(g, buf) {
+                    Some(t) => {
+                        key = chance_key(key, t.tile());
+                        t
+                    }
+                    None => return Ok(Walk { over: true }),
+                },
+            };
+            let decision = t.decision(buf);
+            let i = if decision.len() <= 1 {
+                0
+            } else {
+                self.choose(g, decision, &mut at, &mut key)?
+            };
+            if t.choose(g, buf, i)? {
+                turns += 1;
+                if turns >= horizon {
+                    return Ok(Walk { over: false });
+                }
+                turn = None;
+            } else {
+                turn = Some(t);
+            }
+        }
+    }
+
+    /// The option to take at a decision point of an iteration: by the tree
+    /// while the walk is in it (adding at most one node), else by the greedy
+    /// bot.
+    fn choose(
+        &mut self,
+        g: &Game,
+        decision: Decision,
+        at: &mut Cursor,
+        key: &mut u64,
+    ) -> Result<usize> {
+        let node = match *at {
+            Cursor::Root => self.tree.root,
+            Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
+                Some(child) => child,
+                None => {
+                    let priors = self.greedy.values(g, decision)?.to_vec();
+                    let child = self.tree.add(g.current(), &priors);
+                    self.tree.link(node, edge, *key, child);
+                    *at = Cursor::Grown;
+                    return Ok(self.follow(child, at, key, false));
+                }
+            },
+            Cursor::Grown | Cursor::Out => NONE,
+        };
+        if node == NONE {
+            *at = Cursor::Out;
+            return self.greedy.decide(g, decision);
+        }
+        Ok(self.follow(node, at, key, true))
+    }
+
+    /// Take the tree's choice at `node`; `stay`: the walk goes on in the tree.
+    fn follow(&mut self, node: u32, at: &mut Cursor, key: &mut u64, stay: bool) -> usize {
+        let edge = self.tree.select(node);
+        self.path.push((node, edge));
+        *key = 0;
+        if stay {
+            *at = Cursor::After { node, edge };
+        }
+        self.tree.node(node).edges[edge].option as usize
+    }
+}
+
+/// Where an iteration's walk is.
+#[derive(Clone, Copy)]
+enum Cursor {
+    /// At the root's decision.
+    Root,
+    /// Past `edge` of `node`: the next decision point is its child.
+    After { node: u32, edge: usize },
+    /// A node was added: the rest is a playout.
+    Grown,
+    /// Left the tree: a playout.
+    Out,
+}
+
+/// The draws since the last decision in the tree, as one key.
+fn chance_key(key: u64, tile: u16) -> u64 {
+    key.wrapping_mul(0x0000_0100_0000_01B3) ^ (tile as u64 + 1)
+}
+
+impl Bot for MctsBot {
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        self.search(game, decision)
+    }
+}

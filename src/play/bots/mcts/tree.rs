@@ -1,0 +1,162 @@
+//! The search tree: a node per decision point reached (an information set:
+//! the public history, the tiles drawn included, but never the order of the
+//! tiles still to come), an edge per option, with visit counts and reward
+//! sums kept on the edges.
+//!
+//! Selection is UCB1 over the options a node has *opened*: options are
+//! opened one by one in the order of their prior value (the greedy bot's
+//! weighing), as the node's visits grow (progressive widening), so the many
+//! placements of a tile cost nothing until the search has the visits to
+//! tell them apart. A progressive bias adds the prior, fading with visits.
+
+/// No node.
+pub const NONE: u32 = u32::MAX;
+
+/// Options opened at a node with `v` visits: `OPEN_BASE + OPEN_RATE·√v`.
+const OPEN_BASE: f32 = 2.0;
+const OPEN_RATE: f32 = 1.0;
+/// The exploration constant of UCB1, in points of margin.
+const EXPLORE: f32 = 3.0;
+/// The weight of the prior (its gap below the best prior, in points), divided
+/// by the edge's visits + 1.
+const BIAS: f32 = 1.0;
+/// A prior gap counts at most this much.
+const BIAS_CAP: f32 = 20.0;
+
+/// One option of a node.
+pub struct Edge {
+    /// Its index in the kernel's list of options.
+    pub option: u16,
+    pub prior: f32,
+    pub visits: u32,
+    /// Sum of the rewards of the player who decides at the node.
+    pub total: f32,
+    /// The nodes reached through it, keyed by the tiles drawn on the way.
+    children: Vec<(u64, u32)>,
+}
+
+impl Edge {
+    fn mean(&self) -> f32 {
+        self.total / self.visits.max(1) as f32
+    }
+}
+
+/// A decision point.
+pub struct Node {
+    /// The player deciding.
+    pub player: u8,
+    pub visits: u32,
+    /// Best prior first.
+    pub edges: Vec<Edge>,
+}
+
+/// The nodes of a search, the root first.
+#[derive(Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+    pub root: u32,
+}
+
+impl Tree {
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.root = NONE;
+    }
+
+    pub fn node(&self, id: u32) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// A new node for `player` with one edge per prior (option `i` has prior
+    /// `priors[i]`).
+    pub fn add(&mut self, player: usize, priors: &[f32]) -> u32 {
+        let mut edges: Vec<Edge> = priors
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| Edge {
+                option: i as u16,
+                prior: if p.is_nan() { f32::NEG_INFINITY } else { p },
+                visits: 0,
+                total: 0.0,
+                children: Vec::new(),
+            })
+            .collect();
+        // Stable: equal priors keep the kernel's order.
+        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        self.nodes.push(Node {
+            player: player as u8,
+            visits: 0,
+            edges,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The node reached from `edge` of `node` after the draws `key`.
+    pub fn child(&self, node: u32, edge: usize, key: u64) -> Option<u32> {
+        self.nodes[node as usize].edges[edge]
+            .children
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, c)| c)
+    }
+
+    pub fn link(&mut self, node: u32, edge: usize, key: u64, child: u32) {
+        self.nodes[node as usize].edges[edge]
+            .children
+            .push((key, child));
+    }
+
+    /// The edge to follow from `node`: the first opened option never tried,
+    /// else the best by UCB1 with the progressive bias.
+    pub fn select(&self, node: u32) -> usize {
+        let n = &self.nodes[node as usize];
+        let opened =
+            ((OPEN_BASE + OPEN_RATE * (n.visits as f32).sqrt()) as usize).clamp(1, n.edges.len());
+        let edges = &n.edges[..opened];
+        if let Some(i) = edges.iter().position(|e| e.visits == 0) {
+            return i;
+        }
+        let log = (n.visits.max(1) as f32).ln();
+        let best_prior = edges[0].prior;
+        let score = |e: &Edge| {
+            let gap = (e.prior - best_prior).max(-BIAS_CAP);
+            let gap = if gap.is_finite() { gap } else { -BIAS_CAP };
+            e.mean() + EXPLORE * (log / e.visits as f32).sqrt() + BIAS * gap / (e.visits + 1) as f32
+        };
+        let mut best = 0;
+        for i in 1..edges.len() {
+            if score(&edges[i]) > score(&edges[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Add one visit with the players' `rewards` to every edge of `path`,
+    /// each edge taking the reward of the player who chose it.
+    pub fn backup(&mut self, path: &[(u32, usize)], rewards: &[f32]) {
+        for &(node, edge) in path {
+            let n = &mut self.nodes[node as usize];
+            n.visits += 1;
+            let r = rewards[n.player as usize];
+            let e = &mut n.edges[edge];
+            e.visits += 1;
+            e.total += r;
+        }
+    }
+
+    /// The root's edge to play: the most visited, then the best mean, then
+    /// the best prior.
+    pub fn best(&self) -> usize {
+        let edges = &self.nodes[self.root as usize].edges;
+        let mut best = 0;
+        for (i, e) in edges.iter().enumerate().skip(1) {
+            let b = &edges[best];
+            if e.visits > b.visits || (e.visits == b.visits && e.visits > 0 && e.mean() > b.mean())
+            {
+                best = i;
+            }
+        }
+        best
+    }
+}

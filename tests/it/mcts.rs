@@ -1,0 +1,312 @@
+//! The `mcts` bot: it never reads the order of the tiles still to draw, every
+//! decision it returns is one of the kernel's options (under every shipped
+//! variant and a pack it was never written for), a seed replays the same
+//! game, a failing rules hook stops it with that hook's error, and it beats
+//! the greedy bot by more than chance allows.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use towerlab::analysis::arena::{self, Arena};
+use towerlab::kernel::determinize::redealt;
+use towerlab::kernel::tiles::TileSet;
+use towerlab::kernel::{
+    Bot, Buffers, Decision, FloorKind, Game, MeepleView, Rules, StackView, Table, TowerView,
+    play_game, play_turn,
+};
+use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot};
+use towerlab::play::seed::Stream;
+use towerlab::rules::Ruleset;
+use towerlab::rules::native::NativeTower;
+
+use crate::common::home;
+
+/// Iterations per decision in these tests: enough to search, few enough for
+/// a debug build.
+const BUDGET: u32 = 12;
+
+/// Two bots with the same seed and seat, asked the same decisions: `real`
+/// sees the game, `blind` a copy whose undrawn tiles are in another order.
+struct Twins {
+    real: MctsBot,
+    blind: MctsBot,
+    shuffle: Stream,
+    decisions: usize,
+    /// Decisions where the two decks would draw differently from here.
+    differing: usize,
+}
+
+/// The next few tiles a game would draw (its deck order from here).
+fn next_draws(game: &Game) -> Vec<u16> {
+    let mut g = game.clone();
+    (0..5).filter_map(|_| g.draw()).collect()
+}
+
+impl Bot for Twins {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        let other = redealt(game, &mut self.shuffle);
+        if next_draws(game) != next_draws(&other) {
+            self.differing += 1;
+        }
+        let a = self.real.decide(game, decision)?;
+        let b = self.blind.decide(&other, decision)?;
+        assert_eq!(
+            a, b,
+            "decision {} changed with the deck order",
+            self.decisions
+        );
+        self.decisions += 1;
+        Ok(a)
+    }
+}
+
+fn no_peeking(variant: &str, players: usize, seed: u64) {
+    let set = Ruleset::from_variant(&home(), variant).expect("the variant loads");
+    let rules = set.rules();
+    let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed).unwrap();
+    let mut twins = Twins {
+        real: MctsBot::new(seed, 0, BUDGET),
+        blind: MctsBot::new(seed, 0, BUDGET),
+        shuffle: Stream::new(seed, 99),
+        decisions: 0,
+        differing: 0,
+    };
+    {
+        let mut bots: Vec<Box<dyn Bot + '_>> = vec![Box::new(&mut twins)];
+        bots.extend((1..players).map(|s| Box::new(GreedyBot::new(seed, s)) as Box<dyn Bot>));
+        play_game(&mut game, &mut bots).unwrap();
+    }
+    assert!(twins.decisions > 40, "{}", twins.decisions);
+    assert!(
+        twins.differing * 2 > twins.decisions,
+        "the twin's deck should differ: {} of {}",
+        twins.differing,
+        twins.decisions
+    );
+}
+
+impl Bot for &mut Twins {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        (**self).decide(game, decision)
+    }
+}
+
+#[test]
+fn mcts_decides_the_same_whatever_the_order_of_the_undrawn_tiles() {
+    no_peeking("tower", 2, 11);
+}
+
+#[test]
+fn mcts_decides_the_same_whatever_the_order_of_the_undrawn_tiles_in_black_tower() {
+    no_peeking("black-tower", 3, 12);
+}
+
+/// Asks the `mcts` bot every decision and checks its answer against the
+/// options the kernel listed.
+struct Checked(MctsBot, usize);
+
+impl Bot for Checked {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        let i = self.0.decide(game, decision)?;
+        assert!(i < decision.len(), "option {i} of {}", decision.len());
+        self.1 += 1;
+        Ok(i)
+    }
+}
+
+/// The shipped variants and two of the docs' example packs (red floors,
+/// floors for the player behind; never named by the bot).
+fn rulesets() -> Vec<Ruleset> {
+    let mut sets: Vec<Ruleset> = [
+        "tower",
+        "black-tower",
+        "tower-no-gaps",
+        "tower-eye-for-an-eye",
+        "tower-diagonal-steps",
+        "tower-no-surprises",
+        "black-tower-no-gaps",
+    ]
+    .iter()
+    .map(|v| Ruleset::from_variant(&home(), v).expect("a shipped variant loads"))
+    .collect();
+    for example in ["red-floor", "underdog-floors"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/examples")
+            .join(example);
+        let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
+        sets.push(Ruleset::from_packs(&home(), &packs).expect("the docs' example loads"));
+    }
+    sets
+}
+
+/// From a random state (random bots for `prefix` turns), `mcts` plays the
+/// next `turns` turns in every seat: every answer is one of the kernel's
+/// options and the kernel accepts it.
+fn legal_from(set: &Ruleset, players: usize, seed: u64, prefix: usize, turns: usize) -> usize {
+    let rules = set.rules();
+    let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed).unwrap();
+    let mut buf = Buffers::default();
+    let mut random: Vec<Box<dyn Bot>> = (0..players)
+        .map(|s| Box::new(RandomBot::new(seed, s)) as Box<dyn Bot>)
+        .collect();
+    for _ in 0..prefix {
+        if !play_turn(&mut game, &mut random, &mut buf).unwrap() {
+            return 0;
+        }
+    }
+    let mut checked: Vec<Checked> = (0..players)
+        .map(|s| Checked(MctsBot::new(seed, s, 6), 0))
+        .collect();
+    {
+        let mut bots: Vec<Box<dyn Bot + '_>> = checked
+            .iter_mut()
+            .map(|c| Box::new(c) as Box<dyn Bot + '_>)
+            .collect();
+        for _ in 0..turns {
+            if !play_turn(&mut game, &mut bots, &mut buf).unwrap() {
+                break;
+            }
+        }
+    }
+    checked.iter().map(|c| c.1).sum()
+}
+
+impl Bot for &mut Checked {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        (**self).decide(game, decision)
+    }
+}
+
+#[test]
+fn every_mcts_decision_is_a_listed_option_under_every_variant() {
+    let sets = rulesets();
+    let mut runner = TestRunner::new(Config {
+        cases: 40,
+        ..Config::default()
+    });
+    let strategy = (0..sets.len(), 2usize..=6, any::<u64>(), 0usize..70);
+    runner
+        .run(&strategy, |(v, players, seed, prefix)| {
+            legal_from(&sets[v], players, seed, prefix, 2 * players);
+            Ok(())
+        })
+        .unwrap();
+    // Every ruleset at least once, from the start and late in the game.
+    for set in &sets {
+        assert!(legal_from(set, 2, 5, 0, 4) > 0, "{}", set.name);
+        let _ = legal_from(set, 4, 6, 50, 8);
+    }
+}
+
+#[test]
+fn mcts_same_seed_same_game() {
+    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let rules = set.rules();
+    let run = |seed: u64| {
+        let mut g = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
+        g.record_events();
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            BotKind::Mcts(BUDGET).make(seed, 0),
+            BotKind::Greedy.make(seed, 1),
+        ];
+        play_game(&mut g, &mut bots).unwrap();
+        (g.events().to_vec(), g.scores())
+    };
+    let (a, b) = (run(3), run(3));
+    assert!(a.0.len() > 100);
+    assert_eq!(a, b);
+    assert_ne!(a.1, run(4).1);
+}
+
+/// The Tower, except that no capture range can be given.
+struct BrokenRange(NativeTower);
+
+impl Rules for BrokenRange {
+    fn floor_kinds(&self) -> &[String] {
+        self.0.floor_kinds()
+    }
+    fn floor_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
+        self.0.floor_supply(players, foundations)
+    }
+    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> anyhow::Result<bool> {
+        self.0.may_place_floor(stack, kind)
+    }
+    fn may_top(&self, stack: &StackView) -> anyhow::Result<bool> {
+        self.0.may_top(stack)
+    }
+    fn capture_range(&self, _: &StackView, _: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
+        anyhow::bail!("hook `capture_range` broke on purpose")
+    }
+    fn may_capture(&self, t: &TowerView, m: &MeepleView, table: &Table) -> anyhow::Result<bool> {
+        self.0.may_capture(t, m, table)
+    }
+    fn ransom_cost(&self, score: u32, paid: u32) -> anyhow::Result<Option<u32>> {
+        self.0.ransom_cost(score, paid)
+    }
+}
+
+/// A hook that fails in a playout stops the search with that error: the
+/// bot does not play on as if nothing happened.
+#[test]
+fn a_failing_hook_stops_the_search_with_its_error() {
+    let tiles: TileSet = crate::common::tiles();
+    let rules = BrokenRange(NativeTower::default());
+    let mut bot = MctsBot::new(1, 0, 50);
+    let mut game = Game::new(&tiles, &rules, 2, 1).unwrap();
+    let mut options = Vec::new();
+    let mut found = None;
+    for _ in 0..40 {
+        let Some(tile) = game.draw() else { break };
+        game.placements(tile, &mut options);
+        let answer = bot.search(
+            &game,
+            Decision::Placement {
+                tile,
+                options: &options,
+            },
+        );
+        if let Err(e) = answer {
+            found = Some(format!("{e:#}"));
+            break;
+        }
+        game.place_tile(tile, options[0]).unwrap();
+        game.end_turn();
+    }
+    let message = found.expect("a floor is placed in some playout, and its capture fails");
+    assert!(message.contains("broke on purpose"), "{message}");
+}
+
+/// Through the turn loop too: a game of `mcts` bots under rules whose
+/// hook fails ends with the hook's error, not with a made-up answer.
+#[test]
+fn a_failing_hook_ends_an_mcts_game_with_its_error() {
+    let tiles: TileSet = crate::common::tiles();
+    let rules = BrokenRange(NativeTower::default());
+    let mut game = Game::new(&tiles, &rules, 2, 3).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| BotKind::Mcts(8).make(3, s)).collect();
+    let err = play_game(&mut game, &mut bots).expect_err("the hook fails");
+    assert!(format!("{err:#}").contains("broke on purpose"), "{err:#}");
+}
+
+/// With a fixed seed and a small budget, `mcts` wins more often than chance
+/// could make it: the lower end of its 95% interval is above one half.
+#[test]
+fn mcts_beats_greedy_beyond_chance() {
+    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let bots = [BotKind::Mcts(16), BotKind::Greedy];
+    let result = arena::run(
+        &Arena {
+            set: &set,
+            bots: &bots,
+            players: 2,
+            games: 24,
+            master_seed: 5,
+            threads: 0,
+        },
+        &|_| {},
+    )
+    .unwrap();
+    let mcts = &result.results[0];
+    assert_eq!(result.games, 24);
+    assert!(mcts.ci[0] > 0.5, "{mcts:?}");
+    assert!(mcts.mean_margin > 0.0, "{mcts:?}");
+}
