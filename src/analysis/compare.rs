@@ -7,12 +7,14 @@
 //! The value serializes as `compare --format json` prints it; the CLI's
 //! CSV, table and simulate outputs and the HTML report are formatters of it.
 
+use std::ops::Range;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::analysis::stats::{self, Columns, Estimate};
+use crate::analysis::kinds::KindCounts;
+use crate::analysis::stats::{self, Columns, Estimate, GameRow};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
 use crate::rules::Ruleset;
@@ -59,9 +61,16 @@ pub struct Comparison {
     /// ([`stats::per_game`]), for distributions.
     #[serde(skip)]
     pub per_game: Vec<Vec<Vec<f64>>>,
-    /// Each variant's game 0, to replay it.
+    /// Each variant's game 0, to replay it (empty for a merged run, whose
+    /// game 0 is played again from its seed).
     #[serde(skip)]
     pub first_games: Vec<GameResult>,
+    /// Each variant's per-floor-kind counts, game by game (`--by-kind`).
+    #[serde(skip)]
+    pub kinds: Vec<KindCounts>,
+    /// How a sequential comparison (`--precision`) stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopping: Option<Stopping>,
 }
 
 /// One metric across the variants.
@@ -96,6 +105,35 @@ pub struct Difference {
     pub significant: bool,
 }
 
+/// How a sequential comparison (`analysis::sequential`) stopped, as `compare --format json` prints it
+/// (field `stopping`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Stopping {
+    pub metric: String,
+    /// The half-width asked for.
+    pub precision: f64,
+    pub max_games: u64,
+    /// Games per variant played.
+    pub games: u64,
+    /// Games per batch (a look after each).
+    pub batch: u64,
+    /// True when every difference reached the precision (false: the maximum
+    /// stopped the run first).
+    pub reached: bool,
+    pub method: String,
+    /// Each non-baseline variant's difference from the baseline, with its
+    /// confidence-sequence interval at the stop.
+    pub intervals: Vec<SequenceInterval>,
+}
+
+/// A difference's interval from the confidence sequence.
+#[derive(Clone, Debug, Serialize)]
+pub struct SequenceInterval {
+    pub variant: String,
+    pub mean: f64,
+    pub ci: [f64; 2],
+}
+
 impl VariantValue {
     /// The mean and its interval as an estimate (without the sd).
     pub fn estimate(&self) -> Estimate {
@@ -109,7 +147,8 @@ impl VariantValue {
 }
 
 impl Difference {
-    fn of(e: Estimate) -> Difference {
+    /// The difference an estimate describes.
+    pub fn of(e: Estimate) -> Difference {
         Difference {
             mean: e.mean,
             ci: [e.low, e.high],
@@ -132,10 +171,69 @@ impl Comparison {
     }
 }
 
-/// The games of one variant, as played.
-struct Played {
-    results: Vec<GameResult>,
-    seconds: f64,
+/// What identifies a run apart from its games: the same for every shard.
+#[derive(Clone, Debug)]
+pub struct RunInfo {
+    pub variants: Vec<String>,
+    pub packs: Vec<Vec<String>>,
+    pub games: u64,
+    pub bots: Vec<String>,
+    pub seed: u64,
+}
+
+impl RunInfo {
+    pub fn of(plan: &Plan) -> RunInfo {
+        RunInfo {
+            variants: plan.sets.iter().map(|s| s.name.clone()).collect(),
+            packs: plan.sets.iter().map(|s| s.pack_names.clone()).collect(),
+            games: plan.games,
+            bots: plan.bots.iter().map(|b| b.name().to_string()).collect(),
+            seed: plan.seed,
+        }
+    }
+}
+
+/// The games of a run, or of a shard of it, as statistics see them.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    /// `rows[variant][game]`, games in index order.
+    pub rows: Vec<Vec<GameRow>>,
+    /// Each variant's per-floor-kind counts, games in index order.
+    pub kinds: Vec<KindCounts>,
+    /// Each variant's first game, when it was played here with its result.
+    pub first_games: Vec<GameResult>,
+    /// Wall-clock seconds spent playing.
+    pub seconds: f64,
+    /// Worker threads used.
+    pub threads: usize,
+}
+
+impl Tally {
+    /// Add the games of `more`, which follow this tally's.
+    pub fn extend(&mut self, more: Tally) {
+        if self.rows.is_empty() {
+            self.rows = vec![Vec::new(); more.rows.len()];
+        }
+        for (rows, extra) in self.rows.iter_mut().zip(more.rows) {
+            rows.extend(extra);
+        }
+        if self.kinds.is_empty() {
+            self.kinds = vec![KindCounts::default(); more.kinds.len()];
+        }
+        for (kinds, extra) in self.kinds.iter_mut().zip(more.kinds) {
+            kinds.extend(extra);
+        }
+        if self.first_games.is_empty() {
+            self.first_games = more.first_games;
+        }
+        self.seconds += more.seconds;
+        self.threads = self.threads.max(more.threads);
+    }
+
+    /// Games per variant.
+    pub fn games(&self) -> u64 {
+        self.rows.first().map_or(0, |r| r.len() as u64)
+    }
 }
 
 /// Play every variant of `plan` on the same seeds and compare them.
@@ -146,49 +244,69 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
     mut each: impl FnMut(&GameResult) -> Result<()>,
 ) -> Result<Comparison> {
+    check(plan)?;
+    let tally = play_range(plan, 0..plan.games, progress, &mut each)?;
+    Ok(summarise(&RunInfo::of(plan), tally))
+}
+
+/// Refuse a plan with nothing to play.
+pub fn check(plan: &Plan) -> Result<()> {
     if plan.sets.is_empty() || plan.games == 0 || plan.bots.is_empty() {
         bail!("a comparison needs a variant, a player and a game at least");
     }
-    let played = plan
-        .sets
-        .iter()
-        .map(|set| play(plan, set, progress, &mut each))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(summarise(plan, played))
+    Ok(())
 }
 
-fn play(
+/// Play games `range` (by index) of every variant of `plan`.
+pub fn play_range(
     plan: &Plan,
-    set: &Ruleset,
+    range: Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
     each: &mut impl FnMut(&GameResult) -> Result<()>,
-) -> Result<Played> {
-    let batch = Batch {
-        set,
-        bots: plan.bots,
-        games: plan.games,
-        master_seed: plan.seed,
-        threads: plan.threads,
-        log: plan.log,
+) -> Result<Tally> {
+    let mut tally = Tally {
+        threads: threads_used(plan.threads),
+        ..Tally::default()
     };
-    let start = Instant::now();
-    let results = sim::simulate(&batch, progress, each)?;
-    Ok(Played {
-        results,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    for set in plan.sets {
+        let batch = Batch {
+            set,
+            bots: plan.bots,
+            games: range.end,
+            master_seed: plan.seed,
+            threads: plan.threads,
+            log: plan.log,
+        };
+        let start = Instant::now();
+        let results = sim::simulate_from(&batch, range.start, progress, &mut *each)?;
+        tally.seconds += start.elapsed().as_secs_f64();
+        tally.rows.push(results.iter().map(GameRow::of).collect());
+        let mut kinds = KindCounts::new(set.floors.iter().map(|f| f.name.clone()).collect());
+        results.iter().for_each(|r| kinds.push(r));
+        tally.kinds.push(kinds);
+        if range.start == 0 {
+            tally.first_games.extend(results.into_iter().next());
+        }
+    }
+    Ok(tally)
 }
 
-/// Means, intervals and paired differences of the games played.
-fn summarise(plan: &Plan, played: Vec<Played>) -> Comparison {
-    let names: Vec<String> = plan.sets.iter().map(|s| s.name.clone()).collect();
-    let columns: Vec<Columns> = played.iter().map(|p| Columns::of(&p.results)).collect();
+/// Means, intervals and paired differences of the games of `tally`, a whole
+/// run described by `run`.
+pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
+    let per_game: Vec<Vec<Vec<f64>>> = tally
+        .rows
+        .iter()
+        .map(|rows| rows.iter().map(GameRow::metrics).collect())
+        .collect();
+    let columns: Vec<Columns> = per_game.iter().map(|m| Columns::of_metrics(m)).collect();
     let summaries: Vec<Vec<Estimate>> = columns.iter().map(Columns::summary).collect();
     let diffs: Vec<Vec<Estimate>> = columns
         .iter()
         .map(|c| columns[0].paired_difference(c))
         .collect();
-    let metrics = stats::metric_names(plan.bots.len())
+    let names = &run.variants;
+    let metrics = stats::metric_names(run.bots.len())
         .into_iter()
         .enumerate()
         .map(|(m, name)| Metric {
@@ -203,23 +321,22 @@ fn summarise(plan: &Plan, played: Vec<Played>) -> Comparison {
                 .collect(),
         })
         .collect();
-    let seconds: f64 = played.iter().map(|p| p.seconds).sum();
+    let games = tally.games();
     Comparison {
-        packs: plan.sets.iter().map(|s| s.pack_names.clone()).collect(),
-        variants: names,
-        games: plan.games,
-        players: plan.bots.len(),
-        bots: plan.bots.iter().map(|b| b.name().to_string()).collect(),
-        seed: plan.seed,
-        threads: threads_used(plan.threads),
-        seconds,
-        games_per_sec: (plan.games * plan.sets.len() as u64) as f64 / seconds.max(1e-9),
+        variants: names.clone(),
+        packs: run.packs.clone(),
+        games,
+        players: run.bots.len(),
+        bots: run.bots.clone(),
+        seed: run.seed,
+        threads: tally.threads,
+        seconds: tally.seconds,
+        games_per_sec: (games * names.len() as u64) as f64 / tally.seconds.max(1e-9),
         metrics,
-        per_game: played
-            .iter()
-            .map(|p| p.results.iter().map(stats::per_game).collect())
-            .collect(),
-        first_games: played.into_iter().map(|p| p.results[0].clone()).collect(),
+        per_game,
+        first_games: tally.first_games,
+        kinds: tally.kinds,
+        stopping: None,
     }
 }
 

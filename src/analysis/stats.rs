@@ -7,6 +7,8 @@
 //! whole set of games, not of one game, so its intervals come from a seeded
 //! bootstrap (paired for differences).
 
+use rayon::prelude::*;
+
 use crate::play::seed::Stream;
 use crate::play::sim::GameResult;
 
@@ -80,36 +82,77 @@ pub fn win_shares(scores: &[u32]) -> Vec<f64> {
         .collect()
 }
 
+/// What a game leaves for the statistics, as whole numbers: each seat's
+/// score, then the counts [`per_game`] turns into metrics. It is the
+/// sufficient statistic of a game: a run's every estimate is a function of
+/// its rows, so a partial result of a shard keeps them and a merge sees
+/// exactly what one process saw.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct GameRow(pub Vec<u32>);
+
+/// The counts of a [`GameRow`] after the scores, in order.
+const ROW_COUNTS: usize = 11;
+
+impl GameRow {
+    /// The row of a finished game.
+    pub fn of(r: &GameResult) -> GameRow {
+        let s = &r.stats;
+        let mut v = r.scores.clone();
+        v.extend([
+            s.captures,
+            s.own_captures,
+            s.exchanges,
+            s.ransoms,
+            s.ransom_points,
+            r.prisoners_held,
+            r.tower_heights.len() as u32,
+            r.tower_heights.iter().sum(),
+            r.tower_heights.iter().copied().max().unwrap_or(0),
+            r.floors_unused,
+            s.turns,
+        ]);
+        GameRow(v)
+    }
+
+    /// The number of seats, or `None` when the row is too short to hold a
+    /// game (a damaged partial result).
+    pub fn players(&self) -> Option<usize> {
+        self.0.len().checked_sub(ROW_COUNTS).filter(|&p| p > 0)
+    }
+
+    /// Each seat's final score.
+    pub fn scores(&self) -> &[u32] {
+        &self.0[..self.0.len().saturating_sub(ROW_COUNTS)]
+    }
+
+    /// The per-game metrics, in [`metric_names`] order (without `balance`,
+    /// which belongs to a set of games).
+    pub fn metrics(&self) -> Vec<f64> {
+        let scores = self.scores();
+        let c = &self.0[scores.len()..];
+        let mut v: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+        v.extend(win_shares(scores));
+        let mut sorted = scores.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
+        let built = c[6] as f64;
+        let height_mean = if built > 0.0 {
+            c[7] as f64 / built
+        } else {
+            0.0
+        };
+        v.push(margin as f64);
+        v.extend(c[..6].iter().map(|&x| x as f64));
+        v.extend([built, height_mean, c[8] as f64, c[9] as f64, c[10] as f64]);
+        v
+    }
+}
+
 /// The per-game metrics of one game, in [`metric_names`] order (without
 /// `balance`, which belongs to a set of games).
 pub fn per_game(r: &GameResult) -> Vec<f64> {
-    let mut v: Vec<f64> = r.scores.iter().map(|&s| s as f64).collect();
-    v.extend(win_shares(&r.scores));
-    let mut sorted = r.scores.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
-    let s = &r.stats;
-    let built = r.tower_heights.len() as f64;
-    let height_sum: u32 = r.tower_heights.iter().sum();
-    v.extend([
-        margin as f64,
-        s.captures as f64,
-        s.own_captures as f64,
-        s.exchanges as f64,
-        s.ransoms as f64,
-        s.ransom_points as f64,
-        r.prisoners_held as f64,
-        built,
-        if built > 0.0 {
-            height_sum as f64 / built
-        } else {
-            0.0
-        },
-        r.tower_heights.iter().copied().max().unwrap_or(0) as f64,
-        r.floors_unused as f64,
-        s.turns as f64,
-    ]);
-    v
+    GameRow::of(r).metrics()
 }
 
 /// The per-floor-kind metrics, by name, for the floor kinds `kinds` (in
@@ -211,12 +254,12 @@ pub fn estimate(values: &[f64]) -> Estimate {
 
 /// Balance of a set of games: 1 minus the largest gap between seats' win
 /// shares (1 is perfectly even).
-fn balance(wins: &[Vec<f64>], pick: impl Iterator<Item = usize>) -> f64 {
-    let seats = wins.first().map_or(0, Vec::len);
+/// `wins` holds each game's seat shares one game after another.
+fn balance(wins: &[f64], seats: usize, pick: impl Iterator<Item = usize>) -> f64 {
     let mut sums = vec![0.0; seats];
     let mut n = 0.0;
     for i in pick {
-        for (s, w) in sums.iter_mut().zip(&wins[i]) {
+        for (s, w) in sums.iter_mut().zip(&wins[i * seats..(i + 1) * seats]) {
             *s += w;
         }
         n += 1.0;
@@ -238,32 +281,66 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 pub struct Columns {
     /// `columns[m][g]`: metric `m` of game `g` (per-game metrics only).
     columns: Vec<Vec<f64>>,
-    /// Win shares per game, for balance.
-    wins: Vec<Vec<f64>>,
+    /// Win shares, `seats` per game one game after another, for balance.
+    wins: Vec<f64>,
+    seats: usize,
 }
 
 impl Columns {
     pub fn of(results: &[GameResult]) -> Columns {
-        let rows: Vec<Vec<f64>> = results.iter().map(per_game).collect();
+        let rows: Vec<GameRow> = results.iter().map(GameRow::of).collect();
+        Columns::of_rows(&rows)
+    }
+
+    /// The columns of games given as rows (all of one player count).
+    pub fn of_rows(rows: &[GameRow]) -> Columns {
+        let metrics: Vec<Vec<f64>> = rows.iter().map(GameRow::metrics).collect();
+        Columns::of_metrics(&metrics)
+    }
+
+    /// The columns of per-game metric rows ([`GameRow::metrics`]).
+    pub fn of_metrics(rows: &[Vec<f64>]) -> Columns {
         let width = rows.first().map_or(0, Vec::len);
         let columns = (0..width)
             .map(|m| rows.iter().map(|r| r[m]).collect())
             .collect();
+        let seats = (width.saturating_sub(ROW_COUNTS + 1)) / 2;
         Columns {
             columns,
-            wins: results.iter().map(|r| win_shares(&r.scores)).collect(),
+            wins: rows
+                .iter()
+                .flat_map(|r| r[seats..2 * seats].iter().copied())
+                .collect(),
+            seats,
         }
     }
 
+    /// The values of per-game metric `m` ([`metric_names`] order), game by
+    /// game.
+    pub fn column(&self, m: usize) -> Option<&[f64]> {
+        self.columns.get(m).map(Vec::as_slice)
+    }
+
+    /// The paired difference of balance, `other - self`, over the same
+    /// seeds (the seat counts may differ).
+    pub fn balance_difference(&self, other: &Columns) -> Estimate {
+        self.balance_estimate(Some(other))
+    }
+
     fn games(&self) -> usize {
-        self.wins.len()
+        self.wins.len().checked_div(self.seats).unwrap_or(0)
+    }
+
+    /// Balance of the games `pick`.
+    fn balance_of(&self, pick: impl Iterator<Item = usize>) -> f64 {
+        balance(&self.wins, self.seats, pick)
     }
 
     /// Estimates of every metric, in [`metric_names`] order (balance last).
     /// A win share's interval is kept within [0, 1], where a share lives (the
     /// normal approximation can stray past it over few games).
     pub fn summary(&self) -> Vec<Estimate> {
-        let seats = self.wins.first().map_or(0, Vec::len);
+        let seats = self.seats;
         let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
         for e in values.iter_mut().skip(seats).take(seats) {
             e.low = e.low.max(0.0);
@@ -293,10 +370,13 @@ impl Columns {
     /// percentile bootstrap interval.
     fn balance_estimate(&self, other: Option<&Columns>) -> Estimate {
         let n = self.games();
-        let value = |c: &Columns, idx: &mut dyn Iterator<Item = usize>| balance(&c.wins, idx);
+        let value = |idx: &[usize]| match other {
+            None => self.balance_of(idx.iter().copied()),
+            Some(o) => o.balance_of(idx.iter().copied()) - self.balance_of(idx.iter().copied()),
+        };
         let point = match other {
-            None => value(self, &mut (0..n)),
-            Some(o) => value(o, &mut (0..n)) - value(self, &mut (0..n)),
+            None => self.balance_of(0..n),
+            Some(o) => o.balance_of(0..n) - self.balance_of(0..n),
         };
         if n < 2 {
             return Estimate {
@@ -306,20 +386,18 @@ impl Columns {
                 sd: 0.0,
             };
         }
+        // The resamples' indices are drawn in order from one stream, a few
+        // resamples at a time; their balances are computed in parallel (each
+        // a sum in index order), so the draws are the same on any threads.
         let mut rng = Stream::new(BOOTSTRAP_SEED, 0);
         let mut draws = Vec::with_capacity(RESAMPLES);
-        let mut idx = vec![0usize; n];
-        for _ in 0..RESAMPLES {
-            for slot in idx.iter_mut() {
-                *slot = rng.below(n);
-            }
-            let b = match other {
-                None => value(self, &mut idx.iter().copied()),
-                Some(o) => {
-                    value(o, &mut idx.iter().copied()) - value(self, &mut idx.iter().copied())
-                }
-            };
-            draws.push(b);
+        let per_chunk = (1 << 20) / n + 1;
+        while draws.len() < RESAMPLES {
+            let k = per_chunk.min(RESAMPLES - draws.len());
+            let idx: Vec<Vec<usize>> = (0..k)
+                .map(|_| (0..n).map(|_| rng.below(n)).collect())
+                .collect();
+            draws.par_extend(idx.par_iter().map(|i| value(i)));
         }
         draws.sort_by(f64::total_cmp);
         Estimate {
@@ -419,9 +497,9 @@ mod tests {
 
     #[test]
     fn balance_is_one_when_seats_win_equally() {
-        let wins = vec![vec![1.0, 0.0], vec![0.0, 1.0]];
-        assert!((balance(&wins, 0..2) - 1.0).abs() < 1e-12);
-        assert!((balance(&wins, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
+        let wins = vec![1.0, 0.0, 0.0, 1.0];
+        assert!((balance(&wins, 2, 0..2) - 1.0).abs() < 1e-12);
+        assert!((balance(&wins, 2, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
     }
 
     #[test]

@@ -80,9 +80,19 @@ pub struct RunArgs {
     /// Write every game's events to FILE as JSON Lines (see docs/log.md).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    /// Output format.
+    /// Output format; `partial` writes this shard's games as a partial
+    /// result for `towerlab merge` (see --shard).
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     pub format: TableFormat,
+    /// Play only shard K of N (K from 0 to N-1) of the games, and write it
+    /// with --format partial; `auto/N` takes K from $SLURM_ARRAY_TASK_ID or
+    /// $JOB_COMPLETION_INDEX. Merge the shards with `towerlab merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write one CSV row per game and variant to FILE: the seed, the winner
+    /// and every per-game metric, scores first.
+    #[arg(long, value_name = "FILE")]
+    pub per_game: Option<PathBuf>,
 }
 
 /// The names of a comma-separated list (`--packs`, `--bots`: a `what`
@@ -110,6 +120,18 @@ pub enum TableFormat {
     /// A table sized to the terminal.
     #[value(alias = "text")]
     Table,
+    Json,
+    Csv,
+    /// This shard's games for `towerlab merge` (JSON).
+    Partial,
+}
+
+/// Output formats of a sweep.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SweepFormat {
+    /// A table sized to the terminal.
+    #[value(alias = "table")]
+    Text,
     Json,
     Csv,
 }

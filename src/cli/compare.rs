@@ -9,10 +9,13 @@ use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
-use super::runs::{plain_f64, plain_opt_f64, run_all};
+use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
+use crate::analysis::sequential::Precision;
+use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sample;
+use crate::play::seed::game_seed;
 use crate::rules::{Home, Ruleset};
 use crate::views::report;
 
@@ -29,6 +32,15 @@ pub struct CompareArgs {
     /// the table, charts, and a replay viewer of each variant's game 0.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Play in batches of --games until the paired difference of METRIC
+    /// against the baseline is known to ±H (a 95% confidence sequence, valid
+    /// however early it stops), or --max-games is reached.
+    #[arg(long, value_name = "METRIC=H")]
+    pub precision: Option<String>,
+    /// With --precision: the most games per variant to play.
+    #[arg(long, value_name = "N", requires = "precision", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_games: u64,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -53,7 +65,7 @@ struct CsvRow<'a> {
 
 /// A variant as `compare` names it: a pack list when it has a comma or is
 /// `native:tower` (as `--packs` takes it), else a variant name or file.
-fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
+pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
     if name.contains(',') || name.trim() == crate::rules::NATIVE_TOWER {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
         Ruleset::from_packs(home, &packs)
@@ -69,30 +81,65 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         .map(|v| load_compared(home, v))
         .collect::<Result<Vec<_>>>()?;
     let bots = args.run.seats.bots(&sets[0])?;
-    let comparison = run_all(&sets, &bots, &args.run)?;
+    let precision = args
+        .precision
+        .as_deref()
+        .map(|p| parse_precision(p, args.max_games))
+        .transpose()?;
+    if args.html.is_some() && args.run.shard.is_some() {
+        return Err(bad_input(
+            "--html needs the whole run: write it with `towerlab merge … --html FILE`",
+        ));
+    }
+    let comparison = match run_all(
+        "compare",
+        &sets,
+        &bots,
+        &args.run,
+        precision.as_ref(),
+        false,
+    )? {
+        Outcome::Whole(c) => *c,
+        Outcome::Written => return Ok(()),
+    };
     if let Some(path) = &args.html {
         write_html(path, &comparison, &sets, &bots)?;
     }
-    match args.run.format {
-        TableFormat::Json => out!("{}", serde_json::to_string(&comparison)?),
-        TableFormat::Csv => csv(&comparison)?,
-        TableFormat::Table => table(&comparison)?,
+    print(&comparison, args.run.format)
+}
+
+/// `--precision METRIC=H`.
+fn parse_precision(spec: &str, max_games: u64) -> Result<Precision> {
+    let bad = || {
+        bad_input(format!(
+            "--precision {spec}: expected METRIC=H, e.g. margin=0.5"
+        ))
+    };
+    let (metric, h) = spec.split_once('=').ok_or_else(bad)?;
+    let half_width: f64 = h.trim().parse().map_err(|_| bad())?;
+    if !(half_width > 0.0 && half_width.is_finite()) {
+        return Err(bad_input(format!("--precision {spec}: H must be above 0")));
+    }
+    Ok(Precision {
+        metric: metric.trim().to_string(),
+        half_width,
+        max_games,
+    })
+}
+
+/// Print a comparison as `format` asks.
+pub fn print(c: &Comparison, format: TableFormat) -> Result<()> {
+    match format {
+        TableFormat::Json => out!("{}", serde_json::to_string(c)?),
+        TableFormat::Csv => csv(c)?,
+        TableFormat::Table | TableFormat::Partial => table(c)?,
     }
     Ok(())
 }
 
 /// The HTML report, with each variant's game 0 replayed for its viewer.
 fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<()> {
-    let samples = sets
-        .iter()
-        .zip(&c.first_games)
-        .map(|(set, first)| {
-            let pictures =
-                sample::sample_game_within(set, bots, first.index, first.seed, first.bounds)?;
-            Ok(report::SampleGame::draw(&pictures, &set.tiles))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let page = report::html(c, &samples);
+    let page = html_page(c, sets, bots)?;
     write_file(path, &page)?;
     writeln!(
         std::io::stderr(),
@@ -101,6 +148,25 @@ fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -
         page.len().div_ceil(1024)
     )?;
     Ok(())
+}
+
+/// The HTML report of `c`: each variant's game 0 replayed for its viewer
+/// (played again from its seed when the run kept no result of it).
+pub fn html_page(c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<String> {
+    let samples = sets
+        .iter()
+        .enumerate()
+        .map(|(v, set)| {
+            let pictures = match c.first_games.get(v) {
+                Some(first) => {
+                    sample::sample_game_within(set, bots, first.index, first.seed, first.bounds)?
+                }
+                None => sample::sample_game(set, bots, 0, game_seed(c.seed, 0))?,
+            };
+            Ok(report::SampleGame::draw(&pictures, &set.tiles))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(report::html(c, &samples))
 }
 
 fn csv(c: &Comparison) -> Result<()> {
@@ -150,7 +216,35 @@ fn table(c: &Comparison) -> Result<()> {
     out!(
         "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
     );
+    if let Some(s) = &c.stopping {
+        stopping_lines(c, s)?;
+    }
     out!("{}", speed_line(c.games_per_sec, c.seconds, c.threads));
+    Ok(())
+}
+
+/// How a sequential comparison stopped, and its intervals at the stop.
+fn stopping_lines(c: &Comparison, s: &crate::analysis::compare::Stopping) -> Result<()> {
+    let verdict = if s.reached { "reached" } else { "not reached" };
+    out!(
+        "stopped after {} games per variant (batches of {}, at most {}): {} within ±{} {verdict}",
+        s.games,
+        s.batch,
+        s.max_games,
+        s.metric,
+        s.precision
+    );
+    for i in &s.intervals {
+        out!(
+            "  {} - {}: {:+.3} [{:+.3}, {:+.3}] ({})",
+            i.variant,
+            c.variants[0],
+            i.mean,
+            i.ci[0],
+            i.ci[1],
+            s.method
+        );
+    }
     Ok(())
 }
 

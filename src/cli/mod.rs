@@ -10,7 +10,9 @@ mod check;
 mod compare;
 mod info;
 mod list;
+mod merge;
 mod numbers;
+mod pergame;
 mod play;
 mod range;
 mod render;
@@ -18,6 +20,7 @@ mod replay;
 mod runs;
 mod serve;
 mod simulate;
+mod sweep;
 mod tiles;
 
 use std::path::PathBuf;
@@ -28,17 +31,19 @@ use clap::{Parser, Subcommand};
 use crate::kernel::tiles::TileSet;
 use crate::rules::Home;
 
-pub use args::{Format, RulesArgs, RunArgs, SeatArgs, TableFormat};
+pub use args::{Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
 pub use info::InfoArgs;
 pub use list::ListArgs;
+pub use merge::MergeArgs;
 pub use play::PlayArgs;
 pub use range::{RangeArgs, RangeFormat};
 pub use render::RenderArgs;
 pub use replay::ReplayArgs;
 pub use serve::ServeArgs;
 pub use simulate::SimulateArgs;
+pub use sweep::SweepArgs;
 pub use tiles::TilesArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
@@ -64,6 +69,11 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Play the same seeds under several variants and compare their metrics.
     Compare(CompareArgs),
+    /// Join the partial results of a run's shards into what one run prints.
+    Merge(MergeArgs),
+    /// Play one variant at several values of a pack parameter (or player
+    /// count) on the same seeds, and compare each value with the first.
+    Sweep(SweepArgs),
     /// Replay a game log under its rules and report the first event they
     /// would not allow.
     Replay(ReplayArgs),
@@ -103,6 +113,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(&home, &args),
         Command::Simulate(args) => simulate::run(&home, &args),
         Command::Compare(args) => compare::run(&home, &args),
+        Command::Merge(args) => merge::run(&home, &args),
+        Command::Sweep(args) => sweep::run(&home, &args),
         Command::Replay(args) => replay::run(&home, &args),
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),

@@ -1,5 +1,6 @@
 //! Running a comparison from the command line: the part `simulate` and
-//! `compare` share (the progress bar, the log file, the plan).
+//! `compare` share (the progress bar, the log file, the plan, shards and
+//! sequential stopping, the per-game file).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -7,31 +8,45 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::args::RunArgs;
+use super::args::{RunArgs, TableFormat};
 use super::output::progress_bar;
+use super::pergame;
 use crate::analysis::compare::{self, Comparison, Plan};
+use crate::analysis::partial::{self, Shard};
+use crate::analysis::sequential::{self, Precision};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
 use crate::rules::Ruleset;
 
-/// Play `args.games` games of each ruleset on the same seeds with `bots`,
-/// writing every game's log to `--log` as it comes.
-pub fn run_all(sets: &[Ruleset], bots: &[BotKind], args: &RunArgs) -> Result<Comparison> {
-    run_all_with(sets, bots, args, |_, _| {})
+/// What a run printed: a whole comparison to format, or nothing more (a
+/// shard's partial result is already written).
+pub enum Outcome {
+    Whole(Box<Comparison>),
+    Written,
 }
 
-/// [`run_all`], handing every game's result to `each` with the index of its
-/// ruleset.
-pub fn run_all_with(
+/// Play `args.games` games of each ruleset on the same seeds with `bots`
+/// (or a shard of them, or batches until `precision` is met), writing every
+/// game's log to `--log` as it comes and the per-game rows to `--per-game`
+/// (with the per-floor-kind metrics when `by_kind`).
+pub fn run_all(
+    command: &str,
     sets: &[Ruleset],
     bots: &[BotKind],
     args: &RunArgs,
-    mut each: impl FnMut(usize, &GameResult),
-) -> Result<Comparison> {
-    let mut seen = 0u64;
+    precision: Option<&Precision>,
+    by_kind: bool,
+) -> Result<Outcome> {
+    let shard = shard_of(args)?;
+    if shard.is_some() && precision.is_some() {
+        return Err(bad_input(
+            "--precision decides the games as they come; it cannot be cut into shards",
+        ));
+    }
     let mut log = open_log(args.log.as_deref())?;
-    let bar = progress_bar(args.games * sets.len() as u64);
+    let total = precision.map_or(args.games, |p| p.max_games);
+    let bar = progress_bar(total * sets.len() as u64);
     let plan = Plan {
         sets,
         bots,
@@ -40,19 +55,78 @@ pub fn run_all_with(
         threads: args.threads.map_or(0, usize::from),
         log: log.is_some(),
     };
-    let comparison = compare::run(&plan, &|_| bar.inc(1), |r| {
-        each((seen / args.games) as usize, r);
-        seen += 1;
+    let each = |r: &GameResult| -> Result<()> {
         if let (Some(out), Some(text)) = (log.as_mut(), &r.log) {
             out.write_all(text.as_bytes())?;
         }
         Ok(())
-    })?;
+    };
+    let outcome = match (shard, precision) {
+        (Some(shard), _) => {
+            let part = partial::play(command, &plan, shard, by_kind, &|_| bar.inc(1), each)?;
+            if let Some(path) = &args.per_game {
+                pergame::write_partial(path, &part)?;
+            }
+            out!("{}", serde_json::to_string(&part)?);
+            Outcome::Written
+        }
+        (None, Some(p)) => {
+            Outcome::Whole(Box::new(sequential::run(&plan, p, &|_| bar.inc(1), each)?))
+        }
+        (None, None) => Outcome::Whole(Box::new(compare::run(&plan, &|_| bar.inc(1), each)?)),
+    };
     bar.finish_and_clear();
     if let Some(mut out) = log {
         out.flush()?;
     }
-    Ok(comparison)
+    if let (Outcome::Whole(c), Some(path)) = (&outcome, &args.per_game) {
+        pergame::write_comparison(path, c, by_kind)?;
+    }
+    Ok(outcome)
+}
+
+/// The shard to play: `--shard K/N` (or `auto/N`) with `--format partial`;
+/// `--format partial` alone is the whole run as one shard.
+fn shard_of(args: &RunArgs) -> Result<Option<Shard>> {
+    let partial = args.format == TableFormat::Partial;
+    match (&args.shard, partial) {
+        (None, false) => Ok(None),
+        (None, true) => Ok(Some(Shard::new(0, 1, args.games)?)),
+        (Some(spec), false) => Err(bad_input(format!(
+            "--shard {spec} plays part of a run: add --format partial, then join the parts with `towerlab merge`"
+        ))),
+        (Some(spec), true) => {
+            parse_shard(spec, args.games, &|name| std::env::var(name).ok()).map(Some)
+        }
+    }
+}
+
+/// `K/N`, or `auto/N` with K from $SLURM_ARRAY_TASK_ID, else
+/// $JOB_COMPLETION_INDEX (as `env` reads them).
+pub fn parse_shard(spec: &str, games: u64, env: &dyn Fn(&str) -> Option<String>) -> Result<Shard> {
+    let bad = |why: &str| bad_input(format!("--shard {spec}: {why}"));
+    let (k, n) = spec
+        .split_once('/')
+        .ok_or_else(|| bad("expected K/N (e.g. 0/4) or auto/N"))?;
+    let n: u64 = n
+        .trim()
+        .parse()
+        .map_err(|_| bad("N is not a whole number"))?;
+    let k = if k.trim() == "auto" {
+        let (var, value) = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"]
+            .into_iter()
+            .find_map(|v| env(v).map(|x| (v, x)))
+            .ok_or_else(|| bad("auto needs $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX"))?;
+        value
+            .trim()
+            .parse()
+            .map_err(|_| bad(&format!("${var} is `{value}`, not a whole number")))?
+    } else {
+        k.trim()
+            .parse()
+            .map_err(|_| bad("K is not a whole number"))?
+    };
+    Shard::new(k, n, games)
 }
 
 fn open_log(path: Option<&Path>) -> Result<Option<BufWriter<File>>> {

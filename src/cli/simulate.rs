@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::{new_table, speed_line};
-use super::runs::{plain_f64, run_all_with};
+use super::runs::{Outcome, plain_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::stats::{self, Estimate};
 use crate::rules::Home;
@@ -67,23 +67,30 @@ struct CsvRow<'a> {
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
     let set = args.rules.load(home)?;
     let bots = args.run.seats.bots(&set)?;
-    let kinds: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
-    let mut rows = Vec::new();
-    let run = run_all_with(std::slice::from_ref(&set), &bots, &args.run, |_, r| {
-        if args.by_kind {
-            rows.push(stats::per_kind(r, kinds.len()));
-        }
-    })?;
-    let names = stats::kind_metric_names(&kinds);
-    let by_kind: Vec<(String, Estimate)> = if args.by_kind {
-        names.into_iter().zip(stats::kind_summary(&rows)).collect()
-    } else {
-        Vec::new()
+    match run_all(
+        "simulate",
+        std::slice::from_ref(&set),
+        &bots,
+        &args.run,
+        None,
+        args.by_kind,
+    )? {
+        Outcome::Whole(run) => print(&run, args.run.format, args.by_kind),
+        Outcome::Written => Ok(()),
+    }
+}
+
+/// Print a simulation (a comparison of one variant) as `format` asks, with
+/// its per-floor-kind metrics after the others when `by_kind`.
+pub fn print(run: &Comparison, format: TableFormat, by_kind: bool) -> Result<()> {
+    let by_kind: Vec<(String, Estimate)> = match run.kinds.first() {
+        Some(kinds) if by_kind => kinds.summary(),
+        _ => Vec::new(),
     };
-    match args.run.format {
-        TableFormat::Json => out!("{}", serde_json::to_string(&json(&run, &by_kind))?),
-        TableFormat::Csv => csv(&run, &by_kind)?,
-        TableFormat::Table => table(&run, &by_kind)?,
+    match format {
+        TableFormat::Json => out!("{}", serde_json::to_string(&json(run, &by_kind))?),
+        TableFormat::Csv => csv(run, &by_kind)?,
+        TableFormat::Table | TableFormat::Partial => table(run, &by_kind)?,
     }
     Ok(())
 }

@@ -182,6 +182,18 @@ const CHUNK: u64 = 512;
 pub fn simulate(
     batch: &Batch,
     progress: &(dyn Fn(u64) + Sync),
+    each: impl FnMut(&GameResult) -> Result<()>,
+) -> Result<Vec<GameResult>> {
+    simulate_from(batch, 0, progress, each)
+}
+
+/// [`simulate`] of the games from index `first` to the batch's `games`
+/// (exclusive): a shard of a run, or the next games of a run that grows.
+/// Game `i` is the same game it is in the whole run.
+pub fn simulate_from(
+    batch: &Batch,
+    first: u64,
+    progress: &(dyn Fn(u64) + Sync),
     mut each: impl FnMut(&GameResult) -> Result<()>,
 ) -> Result<Vec<GameResult>> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -199,8 +211,8 @@ pub fn simulate(
     // earlier ones still played, so the error reported is the first game's
     // to fail whatever the number of threads.
     let failed = std::sync::atomic::AtomicU64::new(u64::MAX);
-    let mut results = Vec::with_capacity(batch.games.min(1 << 20) as usize);
-    let mut start = 0;
+    let mut results = Vec::with_capacity(batch.games.saturating_sub(first).min(1 << 20) as usize);
+    let mut start = first;
     while start < batch.games {
         let end = (start + CHUNK).min(batch.games);
         let chunk: Vec<Option<Result<GameResult>>> = pool.install(|| {

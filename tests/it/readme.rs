@@ -12,7 +12,12 @@ use std::process::Command;
 /// Substitutions applied to README's commands so the test stays quick: the
 /// number of games of the long runs (the commands are otherwise as written).
 const SHORTER: &[(&str, &str)] = &[
+    // Before `--games 10000`, which it contains.
+    ("--games 100000", "--games 40"),
     ("--games 10000", "--games 12"),
+    ("--games 2000 ", "--games 12 "),
+    ("--games 200 --precision", "--games 20 --precision"),
+    ("--max-games 20000", "--max-games 60"),
     ("--games 5000", "--games 12"),
     ("--games 4000", "--games 12"),
 ];

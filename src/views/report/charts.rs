@@ -420,6 +420,68 @@ fn box_mark(
     }
 }
 
+/// A response curve: a metric's mean at each value of a sweep, joined by a
+/// line, over the band of its 95% intervals.
+pub struct Curve<'a> {
+    pub title: &'a str,
+    pub unit: &'a str,
+    pub colour: &'a str,
+    /// The values swept, left to right.
+    pub labels: &'a [String],
+    /// The metric at each value (none where it does not exist).
+    pub points: Vec<Option<Estimate>>,
+}
+
+/// A response curve with its interval band.
+pub fn curve(chart: &Curve) -> Markup {
+    let known = || chart.points.iter().flatten();
+    let low = known().map(|e| e.low.min(e.mean)).fold(f64::MAX, f64::min);
+    let high = known().map(|e| e.high.max(e.mean)).fold(f64::MIN, f64::max);
+    let (low, high) = if low > high {
+        (0.0, 1.0)
+    } else {
+        (low, high.max(low + 1e-6))
+    };
+    let legend = [Series {
+        name: "mean, 95% interval band".into(),
+        colour: chart.colour.into(),
+    }];
+    let mut plot = Plot::new(chart.title, chart.unit, &legend, None, low, high);
+    let n = chart.labels.len().max(1);
+    let mut at: Vec<(f64, Estimate)> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    for (g, name) in chart.labels.iter().enumerate() {
+        let (x0, x1) = plot.group(g, n, name);
+        if let Some(Some(e)) = chart.points.get(g) {
+            at.push(((x0 + x1) / 2.0, *e));
+            names.push(name);
+        }
+    }
+    let point = |x: f64, v: f64| format!("{x:.1},{:.1}", plot.y(v));
+    let band: Vec<String> = at
+        .iter()
+        .map(|(x, e)| point(*x, e.high))
+        .chain(at.iter().rev().map(|(x, e)| point(*x, e.low)))
+        .collect();
+    let line: Vec<String> = at.iter().map(|(x, e)| point(*x, e.mean)).collect();
+    let dots: Vec<(String, String, String)> = at
+        .iter()
+        .zip(&names)
+        .map(|((x, e), name)| {
+            let tip = format!("{name}: {:.3} [{:.3}, {:.3}]", e.mean, e.low, e.high);
+            (format!("{x:.1}"), format!("{:.1}", plot.y(e.mean)), tip)
+        })
+        .collect();
+    plot.marks.push(html! {
+        polygon class="band" points=(band.join(" ")) fill=(chart.colour) fill-opacity="0.22" stroke="none" {}
+        polyline class="curve" points=(line.join(" ")) fill="none" stroke=(chart.colour) stroke-width="2" {}
+        @for (x, y, tip) in &dots {
+            circle cx=(x) cy=(y) r="3.5" fill=(chart.colour) { title { (tip) } }
+        }
+    });
+    plot.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,6 +20,7 @@
 
 pub mod charts;
 pub mod sample;
+pub mod sweep;
 pub mod timeline;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -486,6 +487,8 @@ mod tests {
                 .collect(),
             per_game: vec![vec![vec![1.0; 20]]; 2],
             first_games: Vec::new(),
+            kinds: Vec::new(),
+            stopping: None,
         }
     }
 

@@ -1,0 +1,396 @@
+//! Shards of a run and their exact merge.
+//!
+//! A run of G games per variant is cut into N shards of consecutive games:
+//! shard K plays games `G·K/N .. G·(K+1)/N`, each with the seed it has in the
+//! whole run. A shard's [`Partial`] keeps what identifies the run (a
+//! [`RunId`]) and one [`GameRow`] per game and variant: the whole numbers
+//! every estimate is computed from (scores, captures, towers…), 32–36
+//! bytes a game and variant as JSON for two players; with `--by-kind`, also
+//! the game's [`KindCounts`] row (three counts per floor kind, about 20
+//! bytes more for The Tower's kinds). The balance bootstrap resamples games
+//! by index with the run's fixed seed, so merged rows in index order give
+//! the one-process run's numbers exactly, bit for bit.
+//!
+//! The run's `command` names what a merge prints (`simulate`, `compare`);
+//! another kind of run adds its name and the rows it needs beside `rows`.
+
+use std::ops::Range;
+
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::compare::{self, Comparison, Plan, RunInfo, Tally};
+use crate::analysis::kinds::KindCounts;
+use crate::analysis::stats::GameRow;
+use crate::kernel::diag::bad_input;
+use crate::play::sim::GameResult;
+use crate::rules::Ruleset;
+
+/// The format tag of a partial result file.
+pub const FORMAT: &str = "towerlab-partial/1";
+
+/// Shard `index` of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// A shard, checked against the run's games.
+    pub fn new(index: u64, count: u64, games: u64) -> Result<Shard> {
+        if count == 0 {
+            return Err(bad_input("--shard K/N needs N of 1 or more"));
+        }
+        if index >= count {
+            return Err(bad_input(format!(
+                "--shard {index}/{count}: K counts from 0 to N-1 = {}",
+                count - 1
+            )));
+        }
+        if count > games {
+            return Err(bad_input(format!(
+                "--shard {index}/{count}: more shards than games ({games})"
+            )));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The games (by index) this shard plays of a run of `games`.
+    pub fn games(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (games as u128 * k as u128 / self.count as u128) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+/// What makes two shards part of the same run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunId {
+    /// The towerlab version that played the games.
+    pub version: String,
+    /// The command whose output a merge prints (`simulate` or `compare`).
+    pub command: String,
+    pub variants: Vec<String>,
+    pub packs: Vec<Vec<String>>,
+    /// A hash of each variant's pack files (manifests, scripts, tile sets)
+    /// and parameter values.
+    pub content: Vec<String>,
+    pub seed: u64,
+    pub bots: Vec<String>,
+    /// Games per variant in the whole run.
+    pub games: u64,
+    /// Shards the run is cut into.
+    pub shards: u64,
+    /// Whether the run counts the per-floor-kind metrics (`--by-kind`).
+    #[serde(default)]
+    pub by_kind: bool,
+}
+
+impl RunId {
+    pub fn of(command: &str, plan: &Plan, shards: u64, by_kind: bool) -> RunId {
+        let info = RunInfo::of(plan);
+        RunId {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            command: command.to_string(),
+            variants: info.variants,
+            packs: info.packs,
+            content: plan.sets.iter().map(content_hash).collect(),
+            seed: info.seed,
+            bots: info.bots,
+            games: info.games,
+            shards,
+            by_kind,
+        }
+    }
+
+    /// The first field in which `other` differs, with both values.
+    fn difference(&self, other: &RunId) -> Option<(&'static str, String, String)> {
+        let fields: [(&str, String, String); 10] = [
+            ("version", self.version.clone(), other.version.clone()),
+            ("command", self.command.clone(), other.command.clone()),
+            (
+                "variants",
+                self.variants.join(" "),
+                other.variants.join(" "),
+            ),
+            (
+                "packs",
+                format!("{:?}", self.packs),
+                format!("{:?}", other.packs),
+            ),
+            (
+                "pack content",
+                self.content.join(" "),
+                other.content.join(" "),
+            ),
+            ("seed", self.seed.to_string(), other.seed.to_string()),
+            ("bots", self.bots.join(","), other.bots.join(",")),
+            ("games", self.games.to_string(), other.games.to_string()),
+            ("shards", self.shards.to_string(), other.shards.to_string()),
+            (
+                "--by-kind",
+                self.by_kind.to_string(),
+                other.by_kind.to_string(),
+            ),
+        ];
+        fields.into_iter().find(|(_, a, b)| a != b)
+    }
+}
+
+/// One shard's games: `towerlab … --shard K/N --format partial`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Partial {
+    pub format: String,
+    pub run: RunId,
+    pub shard: u64,
+    /// The first game's index and one past the last.
+    pub first: u64,
+    pub end: u64,
+    pub seconds: f64,
+    pub threads: usize,
+    /// `rows[variant][game]`, games in index order.
+    pub rows: Vec<Vec<GameRow>>,
+    /// Each variant's per-floor-kind counts (only with `--by-kind`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<KindCounts>,
+}
+
+/// Play shard `shard` of `plan` (a `command` run, counting the
+/// per-floor-kind metrics when `by_kind`) and keep its games.
+pub fn play(
+    command: &str,
+    plan: &Plan,
+    shard: Shard,
+    by_kind: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    mut each: impl FnMut(&GameResult) -> Result<()>,
+) -> Result<Partial> {
+    compare::check(plan)?;
+    let range = shard.games(plan.games);
+    let tally = compare::play_range(plan, range.clone(), progress, &mut each)?;
+    Ok(Partial {
+        format: FORMAT.to_string(),
+        run: RunId::of(command, plan, shard.count, by_kind),
+        shard: shard.index,
+        first: range.start,
+        end: range.end,
+        seconds: tally.seconds,
+        threads: tally.threads,
+        rows: tally.rows,
+        kinds: if by_kind { tally.kinds } else { Vec::new() },
+    })
+}
+
+/// A hash (FNV-1a, 64 bits, in hex) of what a ruleset is made of: each
+/// pack's reference, manifest, script and tile file, and the parameters.
+pub fn content_hash(set: &Ruleset) -> String {
+    let mut h = Fnv::default();
+    for pack in &set.packs {
+        h.field(pack.reference.as_bytes());
+        h.field(pack.manifest.text.as_bytes());
+        h.field(pack.script.as_ref().map_or(&b""[..], |s| s.text.as_bytes()));
+        h.field(pack.tiles.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
+    }
+    h.field(format!("{:?}", set.params).as_bytes());
+    format!("{:016x}", h.0)
+}
+
+/// FNV-1a over length-prefixed fields (so fields cannot run together).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn field(&mut self, bytes: &[u8]) {
+        for b in (bytes.len() as u64).to_le_bytes().iter().chain(bytes) {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// A partial result read from `name` (a file name, for messages).
+pub fn parse(name: &str, text: &str) -> Result<Partial> {
+    let p: Partial = serde_json::from_str(text).map_err(|e| {
+        bad_input(format!(
+            "{name}:{}:{}: not a towerlab partial result: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    if p.format != FORMAT {
+        return Err(bad_input(format!(
+            "{name}: format `{}`, expected `{FORMAT}`",
+            p.format
+        )));
+    }
+    check_rows(name, &p)?;
+    Ok(p)
+}
+
+/// A partial's rows match its shard: one per game of its range and variant,
+/// each with the run's seats.
+fn check_rows(name: &str, p: &Partial) -> Result<()> {
+    let shard = Shard::new(p.shard, p.run.shards, p.run.games)
+        .map_err(|e| bad_input(format!("{name}: {e:#}")))?;
+    let range = shard.games(p.run.games);
+    let expected = (range.end - range.start) as usize;
+    let bad = |what: String| Err(bad_input(format!("{name}: {what}")));
+    if (p.first, p.end) != (range.start, range.end) {
+        return bad(format!(
+            "shard {}/{} covers games {}..{}, not {}..{}",
+            p.shard, p.run.shards, range.start, range.end, p.first, p.end
+        ));
+    }
+    if p.rows.len() != p.run.variants.len() {
+        return bad(format!(
+            "{} variants' games for {} variants",
+            p.rows.len(),
+            p.run.variants.len()
+        ));
+    }
+    for rows in &p.rows {
+        if rows.len() != expected {
+            return bad(format!(
+                "{} games where the shard has {expected}",
+                rows.len()
+            ));
+        }
+        if let Some(r) = rows.iter().find(|r| r.players() != Some(p.run.bots.len())) {
+            return bad(format!(
+                "a game row of {} numbers does not fit {} players",
+                r.0.len(),
+                p.run.bots.len()
+            ));
+        }
+    }
+    check_kinds(p, expected).map_err(|what| bad_input(format!("{name}: {what}")))
+}
+
+/// A partial's per-floor-kind counts: one set per variant and game with
+/// three counts per kind, when the run counts them; none otherwise.
+fn check_kinds(p: &Partial, expected: usize) -> Result<(), String> {
+    let wanted = if p.run.by_kind {
+        p.run.variants.len()
+    } else {
+        0
+    };
+    if p.kinds.len() != wanted {
+        return Err(format!(
+            "{} variants' floor-kind counts in a run of {wanted}",
+            p.kinds.len()
+        ));
+    }
+    for k in &p.kinds {
+        if k.games.len() != expected {
+            return Err(format!(
+                "floor-kind counts of {} games where the shard has {expected}",
+                k.games.len()
+            ));
+        }
+        if let Some(g) = k.misfit() {
+            return Err(format!(
+                "game {} has {} floor-kind counts, not 3 for each of {} kinds",
+                p.first + g as u64,
+                k.games[g].len(),
+                k.kinds.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Merge the partials of one run (named for messages) into the comparison
+/// one process would have made. Every shard must be there exactly once.
+pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(bad_input("merge needs at least one partial result"));
+    };
+    let run = first.run.clone();
+    for (name, p) in &parts[1..] {
+        if let Some((field, a, b)) = run.difference(&p.run) {
+            return Err(bad_input(format!(
+                "{name} is from another run than {first_name}: {field} `{b}`, not `{a}`"
+            )));
+        }
+    }
+    let ordered = order(&run, parts)?;
+    let mut tally = Tally::default();
+    let mut threads = 0;
+    for p in ordered {
+        threads += p.threads;
+        tally.extend(Tally {
+            rows: p.rows,
+            kinds: p.kinds,
+            first_games: Vec::new(),
+            seconds: p.seconds,
+            threads: 0,
+        });
+    }
+    tally.threads = threads;
+    let info = RunInfo {
+        variants: run.variants.clone(),
+        packs: run.packs.clone(),
+        games: run.games,
+        bots: run.bots.clone(),
+        seed: run.seed,
+    };
+    Ok((run, compare::summarise(&info, tally)))
+}
+
+/// The partials in shard order; a shard given twice or missing is refused.
+fn order(run: &RunId, parts: Vec<(String, Partial)>) -> Result<Vec<Partial>> {
+    let mut slots: Vec<Option<(String, Partial)>> = (0..run.shards).map(|_| None).collect();
+    for (name, p) in parts {
+        let slot = &mut slots[p.shard as usize];
+        if let Some((other, _)) = slot {
+            return Err(bad_input(format!(
+                "shard {}/{} is given twice: {other} and {name}",
+                p.shard, run.shards
+            )));
+        }
+        *slot = Some((name, p));
+    }
+    let missing: Vec<String> = (0..run.shards)
+        .filter(|&k| slots[k as usize].is_none())
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(bad_input(format!(
+            "missing shard{} {} of {}",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", "),
+            run.shards
+        )));
+    }
+    Ok(slots.into_iter().flatten().map(|(_, p)| p).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_every_game_once_in_order() {
+        for (games, n) in [(10, 3), (7, 7), (1000, 7), (5, 1)] {
+            let mut next = 0;
+            for k in 0..n {
+                let r = Shard::new(k, n, games).unwrap().games(games);
+                assert_eq!(r.start, next);
+                assert!(r.end > r.start);
+                next = r.end;
+            }
+            assert_eq!(next, games);
+        }
+    }
+
+    #[test]
+    fn bad_shards_are_refused() {
+        assert!(Shard::new(3, 3, 10).is_err());
+        assert!(Shard::new(0, 0, 10).is_err());
+        assert!(Shard::new(0, 11, 10).is_err());
+    }
+}

@@ -1,0 +1,375 @@
+//! Parameter sweeps: one variant played at several values of a pack
+//! parameter (or of the number of players), every value on the same seeds,
+//! each metric per value and its paired difference from the first value.
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::analysis::compare::{self, Comparison, Difference, Plan};
+use crate::analysis::stats::{self, Columns};
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::play::bots::BotKind;
+use crate::play::sim::GameResult;
+use crate::rules::{Home, Params, Ruleset};
+
+/// The most values a sweep plays.
+const MAX_VALUES: usize = 200;
+
+/// What a sweep varies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dimension {
+    /// A pack's parameter (`PACK.NAME`), over these values.
+    Param {
+        pack: String,
+        name: String,
+        values: Vec<toml::Value>,
+    },
+    /// The number of players.
+    Players(Vec<usize>),
+}
+
+impl Dimension {
+    /// The dimension's name, as the output heads it.
+    pub fn name(&self) -> String {
+        match self {
+            Dimension::Param { pack, name, .. } => format!("{pack}.{name}"),
+            Dimension::Players(_) => "players".to_string(),
+        }
+    }
+
+    /// Each value as the output names it.
+    pub fn labels(&self) -> Vec<String> {
+        match self {
+            Dimension::Param { values, .. } => values.iter().map(label).collect(),
+            Dimension::Players(p) => p.iter().map(usize::to_string).collect(),
+        }
+    }
+}
+
+fn label(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `--players A..B` or `--players a,b,…`: player counts from 2 to 6.
+pub fn parse_players(spec: &str) -> Result<Dimension> {
+    let values = parse_values(spec, &toml::Value::Integer(2), "--players")?;
+    let counts = values
+        .iter()
+        .map(|v| match v {
+            toml::Value::Integer(n @ 2..=6) => Ok(*n as usize),
+            other => Err(bad_input(format!(
+                "--players {spec}: {} is not a player count from 2 to 6",
+                label(other)
+            ))),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Dimension::Players(counts))
+}
+
+/// `--param PACK.NAME=A..B[:STEP]` or `PACK.NAME=v1,v2,…`, checked against
+/// the packs of `set` (the parameter must be declared; values of its type).
+pub fn parse_param(spec: &str, set: &Ruleset) -> Result<Dimension> {
+    let (key, values) = spec.split_once('=').ok_or_else(|| {
+        bad_input(format!(
+            "--param {spec}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,…"
+        ))
+    })?;
+    let (pack, name) = key.rsplit_once('.').ok_or_else(|| {
+        bad_input(format!(
+            "--param {spec}: name the parameter as PACK.NAME (e.g. tower.ransom_cost)"
+        ))
+    })?;
+    let refs = set.packs.iter().map(|p| p.reference.as_str());
+    let Some(found) = set
+        .packs
+        .iter()
+        .find(|p| p.reference == pack || p.name == pack)
+    else {
+        return Err(bad_input(format!(
+            "--param {spec}: `{}` has no pack `{pack}` (packs: {}){}",
+            set.name,
+            set.pack_names.join(", "),
+            did_you_mean(pack, refs)
+        )));
+    };
+    let Some(decl) = found.params.get(name) else {
+        let known: Vec<&str> = found.params.keys().map(String::as_str).collect();
+        return Err(bad_input(format!(
+            "--param {spec}: pack `{pack}` has no parameter `{name}` (it has: {}){}",
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            },
+            did_you_mean(name, known.iter().copied())
+        )));
+    };
+    Ok(Dimension::Param {
+        pack: found.reference.clone(),
+        name: name.to_string(),
+        values: parse_values(values, &decl.default, &format!("--param {spec}"))?,
+    })
+}
+
+/// Values of the type of `default`: a range `A..B[:STEP]` (numbers,
+/// inclusive) or a comma-separated list.
+fn parse_values(spec: &str, default: &toml::Value, flag: &str) -> Result<Vec<toml::Value>> {
+    let values = if let Some((a, rest)) = spec.split_once("..") {
+        let (b, step) = rest
+            .split_once(':')
+            .map_or((rest, None), |(b, s)| (b, Some(s)));
+        range(a, b, step, default, flag)?
+    } else {
+        spec.split(',')
+            .map(|v| one_value(v.trim(), default, flag))
+            .collect::<Result<Vec<_>>>()?
+    };
+    if values.is_empty() {
+        return Err(bad_input(format!("{flag}: the range is empty")));
+    }
+    if values.len() > MAX_VALUES {
+        return Err(bad_input(format!(
+            "{flag}: {} values, more than {MAX_VALUES}",
+            values.len()
+        )));
+    }
+    Ok(values)
+}
+
+fn range(
+    a: &str,
+    b: &str,
+    step: Option<&str>,
+    default: &toml::Value,
+    flag: &str,
+) -> Result<Vec<toml::Value>> {
+    let number = |s: &str| -> Result<f64> {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| bad_input(format!("{flag}: `{s}` is not a number")))
+    };
+    let (a, b) = (number(a)?, number(b)?);
+    let step = match (step, default) {
+        (Some(s), _) => number(s)?,
+        (None, toml::Value::Integer(_)) => 1.0,
+        (None, _) => return Err(bad_input(format!("{flag}: a range of floats needs :STEP"))),
+    };
+    if step <= 0.0 {
+        return Err(bad_input(format!("{flag}: the step must be above 0")));
+    }
+    if a > b {
+        return Err(bad_input(format!("{flag}: the range is empty ({a} > {b})")));
+    }
+    let count = ((b - a) / step + 1e-9).floor() as usize + 1;
+    if count > MAX_VALUES {
+        return Err(bad_input(format!(
+            "{flag}: {count} values, more than {MAX_VALUES}"
+        )));
+    }
+    (0..count)
+        .map(|i| {
+            let x = a + step * i as f64;
+            match default {
+                toml::Value::Integer(_) if x.fract() == 0.0 => Ok(toml::Value::Integer(x as i64)),
+                toml::Value::Integer(_) => Err(bad_input(format!(
+                    "{flag}: {x} is not an integer, and the parameter is one"
+                ))),
+                toml::Value::Float(_) => Ok(toml::Value::Float(x)),
+                other => Err(bad_input(format!(
+                    "{flag}: the parameter is a {}; list its values (v1,v2,…)",
+                    other.type_str()
+                ))),
+            }
+        })
+        .collect()
+}
+
+fn one_value(v: &str, default: &toml::Value, flag: &str) -> Result<toml::Value> {
+    let bad = || bad_input(format!("{flag}: `{v}` is not a {}", default.type_str()));
+    Ok(match default {
+        toml::Value::Integer(_) => toml::Value::Integer(v.parse().map_err(|_| bad())?),
+        toml::Value::Float(_) => toml::Value::Float(v.parse().map_err(|_| bad())?),
+        toml::Value::Boolean(_) => toml::Value::Boolean(v.parse().map_err(|_| bad())?),
+        _ if v.is_empty() => return Err(bad()),
+        _ => toml::Value::String(v.to_string()),
+    })
+}
+
+/// One value of a sweep: its rules and bots.
+pub struct Point {
+    pub label: String,
+    pub set: Ruleset,
+    pub bots: Vec<BotKind>,
+}
+
+/// The rules and bots of every value of `dim` over `base`, bots named as
+/// `--bots` names them.
+pub fn points(home: &Home, base: &Ruleset, dim: &Dimension, bots: &[String]) -> Result<Vec<Point>> {
+    let labels = dim.labels();
+    let mut out = Vec::new();
+    for (i, label) in labels.into_iter().enumerate() {
+        let (mut set, players) = match dim {
+            Dimension::Param { pack, name, values } => {
+                let mut params: Params = base.params.clone();
+                params
+                    .entry(pack.clone())
+                    .or_default()
+                    .insert(name.clone(), values[i].clone());
+                let set = Ruleset::from_packs_with(home, &base.pack_names, &params)?;
+                (set, base.players)
+            }
+            Dimension::Players(p) => (
+                Ruleset::from_packs_with(home, &base.pack_names, &base.params)?,
+                p[i],
+            ),
+        };
+        set.name = format!("{}={label}", dim.name());
+        set.players = players;
+        let bots = crate::play::bots::seats(bots, players)?;
+        out.push(Point { label, set, bots });
+    }
+    Ok(out)
+}
+
+/// A sweep's outcome, as `sweep --format json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Sweep {
+    /// The variant swept.
+    pub variant: String,
+    pub packs: Vec<String>,
+    /// What varies (`PACK.NAME` or `players`), and its values.
+    pub dimension: String,
+    pub values: Vec<String>,
+    /// Games per value.
+    pub games: u64,
+    pub seed: u64,
+    /// The bot of each seat, per value.
+    pub bots: Vec<Vec<String>>,
+    pub seconds: f64,
+    /// Every metric of the value with the most players.
+    pub metrics: Vec<SweepMetric>,
+    /// Each value's run, for per-game rows and charts.
+    #[serde(skip)]
+    pub runs: Vec<Comparison>,
+}
+
+/// One metric over the values.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepMetric {
+    pub name: String,
+    /// One per value that has the metric (a seat's score only where the
+    /// seat plays).
+    pub points: Vec<SweepValue>,
+}
+
+/// A metric at one value, and its paired difference from the first value.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweepValue {
+    pub value: String,
+    pub mean: f64,
+    pub ci: [f64; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff: Option<Difference>,
+}
+
+/// What a sweep plays: the same games of every point.
+pub struct SweepPlan<'a> {
+    pub base: &'a Ruleset,
+    pub dimension: &'a Dimension,
+    pub points: &'a [Point],
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+/// Play every point on the same seeds and compare them with the first.
+pub fn run(
+    plan: &SweepPlan,
+    progress: &(dyn Fn(u64) + Sync),
+    mut each: impl FnMut(&GameResult) -> Result<()>,
+) -> Result<Sweep> {
+    let runs = plan
+        .points
+        .iter()
+        .map(|p| {
+            let one = Plan {
+                sets: std::slice::from_ref(&p.set),
+                bots: &p.bots,
+                games: plan.games,
+                seed: plan.seed,
+                threads: plan.threads,
+                log: false,
+            };
+            compare::run(&one, progress, &mut each)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let widest = runs.iter().map(|r| r.players).max().unwrap_or(2);
+    let columns: Vec<Columns> = runs
+        .iter()
+        .map(|r| Columns::of_metrics(&r.per_game[0]))
+        .collect();
+    let metrics = stats::metric_names(widest)
+        .into_iter()
+        .map(|name| metric_over(&name, plan.points, &runs, &columns))
+        .collect();
+    Ok(Sweep {
+        variant: plan.base.name.clone(),
+        packs: plan.base.pack_names.clone(),
+        dimension: plan.dimension.name(),
+        values: plan.points.iter().map(|p| p.label.clone()).collect(),
+        games: plan.games,
+        seed: plan.seed,
+        bots: runs.iter().map(|r| r.bots.clone()).collect(),
+        seconds: runs.iter().map(|r| r.seconds).sum(),
+        metrics,
+        runs,
+    })
+}
+
+/// Metric `name` at every point that has it, with paired differences.
+fn metric_over(
+    name: &str,
+    points: &[Point],
+    runs: &[Comparison],
+    columns: &[Columns],
+) -> SweepMetric {
+    let base = runs[0].metric_index(name);
+    let points = runs
+        .iter()
+        .enumerate()
+        .filter_map(|(v, r)| {
+            let m = r.metric_index(name)?;
+            let value = &r.metrics[m].values[0];
+            let diff = base.filter(|_| v > 0).map(|b| {
+                if name == "balance" {
+                    Difference::of(columns[0].balance_difference(&columns[v]))
+                } else {
+                    let a = columns[0].column(b).unwrap_or(&[]);
+                    let d: Vec<f64> = columns[v]
+                        .column(m)
+                        .unwrap_or(&[])
+                        .iter()
+                        .zip(a)
+                        .map(|(y, x)| y - x)
+                        .collect();
+                    Difference::of(stats::estimate(&d))
+                }
+            });
+            Some(SweepValue {
+                value: points[v].label.clone(),
+                mean: value.mean,
+                ci: value.ci,
+                diff,
+            })
+        })
+        .collect();
+    SweepMetric {
+        name: name.to_string(),
+        points,
+    }
+}

@@ -1,0 +1,107 @@
+//! `towerlab merge`: the partial results of a run's shards joined into what
+//! one process would have printed (the JSON `metrics` byte for byte).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::ValueEnum;
+
+use super::args::TableFormat;
+use super::output::write_file;
+use super::{compare, pergame, simulate};
+use crate::analysis::compare::Comparison;
+use crate::analysis::partial::{self, RunId};
+use crate::kernel::diag::bad_input;
+use crate::rules::{Home, Ruleset};
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Partial results (`--shard K/N --format partial`), every shard of one
+    /// run once, in any order.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// Output format: what the run's command prints (`html`: the report).
+    #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
+    pub format: MergeFormat,
+    /// Also write the HTML report to FILE (game 0 is played again for its
+    /// viewer, under the packs as they are now, which must be unchanged).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write one CSV row per game and variant to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub per_game: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MergeFormat {
+    /// The run's table.
+    #[value(alias = "table")]
+    Text,
+    Json,
+    Csv,
+    Html,
+}
+
+pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
+    let parts = args
+        .parts
+        .iter()
+        .map(|path| {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| bad_input(format!("cannot read `{name}`: {e}")))?;
+            Ok((name.clone(), partial::parse(&name, &text)?))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (run, c) = partial::merge(parts)?;
+    if let Some(path) = &args.per_game {
+        pergame::write_comparison(path, &c, run.by_kind)?;
+    }
+    if let Some(path) = &args.html {
+        let page = html(home, &run, &c)?;
+        write_file(path, &page)?;
+        writeln!(
+            std::io::stderr(),
+            "wrote {} ({} KB)",
+            path.display(),
+            page.len().div_ceil(1024)
+        )?;
+    }
+    let table = match args.format {
+        MergeFormat::Html => {
+            out!("{}", html(home, &run, &c)?);
+            return Ok(());
+        }
+        MergeFormat::Text => TableFormat::Table,
+        MergeFormat::Json => TableFormat::Json,
+        MergeFormat::Csv => TableFormat::Csv,
+    };
+    if run.command == "simulate" {
+        simulate::print(&c, table, run.by_kind)
+    } else {
+        compare::print(&c, table)
+    }
+}
+
+/// The report of a merged run, its rules loaded again and checked against
+/// the hashes the shards recorded.
+fn html(home: &Home, run: &RunId, c: &Comparison) -> Result<String> {
+    let sets = run
+        .variants
+        .iter()
+        .zip(&run.content)
+        .map(|(name, hash)| {
+            let set: Ruleset = compare::load_compared(home, name)?;
+            let now = partial::content_hash(&set);
+            if &now != hash {
+                return Err(bad_input(format!(
+                    "the packs of `{name}` changed since the run (content {now}, the run's {hash}): the report's sample game would not be the run's"
+                )));
+            }
+            Ok(set)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let bots = crate::play::bots::seats(&run.bots, run.bots.len())?;
+    compare::html_page(c, &sets, &bots)
+}

@@ -1,0 +1,212 @@
+//! `towerlab sweep`: one variant at several values of a pack parameter (or
+//! of the number of players), on the same seeds, as a table, JSON, CSV or
+//! an HTML page of response curves.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::args::{RulesArgs, SweepFormat};
+use super::output::{new_table, progress_bar, write_file};
+use super::pergame::{self, Games};
+use super::runs::{plain_f64, plain_opt_f64};
+use crate::analysis::sweep::{self, Dimension, Sweep, SweepPlan};
+use crate::kernel::diag::bad_input;
+use crate::rules::Home;
+use crate::views::report;
+
+#[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("dimension").required(true).args(["param", "players"]))]
+pub struct SweepArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The parameter to sweep and its values: PACK.NAME=A..B[:STEP] (an
+    /// inclusive range; STEP defaults to 1 for integers) or
+    /// PACK.NAME=v1,v2,… (e.g. tower.ransom_cost=0..6)
+    #[arg(long, value_name = "PACK.NAME=VALUES")]
+    pub param: Option<String>,
+    /// Sweep the number of players instead: A..B or a,b,… from 2 to 6
+    #[arg(long, value_name = "A..B")]
+    pub players: Option<String>,
+    /// Games per value.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Master seed: game i of every value plays the seed of (seed, i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Bots: one name for every seat, or one per seat, comma-separated
+    /// (`random`, `greedy`)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        default_value = "random"
+    )]
+    pub bots: Vec<String>,
+    /// Worker threads [default: one per core]. Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SweepFormat::Text)]
+    pub format: SweepFormat,
+    /// Also write the sweep as an HTML page to FILE: the table and a
+    /// response curve per metric with its interval band.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write one CSV row per game and value to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub per_game: Option<PathBuf>,
+}
+
+/// A row of `sweep --format csv`: one metric at one value.
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    metric: &'a str,
+    value: &'a str,
+    #[serde(serialize_with = "plain_f64")]
+    mean: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_low: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_high: f64,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_low: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_high: Option<f64>,
+    significant: Option<bool>,
+}
+
+pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
+    let base = args.rules.load(home)?;
+    let dimension = match (&args.param, &args.players) {
+        (Some(p), None) => sweep::parse_param(p, &base)?,
+        (None, Some(p)) => sweep::parse_players(p)?,
+        _ => return Err(bad_input("give either --param or --players")),
+    };
+    let points = sweep::points(home, &base, &dimension, &args.bots)?;
+    let bar = progress_bar(args.games * points.len() as u64);
+    let plan = SweepPlan {
+        base: &base,
+        dimension: &dimension,
+        points: &points,
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads.map_or(0, usize::from),
+    };
+    let s = sweep::run(&plan, &|_| bar.inc(1), |_| Ok(()))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.per_game {
+        write_per_game(path, &s, &dimension)?;
+    }
+    if let Some(path) = &args.html {
+        let page = report::sweep::html(&s);
+        write_file(path, &page)?;
+        writeln!(
+            std::io::stderr(),
+            "wrote {} ({} KB)",
+            path.display(),
+            page.len().div_ceil(1024)
+        )?;
+    }
+    match args.format {
+        SweepFormat::Json => out!("{}", serde_json::to_string(&s)?),
+        SweepFormat::Csv => csv(&s)?,
+        SweepFormat::Text => table(&s)?,
+    }
+    Ok(())
+}
+
+fn write_per_game(path: &std::path::Path, s: &Sweep, dim: &Dimension) -> Result<()> {
+    let labels: Vec<String> = s
+        .values
+        .iter()
+        .map(|v| format!("{}={v}", dim.name()))
+        .collect();
+    let games: Vec<Games> = s
+        .runs
+        .iter()
+        .zip(&labels)
+        .map(|(r, label)| Games {
+            variant: label,
+            players: r.players,
+            rows: &r.per_game[0],
+            kinds: None,
+        })
+        .collect();
+    pergame::write(path, s.seed, 0, &games)
+}
+
+fn csv(s: &Sweep) -> Result<()> {
+    let mut w = csv::Writer::from_writer(std::io::stdout());
+    for m in &s.metrics {
+        for p in &m.points {
+            w.serialize(CsvRow {
+                metric: &m.name,
+                value: &p.value,
+                mean: p.mean,
+                ci_low: p.ci[0],
+                ci_high: p.ci[1],
+                diff: p.diff.map(|d| d.mean),
+                diff_low: p.diff.map(|d| d.ci[0]),
+                diff_high: p.diff.map(|d| d.ci[1]),
+                significant: p.diff.map(|d| d.significant),
+            })
+            .map_err(std::io::Error::from)?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn table(s: &Sweep) -> Result<()> {
+    out!(
+        "{} ({}) over {}: {} games per value on the same seeds (seed {}), bots {}",
+        s.variant,
+        s.packs.join(" + "),
+        s.dimension,
+        s.games,
+        s.seed,
+        s.bots.first().map(|b| b.join(",")).unwrap_or_default()
+    );
+    let first = &s.values[0];
+    let mut header = vec!["metric".to_string()];
+    for (i, v) in s.values.iter().enumerate() {
+        header.push(format!("{}={v}", s.dimension));
+        if i > 0 {
+            header.push(format!("{v} - {first}"));
+        }
+    }
+    let mut table = new_table(header);
+    for m in &s.metrics {
+        let mut row = vec![m.name.clone()];
+        for (i, v) in s.values.iter().enumerate() {
+            let p = m.points.iter().find(|p| &p.value == v);
+            row.push(p.map_or(String::new(), |p| {
+                format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)
+            }));
+            if i > 0 {
+                row.push(p.and_then(|p| p.diff).map_or(String::new(), |d| {
+                    format!(
+                        "{:+.2} [{:+.2}, {:+.2}]{}",
+                        d.mean,
+                        d.ci[0],
+                        d.ci[1],
+                        if d.significant { " *" } else { "" }
+                    )
+                }));
+            }
+        }
+        table.add_row(row);
+    }
+    out!("{table}");
+    out!(
+        "values: mean ± 95% CI half-width; differences: paired by seed against {}={first}, 95% CI, * when it excludes 0",
+        s.dimension
+    );
+    out!("{:.2} s", s.seconds);
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! `towerlab sweep … --html FILE`: a sweep as one self-contained page — the
+//! run's parameters, a table of each metric per value with its paired
+//! difference from the first value, and a response curve per metric with
+//! its 95% interval band.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use crate::analysis::stats::{self, Estimate};
+use crate::analysis::sweep::{Sweep, SweepMetric};
+use crate::views::report::charts::{self, Curve};
+
+const STYLE: &str = include_str!("report.css");
+
+/// The sweep's page.
+pub fn html(s: &Sweep) -> String {
+    let title = format!("towerlab: {} over {}", s.variant, s.dimension);
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { "\n" (PreEscaped(STYLE)) }
+            }
+            body {
+                header {
+                    h1 { (title) }
+                    p class="meta" {
+                        (s.games) " games per value on the same seeds (master seed " (s.seed) "), packs "
+                        (s.packs.join(" + ")) ", bots " (s.bots.first().map(|b| b.join(", ")).unwrap_or_default()) "."
+                    }
+                    nav { a href="#table" { "Table" } " · " a href="#curves" { "Response curves" } }
+                }
+                main {
+                    (table(s))
+                    section id="curves" {
+                        h2 { "Response curves" }
+                        p class="note" { "Each metric's mean at every value of " (s.dimension) ", with the band of its 95% confidence intervals." }
+                        div class="charts" {
+                            @for (i, m) in s.metrics.iter().enumerate() { figure { (curve(s, m, i)) } }
+                        }
+                    }
+                }
+                footer { "Made by towerlab " (env!("CARGO_PKG_VERSION")) "." }
+            }
+        }
+    };
+    page.into_string()
+}
+
+fn table(s: &Sweep) -> Markup {
+    let first = s.values.first().map_or("", String::as_str);
+    html! {
+        section id="table" {
+            h2 { "Metrics per value" }
+            p class="note" { "Mean ± 95% half-width; differences paired by seed against " (s.dimension) " = " (first) ", starred when their interval excludes 0." }
+            div class="scroll" {
+                table class="compare" {
+                    thead { tr {
+                        th { "metric" }
+                        @for (i, v) in s.values.iter().enumerate() {
+                            th { (v) }
+                            @if i > 0 { th { (v) " − " (first) } }
+                        }
+                    } }
+                    tbody {
+                        @for m in &s.metrics { (row(s, m)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn row(s: &Sweep, m: &SweepMetric) -> Markup {
+    html! {
+        tr {
+            th { span class="metric" { (m.name) } span class="what" { (stats::describe(&m.name)) } }
+            @for (i, v) in s.values.iter().enumerate() {
+                @match m.points.iter().find(|p| &p.value == v) {
+                    Some(p) => {
+                        td { (format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)) }
+                        @if i > 0 {
+                            @match p.diff {
+                                Some(d) => td class=(if d.significant { "diff sig" } else { "diff" }) {
+                                    (format!("{:+.2} [{:+.2}, {:+.2}]{}", d.mean, d.ci[0], d.ci[1], if d.significant { " *" } else { "" }))
+                                },
+                                None => td {},
+                            }
+                        }
+                    },
+                    None => { td {} @if i > 0 { td {} } },
+                }
+            }
+        }
+    }
+}
+
+fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
+    let points: Vec<Option<Estimate>> = s
+        .values
+        .iter()
+        .map(|v| {
+            m.points.iter().find(|p| &p.value == v).map(|p| Estimate {
+                mean: p.mean,
+                low: p.ci[0],
+                high: p.ci[1],
+                sd: 0.0,
+            })
+        })
+        .collect();
+    charts::curve(&Curve {
+        title: &m.name,
+        unit: stats::describe(&m.name),
+        colour: super::VARIANT_COLOURS[i % super::VARIANT_COLOURS.len()],
+        labels: &s.values,
+        points,
+    })
+}
