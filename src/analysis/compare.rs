@@ -209,7 +209,7 @@ fn summarise(plan: &Plan, played: Vec<Played>) -> Comparison {
         variants: names,
         games: plan.games,
         players: plan.bots.len(),
-        bots: plan.bots.iter().map(|b| b.name().to_string()).collect(),
+        bots: plan.bots.iter().map(|b| b.label()).collect(),
         seed: plan.seed,
         threads: threads_used(plan.threads),
         seconds,

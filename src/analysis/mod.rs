@@ -4,4 +4,5 @@
 
 pub mod arena;
 pub mod compare;
+pub mod ladder;
 pub mod stats;

@@ -11,6 +11,7 @@ use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
 use super::runs::{plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
+use crate::analysis::ladder::Ladder;
 use crate::play::bots::BotKind;
 use crate::play::sample;
 use crate::rules::{Home, Ruleset};
@@ -29,6 +30,18 @@ pub struct CompareArgs {
     /// the table, charts, and a replay viewer of each variant's game 0.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Compare at every level of play, weakest first (e.g.
+    /// `random,greedy,mcts`): every seat that bot, the same seeds at every
+    /// level; each difference across the levels, flagged when it depends on
+    /// skill, and each variant's skill gap (arena of each level against the
+    /// one before)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        conflicts_with = "bots"
+    )]
+    pub ladder: Option<Vec<String>>,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -68,10 +81,13 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         .iter()
         .map(|v| load_compared(home, v))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(levels) = &args.ladder {
+        return super::ladder::run(args, &sets, levels);
+    }
     let bots = args.run.seats.bots(&sets[0])?;
     let comparison = run_all(&sets, &bots, &args.run)?;
     if let Some(path) = &args.html {
-        write_html(path, &comparison, &sets, &bots)?;
+        write_html(path, &comparison, &sets, &bots, None)?;
     }
     match args.run.format {
         TableFormat::Json => out!("{}", serde_json::to_string(&comparison)?),
@@ -81,8 +97,15 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-/// The HTML report, with each variant's game 0 replayed for its viewer.
-fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<()> {
+/// The HTML report, with each variant's game 0 replayed for its viewer
+/// (and the skill section of a ladder).
+pub(super) fn write_html(
+    path: &Path,
+    c: &Comparison,
+    sets: &[Ruleset],
+    bots: &[BotKind],
+    ladder: Option<&Ladder>,
+) -> Result<()> {
     let samples = sets
         .iter()
         .zip(&c.first_games)
@@ -92,7 +115,7 @@ fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -
             Ok(report::SampleGame::draw(&pictures, &set.tiles))
         })
         .collect::<Result<Vec<_>>>()?;
-    let page = report::html(c, &samples);
+    let page = report::html_with_ladder(c, &samples, ladder);
     write_file(path, &page)?;
     writeln!(
         std::io::stderr(),
@@ -125,7 +148,7 @@ fn csv(c: &Comparison) -> Result<()> {
     Ok(())
 }
 
-fn table(c: &Comparison) -> Result<()> {
+pub(super) fn table(c: &Comparison) -> Result<()> {
     out!(
         "{} games per variant on the same seeds (seed {}), {} players, bots {}",
         c.games,
@@ -165,7 +188,7 @@ fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
     format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
 }
 
-fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
+pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
     format!(
         "{:+.2} [{:+.2}, {:+.2}]{}",
         d.mean,
