@@ -187,7 +187,7 @@ impl RunInfo {
             variants: plan.sets.iter().map(|s| s.name.clone()).collect(),
             packs: plan.sets.iter().map(|s| s.pack_names.clone()).collect(),
             games: plan.games,
-            bots: plan.bots.iter().map(|b| b.name().to_string()).collect(),
+            bots: plan.bots.iter().map(|b| b.label()).collect(),
             seed: plan.seed,
         }
     }

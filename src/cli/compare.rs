@@ -11,6 +11,7 @@ use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
 use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
+use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
@@ -41,6 +42,18 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N", requires = "precision", default_value_t = 100_000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: u64,
+    /// Compare at every level of play, weakest first (e.g.
+    /// `random,greedy,mcts`): every seat that bot, the same seeds at every
+    /// level; each difference across the levels, flagged when it depends on
+    /// skill, and each variant's skill gap (arena of each level against the
+    /// one before)
+    #[arg(
+        long,
+        value_name = "B1,B2,…",
+        value_delimiter = ',',
+        conflicts_with_all = ["bots", "precision", "shard", "per_game"]
+    )]
+    pub ladder: Option<Vec<String>>,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -80,6 +93,9 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         .iter()
         .map(|v| load_compared(home, v))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(levels) = &args.ladder {
+        return super::ladder::run(args, &sets, levels);
+    }
     let bots = args.run.seats.bots(&sets[0])?;
     let precision = args
         .precision
@@ -103,7 +119,7 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         Outcome::Written => return Ok(()),
     };
     if let Some(path) = &args.html {
-        write_html(path, &comparison, &sets, &bots)?;
+        write_html(path, &comparison, &sets, &bots, None)?;
     }
     print(&comparison, args.run.format)
 }
@@ -137,9 +153,16 @@ pub fn print(c: &Comparison, format: TableFormat) -> Result<()> {
     Ok(())
 }
 
-/// The HTML report, with each variant's game 0 replayed for its viewer.
-fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<()> {
-    let page = html_page(c, sets, bots)?;
+/// The HTML report, with each variant's game 0 replayed for its viewer
+/// (and the skill section of a ladder).
+pub(super) fn write_html(
+    path: &Path,
+    c: &Comparison,
+    sets: &[Ruleset],
+    bots: &[BotKind],
+    ladder: Option<&Ladder>,
+) -> Result<()> {
+    let page = html_page(c, sets, bots, ladder)?;
     write_file(path, &page)?;
     writeln!(
         std::io::stderr(),
@@ -152,7 +175,12 @@ fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -
 
 /// The HTML report of `c`: each variant's game 0 replayed for its viewer
 /// (played again from its seed when the run kept no result of it).
-pub fn html_page(c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<String> {
+pub fn html_page(
+    c: &Comparison,
+    sets: &[Ruleset],
+    bots: &[BotKind],
+    ladder: Option<&Ladder>,
+) -> Result<String> {
     let samples = sets
         .iter()
         .enumerate()
@@ -166,7 +194,7 @@ pub fn html_page(c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<S
             Ok(report::SampleGame::draw(&pictures, &set.tiles))
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(report::html(c, &samples))
+    Ok(report::html_with_ladder(c, &samples, ladder))
 }
 
 fn csv(c: &Comparison) -> Result<()> {
@@ -191,7 +219,7 @@ fn csv(c: &Comparison) -> Result<()> {
     Ok(())
 }
 
-fn table(c: &Comparison) -> Result<()> {
+pub(super) fn table(c: &Comparison) -> Result<()> {
     out!(
         "{} games per variant on the same seeds (seed {}), {} players, bots {}",
         c.games,
@@ -259,7 +287,7 @@ fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
     format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
 }
 
-fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
+pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
     format!(
         "{:+.2} [{:+.2}, {:+.2}]{}",
         d.mean,

@@ -9,6 +9,7 @@ mod args;
 mod check;
 mod compare;
 mod info;
+mod ladder;
 mod list;
 mod merge;
 mod numbers;

@@ -19,6 +19,7 @@ mod fuzz;
 mod golden;
 mod home;
 mod hostile;
+mod ladder;
 mod layers;
 mod mcts;
 mod packs;

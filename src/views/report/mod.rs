@@ -19,6 +19,7 @@
 //! caller's.
 
 pub mod charts;
+mod ladder;
 pub mod sample;
 pub mod sweep;
 pub mod timeline;
@@ -26,6 +27,7 @@ pub mod timeline;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::analysis::compare::{Comparison, Metric};
+use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
 use crate::views::render::PLAYER_COLOURS;
 use charts::{BoxStats, Series};
@@ -46,13 +48,7 @@ fn variant_colour(v: usize) -> &'static str {
 fn readable(r: &Comparison) -> Comparison {
     let mut named = r.clone();
     for v in &mut named.variants {
-        if v.contains(',') {
-            *v = v
-                .split(',')
-                .map(|p| pack_name(p.trim()))
-                .collect::<Vec<_>>()
-                .join(" + ");
-        }
+        *v = readable_variant(v);
     }
     for packs in &mut named.packs {
         for p in packs.iter_mut() {
@@ -60,6 +56,19 @@ fn readable(r: &Comparison) -> Comparison {
         }
     }
     named
+}
+
+/// A variant's name as the page shows it: a pack list as its packs' names
+/// joined by " + ".
+fn readable_variant(v: &str) -> String {
+    if v.contains(',') {
+        v.split(',')
+            .map(|p| pack_name(p.trim()))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    } else {
+        v.to_string()
+    }
 }
 
 /// A pack's name: a path's last folder, else the name as given.
@@ -82,6 +91,12 @@ const SCRIPT: &str = include_str!("viewer.js");
 /// each variant (in the comparison's order; fewer, or none, leave out the
 /// viewer of the others).
 pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
+    html_with_ladder(r, samples, None)
+}
+
+/// [`html`], with a skill ladder's section when there is one (`r` is then
+/// its strongest level's comparison).
+pub fn html_with_ladder(r: &Comparison, samples: &[SampleGame], skill: Option<&Ladder>) -> String {
     let named = readable(r);
     let r = &named;
     let title = format!("towerlab: {}", r.variants.join(" vs "));
@@ -95,8 +110,9 @@ pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
                 style { "\n" (PreEscaped(STYLE)) }
             }
             body {
-                (header(r, &title))
+                (header(r, &title, skill.is_some()))
                 main {
+                    @if let Some(l) = skill { (ladder::section(l)) }
                     (table(r))
                     (charts_section(r))
                     (replay_section(r, samples))
@@ -113,7 +129,7 @@ pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
 }
 
 /// The title, the run's parameters, the variants and the page's sections.
-fn header(r: &Comparison, title: &str) -> Markup {
+fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
     html! {
         header {
             h1 { (title) }
@@ -132,6 +148,7 @@ fn header(r: &Comparison, title: &str) -> Markup {
                 }
             }
             nav {
+                @if skill { a href="#skill" { "Skill" } " · " }
                 a href="#table" { "Table" } " · " a href="#charts" { "Charts" } " · "
                 a href="#replay" { "Replay" }
             }
@@ -512,6 +529,43 @@ mod tests {
         let r = readable(&c);
         assert_eq!(r.variants, ["tower", "tower + x"]);
         assert_eq!(r.packs[1], ["tower", "x"]);
+    }
+
+    #[test]
+    fn a_difference_that_depends_on_skill_is_flagged_and_charted() {
+        use crate::analysis::ladder::{Across, Ladder, SkillGap};
+        let c = hostile();
+        let d = |mean: f64| Difference {
+            mean,
+            ci: [mean - 0.2, mean + 0.2],
+            sd: 1.0,
+            significant: true,
+        };
+        let ladder = Ladder {
+            levels: vec!["random".into(), "greedy".into()],
+            runs: vec![c.clone(), c.clone()],
+            across: vec![Across {
+                metric: "captures".into(),
+                variant: "tower,./x".into(),
+                diffs: vec![d(0.5), d(-6.6)],
+                depends_on_skill: true,
+            }],
+            skill_gaps: vec![SkillGap {
+                variant: "tower".into(),
+                stronger: "greedy".into(),
+                weaker: "random".into(),
+                games: 10,
+                win_share: 0.9,
+                ci: [0.6, 0.98],
+                even_share: 0.5,
+            }],
+        };
+        let page = html_with_ladder(&c, &[], Some(&ladder));
+        assert!(page.contains("<td class=\"skill sig\">depends on skill</td>"));
+        assert!(page.contains("Difference in captures by level"));
+        assert!(page.contains("tower + x − baseline"));
+        assert!(page.contains("href=\"#skill\""));
+        assert!(!html(&c, &[]).contains("id=\"skill\""));
     }
 
     #[test]
