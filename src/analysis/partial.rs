@@ -29,6 +29,10 @@ use crate::rules::Ruleset;
 /// The format tag of a partial result file.
 pub const FORMAT: &str = "towerlab-partial/1";
 
+/// The kinds of run a partial can come from (its run's `command`), each
+/// merged into what that command prints.
+pub const COMMANDS: [&str; 2] = ["simulate", "compare"];
+
 /// Shard `index` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -225,6 +229,13 @@ pub fn parse(name: &str, text: &str) -> Result<Partial> {
         return Err(bad_input(format!(
             "{name}: format `{}`, expected `{FORMAT}`",
             p.format
+        )));
+    }
+    if !COMMANDS.contains(&p.run.command.as_str()) {
+        return Err(bad_input(format!(
+            "{name}: a partial result of `{}`, which this towerlab cannot merge (it merges {})",
+            p.run.command,
+            COMMANDS.join(" and ")
         )));
     }
     check_rows(name, &p)?;
