@@ -13,6 +13,11 @@ use towerlab::analysis::partial::{self, Shard};
 use towerlab::play::bots::BotKind;
 use towerlab::rules::{Home, Ruleset};
 
+// Packs are loaded with their memory limit, which counts allocations.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 fn main() {
     divan::main();
 }
