@@ -332,6 +332,7 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
     let mut tally = Tally::default();
     let mut threads = 0;
     for p in ordered {
+        same_kinds(&tally, &p)?;
         threads += p.threads;
         tally.extend(Tally {
             rows: p.rows,
@@ -350,6 +351,23 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
         seed: run.seed,
     };
     Ok((run, compare::summarise(&info, tally)))
+}
+
+/// A shard's floor kinds are the ones of the shards before it.
+fn same_kinds(before: &Tally, p: &Partial) -> Result<()> {
+    for (k, (a, b)) in before.kinds.iter().zip(&p.kinds).enumerate() {
+        if a.kinds != b.kinds {
+            return Err(bad_input(format!(
+                "shard {}/{} counts the floor kinds {} of `{}`, the shards before it {}",
+                p.shard,
+                p.run.shards,
+                b.kinds.join(","),
+                p.run.variants[k],
+                a.kinds.join(",")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The partials in shard order; a shard given twice or missing is refused.

@@ -382,4 +382,14 @@ fn by_kind_shards_keep_the_kind_counts_in_the_merge_and_the_per_game_rows() {
         msg.contains("floor-kind counts, not 3 for each of"),
         "{msg}"
     );
+    // Counts of other floor kinds than the other shards'.
+    let mut renamed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[2]).unwrap()).unwrap();
+    renamed["kinds"][0]["kinds"][1] = "red".into();
+    std::fs::write(&path, renamed.to_string()).unwrap();
+    let msg = refused(&["merge", &parts[0], &parts[1], &path]);
+    assert!(
+        msg.contains("counts the floor kinds regular,red,white"),
+        "{msg}"
+    );
 }
