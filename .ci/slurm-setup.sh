@@ -13,7 +13,8 @@ conf=/etc/slurm/slurm.conf
 stop() {
   for name in slurmd slurmctld munged; do
     if [[ -f "$state/$name.pid" ]]; then
-      kill "$(cat "$state/$name.pid")" 2>/dev/null || true
+      # One pid a line (pgrep may list more than one).
+      xargs -r kill <"$state/$name.pid" 2>/dev/null || true
       rm -f "$state/$name.pid"
     fi
   done

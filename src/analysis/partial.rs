@@ -29,6 +29,10 @@ use crate::rules::Ruleset;
 /// The format tag of a partial result file.
 pub const FORMAT: &str = "towerlab-partial/1";
 
+/// The kinds of run a partial can come from (its run's `command`), each
+/// merged into what that command prints.
+pub const COMMANDS: [&str; 2] = ["simulate", "compare"];
+
 /// Shard `index` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -227,6 +231,13 @@ pub fn parse(name: &str, text: &str) -> Result<Partial> {
             p.format
         )));
     }
+    if !COMMANDS.contains(&p.run.command.as_str()) {
+        return Err(bad_input(format!(
+            "{name}: a partial result of `{}`, which this towerlab cannot merge (it merges {})",
+            p.run.command,
+            COMMANDS.join(" and ")
+        )));
+    }
     check_rows(name, &p)?;
     Ok(p)
 }
@@ -321,6 +332,7 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
     let mut tally = Tally::default();
     let mut threads = 0;
     for p in ordered {
+        same_kinds(&tally, &p)?;
         threads += p.threads;
         tally.extend(Tally {
             rows: p.rows,
@@ -339,6 +351,23 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
         seed: run.seed,
     };
     Ok((run, compare::summarise(&info, tally)))
+}
+
+/// A shard's floor kinds are the ones of the shards before it.
+fn same_kinds(before: &Tally, p: &Partial) -> Result<()> {
+    for (k, (a, b)) in before.kinds.iter().zip(&p.kinds).enumerate() {
+        if a.kinds != b.kinds {
+            return Err(bad_input(format!(
+                "shard {}/{} counts the floor kinds {} of `{}`, the shards before it {}",
+                p.shard,
+                p.run.shards,
+                b.kinds.join(","),
+                p.run.variants[k],
+                a.kinds.join(",")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The partials in shard order; a shard given twice or missing is refused.

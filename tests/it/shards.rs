@@ -161,6 +161,18 @@ fn a_partial_is_small_and_says_what_run_it_belongs_to() {
         "{} bytes",
         out.stdout.len()
     );
+    // With --by-kind, about 21 bytes more a game for three floor kinds.
+    let kinds = succeeds(&words(
+        "simulate --variant black-tower --games 100 --format partial --seed 4 --by-kind",
+    ));
+    let p: Value = serde_json::from_slice(&kinds.stdout).unwrap();
+    assert_eq!(p["kinds"][0]["kinds"].as_array().unwrap().len(), 3);
+    assert_eq!(p["kinds"][0]["games"].as_array().unwrap().len(), 100);
+    assert!(
+        kinds.stdout.len() < 100 * (40 + 25) + 500,
+        "{} bytes",
+        kinds.stdout.len()
+    );
 }
 
 #[test]
@@ -212,6 +224,14 @@ fn bad_shards_and_mixed_runs_are_refused_with_the_reason() {
     std::fs::write(&path, changed.to_string()).unwrap();
     let msg = refused(&["merge", &parts[0], &parts[1], &path]);
     assert!(msg.contains("games where the shard has"), "{msg}");
+    // A kind of run this merge does not know.
+    changed["run"]["command"] = "arena".into();
+    std::fs::write(&path, changed.to_string()).unwrap();
+    let msg = refused(&["merge", &parts[0], &parts[1], &path]);
+    assert!(
+        msg.contains("a partial result of `arena`, which this towerlab cannot merge"),
+        "{msg}"
+    );
     // Not a partial at all: file:line:col.
     let junk = dir.file("junk.json");
     std::fs::write(&junk, "{\n  \"format\": 3\n}").unwrap();
@@ -360,6 +380,16 @@ fn by_kind_shards_keep_the_kind_counts_in_the_merge_and_the_per_game_rows() {
     let msg = refused(&["merge", &parts[0], &parts[1], &path]);
     assert!(
         msg.contains("floor-kind counts, not 3 for each of"),
+        "{msg}"
+    );
+    // Counts of other floor kinds than the other shards'.
+    let mut renamed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&parts[2]).unwrap()).unwrap();
+    renamed["kinds"][0]["kinds"][1] = "red".into();
+    std::fs::write(&path, renamed.to_string()).unwrap();
+    let msg = refused(&["merge", &parts[0], &parts[1], &path]);
+    assert!(
+        msg.contains("counts the floor kinds regular,red,white"),
         "{msg}"
     );
 }
