@@ -14,6 +14,7 @@ use crate::analysis::compare::Comparison;
 use crate::play::bots::BotKind;
 use crate::play::sample;
 use crate::rules::{Home, Ruleset};
+use crate::views::render::TileBook;
 use crate::views::report;
 
 #[derive(clap::Args, Debug)]
@@ -26,9 +27,13 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Also write the comparison as one self-contained HTML page to FILE:
-    /// the table, charts, and a replay viewer of each variant's game 0.
+    /// the table, charts, and a replay viewer of each variant's first games.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// The games of each variant the HTML page's viewer holds: the run's
+    /// first N (each game adds about 150 KB to the page).
+    #[arg(long, value_name = "N", default_value_t = report::VIEWER_GAMES, value_parser = super::numbers::viewer_games, allow_negative_numbers = true, requires = "html")]
+    pub viewer_games: u64,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -71,7 +76,8 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
     let bots = args.run.seats.bots(&sets[0])?;
     let comparison = run_all(&sets, &bots, &args.run)?;
     if let Some(path) = &args.html {
-        write_html(path, &comparison, &sets, &bots)?;
+        let count = args.viewer_games.min(comparison.games);
+        write_html(path, &comparison, &sets, &bots, count)?;
     }
     match args.run.format {
         TableFormat::Json => out!("{}", serde_json::to_string(&comparison)?),
@@ -81,15 +87,25 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-/// The HTML report, with each variant's game 0 replayed for its viewer.
-fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -> Result<()> {
+/// The HTML report, with each variant's first `count` games replayed for
+/// its viewer.
+fn write_html(
+    path: &Path,
+    c: &Comparison,
+    sets: &[Ruleset],
+    bots: &[BotKind],
+    count: u64,
+) -> Result<()> {
     let samples = sets
         .iter()
         .zip(&c.first_games)
         .map(|(set, first)| {
-            let pictures =
-                sample::sample_game_within(set, bots, first.index, first.seed, first.bounds)?;
-            Ok(report::SampleGame::draw(&pictures, &set.tiles))
+            let games = sample::sample_games(set, bots, c.seed, first, count)?;
+            let book = TileBook::new(&set.tiles);
+            Ok(games
+                .iter()
+                .map(|g| report::SampleGame::draw_with(g, &book))
+                .collect())
         })
         .collect::<Result<Vec<_>>>()?;
     let page = report::html(c, &samples);

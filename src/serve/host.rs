@@ -1,6 +1,7 @@
 //! The games the server holds, by id: each game lives on a thread of its
-//! own, which owns its ruleset, its rules instance (with their caches) and
-//! the session borrowing them, and answers one request at a time. A game
+//! own, which owns its ruleset, its rules instance (with their caches), the
+//! session borrowing them and the tile art drawn for its pictures
+//! ([`TileBook`]), and answers one request at a time. A game
 //! that hears nothing for the idle time ends its thread and leaves the table.
 
 use std::collections::HashMap;
@@ -17,6 +18,7 @@ use super::view::{self, kind_of};
 use super::{ApiError, MAX_GAMES};
 use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
+use crate::views::render::TileBook;
 
 /// What a request asks of a game.
 #[derive(Clone, Debug)]
@@ -145,12 +147,14 @@ fn host(
     first: oneshot::Sender<Reply>,
 ) {
     let rules = choice.set.rules();
+    // Each tile kind's art is worked out and drawn once for the whole game.
+    let book = TileBook::new(&choice.set.tiles);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let _ = first.send(Ok(Answer::State(view::state(id, &session))));
+            let _ = first.send(Ok(Answer::State(view::state(id, &session, &book))));
             while let Ok(message) = inbox.recv_timeout(games.idle) {
                 let reply = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    answer(id, &mut session, message.request)
+                    answer(id, &mut session, &book, message.request)
                 }));
                 let failed = reply.is_err();
                 let reply = reply.unwrap_or_else(|_| {
@@ -169,7 +173,7 @@ fn host(
     games.lock().remove(id);
 }
 
-fn answer(id: &str, session: &mut Session, request: Request) -> Reply {
+fn answer(id: &str, session: &mut Session, book: &TileBook, request: Request) -> Reply {
     let outcome = match request {
         Request::State => Ok(Ok(())),
         Request::Log => {
@@ -198,7 +202,7 @@ fn answer(id: &str, session: &mut Session, request: Request) -> Reply {
         Request::Advance { token } => session.bot_turn(token),
     };
     match outcome {
-        Ok(Ok(())) => Ok(Answer::State(view::state(id, session))),
+        Ok(Ok(())) => Ok(Answer::State(view::state(id, session, book))),
         Ok(Err(refusal)) => Err(refused(&refusal)),
         Err(e) => Err(ApiError::new(
             500,

@@ -1,37 +1,31 @@
 //! The things on the board: tiles in their places, meeples on segments,
 //! towers with their floors and the meeple on top; each one [`Piece`].
 
-use std::collections::HashMap;
-
 use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
-use crate::kernel::tiles::{SegmentKind, TileSet};
+use crate::kernel::tiles::SegmentKind;
 
 use super::drawing::Piece;
 use super::frame::Frame;
 use super::style::{FIELD_EDGE, INK, MEEPLE_PATH, PLAIN};
-use super::tile::draw::{draw_foundation, draw_tile};
-use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, TileArt, num};
-use super::{TilesAt, spot_on};
+use super::tile::draw::draw_foundation;
+use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, num};
+use super::{TileBook, TilesAt, spot_on};
 
-/// One tile in its place.
-pub(super) fn placed_tile(
-    frame: &Frame,
-    t: &SceneTile,
-    tiles: &TileSet,
-    arts: &HashMap<u16, TileArt>,
-) -> Piece {
+/// One tile in its place: a kind's symbol, or a board file's plain tile.
+pub(super) fn placed_tile(frame: &Frame, t: &SceneTile, book: &TileBook) -> Piece {
     let (x, y) = frame.cell(t.pos);
     let transform = format!("translate({},{})", num(x), num(y));
     let (px, py) = (t.pos.x, t.pos.y);
     let (name, rot, title, inner) = match t.look {
         TileLook::Kind(k) => {
-            let name = tiles.kinds[k as usize].name.clone();
+            let name = book.tiles().kinds[k as usize].name.clone();
             let deg = t.rot as u16 * 90;
             let title = format!("{name} at {px},{py} turned {deg}°");
-            (name, deg, title, draw_tile(&arts[&k], t.rot))
+            let href = format!("#{}", book.symbol_id(k, t.rot));
+            (name, deg, title, html! { use href=(href) {} })
         }
         TileLook::Plain | TileLook::Foundation => {
             let tower = t.look == TileLook::Foundation;
@@ -62,8 +56,7 @@ pub(super) fn meeple(
     frame: &Frame,
     at: &TilesAt,
     m: &SceneMeeple,
-    tiles: &TileSet,
-    arts: &HashMap<u16, TileArt>,
+    book: &TileBook,
     palette: &Palette,
 ) -> Option<Piece> {
     let MeepleSpot::Segment(s) = m.spot else {
@@ -73,8 +66,8 @@ pub(super) fn meeple(
     let TileLook::Kind(k) = tile.look else {
         return None;
     };
-    let spot = spot_on(at, arts, m.pos, m.spot)?;
-    let on = tiles.kinds[k as usize].segments[s as usize].kind;
+    let spot = spot_on(at, book, m.pos, m.spot)?;
+    let on = book.tiles().kinds[k as usize].segments[s as usize].kind;
     let (x, y) = frame.cell(m.pos);
     let lying = if on == SegmentKind::Field {
         " rotate(90)"
