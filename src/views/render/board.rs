@@ -121,18 +121,23 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
     })
 }
 
+/// The height of a floor, up to six of them in a stack.
+pub const FLOOR_HEIGHT: f64 = 7.0;
+/// The highest a stack is drawn: taller ones have lower floors.
+const STACK_HEIGHT: f64 = 6.0 * FLOOR_HEIGHT;
+
 /// The height of one floor in a stack of `n`.
 fn band(n: usize) -> f64 {
     if n == 0 {
         0.0
     } else {
-        (34.0 / n as f64).min(7.0)
+        (STACK_HEIGHT / n as f64).min(FLOOR_HEIGHT)
     }
 }
 
-/// Where the stack stands: its bottom and its width.
+/// Where the stack stands: its bottom and its width (the foundation's).
 fn base_and_width(foot: Pt) -> (f64, f64) {
-    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF - 2.0)
+    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF)
 }
 
 /// The floors on a light backing, and the height written beside them.
@@ -143,7 +148,8 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
     html! {
         @if n > 0 {
             rect x=(num(foot.x - w / 2.0 - 2.0)) y=(num(base - n as f64 * band - 2.0)) width=(num(w + 4.0))
-                height=(num(n as f64 * band + 4.0)) rx="1.5" fill="#fff" fill-opacity="0.85" {}
+                height=(num(n as f64 * band + 4.0)) rx="1.5" fill="#fff" fill-opacity="0.85"
+                stroke=(INK) stroke-width="0.6" {}
         }
         @for (i, &k) in tower.floors.iter().enumerate() {
             @let colour = palette.floors.get(k as usize).map_or("#888", |d| d.colour.as_str());
@@ -152,8 +158,8 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
                 stroke=(INK) stroke-width="0.8" {}
         }
         @if n > 0 {
-            text x=(num(foot.x + w / 2.0 + 2.0)) y=(num(base - 1.0)) font-size="12" font-weight="bold"
-                fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
+            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size="13"
+                font-weight="bold" fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
         }
     }
 }

@@ -21,6 +21,7 @@ mod board;
 pub mod book;
 pub mod drawing;
 mod frame;
+mod lines;
 pub mod locate;
 mod overlays;
 mod panel;
