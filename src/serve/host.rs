@@ -1,7 +1,8 @@
 //! The games the server holds, by id: each game lives on a thread of its
 //! own, which owns its ruleset, its rules instance (with their caches), the
-//! session borrowing them and the tile art drawn for its pictures
-//! ([`TileBook`]), and answers one request at a time. A game
+//! session borrowing them and what its states keep from one to the next
+//! ([`view::Drawn`]: tile art, events in words), and answers one request at
+//! a time. A game
 //! that hears nothing for the idle time ends its thread and leaves the table.
 
 use std::collections::HashMap;
@@ -18,7 +19,6 @@ use super::view::{self, kind_of};
 use super::{ApiError, MAX_GAMES};
 use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
-use crate::views::render::TileBook;
 
 /// What a request asks of a game.
 #[derive(Clone, Debug)]
@@ -147,14 +147,15 @@ fn host(
     first: oneshot::Sender<Reply>,
 ) {
     let rules = choice.set.rules();
-    // Each tile kind's art is worked out and drawn once for the whole game.
-    let book = TileBook::new(&choice.set.tiles);
+    // Each tile kind's art is drawn, and each event described, once for
+    // the whole game.
+    let mut drawn = view::Drawn::new(&choice.set);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let _ = first.send(Ok(Answer::State(view::state(id, &session, &book))));
+            let _ = first.send(Ok(Answer::State(view::state(id, &session, &mut drawn))));
             while let Ok(message) = inbox.recv_timeout(games.idle) {
                 let reply = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    answer(id, &mut session, &book, message.request)
+                    answer(id, &mut session, &mut drawn, message.request)
                 }));
                 let failed = reply.is_err();
                 let reply = reply.unwrap_or_else(|_| {
@@ -173,7 +174,7 @@ fn host(
     games.lock().remove(id);
 }
 
-fn answer(id: &str, session: &mut Session, book: &TileBook, request: Request) -> Reply {
+fn answer(id: &str, session: &mut Session, drawn: &mut view::Drawn, request: Request) -> Reply {
     let outcome = match request {
         Request::State => Ok(Ok(())),
         Request::Log => {
@@ -202,7 +203,7 @@ fn answer(id: &str, session: &mut Session, book: &TileBook, request: Request) ->
         Request::Advance { token } => session.bot_turn(token),
     };
     match outcome {
-        Ok(Ok(())) => Ok(Answer::State(view::state(id, session, book))),
+        Ok(Ok(())) => Ok(Answer::State(view::state(id, session, drawn))),
         Ok(Err(refusal)) => Err(refused(&refusal)),
         Err(e) => Err(ApiError::new(
             500,

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use super::events::described;
+use super::events::Described;
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
 use crate::play::scene::{SceneOptions, game_scene, palette};
@@ -14,9 +14,26 @@ use crate::rules::Ruleset;
 use crate::views::render::locate::{CELL, Locator, book_tile_svg};
 use crate::views::render::{TileBook, board_svg_with, player_colour};
 
-/// The whole state of game `id`, its pictures drawn with the tile art of
-/// `book` (the game's tile set's).
-pub fn state(id: &str, session: &Session, book: &TileBook) -> Value {
+/// What a game's states keep from one to the next: the tile art of its
+/// tile set, and its events described so far.
+pub struct Drawn<'k> {
+    pub book: TileBook<'k>,
+    pub events: Described,
+}
+
+impl<'k> Drawn<'k> {
+    pub fn new(set: &'k Ruleset) -> Drawn<'k> {
+        Drawn {
+            book: TileBook::new(&set.tiles),
+            events: Described::default(),
+        }
+    }
+}
+
+/// The whole state of game `id`, drawn with what `drawn` kept of its
+/// earlier states.
+pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> Value {
+    let book = &drawn.book;
     let game = session.game();
     let set = session.ruleset();
     let waiting = session.waiting();
@@ -56,7 +73,7 @@ pub fn state(id: &str, session: &Session, book: &TileBook) -> Value {
             "svg": board_svg_with(&scene, book, &palette(set)),
             "cell": CELL,
         },
-        "events": described(game, set),
+        "events": drawn.events.update(game, set),
     })
 }
 

@@ -10,6 +10,7 @@
 //! each kind's art once, not once per tile and picture.
 
 use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
 use maud::{Markup, PreEscaped, html};
 use rustc_hash::FxHashMap;
@@ -30,7 +31,7 @@ pub struct Symbol {
 pub struct TileBook<'k> {
     tiles: &'k TileSet,
     arts: Vec<OnceCell<TileArt<'k>>>,
-    symbols: RefCell<FxHashMap<(u16, u8), Symbol>>,
+    symbols: RefCell<FxHashMap<(u16, u8), Rc<Symbol>>>,
 }
 
 impl<'k> TileBook<'k> {
@@ -55,14 +56,14 @@ impl<'k> TileBook<'k> {
     /// The id of the symbol of kind `k` turned `rot` quarter turns, drawn
     /// the first time it is asked for.
     pub(super) fn symbol_id(&self, k: u16, rot: u8) -> String {
-        self.symbol(k, rot).id
+        self.symbol(k, rot).id.clone()
     }
 
-    fn symbol(&self, k: u16, rot: u8) -> Symbol {
+    fn symbol(&self, k: u16, rot: u8) -> Rc<Symbol> {
         if let Some(s) = self.symbols.borrow().get(&(k, rot)) {
             return s.clone();
         }
-        let symbol = draw_symbol(self.art(k), rot);
+        let symbol = Rc::new(draw_symbol(self.art(k), rot));
         self.symbols.borrow_mut().insert((k, rot), symbol.clone());
         symbol
     }
@@ -70,14 +71,30 @@ impl<'k> TileBook<'k> {
     /// The symbols of these (kind, rotation) pairs, each once, in the
     /// order first named.
     pub fn symbols(&self, used: impl IntoIterator<Item = (u16, u8)>) -> Vec<Symbol> {
-        let mut out: Vec<Symbol> = Vec::new();
-        for (k, rot) in used {
-            let s = self.symbol(k, rot);
-            if !out.iter().any(|o| o.id == s.id) {
-                out.push(s);
-            }
-        }
-        out
+        self.distinct(used)
+            .iter()
+            .map(|s| Symbol::clone(s))
+            .collect()
+    }
+
+    /// The symbols of these pairs, each once, in the order first named.
+    fn distinct(&self, used: impl IntoIterator<Item = (u16, u8)>) -> Vec<Rc<Symbol>> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        used.into_iter()
+            .filter(|&pair| seen.insert(pair))
+            .map(|(k, rot)| self.symbol(k, rot))
+            .fold(Vec::new(), |mut out: Vec<Rc<Symbol>>, s| {
+                if !out.iter().any(|o| o.id == s.id) {
+                    out.push(s);
+                }
+                out
+            })
+    }
+
+    /// The symbols of these pairs as `<defs>` children (see [`defs`]).
+    pub fn defs_of(&self, used: impl IntoIterator<Item = (u16, u8)>) -> Markup {
+        let symbols = self.distinct(used);
+        defs(symbols.iter().map(|s| s.as_ref()))
     }
 }
 

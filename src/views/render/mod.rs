@@ -71,7 +71,7 @@ fn tile_defs(scene: &Scene, book: &TileBook) -> Markup {
         TileLook::Kind(k) => Some((k, t.rot)),
         _ => None,
     });
-    book::defs(&book.symbols(used))
+    book.defs_of(used)
 }
 
 /// A picture of a scene: the board, meeples in their owners' colours,
