@@ -13,6 +13,12 @@ use serde_json::{Value, json};
 use towerlab::rules::Home;
 use towerlab::serve::{IDLE, Server};
 
+/// The packs' memory limit counts bytes with towerlab's allocator, which
+/// the program installs.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 /// One request; the status and the JSON body.
 fn post(addr: SocketAddr, path: &str, body: &Value) -> (u16, Value) {
     let mut stream = TcpStream::connect(addr).expect("connects");

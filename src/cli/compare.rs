@@ -18,6 +18,7 @@ use crate::play::bots::BotKind;
 use crate::play::sample;
 use crate::play::seed::game_seed;
 use crate::rules::{Home, Ruleset};
+use crate::views::render::TileBook;
 use crate::views::report;
 
 #[derive(clap::Args, Debug)]
@@ -30,7 +31,7 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Also write the comparison as one self-contained HTML page to FILE:
-    /// the table, charts, and a replay viewer of each variant's game 0.
+    /// the table, charts, and a replay viewer of each variant's first games.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Play in batches of --games until the paired difference of METRIC
@@ -54,6 +55,10 @@ pub struct CompareArgs {
         conflicts_with_all = ["bots", "precision", "shard", "per_game"]
     )]
     pub ladder: Option<Vec<String>>,
+    /// The games of each variant the HTML page's viewer holds: the run's
+    /// first N (each game adds about 150 KB to the page).
+    #[arg(long, value_name = "N", default_value_t = report::VIEWER_GAMES, value_parser = super::numbers::viewer_games, allow_negative_numbers = true, requires = "html")]
+    pub viewer_games: u64,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -119,7 +124,8 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         Outcome::Written => return Ok(()),
     };
     if let Some(path) = &args.html {
-        write_html(path, &comparison, &sets, &bots, None)?;
+        let count = args.viewer_games.min(comparison.games);
+        write_html(path, &comparison, &sets, &bots, None, count)?;
     }
     print(&comparison, args.run.format)
 }
@@ -153,16 +159,17 @@ pub fn print(c: &Comparison, format: TableFormat) -> Result<()> {
     Ok(())
 }
 
-/// The HTML report, with each variant's game 0 replayed for its viewer
-/// (and the skill section of a ladder).
+/// The HTML report, with each variant's first `count` games replayed for
+/// its viewer (and the skill section of a ladder).
 pub(super) fn write_html(
     path: &Path,
     c: &Comparison,
     sets: &[Ruleset],
     bots: &[BotKind],
     ladder: Option<&Ladder>,
+    count: u64,
 ) -> Result<()> {
-    let page = html_page(c, sets, bots, ladder)?;
+    let page = html_page(c, sets, bots, ladder, count)?;
     write_file(path, &page)?;
     writeln!(
         std::io::stderr(),
@@ -180,18 +187,23 @@ pub fn html_page(
     sets: &[Ruleset],
     bots: &[BotKind],
     ladder: Option<&Ladder>,
+    count: u64,
 ) -> Result<String> {
     let samples = sets
         .iter()
         .enumerate()
         .map(|(v, set)| {
-            let pictures = match c.first_games.get(v) {
-                Some(first) => {
-                    sample::sample_game_within(set, bots, first.index, first.seed, first.bounds)?
-                }
-                None => sample::sample_game(set, bots, 0, game_seed(c.seed, 0))?,
+            let games = match c.first_games.get(v) {
+                Some(first) => sample::sample_games(set, bots, c.seed, first, count)?,
+                None => (0..count)
+                    .map(|i| sample::sample_game(set, bots, i, game_seed(c.seed, i)))
+                    .collect::<Result<Vec<_>>>()?,
             };
-            Ok(report::SampleGame::draw(&pictures, &set.tiles))
+            let book = TileBook::new(&set.tiles);
+            Ok(games
+                .iter()
+                .map(|g| report::SampleGame::draw_with(g, &book))
+                .collect())
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(report::html_with_ladder(c, &samples, ladder))

@@ -84,7 +84,8 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
     let strongest = result.runs.last().expect("two levels at least");
     if let Some(path) = &args.html {
         let bots = vec![*levels.last().expect("two levels at least"); players];
-        write_html(path, strongest, sets, &bots, Some(&result))?;
+        let count = args.viewer_games.min(strongest.games);
+        write_html(path, strongest, sets, &bots, Some(&result), count)?;
     }
     match args.run.format {
         TableFormat::Json => out!(
@@ -96,6 +97,11 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
         ),
         TableFormat::Csv => csv(&result)?,
         TableFormat::Table => tables(&result)?,
+        TableFormat::Partial => {
+            return Err(crate::kernel::diag::bad_input(
+                "--ladder writes no partial result: it plays the whole run (no --shard)",
+            ));
+        }
     }
     Ok(())
 }

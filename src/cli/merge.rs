@@ -103,5 +103,6 @@ fn html(home: &Home, run: &RunId, c: &Comparison) -> Result<String> {
         })
         .collect::<Result<Vec<_>>>()?;
     let bots = crate::play::bots::seats(&run.bots, run.bots.len())?;
-    compare::html_page(c, &sets, &bots, None)
+    let count = crate::views::report::VIEWER_GAMES.min(c.games);
+    compare::html_page(c, &sets, &bots, None, count)
 }

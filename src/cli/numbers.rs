@@ -21,6 +21,11 @@ pub fn games(text: &str) -> Result<u64, String> {
     whole(text, 1, u64::MAX)
 }
 
+/// Games per variant in the report's viewer: 1 to 200.
+pub fn viewer_games(text: &str) -> Result<u64, String> {
+    whole(text, 1, 200)
+}
+
 /// A number of test games (`check`): 0 to 100,000.
 pub fn check_games(text: &str) -> Result<u64, String> {
     whole(text, 0, 100_000)

@@ -10,6 +10,7 @@ use crate::kernel::scene::{Picture, Pictures, SceneMeeple};
 use crate::kernel::{Event, Game, MeepleSpot};
 use crate::play::bots::BotKind;
 use crate::play::scene::{SceneOptions, game_scene, palette};
+use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::Ruleset;
 
@@ -22,6 +23,27 @@ pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Re
     let rules = set.rules();
     let end = sim::play(&set.tiles, rules.as_ref(), bots, seed, false)?;
     sample_game_within(set, bots, index, seed, end.board().bounds())
+}
+
+/// The first `count` games of a run with master seed `master` (from game
+/// `first`'s index on; `first` is that game's result, so it is played once),
+/// each pictured as [`sample_game`] does: the report's viewer's games.
+pub fn sample_games(
+    set: &Ruleset,
+    bots: &[BotKind],
+    master: u64,
+    first: &sim::GameResult,
+    count: u64,
+) -> Result<Vec<Pictures>> {
+    let mut games = Vec::new();
+    for index in first.index..first.index.saturating_add(count) {
+        games.push(if index == first.index {
+            sample_game_within(set, bots, index, first.seed, first.bounds)?
+        } else {
+            sample_game(set, bots, index, game_seed(master, index))?
+        });
+    }
+    Ok(games)
 }
 
 /// [`sample_game`] of a game whose final extent `bounds` is known (from its

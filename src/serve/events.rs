@@ -7,18 +7,32 @@ use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Event, Game, MeepleOn};
 use crate::rules::Ruleset;
 
-/// Every event so far, oldest first.
-pub fn described(game: &Game, set: &Ruleset) -> Vec<Value> {
-    let mut turn = 0u32;
-    let mut out = Vec::with_capacity(game.events().len());
-    for e in game.events() {
-        if matches!(e, Event::Tile { .. }) {
-            turn += 1;
+/// A game's events described so far, kept across its states so that each
+/// event is described once (a game's events only grow).
+#[derive(Default)]
+pub struct Described {
+    turn: u32,
+    values: Vec<Value>,
+}
+
+impl Described {
+    /// Describe the events `game` has that are not described yet; every
+    /// event so far, oldest first.
+    pub fn update(&mut self, game: &Game, set: &Ruleset) -> &[Value] {
+        if game.events().len() < self.values.len() {
+            *self = Described::default();
         }
-        let (rule, text) = describe(e, game, set);
-        out.push(json!({"turn": turn, "rule": rule, "text": text}));
+        for e in &game.events()[self.values.len()..] {
+            if matches!(e, Event::Tile { .. }) {
+                self.turn += 1;
+            }
+            let (rule, text) = describe(e, game, set);
+            let turn = self.turn;
+            self.values
+                .push(json!({"turn": turn, "rule": rule, "text": text}));
+        }
+        &self.values
     }
-    out
 }
 
 fn seat(p: usize) -> String {
@@ -152,5 +166,33 @@ fn score_rule(feature: SegmentKind) -> &'static str {
         "city" => "G5",
         "cloister" => "G6",
         _ => "G8",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::bots::BotKind;
+    use crate::play::sim;
+    use crate::rules::Home;
+
+    /// Described turn by turn, kept across the turns, the events read as
+    /// described all at once at the end.
+    #[test]
+    fn events_described_as_they_come_read_as_all_at_once() {
+        // Unit tests run without the counting allocator.
+        let home = Home::shipped().with_memory_limit(crate::rules::MemoryLimit::Off);
+        let set = Ruleset::from_variant(&home, "black-tower").unwrap();
+        let rules = set.rules();
+        let mut kept = Described::default();
+        let game = sim::play_observed(&set.tiles, rules.as_ref(), &[BotKind::Greedy; 2], 5, |g| {
+            kept.update(g, &set);
+            Ok(())
+        })
+        .unwrap();
+        let at_once = Described::default().update(&game, &set).to_vec();
+        assert!(at_once.len() > 100);
+        assert_eq!(kept.update(&game, &set), at_once.as_slice());
+        assert_eq!(at_once.last().unwrap()["turn"], game.stats().turns);
     }
 }

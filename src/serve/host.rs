@@ -1,6 +1,8 @@
 //! The games the server holds, by id: each game lives on a thread of its
-//! own, which owns its ruleset, its rules instance (with their caches) and
-//! the session borrowing them, and answers one request at a time. A game
+//! own, which owns its ruleset, its rules instance (with their caches), the
+//! session borrowing them and what its states keep from one to the next
+//! ([`view::Drawn`]: tile art, events in words), and answers one request at
+//! a time. A game
 //! that hears nothing for the idle time ends its thread and leaves the table.
 
 use std::collections::HashMap;
@@ -145,12 +147,15 @@ fn host(
     first: oneshot::Sender<Reply>,
 ) {
     let rules = choice.set.rules();
+    // Each tile kind's art is drawn, and each event described, once for
+    // the whole game.
+    let mut drawn = view::Drawn::new(&choice.set);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let _ = first.send(Ok(Answer::State(view::state(id, &session))));
+            let _ = first.send(Ok(Answer::State(view::state(id, &session, &mut drawn))));
             while let Ok(message) = inbox.recv_timeout(games.idle) {
                 let reply = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    answer(id, &mut session, message.request)
+                    answer(id, &mut session, &mut drawn, message.request)
                 }));
                 let failed = reply.is_err();
                 let reply = reply.unwrap_or_else(|_| {
@@ -169,7 +174,7 @@ fn host(
     games.lock().remove(id);
 }
 
-fn answer(id: &str, session: &mut Session, request: Request) -> Reply {
+fn answer(id: &str, session: &mut Session, drawn: &mut view::Drawn, request: Request) -> Reply {
     let outcome = match request {
         Request::State => Ok(Ok(())),
         Request::Log => {
@@ -198,7 +203,7 @@ fn answer(id: &str, session: &mut Session, request: Request) -> Reply {
         Request::Advance { token } => session.bot_turn(token),
     };
     match outcome {
-        Ok(Ok(())) => Ok(Answer::State(view::state(id, session))),
+        Ok(Ok(())) => Ok(Answer::State(view::state(id, session, drawn))),
         Ok(Err(refusal)) => Err(refused(&refusal)),
         Err(e) => Err(ApiError::new(
             500,

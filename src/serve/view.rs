@@ -5,17 +5,35 @@
 
 use serde_json::{Value, json};
 
-use super::events::described;
+use super::events::Described;
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
 use crate::play::scene::{SceneOptions, game_scene, palette};
 use crate::play::session::{Session, Waiting};
 use crate::rules::Ruleset;
-use crate::views::render::locate::{CELL, Locator, tile_svg};
-use crate::views::render::{board_svg, player_colour};
+use crate::views::render::locate::{CELL, Locator, book_tile_svg};
+use crate::views::render::{TileBook, board_svg_with, player_colour};
 
-/// The whole state of game `id`.
-pub fn state(id: &str, session: &Session) -> Value {
+/// What a game's states keep from one to the next: the tile art of its
+/// tile set, and its events described so far.
+pub struct Drawn<'k> {
+    pub book: TileBook<'k>,
+    pub events: Described,
+}
+
+impl<'k> Drawn<'k> {
+    pub fn new(set: &'k Ruleset) -> Drawn<'k> {
+        Drawn {
+            book: TileBook::new(&set.tiles),
+            events: Described::default(),
+        }
+    }
+}
+
+/// The whole state of game `id`, drawn with what `drawn` kept of its
+/// earlier states.
+pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> Value {
+    let book = &drawn.book;
     let game = session.game();
     let set = session.ruleset();
     let waiting = session.waiting();
@@ -28,11 +46,11 @@ pub fn state(id: &str, session: &Session) -> Value {
     }
     let scene = game_scene(game, set, &options);
     // Where the question's options are drawn (only a person's question has
-    // any: the tile arts are not worked out twice for a bot's turn).
+    // any).
     let question = match waiting {
         Waiting::Person { decision, .. } => {
-            let locator = Locator::new(&scene, &set.tiles);
-            Some(question(decision, game, set, &locator))
+            let locator = Locator::new(&scene, book);
+            Some(question(decision, game, set, book, &locator))
         }
         _ => None,
     };
@@ -52,10 +70,10 @@ pub fn state(id: &str, session: &Session) -> Value {
         "players": players(game, set),
         "question": question,
         "board": {
-            "svg": board_svg(&scene, &set.tiles, &palette(set)),
+            "svg": board_svg_with(&scene, book, &palette(set)),
             "cell": CELL,
         },
-        "events": described(game, set),
+        "events": drawn.events.update(game, set),
     })
 }
 
@@ -119,7 +137,13 @@ fn point(at: Option<(f64, f64)>) -> Value {
 
 /// The waiting question: its kind and each option in words, with where on
 /// the board it is marked.
-fn question(decision: Decision, game: &Game, set: &Ruleset, at: &Locator) -> Value {
+fn question(
+    decision: Decision,
+    game: &Game,
+    set: &Ruleset,
+    book: &TileBook,
+    at: &Locator,
+) -> Value {
     match decision {
         Decision::Placement { tile, options } => {
             let kind = &game.tiles().kinds[tile as usize];
@@ -129,7 +153,7 @@ fn question(decision: Decision, game: &Game, set: &Ruleset, at: &Locator) -> Val
             json!({
                 "kind": "placement",
                 "tile": kind.name,
-                "tiles": rots.iter().map(|&r| json!({"rot": r as u32 * 90, "svg": tile_svg(kind, r)})).collect::<Vec<_>>(),
+                "tiles": rots.iter().map(|&r| json!({"rot": r as u32 * 90, "svg": book_tile_svg(book, tile, r)})).collect::<Vec<_>>(),
                 "options": options.iter().enumerate().map(|(i, p)| json!({
                     "index": i, "x": p.pos.x, "y": p.pos.y, "rot": p.rot as u32 * 90,
                     "label": format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90),

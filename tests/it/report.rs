@@ -1,24 +1,14 @@
 //! `towerlab compare … --html FILE`: the page's table against `compare
-//! --format json`, its sample games against the run's own game 0, the
-//! capture marks (T5, T6) in the replay pictures, and the page in a real
-//! browser (Debian's headless Chromium, driven over the DevTools protocol by
-//! headless_chrome): no console errors, no network, the viewer steps through
-//! a game, and a screenshot.
-//!
-//! The browser test is marked ignored when `chromium` was not on `PATH` at
-//! build time (build.rs sets the cfg `no_browser`), unless
-//! `TOWERLAB_REQUIRE_BROWSER=1` (as in CI), where a missing browser fails it.
+//! --format json`, its sample games against the run's own first games, the
+//! game picker and the tile art the page holds once, and the capture marks
+//! (T5, T6) in the replay pictures. The page in a browser:
+//! `report_browser.rs`.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
-use base64::prelude::{BASE64_STANDARD, Engine};
-use headless_chrome::protocol::cdp::types::Event as CdpEvent;
-use headless_chrome::protocol::cdp::{Log, Network, Page as CdpPage, Runtime};
-use headless_chrome::{Browser, LaunchOptions, Tab};
-use serde_json::{Value, json};
+use serde_json::Value;
 use towerlab::kernel::Event;
 use towerlab::play::bots::BotKind;
 use towerlab::play::seed::game_seed;
@@ -31,7 +21,7 @@ use crate::common::{home, towerlab};
 /// `towerlab compare tower black-tower --games 30 --bots greedy --html FILE` (written once
 /// per test run, under Cargo's temporary folder for integration tests), and
 /// the page it wrote.
-fn report() -> &'static (PathBuf, String) {
+pub fn report() -> &'static (PathBuf, String) {
     static REPORT: OnceLock<(PathBuf, String)> = OnceLock::new();
     REPORT.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report");
@@ -163,7 +153,7 @@ fn report_needs_no_network() {
             &page[at..at + 40]
         );
     }
-    // One chart per kind, one viewer per variant.
+    // One chart per kind, a viewer per game of each variant.
     for title in [
         "Final scores per game",
         "Win share per seat",
@@ -172,7 +162,10 @@ fn report_needs_no_network() {
     ] {
         assert!(page.contains(title), "no chart `{title}`");
     }
-    assert_eq!(page.matches("<div class=\"viewer\"").count(), 2);
+    assert_eq!(
+        page.matches("<div class=\"viewer\"").count(),
+        2 * towerlab::views::report::VIEWER_GAMES as usize
+    );
 }
 
 /// The run's first game under `variant` (`tower` or `black-tower`), and
@@ -346,289 +339,147 @@ fn t5_capture_turns_show_the_range_and_the_meeple_taken() {
     }
 }
 
-// ---------------------------------------------------------------------------
-// The page in a browser.
-
-/// The browser, when installed.
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join("chromium"))
-        .find(|p| p.is_file())
-}
-
-/// What the page did that the test listens for: problems (exceptions,
-/// console errors and warnings, log entries) and the URLs it requested.
-#[derive(Default)]
-struct Heard {
-    problems: Vec<String>,
-    requests: Vec<String>,
-}
-
-/// Headless Chromium (Debian's, at `exe`) with one page open, its runtime,
-/// log and network events listened to. The browser quits when dropped.
-struct Page {
-    _browser: Browser,
-    tab: Arc<Tab>,
-    heard: Arc<Mutex<Heard>>,
-}
-
-impl Page {
-    fn open(exe: &Path) -> Page {
-        let options = LaunchOptions::default_builder()
-            .path(Some(exe.to_path_buf()))
-            .headless(true)
-            .sandbox(false)
-            .window_size(Some((1280, 900)))
-            // A loaded machine may keep the test busy between two calls.
-            .idle_browser_timeout(Duration::from_secs(300))
-            .build()
-            .expect("browser options");
-        let browser = Browser::new(options).expect("chromium starts");
-        let tab = browser.new_tab().expect("a page");
-        tab.set_default_timeout(Duration::from_secs(60));
-        let heard = Arc::new(Mutex::new(Heard::default()));
-        let sink = heard.clone();
-        tab.add_event_listener(Arc::new(move |event: &CdpEvent| {
-            listen(&mut sink.lock().unwrap(), event)
-        }))
-        .expect("an event listener");
-        tab.enable_runtime().expect("Runtime.enable");
-        tab.enable_log().expect("Log.enable");
-        tab.call_method(Network::Enable {
-            max_total_buffer_size: None,
-            max_resource_buffer_size: None,
-            max_post_data_size: None,
-            report_direct_socket_traffic: None,
-            enable_durable_messages: None,
+/// The attribute `name` of each element `<tag …>` (its opening tag) in
+/// `html`, in order.
+fn attributes<'p>(html: &'p str, tag: &str, name: &str) -> Vec<&'p str> {
+    let open = format!("<{tag} ");
+    let key = format!(" {name}=\"");
+    html.match_indices(&open)
+        .filter_map(|(at, _)| {
+            let head = &html[at..at + html[at..].find('>')?];
+            let start = head.find(&key)? + key.len();
+            Some(&head[start..start + head[start..].find('"')?])
         })
-        .expect("Network.enable");
-        Page {
-            _browser: browser,
-            tab,
-            heard,
-        }
-    }
-
-    /// Load `url` and wait until the page has loaded.
-    fn load(&self, url: &str) {
-        self.tab
-            .navigate_to(url)
-            .and_then(|t| t.wait_until_navigated())
-            .unwrap_or_else(|e| panic!("loading {url}: {e}"));
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while self.eval("document.readyState") != json!("complete") {
-            assert!(
-                Instant::now() < deadline,
-                "{url} did not load within a minute"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// Evaluate a JavaScript expression in the page; its value.
-    fn eval(&self, expression: &str) -> Value {
-        let r = self
-            .tab
-            .evaluate(expression, false)
-            .unwrap_or_else(|e| panic!("`{expression}`: {e}"));
-        if r.subtype == Some(Runtime::RemoteObjectSubtype::Error) {
-            panic!("`{expression}` threw: {:?}", r.description);
-        }
-        r.value.unwrap_or(Value::Null)
-    }
-
-    fn key(&self, key: &str) {
-        self.tab
-            .press_key(key)
-            .unwrap_or_else(|e| panic!("key {key}: {e}"));
-    }
-
-    /// A real mouse click in the middle of the element `selector`.
-    fn click(&self, selector: &str) {
-        self.tab
-            .find_element(selector)
-            .and_then(|e| e.click().map(|_| ()))
-            .unwrap_or_else(|e| panic!("click {selector}: {e}"));
-    }
-
-    /// A PNG of the whole page, `height` pixels tall.
-    fn screenshot(&self, height: f64) -> Vec<u8> {
-        let shot = self
-            .tab
-            .call_method(CdpPage::CaptureScreenshot {
-                format: Some(CdpPage::CaptureScreenshotFormatOption::Png),
-                quality: None,
-                clip: Some(CdpPage::Viewport {
-                    x: 0.0,
-                    y: 0.0,
-                    width: 1280.0,
-                    height,
-                    scale: 1.0,
-                }),
-                from_surface: Some(true),
-                capture_beyond_viewport: Some(true),
-                optimize_for_speed: None,
-            })
-            .expect("Page.captureScreenshot");
-        BASE64_STANDARD
-            .decode(shot.data)
-            .expect("a base64 screenshot")
-    }
+        .collect()
 }
 
-/// Note an event of the page that the test cares about.
-fn listen(heard: &mut Heard, event: &CdpEvent) {
-    match event {
-        CdpEvent::RuntimeExceptionThrown(e) => heard
-            .problems
-            .push(format!("exception: {:?}", e.params.exception_details)),
-        CdpEvent::RuntimeConsoleAPICalled(e) => {
-            use Runtime::ConsoleAPICalledEventTypeOption as Kind;
-            if matches!(e.params.Type, Kind::Error | Kind::Assert | Kind::Warning) {
-                heard
-                    .problems
-                    .push(format!("console {:?}: {:?}", e.params.Type, e.params.args));
-            }
-        }
-        CdpEvent::LogEntryAdded(e) => {
-            use Log::LogEntryLevel as Level;
-            if matches!(e.params.entry.level, Level::Error | Level::Warning) {
-                heard.problems.push(format!("log: {:?}", e.params.entry));
-            }
-        }
-        CdpEvent::NetworkRequestWillBeSent(e) => {
-            heard.requests.push(e.params.request.url.clone());
-        }
-        _ => {}
-    }
-}
-
-/// Tiles drawn (not hidden) in the viewer on show.
-const DRAWN_TILES: &str = "[...document.querySelectorAll('#replay .viewer:not([hidden]) g.tile')].filter(e => e.getClientRects().length > 0).length";
-const ALL_TILES: &str = "document.querySelectorAll('#replay .viewer:not([hidden]) g.tile').length";
-const HEADING: &str =
-    "document.querySelector('#replay .viewer:not([hidden]) .turn .label').textContent";
-
+/// The viewer holds the run's first games of each variant (the default
+/// count), each picked from its variant's picker, each the run's game of
+/// that index (its own seed); the page says how to draw any other game.
 #[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
-)]
-fn report_opens_in_chromium_and_steps_through_a_game() {
-    let required = std::env::var("TOWERLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let Some(exe) = chromium() else {
-        assert!(
-            !required,
-            "TOWERLAB_REQUIRE_BROWSER=1 but `chromium` is not on PATH (apt-get install chromium)"
-        );
-        eprintln!(
-            "skipped report_opens_in_chromium_and_steps_through_a_game: `chromium` is not installed (apt-get install chromium; CI sets TOWERLAB_REQUIRE_BROWSER=1 to require it)"
-        );
-        return;
-    };
-    let dir = crate::common::temp_dir("report-browser");
-    let (path, _) = report();
-    let page = Page::open(&exe);
-    let file = format!("file://{}", path.canonicalize().unwrap().display());
-    page.load(&file);
-    assert_eq!(
-        page.eval("document.title"),
-        json!("towerlab: tower vs black-tower")
-    );
-
-    // Start: the start tile alone; → and ← step; the buttons too.
-    assert_eq!(page.eval(DRAWN_TILES), json!(1));
-    assert_eq!(page.eval(HEADING), json!("Start tile"));
-    page.key("ArrowRight");
-    assert_eq!(page.eval(DRAWN_TILES), json!(2));
-    page.key("ArrowRight");
-    assert_eq!(page.eval(DRAWN_TILES), json!(3));
-    assert_eq!(
-        page.eval(HEADING).as_str().unwrap().split(" of ").next(),
-        Some("Turn 2")
-    );
-    page.key("ArrowLeft");
-    assert_eq!(page.eval(DRAWN_TILES), json!(2));
-    page.click("[data-step=\"prev\"]");
-    assert_eq!(page.eval(DRAWN_TILES), json!(1));
-    page.click("[data-step=\"next\"]");
-    assert_eq!(page.eval(DRAWN_TILES), json!(2));
-    // End (the viewer has the focus after a click): every tile.
-    page.key("End");
-    let all = page.eval(ALL_TILES);
-    assert!(all.as_u64().unwrap() > 40, "{all} tiles");
-    assert_eq!(page.eval(DRAWN_TILES), all);
-    assert_eq!(page.eval(HEADING), json!("End: final scoring"));
-
-    // The first capture: the range and the meeple taken are drawn.
-    page.click("[data-step=\"first\"]");
-    assert_eq!(page.eval(DRAWN_TILES), json!(1));
-    let has_capture = page.eval("!document.querySelector('[data-step=\"next-capture\"]').disabled");
-    if has_capture == json!(true) {
-        page.click("[data-step=\"next-capture\"]");
-        let shown = |class: &str| {
-            page.eval(&format!("[...document.querySelectorAll('#replay .viewer:not([hidden]) .{class}')].filter(e => e.getClientRects().length > 0).length"))
-        };
-        assert!(shown("range").as_u64().unwrap() > 0);
-        assert_eq!(shown("taken"), json!(1));
-        assert_eq!(
-            page.eval("document.querySelector('#replay .viewer:not([hidden]) .events li.capture') !== null"),
-            json!(true)
-        );
-    }
-
-    // The other variant's game, from its start.
-    page.click(".tab[data-viewer=\"1\"]");
-    assert_eq!(
-        page.eval("document.querySelector('.viewer[data-viewer=\"0\"]').hidden"),
-        json!(true)
-    );
-    assert_eq!(page.eval(DRAWN_TILES), json!(1));
-    page.key("ArrowRight");
-    assert_eq!(page.eval(DRAWN_TILES), json!(2));
-    page.click(".tab[data-viewer=\"0\"]");
-
-    // The first game's last capture, for the screenshot: from the end, back.
-    page.click("[data-step=\"last\"]");
-    assert_eq!(page.eval(DRAWN_TILES), all);
-    if has_capture == json!(true) {
-        page.click("[data-step=\"prev-capture\"]");
-        assert_eq!(
-            page.eval("document.querySelector('#replay .viewer:not([hidden]) .turn').classList.contains('capture')"),
-            json!(true)
-        );
-    }
-
-    // A screenshot of the whole page.
-    let height = page
-        .eval("document.documentElement.scrollHeight")
-        .as_f64()
-        .unwrap();
-    page.eval("window.scrollTo(0, 0)");
-    let png = page.screenshot(height);
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
-    assert!(png.len() > 50_000, "a {} byte screenshot", png.len());
-    let out = dir.path().join("report.png");
-    std::fs::write(&out, &png).unwrap();
-    if let Some(keep) = std::env::var_os("TOWERLAB_REPORT_SCREENSHOT") {
-        std::fs::write(&keep, &png).unwrap();
-        eprintln!("screenshot written to {}", PathBuf::from(keep).display());
-    }
-
-    // Nothing went wrong, and nothing came from the network.
-    page.eval("0");
-    let heard = page.heard.lock().unwrap();
-    let mut problems = heard.problems.clone();
-    for url in &heard.requests {
-        if *url != file && !url.starts_with("data:") {
-            problems.push(format!("request: {url}"));
+fn the_viewer_picks_among_each_variants_first_games() {
+    let (_, page) = report();
+    let n = towerlab::views::report::VIEWER_GAMES;
+    assert!(n > 1);
+    let games: Vec<String> = (0..n).map(|g| g.to_string()).collect();
+    assert_eq!(attributes(page, "select", "data-variant"), ["0", "1"]);
+    for (v, name) in ["tower", "black-tower"].iter().enumerate() {
+        // The picker of variant v: its games, in order.
+        let at = page
+            .find(&format!(
+                "<select class=\"game-picker\" data-variant=\"{v}\""
+            ))
+            .expect("a picker");
+        let picker = &page[at..at + page[at..].find("</select>").unwrap()];
+        assert_eq!(attributes(picker, "option", "value"), games, "{name}");
+        // A viewer per game, its seed the run's.
+        for g in 0..n {
+            let marker = format!("data-variant=\"{v}\" data-game=\"{g}\"");
+            assert_eq!(page.matches(&marker).count(), 1, "{name} game {g}");
+            let about = format!(
+                "{name}: game {g} (seed {}), ",
+                towerlab::play::seed::game_seed(1, g)
+            );
+            assert!(page.contains(&about), "no `{about}`");
         }
     }
-    assert!(problems.is_empty(), "{problems:#?}");
-    // The events above were listened to: the page's own load is among them.
-    assert!(
-        heard.requests.contains(&file),
-        "the page's request was not seen"
+    assert_eq!(
+        page.matches("<div class=\"viewer\"").count(),
+        2 * n as usize
     );
+    // Only the first viewer and its variant's picker are shown at first.
+    let opening = |marker: &str| -> Vec<&str> {
+        page.match_indices(marker)
+            .map(|(at, _)| &page[at..at + page[at..].find('>').unwrap()])
+            .collect()
+    };
+    let viewers = opening("<div class=\"viewer\"");
+    assert!(viewers[0].contains("data-variant=\"0\" data-game=\"0\""));
+    assert!(!viewers[0].contains("hidden"));
+    assert!(viewers[1..].iter().all(|v| v.ends_with(" hidden")));
+    let pickers = opening("<label class=\"game\"");
+    assert_eq!(pickers.len(), 2);
+    assert!(!pickers[0].contains("hidden") && pickers[1].ends_with(" hidden"));
+    assert!(page.contains("towerlab render --log FILE --game G --variant NAME"));
+    assert!(page.contains("--viewer-games N"));
+}
+
+/// `--viewer-games N` sets the games per variant (at most the run's);
+/// 0 is bad input that says what is allowed.
+#[test]
+fn viewer_games_sets_the_games_per_variant() {
+    let dir = crate::common::temp_dir("viewer-games");
+    let path = dir.path().join("r.html");
+    let html = path.to_str().unwrap();
+    let args = |n: &str| {
+        [
+            "compare",
+            "tower",
+            "tower,house/no-gaps",
+            "--games",
+            "3",
+            "--threads",
+            "1",
+            "--html",
+            html,
+            "--viewer-games",
+            n,
+        ]
+        .map(String::from)
+    };
+    let viewers = |n: &str| {
+        let out = towerlab().args(args(n)).output().expect("towerlab runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let page = std::fs::read_to_string(&path).unwrap();
+        (page.matches("<div class=\"viewer\"").count(), page)
+    };
+    assert_eq!(viewers("2").0, 4);
+    // More than the run played: every game of the run.
+    let (count, page) = viewers("50");
+    assert_eq!(count, 6);
+    // Pack lists read as names, in the tabs and the pictures' headings.
+    assert!(!page.contains("tower,house/no-gaps"));
+    assert!(
+        page.contains(">tower + house/no-gaps · game 2<")
+            || page.contains(">tower + house/no-gaps ·</text>") && page.contains(">game 2</text>"),
+        "the pictures' heading"
+    );
+    let out = towerlab().args(args("0")).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--viewer-games") && err.contains("from 1 to 200"),
+        "{err}"
+    );
+}
+
+/// Every game's tiles `<use>` tile art the page holds once: each symbol id
+/// is defined exactly once, in the page's one hidden tile-art picture, and
+/// every reference names one of them.
+#[test]
+fn the_page_holds_each_tiles_art_once() {
+    let (_, page) = report();
+    assert_eq!(page.matches("<svg class=\"tile-art\"").count(), 1);
+    let art_start = page.find("<svg class=\"tile-art\"").unwrap();
+    let art_end = art_start + page[art_start..].find("</svg>").unwrap();
+    let ids = attributes(&page[art_start..art_end], "symbol", "id");
+    assert!(!ids.is_empty());
+    let defined: BTreeSet<&str> = ids.iter().copied().collect();
+    assert_eq!(defined.len(), ids.len(), "a symbol defined twice");
+    assert_eq!(
+        page.matches("<symbol ").count(),
+        ids.len(),
+        "symbols outside"
+    );
+    let uses = attributes(page, "use", "href");
+    // Every tile of every game is a use.
+    assert_eq!(uses.len(), page.matches("class=\"tile\"").count());
+    for href in &uses {
+        let id = href.strip_prefix('#').expect("a link in the page");
+        assert!(defined.contains(id), "`{href}` names no symbol");
+    }
 }

@@ -1,37 +1,31 @@
 //! The things on the board: tiles in their places, meeples on segments,
 //! towers with their floors and the meeple on top; each one [`Piece`].
 
-use std::collections::HashMap;
-
 use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
-use crate::kernel::tiles::{SegmentKind, TileSet};
+use crate::kernel::tiles::SegmentKind;
 
 use super::drawing::Piece;
 use super::frame::Frame;
 use super::style::{FIELD_EDGE, INK, MEEPLE_PATH, PLAIN};
-use super::tile::draw::{draw_foundation, draw_tile};
-use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, TileArt, num};
-use super::{TilesAt, spot_on};
+use super::tile::draw::draw_foundation;
+use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, num};
+use super::{TileBook, TilesAt, spot_on};
 
-/// One tile in its place.
-pub(super) fn placed_tile(
-    frame: &Frame,
-    t: &SceneTile,
-    tiles: &TileSet,
-    arts: &HashMap<u16, TileArt>,
-) -> Piece {
+/// One tile in its place: a kind's symbol, or a board file's plain tile.
+pub(super) fn placed_tile(frame: &Frame, t: &SceneTile, book: &TileBook) -> Piece {
     let (x, y) = frame.cell(t.pos);
     let transform = format!("translate({},{})", num(x), num(y));
     let (px, py) = (t.pos.x, t.pos.y);
     let (name, rot, title, inner) = match t.look {
         TileLook::Kind(k) => {
-            let name = tiles.kinds[k as usize].name.clone();
+            let name = book.tiles().kinds[k as usize].name.clone();
             let deg = t.rot as u16 * 90;
             let title = format!("{name} at {px},{py} turned {deg}°");
-            (name, deg, title, draw_tile(&arts[&k], t.rot))
+            let href = format!("#{}", book.symbol_id(k, t.rot));
+            (name, deg, title, html! { use href=(href) {} })
         }
         TileLook::Plain | TileLook::Foundation => {
             let tower = t.look == TileLook::Foundation;
@@ -62,8 +56,7 @@ pub(super) fn meeple(
     frame: &Frame,
     at: &TilesAt,
     m: &SceneMeeple,
-    tiles: &TileSet,
-    arts: &HashMap<u16, TileArt>,
+    book: &TileBook,
     palette: &Palette,
 ) -> Option<Piece> {
     let MeepleSpot::Segment(s) = m.spot else {
@@ -73,8 +66,8 @@ pub(super) fn meeple(
     let TileLook::Kind(k) = tile.look else {
         return None;
     };
-    let spot = spot_on(at, arts, m.pos, m.spot)?;
-    let on = tiles.kinds[k as usize].segments[s as usize].kind;
+    let spot = spot_on(at, book, m.pos, m.spot)?;
+    let on = book.tiles().kinds[k as usize].segments[s as usize].kind;
     let (x, y) = frame.cell(m.pos);
     let lying = if on == SegmentKind::Field {
         " rotate(90)"
@@ -128,18 +121,23 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
     })
 }
 
+/// The height of a floor, up to six of them in a stack.
+pub const FLOOR_HEIGHT: f64 = 7.0;
+/// The highest a stack is drawn: taller ones have lower floors.
+const STACK_HEIGHT: f64 = 6.0 * FLOOR_HEIGHT;
+
 /// The height of one floor in a stack of `n`.
 fn band(n: usize) -> f64 {
     if n == 0 {
         0.0
     } else {
-        (34.0 / n as f64).min(7.0)
+        (STACK_HEIGHT / n as f64).min(FLOOR_HEIGHT)
     }
 }
 
-/// Where the stack stands: its bottom and its width.
+/// Where the stack stands: its bottom and its width (the foundation's).
 fn base_and_width(foot: Pt) -> (f64, f64) {
-    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF - 2.0)
+    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF)
 }
 
 /// The floors on a light backing, and the height written beside them.
@@ -150,7 +148,8 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
     html! {
         @if n > 0 {
             rect x=(num(foot.x - w / 2.0 - 2.0)) y=(num(base - n as f64 * band - 2.0)) width=(num(w + 4.0))
-                height=(num(n as f64 * band + 4.0)) rx="1.5" fill="#fff" fill-opacity="0.85" {}
+                height=(num(n as f64 * band + 4.0)) rx="1.5" fill="#fff" fill-opacity="0.85"
+                stroke=(INK) stroke-width="0.6" {}
         }
         @for (i, &k) in tower.floors.iter().enumerate() {
             @let colour = palette.floors.get(k as usize).map_or("#888", |d| d.colour.as_str());
@@ -159,8 +158,8 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
                 stroke=(INK) stroke-width="0.8" {}
         }
         @if n > 0 {
-            text x=(num(foot.x + w / 2.0 + 2.0)) y=(num(base - 1.0)) font-size="12" font-weight="bold"
-                fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
+            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size="13"
+                font-weight="bold" fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
         }
     }
 }

@@ -93,7 +93,15 @@ pub struct Drawing {
 impl Drawing {
     /// The picture as an SVG document.
     pub fn svg(&self) -> String {
+        self.svg_with(html! {})
+    }
+
+    /// The picture as an SVG document whose first element is `<defs>`
+    /// holding `defs` (the symbols its parts use).
+    pub fn svg_with(&self, defs: Markup) -> String {
+        let defs = defs.into_string();
         let body = html! {
+            @if !defs.is_empty() { defs { (PreEscaped(defs)) } }
             @for part in &self.parts {
                 @match part {
                     Part::Piece(p) => (p.markup(None)),

@@ -13,24 +13,28 @@
 //!
 //! Tiles are drawn from their data ([`tile::TileArt`]), so a pack's new tiles
 //! draw without code changes; [`tile_sheet_svg`] shows every kind of a set.
+//! Each kind's art is drawn once per rotation as a `<symbol>` in `<defs>`
+//! (kept by a [`TileBook`], which may serve many pictures), and a placed
+//! tile `<use>`s it.
 
 mod board;
+pub mod book;
 pub mod drawing;
 mod frame;
+mod lines;
 pub mod locate;
 mod overlays;
 mod panel;
 mod style;
 pub mod tile;
 
-use std::collections::HashMap;
-
-use maud::html;
+use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::geometry::Pos;
 use crate::kernel::scene::{Palette, Scene, TileLook};
 use crate::kernel::tiles::TileSet;
+pub use book::TileBook;
 use drawing::{Drawing, Group, Part, Piece};
 use frame::Frame;
 use panel::Panel;
@@ -51,22 +55,38 @@ pub(super) type TilesAt<'s> = rustc_hash::FxHashMap<Pos, &'s crate::kernel::scen
 
 /// A picture of a scene as an SVG document (see [`board`]).
 pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {
-    board(scene, tiles, palette).svg()
+    board_svg_with(scene, &TileBook::new(tiles), palette)
+}
+
+/// [`board_svg`] with the tile art of `book`, which may have drawn it for
+/// earlier pictures already; the picture holds the symbols it uses.
+pub fn board_svg_with(scene: &Scene, book: &TileBook, palette: &Palette) -> String {
+    let drawing = board(scene, book, palette);
+    drawing.svg_with(tile_defs(scene, book))
+}
+
+/// The symbols of the tile kinds a scene shows, as `<defs>` children.
+fn tile_defs(scene: &Scene, book: &TileBook) -> Markup {
+    let used = scene.tiles.iter().filter_map(|t| match t.look {
+        TileLook::Kind(k) => Some((k, t.rot)),
+        _ => None,
+    });
+    book.defs_of(used)
 }
 
 /// A picture of a scene: the board, meeples in their owners' colours,
 /// towers with their floors, the range and taken meeples when the scene has
 /// them, and a panel of captions, players and a legend. Tiles of
-/// [`TileLook::Kind`] are kinds of `tiles`.
-pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
-    let arts = tile_arts(scene, tiles);
+/// [`TileLook::Kind`] are kinds of the book's tile set, and `<use>` its
+/// symbols, which the drawing does not hold ([`TileBook::symbols`]).
+pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
     // Tiles by cell, so that placing meeples and towers is linear in them.
     let at: TilesAt = scene.tiles.iter().map(|t| (t.pos, t)).collect();
     let frame = Frame::around(&frame_cells(scene));
     let mut parts = vec![Part::Group(frame.grid())];
     let mut placed = layer("tiles");
     for t in &scene.tiles {
-        placed.push(board::placed_tile(&frame, t, tiles, &arts));
+        placed.push(board::placed_tile(&frame, t, book));
     }
     parts.push(Part::Group(placed));
     if let Some(range) = &scene.range {
@@ -77,13 +97,13 @@ pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
         for m in &scene.meeples {
             meeples
                 .children
-                .extend(board::meeple(&frame, &at, m, tiles, &arts, palette));
+                .extend(board::meeple(&frame, &at, m, book, palette));
         }
         parts.push(Part::Group(meeples));
     }
     let mut towers = layer("towers");
     for tower in &scene.towers {
-        if let Some(spot) = spot_on(&at, &arts, tower.pos, MeepleSpot::Tower) {
+        if let Some(spot) = spot_on(&at, book, tower.pos, MeepleSpot::Tower) {
             let (x, y) = frame.cell(tower.pos);
             towers.push(board::tower(
                 palette,
@@ -96,7 +116,7 @@ pub fn board(scene: &Scene, tiles: &TileSet, palette: &Palette) -> Drawing {
     if !scene.taken.is_empty() {
         let mut taken = layer("taken-meeples");
         for t in &scene.taken {
-            if let Some(spot) = spot_on(&at, &arts, t.pos, t.spot) {
+            if let Some(spot) = spot_on(&at, book, t.pos, t.spot) {
                 let (x, y) = frame.cell(t.pos);
                 taken.push(overlays::taken(t, Pt::new(x, y), spot, palette));
             }
@@ -159,18 +179,6 @@ fn finish(frame: &Frame, board: Vec<Part>, panel: Panel) -> Drawing {
     }
 }
 
-/// The art of each tile kind the scene shows.
-fn tile_arts<'k>(scene: &Scene, tiles: &'k TileSet) -> HashMap<u16, TileArt<'k>> {
-    let mut arts = HashMap::new();
-    for t in &scene.tiles {
-        if let TileLook::Kind(k) = t.look {
-            arts.entry(k)
-                .or_insert_with(|| TileArt::new(&tiles.kinds[k as usize]));
-        }
-    }
-    arts
-}
-
 /// The cells the frame must hold: every tile and the scene's bounds.
 fn frame_cells(scene: &Scene) -> Vec<Pos> {
     let mut cells: Vec<Pos> = scene.tiles.iter().map(|t| t.pos).collect();
@@ -186,17 +194,12 @@ fn frame_cells(scene: &Scene) -> Vec<Pos> {
 /// Where on the page, relative to its cell's corner, a meeple on `spot` of
 /// the tile at `pos` stands (a tower on the tile's foundation); `None` when
 /// no tile is there.
-pub(super) fn spot_on(
-    at: &TilesAt,
-    arts: &HashMap<u16, TileArt>,
-    pos: Pos,
-    spot: MeepleSpot,
-) -> Option<Pt> {
+pub(super) fn spot_on(at: &TilesAt, book: &TileBook, pos: Pos, spot: MeepleSpot) -> Option<Pt> {
     let tile = at.get(&pos)?;
     let TileLook::Kind(k) = tile.look else {
         return Some(CENTRE);
     };
-    let art = &arts[&k];
+    let art = book.art(k);
     let at = match spot {
         MeepleSpot::Segment(s) => art.anchors().get(s as usize).copied(),
         MeepleSpot::Tower => art.foundation,

@@ -7,12 +7,16 @@ use maud::html;
 use crate::kernel::scene::{Palette, ScenePlayer};
 
 use super::drawing::{Group, Piece, text};
+use super::lines;
 use super::style::{
     CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PLAIN, RANGE_EDGE,
     ROAD, ROAD_EDGE, TAKEN,
 };
 use super::tile::draw::{PENNANT_PATH, draw_cloister};
 use super::tile::num;
+
+/// How wide the panel's text may run: the panel, less a margin.
+const TEXT_WIDTH: f64 = PANEL_WIDTH - 12.0;
 
 /// The side panel: text lines, players and the legend, laid out downwards.
 pub(super) struct Panel {
@@ -70,16 +74,13 @@ impl Panel {
         self.group.push(piece);
     }
 
+    /// The panel's heading, wrapped to its width.
     pub(super) fn heading(&mut self, text: &str) {
         self.y += 6.0;
-        self.push(styled_text(
-            self.x,
-            self.y,
-            Some("16"),
-            true,
-            text.to_string(),
-        ));
-        self.y += 20.0;
+        for part in lines::wrap(text, TEXT_WIDTH, 16.0, true) {
+            self.push(styled_text(self.x, self.y, Some("16"), true, part));
+            self.y += 20.0;
+        }
     }
 
     fn subheading(&mut self, text: &str) {
@@ -96,7 +97,7 @@ impl Panel {
 
     /// A line of text, wrapped to the panel's width.
     pub(super) fn line(&mut self, content: &str) {
-        for part in wrap(content, 36) {
+        for part in lines::wrap(content, TEXT_WIDTH, 12.0, false) {
             self.push(text(self.x, self.y, part));
             self.y += 16.0;
         }
@@ -126,7 +127,8 @@ impl Panel {
                 }
             }));
             let mut y2 = y + 18.0;
-            for part in wrap(&supply_line(player, palette), 36) {
+            let supply = supply_line(player, palette);
+            for part in lines::wrap(&supply, TEXT_WIDTH - 24.0, 11.0, false) {
                 self.push(styled_text(self.x + 24.0, y2, Some("11"), false, part));
                 y2 += 14.0;
             }
@@ -301,21 +303,4 @@ fn supply_line(player: &ScenePlayer, palette: &Palette) -> String {
         line += &format!(", floors {}", floors.join(", "));
     }
     line
-}
-
-/// Split `text` into lines of at most about `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
 }

@@ -4,11 +4,13 @@
 //!
 //! The page holds the comparison table (as `compare --format table` prints
 //! it), charts of per-game values (score distributions, win shares, captures,
-//! ransoms and exchanges, tower heights), and a replay viewer of a sample game
-//! of each variant, stepped turn by turn with buttons or arrow keys. The
-//! viewer's pictures are [`crate::views::render::board_svg`]'s, merged per game into
-//! one SVG whose elements name the turns they are shown in
-//! ([`timeline`]), so a game costs about one picture, not one per turn.
+//! ransoms and exchanges, tower heights), and a replay viewer of the run's
+//! first games of each variant ([`replay`]: a game picker per variant),
+//! stepped turn by turn with buttons or arrow keys. The viewer's pictures
+//! are [`crate::views::render::board`]'s, merged per game into one SVG whose
+//! elements name the turns they are shown in ([`timeline`]), so a game costs
+//! about one picture, not one per turn; the tile art of every game is drawn
+//! once for the page (`<symbol>`s the tiles `<use>`).
 //!
 //! The page is built with maud's `html!`, which escapes every spliced
 //! value; only the pictures, the style sheet, the script and the frames'
@@ -20,6 +22,7 @@
 
 pub mod charts;
 mod ladder;
+mod replay;
 pub mod sample;
 pub mod sweep;
 pub mod timeline;
@@ -31,6 +34,7 @@ use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
 use crate::views::render::PLAYER_COLOURS;
 use charts::{BoxStats, Series};
+pub use replay::VIEWER_GAMES;
 pub use sample::{Frame, SampleGame};
 
 /// Colours of variants in charts (seats use the board's player colours).
@@ -38,7 +42,7 @@ pub const VARIANT_COLOURS: [&str; 8] = [
     "#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f", "#76b7b2", "#e15759", "#bab0ac",
 ];
 
-fn variant_colour(v: usize) -> &'static str {
+pub(super) fn variant_colour(v: usize) -> &'static str {
     VARIANT_COLOURS[v % VARIANT_COLOURS.len()]
 }
 
@@ -87,16 +91,20 @@ fn pack_name(pack: &str) -> &str {
 const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
-/// The report as one HTML document: the comparison, and the sample game of
-/// each variant (in the comparison's order; fewer, or none, leave out the
-/// viewer of the others).
-pub fn html(r: &Comparison, samples: &[SampleGame]) -> String {
+/// The report as one HTML document: the comparison, and the sample games
+/// of each variant (`samples[v]`, variant `v`'s in the comparison's order;
+/// a variant without any has no viewer).
+pub fn html(r: &Comparison, samples: &[Vec<SampleGame>]) -> String {
     html_with_ladder(r, samples, None)
 }
 
 /// [`html`], with a skill ladder's section when there is one (`r` is then
 /// its strongest level's comparison).
-pub fn html_with_ladder(r: &Comparison, samples: &[SampleGame], skill: Option<&Ladder>) -> String {
+pub fn html_with_ladder(
+    r: &Comparison,
+    samples: &[Vec<SampleGame>],
+    skill: Option<&Ladder>,
+) -> String {
     let named = readable(r);
     let r = &named;
     let title = format!("towerlab: {}", r.variants.join(" vs "));
@@ -115,7 +123,7 @@ pub fn html_with_ladder(r: &Comparison, samples: &[SampleGame], skill: Option<&L
                     @if let Some(l) = skill { (ladder::section(l)) }
                     (table(r))
                     (charts_section(r))
-                    (replay_section(r, samples))
+                    (replay::section(&r.variants, samples))
                 }
                 footer {
                     "Made by towerlab " (env!("CARGO_PKG_VERSION"))
@@ -385,84 +393,6 @@ fn percent(e: Estimate) -> Estimate {
 fn figure(chart: Markup, caption: &str) -> Markup {
     html! {
         figure { (chart) figcaption { (caption) } }
-    }
-}
-
-/// The replay viewer: one tab per variant's sample game, the controls, and
-/// each game's merged pictures with its turns' events as JSON.
-fn replay_section(r: &Comparison, samples: &[SampleGame]) -> Markup {
-    let Some(first) = samples.first() else {
-        return html! {};
-    };
-    html! {
-        section id="replay" {
-            h2 { "Replay" }
-            p class="note" {
-                "Game " (first.game) " of the run in each variant, played again on its seed with the same bots (the same game as in the table). Step with the buttons, the slider or the ← → keys (Home, End: first and last turn). On a capture's turn the capturing tower's range is hatched and the taken meeple is crossed out where it stood."
-            }
-            div class="tabs" role="tablist" {
-                @for (i, name) in r.variants.iter().take(samples.len()).enumerate() {
-                    button type="button" class="tab" role="tab" data-viewer=(i) aria-selected=(i == 0) {
-                        span class="swatch" style=(format!("background:{}", variant_colour(i))) {}
-                        (name)
-                    }
-                }
-            }
-            (controls())
-            @for (i, (name, sample)) in r.variants.iter().zip(samples).enumerate() {
-                (viewer(i, name, sample))
-            }
-        }
-    }
-}
-
-/// The viewer's buttons, slider and options.
-fn controls() -> Markup {
-    html! {
-        div class="controls" {
-            button type="button" data-step="first" title="first turn (Home)" { "« start" }
-            button type="button" data-step="prev-capture" title="previous capture" { "◀ capture" }
-            button type="button" data-step="prev" title="previous turn (←)" { "◀ back" }
-            input type="range" class="slider" min="0" max="0" value="0" aria-label="turn";
-            button type="button" data-step="next" title="next turn (→)" { "next ▶" }
-            button type="button" data-step="next-capture" title="next capture" { "capture ▶" }
-            button type="button" data-step="last" title="last turn (End)" { "end »" }
-            span class="position" aria-live="polite" {}
-            label class="zoom" { input type="checkbox" class="full-size"; " full size" }
-        }
-    }
-}
-
-/// One variant's sample game: what it was, the turn's events, the merged
-/// pictures and the frames as JSON for the script.
-fn viewer(i: usize, name: &str, sample: &SampleGame) -> Markup {
-    let captures = sample.frames.iter().filter(|f| f.capture).count();
-    // `<` escaped so that no `</script>` can end the JSON early.
-    let frames = serde_json::to_string(&sample.frames)
-        .unwrap_or_else(|_| "[]".into())
-        .replace('<', "\\u003c");
-    let svg = sample
-        .svg
-        .replace("range-hatch", &format!("range-hatch-{i}"));
-    let scores = sample
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(p, s)| format!("player {} {s}", p + 1))
-        .collect::<Vec<_>>()
-        .join(", ");
-    html! {
-        div class="viewer" data-viewer=(i) hidden[i != 0] {
-            p class="about" {
-                (name) ": game " (sample.game) " (seed " (sample.seed) "), "
-                (sample.frames.len().saturating_sub(2)) " turns, " (captures) " capture"
-                @if captures != 1 { "s" }
-                "; final scores " (scores) "."
-            }
-            div class="turn" { h3 class="label" {} ul class="events" {} }
-            div class="board" { "\n" (PreEscaped(svg)) }
-            script type="application/json" class="frames" { (PreEscaped(frames)) }
-        }
     }
 }
 

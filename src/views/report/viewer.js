@@ -1,11 +1,13 @@
 // The replay viewer: each game's pictures are one SVG whose elements carry
 // data-t="A-B C" (the pictures, by index, that show them); showing picture i
-// hides every element whose ranges miss i.
+// hides every element whose ranges miss i. A tab per variant, and per
+// variant a picker of its games; each game keeps the turn it was left at.
 (function () {
   'use strict';
   const section = document.getElementById('replay');
   if (!section) return;
   const tabs = Array.from(section.querySelectorAll('.tab'));
+  const pickers = Array.from(section.querySelectorAll('.game-picker'));
   const slider = section.querySelector('.slider');
   const position = section.querySelector('.position');
   const button = (step) => section.querySelector('[data-step="' + step + '"]');
@@ -22,7 +24,14 @@
     const items = Array.from(el.querySelectorAll('.board [data-t]')).map(function (node) {
       return { node: node, ranges: ranges(node.getAttribute('data-t')) };
     });
-    return { el: el, frames: frames, items: items, frame: 0 };
+    return {
+      el: el,
+      variant: el.getAttribute('data-variant'),
+      game: el.getAttribute('data-game'),
+      frames: frames,
+      items: items,
+      frame: 0,
+    };
   });
   let current = 0;
 
@@ -89,22 +98,49 @@
     if (target !== null && target !== undefined) show(current, target);
   }
 
+  // Show viewer v: its variant's tab and picker, its game.
   function select(v) {
     current = v;
-    viewers.forEach((viewer, i) => { viewer.el.hidden = i !== v; });
-    tabs.forEach((tab, i) => tab.setAttribute('aria-selected', String(i === v)));
+    const viewer = viewers[v];
+    viewers.forEach((other, i) => { other.el.hidden = i !== v; });
+    tabs.forEach((tab) =>
+      tab.setAttribute('aria-selected', String(tab.getAttribute('data-variant') === viewer.variant)));
+    pickers.forEach(function (picker) {
+      const mine = picker.getAttribute('data-variant') === viewer.variant;
+      picker.closest('label').hidden = !mine;
+      if (mine) picker.value = viewer.game;
+    });
     controls();
+  }
+
+  // The viewer of a variant's game; `game` null: the one last shown.
+  const last = {};
+  function viewerOf(variant, game) {
+    if (game === null && last[variant] !== undefined) return last[variant];
+    const found = viewers.findIndex((viewer) =>
+      viewer.variant === variant && (game === null || viewer.game === game));
+    return found < 0 ? null : found;
+  }
+
+  function pick(variant, game) {
+    const v = viewerOf(variant, game);
+    if (v === null) return;
+    last[variant] = v;
+    select(v);
   }
 
   section.querySelectorAll('[data-step]').forEach(function (b) {
     b.addEventListener('click', () => step(b.getAttribute('data-step')));
   });
-  tabs.forEach((tab, i) => tab.addEventListener('click', () => select(i)));
+  tabs.forEach((tab) =>
+    tab.addEventListener('click', () => pick(tab.getAttribute('data-variant'), null)));
+  pickers.forEach((picker) =>
+    picker.addEventListener('change', () => pick(picker.getAttribute('data-variant'), picker.value)));
   slider.addEventListener('input', () => show(current, Number(slider.value)));
   const fullSize = section.querySelector('.full-size');
   fullSize.addEventListener('change', () => section.classList.toggle('full', fullSize.checked));
   document.addEventListener('keydown', function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || e.target.tagName === 'SELECT') return;
     const keys = { ArrowRight: 'next', ArrowLeft: 'prev' };
     // Home and End scroll the page, unless the viewer has the focus.
     if (section.contains(document.activeElement)) {

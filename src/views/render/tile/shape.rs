@@ -123,9 +123,26 @@ impl Path {
 
 /// A number for SVG: at most two decimals, no trailing zeros.
 pub fn num(v: f64) -> String {
+    // Most numbers are whole or have few decimals: hundredths counted
+    // exactly, written without float formatting (the same text).
+    let hundredths = v * 100.0;
+    if hundredths.fract() == 0.0 && hundredths.abs() < 1e15 {
+        return hundredths_text(hundredths as i64);
+    }
     let s = format!("{:.2}", v);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// `h` hundredths as [`num`] writes them: `-1.5`, `0.05`, `12`.
+fn hundredths_text(h: i64) -> String {
+    let (whole, part) = (h.unsigned_abs() / 100, h.unsigned_abs() % 100);
+    let sign = if h < 0 { "-" } else { "" };
+    match part {
+        0 => format!("{sign}{whole}"),
+        p if p % 10 == 0 => format!("{sign}{whole}.{}", p / 10),
+        p => format!("{sign}{whole}.{p:02}"),
+    }
 }
 
 /// Is `p` inside the closed polygon `poly` (even-odd)?
@@ -155,4 +172,35 @@ pub(super) fn near_polyline(line: &[Pt], p: Pt) -> bool {
         };
         p.dist(a.lerp(b, t)) <= ROAD_HALF_WIDTH + 0.5
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path writes what two-decimal formatting writes.
+    #[test]
+    fn num_writes_what_formatting_writes() {
+        let slow = |v: f64| {
+            let s = format!("{v:.2}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            if s == "-0" {
+                "0".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        for i in -20_000..20_000 {
+            for v in [
+                i as f64 / 100.0,
+                i as f64 / 8.0,
+                i as f64 * 0.37,
+                i as f64 / 3.0,
+            ] {
+                assert_eq!(num(v), slow(v), "{v}");
+            }
+        }
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(1e300), slow(1e300));
+    }
 }
