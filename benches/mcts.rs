@@ -14,6 +14,12 @@ use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot};
 use towerlab::play::seed::{Stream, game_seed};
 use towerlab::rules::{Home, Ruleset};
 
+/// The packs load with their memory limit, which needs the counting
+/// allocator, as in the binary.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 fn main() {
     divan::main();
 }

@@ -10,6 +10,12 @@ use towerlab::kernel::{Bot, Decision, Game, play_game};
 use towerlab::play::bots::MctsBot;
 use towerlab::play::seed::game_seed;
 
+/// The packs load with their memory limit, which needs the counting
+/// allocator, as in the binary.
+#[global_allocator]
+static ALLOCATOR: towerlab::rules::script::CountingAllocator =
+    towerlab::rules::script::CountingAllocator;
+
 /// A bot that counts the searches it makes.
 struct Counting(MctsBot, u64);
 

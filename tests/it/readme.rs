@@ -20,6 +20,20 @@ const SHORTER: &[(&str, &str)] = &[
     ("--max-games 20000", "--max-games 60"),
     ("--games 5000", "--games 12"),
     ("--games 4000", "--games 12"),
+    // The ladder and the arena with the `mcts` bot: a tiny budget and a few
+    // games (the debug build searches slowly).
+    (
+        "--ladder random,greedy,mcts --games 40",
+        "--ladder random,greedy,mcts:2 --games 3",
+    ),
+    (
+        "--ladder random,greedy --games 10000",
+        "--ladder random,greedy --games 12",
+    ),
+    (
+        "arena mcts greedy --variant tower --players 2 --games 1000",
+        "arena mcts:2 greedy --variant tower --players 2 --games 4",
+    ),
 ];
 
 /// The text of every ```sh block of `markdown`, in order.

@@ -78,9 +78,17 @@ fn players_of(g: u64) -> usize {
     2 + (g % 5) as usize
 }
 
-/// The bot kinds of game `g`'s seats: every kind of `BotKind::ALL`, mixed.
+/// The bot kinds of game `g`'s seats: every kind of `BotKind::ALL`, mixed,
+/// a searching bot on a budget of one iteration per decision so that the
+/// games stay quick (its search, playouts and backup still run).
 fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
-    let all = BotKind::ALL;
+    let all: Vec<BotKind> = BotKind::ALL
+        .iter()
+        .map(|&b| match b {
+            BotKind::Mcts(_) => BotKind::Mcts(1),
+            b => b,
+        })
+        .collect();
     (0..players)
         .map(|seat| all[(g as usize + seat) % all.len()])
         .collect()
