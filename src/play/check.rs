@@ -350,6 +350,10 @@ impl Rules for Watch {
         self.inner.floor_kinds()
     }
 
+    fn begin_game(&self, seed: Option<u64>) {
+        self.inner.begin_game(seed)
+    }
+
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
         self.inner.floor_supply(players, foundation_tiles)
     }

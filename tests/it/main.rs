@@ -10,6 +10,7 @@ static ALLOCATOR: towerlab::rules::script::CountingAllocator =
 mod authoring;
 mod bad_input;
 mod bots;
+mod budget;
 mod cli;
 mod common;
 mod compare;
