@@ -11,6 +11,7 @@
 pub mod home;
 pub mod manifest;
 pub mod native;
+pub mod problems;
 pub mod script;
 
 use std::collections::BTreeMap;
