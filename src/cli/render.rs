@@ -41,7 +41,7 @@ pub struct RenderArgs {
     // --log of `compare`: which variant's game to draw.
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// With --log: what the hooks of the replayed game may spend.
+    // With --log: what the hooks of the replayed game may spend.
     #[command(flatten)]
     pub budget: super::args::BudgetArgs,
     /// Mark the capture range of the tower on this cell [default with
