@@ -11,7 +11,7 @@ use crate::analysis::arena::{self, Arena, ArenaResult};
 use crate::play::bots::BotKind;
 use crate::rules::Home;
 
-use super::{Format, RulesArgs};
+use super::{BudgetArgs, Format, RulesArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
@@ -22,6 +22,8 @@ pub struct ArenaArgs {
     pub bots: Vec<String>,
     #[command(flatten)]
     pub rules: RulesArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Games to play in all, rounded up to whole deals (one game per
     /// rotation of the seats).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]

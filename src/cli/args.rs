@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use super::numbers;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
+use crate::rules::script::limits::GAME_OPERATIONS;
 use crate::rules::{Home, Ruleset};
 
 /// Which rules to play: a variant file, or packs in order.
@@ -34,6 +35,15 @@ impl RulesArgs {
             .transpose()?;
         Ruleset::select(home, self.variant.as_deref(), packs.as_deref())
     }
+}
+
+/// What the hooks of one game may spend.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct BudgetArgs {
+    /// Operations the hooks of one game may run in all (cached answers
+    /// count what they cost); a game that needs more fails (see docs/packs.md)
+    #[arg(long, value_name = "OPS", default_value_t = GAME_OPERATIONS, value_parser = numbers::hook_budget, allow_negative_numbers = true)]
+    pub hook_budget: u64,
 }
 
 /// Who plays: how many players, and which bot in each seat.
@@ -74,6 +84,8 @@ pub struct RunArgs {
     pub seed: u64,
     #[command(flatten)]
     pub seats: SeatArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Worker threads [default: one per core]. Results do not depend on it.
     #[arg(long, value_parser = numbers::threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,

@@ -15,6 +15,8 @@ pub struct CheckArgs {
     /// Games to play with random bots once the pack loads.
     #[arg(long, default_value_t = 25, value_parser = super::numbers::check_games, allow_negative_numbers = true)]
     pub games: u64,
+    #[command(flatten)]
+    pub budget: super::args::BudgetArgs,
 }
 
 pub fn run(home: &Home, args: &CheckArgs) -> Result<()> {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::ValueEnum;
 
-use super::args::TableFormat;
+use super::args::{BudgetArgs, TableFormat};
 use super::output::write_file;
 use super::{compare, pergame, simulate};
 use crate::analysis::compare::Comparison;
@@ -21,6 +21,8 @@ pub struct MergeArgs {
     /// run once, in any order.
     #[arg(required = true, value_name = "PART")]
     pub parts: Vec<PathBuf>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Output format: what the run's command prints (`html`: the report).
     #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
     pub format: MergeFormat,

@@ -32,7 +32,7 @@ use clap::{Parser, Subcommand};
 use crate::kernel::tiles::TileSet;
 use crate::rules::Home;
 
-pub use args::{Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
+pub use args::{BudgetArgs, Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
 pub use info::InfoArgs;
@@ -102,9 +102,33 @@ pub fn load_tiles(home: &Home) -> Result<TileSet> {
     TileSet::from_sources(&[home.base_tiles()?, home.tiles("tower")?])
 }
 
-/// Where the rules and variants are, as the command line names them.
+/// Where the rules and variants are, as the command line names them, with
+/// the per-game hook budget of the command that plays games.
 fn home(cli: &Cli) -> Result<Home> {
-    Home::locate(cli.home.as_deref())
+    let home = Home::locate(cli.home.as_deref())?;
+    Ok(match cli.command.budget() {
+        Some(b) => home.with_hook_budget(b.hook_budget),
+        None => home,
+    })
+}
+
+impl Command {
+    /// `--hook-budget`, for the commands that play games.
+    fn budget(&self) -> Option<BudgetArgs> {
+        match self {
+            Command::Play(a) => Some(a.budget),
+            Command::Simulate(a) => Some(a.run.budget),
+            Command::Compare(a) => Some(a.run.budget),
+            Command::Replay(a) => Some(a.budget),
+            Command::Render(a) => Some(a.budget),
+            Command::Check(a) => Some(a.budget),
+            Command::Serve(a) => Some(a.budget),
+            Command::Merge(a) => Some(a.budget),
+            Command::Sweep(a) => Some(a.budget),
+            Command::Arena(a) => Some(a.budget),
+            Command::Range(_) | Command::List(_) | Command::Info(_) | Command::Tiles(_) => None,
+        }
+    }
 }
 
 /// Run the command line; the error, if any, is for `main` to report.

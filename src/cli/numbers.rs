@@ -26,6 +26,11 @@ pub fn viewer_games(text: &str) -> Result<u64, String> {
     whole(text, 1, 200)
 }
 
+/// A per-game hook budget (`--hook-budget`): at least 1,000 operations.
+pub fn hook_budget(text: &str) -> Result<u64, String> {
+    whole(text, 1_000, u64::MAX)
+}
+
 /// A number of test games (`check`): 0 to 100,000.
 pub fn check_games(text: &str) -> Result<u64, String> {
     whole(text, 0, 100_000)

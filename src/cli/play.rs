@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use serde::Serialize;
 
-use super::args::{Format, RulesArgs, SeatArgs};
+use super::args::{BudgetArgs, Format, RulesArgs, SeatArgs};
 use super::output::write_file;
 use crate::kernel::Game;
 use crate::play::log;
@@ -22,6 +22,8 @@ pub struct PlayArgs {
     pub seed: u64,
     #[command(flatten)]
     pub seats: SeatArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

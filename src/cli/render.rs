@@ -41,6 +41,9 @@ pub struct RenderArgs {
     // --log of `compare`: which variant's game to draw.
     #[command(flatten)]
     pub rules: RulesArgs,
+    // With --log: what the hooks of the replayed game may spend.
+    #[command(flatten)]
+    pub budget: super::args::BudgetArgs,
     /// Mark the capture range of the tower on this cell [default with
     /// --board and --floors: the tower, 0,0].
     #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]

@@ -12,6 +12,8 @@ use crate::rules::Home;
 pub struct ReplayArgs {
     /// A game log written by `--log` (JSON Lines).
     pub log: PathBuf,
+    #[command(flatten)]
+    pub budget: super::args::BudgetArgs,
 }
 
 pub fn run(home: &Home, args: &ReplayArgs) -> Result<()> {

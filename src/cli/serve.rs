@@ -20,6 +20,8 @@ pub struct ServeArgs {
     /// Open the page in the desktop's browser (`xdg-open`).
     #[arg(long)]
     pub open: bool,
+    #[command(flatten)]
+    pub budget: super::args::BudgetArgs,
 }
 
 pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {

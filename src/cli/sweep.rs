@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::args::{RulesArgs, SweepFormat};
+use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::output::{new_table, progress_bar, write_file};
 use super::pergame::{self, Games};
 use super::runs::{plain_f64, plain_opt_f64};
@@ -22,6 +22,8 @@ use crate::views::report;
 pub struct SweepArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// The parameter to sweep and its values: PACK.NAME=A..B[:STEP] (an
     /// inclusive range; STEP defaults to 1 for integers) or
     /// PACK.NAME=v1,v2,… (e.g. tower.ransom_cost=0..6)

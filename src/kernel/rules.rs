@@ -160,6 +160,13 @@ pub trait Rules: Send {
     /// The names of the floor kinds; [`FloorKind`] indexes this list.
     fn floor_kinds(&self) -> &[String];
 
+    /// A new game begins (dealt from `seed`, when it is): rules that count
+    /// what a whole game spends start counting again. Asked before any other
+    /// question of the game. By default nothing.
+    fn begin_game(&self, seed: Option<u64>) {
+        let _ = seed;
+    }
+
     /// How many floors of each kind every player starts with, given the
     /// number of players and of foundation tiles in the whole tile set.
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;

@@ -1,5 +1,6 @@
 //! `towerlab check`: load a pack or variant, validate it, and play a few quick
-//! games, collecting every problem found rather than stopping at the first.
+//! games, collecting every problem found rather than stopping at the first
+//! (every pack's load problems: `rules::problems`).
 //! A function named like a misspelt hook is a problem. The games watch the
 //! hooks' answers and flag dead rules: a floor kind never placeable, a hook
 //! that never allowed anything, a hook whose answer never varied.
@@ -14,6 +15,7 @@ use crate::kernel::{
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::manifest::Pack;
+use crate::rules::problems::load_all;
 use crate::rules::script::Hook;
 use crate::rules::{Home, Ruleset};
 
@@ -59,30 +61,16 @@ pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: us
 /// Check a pack or a variant.
 pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     let mut report = Report::default();
-    let set = if home.is_variant(target) {
-        Ruleset::from_variant(home, target)
-    } else {
-        let pack = home.load_pack(target)?;
-        let mut list = Vec::new();
-        with_requirements(home, pack, &mut list, 0)?;
-        let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
-        if names.len() > 1 {
-            report.notes.push(format!(
-                "checking with its requirements: {}",
-                names.join(", ")
-            ));
-        }
-        Ruleset::from_packs(home, &names)
-    };
-    let set = match set {
-        Ok(set) => set,
-        Err(e) => {
-            report.problems.push(format!("{e:#}"));
-            if home.is_variant(target) {
-                each_pack_alone(home, target, &mut report);
-            }
-            return Ok(report);
-        }
+    let loaded = load_all(home, target);
+    if !home.is_variant(target) && loaded.packs.len() > 1 {
+        report.notes.push(format!(
+            "checking with its requirements: {}",
+            loaded.packs.join(", ")
+        ));
+    }
+    report.problems.extend(loaded.problems);
+    let Some(set) = loaded.set else {
+        return Ok(report);
     };
     report.notes.push(format!(
         "packs: {}; floor kinds: {}; tiles: {} ({} with a foundation)",
@@ -136,31 +124,6 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         set.name
     );
     Ok(report)
-}
-
-/// A variant that does not load: load each of its packs alone (with its
-/// requirements), so that the problems of every pack are listed, not only
-/// the first.
-fn each_pack_alone(home: &Home, target: &str, report: &mut Report) {
-    let Ok(variant) = home.load_variant(target) else {
-        return;
-    };
-    for name in &variant.packs {
-        let mut list = Vec::new();
-        let loaded = home
-            .load_pack(name)
-            .and_then(|pack| with_requirements(home, pack, &mut list, 0))
-            .and_then(|()| {
-                let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
-                Ruleset::from_packs(home, &names)
-            });
-        if let Err(e) = loaded {
-            let problem = format!("{e:#}");
-            if !report.problems.iter().any(|p| p.ends_with(&problem)) {
-                report.problems.push(problem);
-            }
-        }
-    }
 }
 
 /// Play `games` quick games under `rules`, recording each distinct problem
@@ -348,6 +311,10 @@ impl Watch {
 impl Rules for Watch {
     fn floor_kinds(&self) -> &[String] {
         self.inner.floor_kinds()
+    }
+
+    fn begin_game(&self, seed: Option<u64>) {
+        self.inner.begin_game(seed)
     }
 
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {

@@ -1,6 +1,6 @@
 //! Layer 2, play: games from seeds, with bots in the seats, one or many in
 //! parallel; their logs and replays; test games of a pack (`check`) and range
-//! questions on a board file.
+//! questions on a board file; a game's events in words (`words`).
 
 pub mod bots;
 pub mod check;
@@ -12,3 +12,4 @@ pub mod scene;
 pub mod seed;
 pub mod session;
 pub mod sim;
+pub mod words;

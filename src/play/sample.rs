@@ -1,17 +1,18 @@
 //! A sample game for the report's replay viewer: one game played again on
 //! its seed with its bots (so, the run's own game), as a scene after every
-//! turn, with what happened in each turn in words. The views layer draws the
-//! scenes and merges them into one picture.
+//! turn, with what happened in each turn in words (`play::words`). The views
+//! layer draws the scenes and merges them into one picture.
 
 use anyhow::Result;
 
+use crate::kernel::Event;
 use crate::kernel::geometry::Pos;
 use crate::kernel::scene::{Picture, Pictures, SceneMeeple};
-use crate::kernel::{Event, Game, MeepleSpot};
 use crate::play::bots::BotKind;
 use crate::play::scene::{SceneOptions, game_scene, palette};
 use crate::play::seed::game_seed;
 use crate::play::sim;
+use crate::play::words::tell;
 use crate::rules::Ruleset;
 
 /// Play game `index` (seed `seed`) of `set` with `bots` again and take its
@@ -88,7 +89,7 @@ pub fn sample_game_within(
         frames.push(Picture {
             scene: game_scene(game, set, &options),
             label: format!("turn {}", game.stats().turns),
-            events: events.iter().map(|e| describe(game, set, e)).collect(),
+            events: events.iter().map(|e| tell(e, game, set).text).collect(),
             capture: capture.is_some(),
         });
         Ok(())
@@ -109,138 +110,4 @@ pub fn sample_game_within(
         palette: palette(set),
         frames,
     })
-}
-
-/// An event in words; seats are numbered from 1, as in the pictures.
-fn describe(game: &Game, set: &Ruleset, e: &Event) -> String {
-    let floor = |k: u8| {
-        set.floors
-            .get(k as usize)
-            .map_or("?".to_string(), |d| d.name.clone())
-    };
-    let tile = |k: u16| game.tiles().kinds[k as usize].name.clone();
-    match e {
-        Event::Tile {
-            player,
-            kind,
-            pos,
-            rot,
-        } => format!(
-            "player {} places {} at {},{}{}",
-            player + 1,
-            tile(*kind),
-            pos.x,
-            pos.y,
-            match rot {
-                0 => String::new(),
-                r => format!(", turned {}°", *r as u32 * 90),
-            }
-        ),
-        Event::Discard { kind } => format!("{} fits nowhere and is put aside", tile(*kind)),
-        Event::Meeple {
-            player,
-            pos,
-            spot: s,
-            on,
-        } => format!(
-            "player {} puts a meeple {} at {},{}",
-            player + 1,
-            spot_words(*s, on.name()),
-            pos.x,
-            pos.y
-        ),
-        Event::Floor {
-            player,
-            pos,
-            kind,
-            floors,
-        } => format!(
-            "player {} adds a {} floor to the tower at {},{} ({} floor{})",
-            player + 1,
-            floor(*kind),
-            pos.x,
-            pos.y,
-            floors.len(),
-            if floors.len() == 1 { "" } else { "s" }
-        ),
-        _ => describe_outcome(e),
-    }
-}
-
-/// What a turn's placements led to, in words: captures, exchanges,
-/// ransoms and scores.
-fn describe_outcome(e: &Event) -> String {
-    match e {
-        Event::Capture {
-            player,
-            tower,
-            at,
-            spot: s,
-            on,
-            owner,
-            ..
-        } => {
-            let whose = if owner == player {
-                "their own meeple, which goes home".to_string()
-            } else {
-                format!("player {}'s meeple, now a prisoner", owner + 1)
-            };
-            format!(
-                "capture: the tower at {},{} takes {} ({} at {},{})",
-                tower.x,
-                tower.y,
-                whose,
-                spot_words(*s, on.name()),
-                at.x,
-                at.y
-            )
-        }
-        Event::Exchange { players } => format!(
-            "players {} and {} exchange prisoners",
-            players[0] + 1,
-            players[1] + 1
-        ),
-        Event::Ransom {
-            player, to, cost, ..
-        } => format!(
-            "player {} pays player {} a ransom of {cost} points",
-            player + 1,
-            to + 1
-        ),
-        Event::Score {
-            player,
-            points,
-            feature,
-        } => format!(
-            "player {} scores {points} point{} for a {}",
-            player + 1,
-            if *points == 1 { "" } else { "s" },
-            feature.name()
-        ),
-        Event::RuleScore {
-            player,
-            points,
-            feature,
-        } => format!(
-            "player {} scores {points} at the end for {feature}",
-            player + 1
-        ),
-        Event::End { scores } => format!(
-            "final scores: {}",
-            scores
-                .iter()
-                .enumerate()
-                .map(|(p, s)| format!("player {} {s}", p + 1))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        _ => String::new(),
-    }
-}
-
-fn spot_words(spot: MeepleSpot, on: &str) -> String {
-    match spot {
-        MeepleSpot::Tower => "on top of the tower".to_string(),
-        MeepleSpot::Segment(_) => format!("on a {on}"),
-    }
 }

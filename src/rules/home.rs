@@ -196,6 +196,10 @@ pub struct Home {
     folder: Option<PathBuf>,
     /// Whether the packs loaded from here are held to the memory limit.
     pub memory_limit: MemoryLimit,
+    /// Operations the hooks of one game may run in all, for the packs loaded
+    /// from here ([`crate::rules::script::limits::GAME_OPERATIONS`] unless
+    /// changed).
+    pub hook_budget: u64,
 }
 
 impl Home {
@@ -204,6 +208,7 @@ impl Home {
         Home {
             folder: None,
             memory_limit: MemoryLimit::On,
+            hook_budget: crate::rules::script::limits::GAME_OPERATIONS,
         }
     }
 
@@ -248,6 +253,13 @@ impl Home {
     /// loads them with [`MemoryLimit::Off`].
     pub fn with_memory_limit(mut self, limit: MemoryLimit) -> Home {
         self.memory_limit = limit;
+        self
+    }
+
+    /// The same home, the hooks of each game of its packs allowed `ops`
+    /// operations in all.
+    pub fn with_hook_budget(mut self, ops: u64) -> Home {
+        self.hook_budget = ops;
         self
     }
 

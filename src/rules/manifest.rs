@@ -118,8 +118,24 @@ pub fn load_pack(rules_dir: &Path, reference: &str) -> Result<Pack> {
 /// `rules_dirs` that has it, a path to any folder holding a `pack.toml`, or
 /// `native:tower`.
 pub fn load_pack_from(rules_dirs: &[Dir], reference: &str) -> Result<Pack> {
+    match load_pack_checked(rules_dirs, reference) {
+        Ok((pack, problems)) if problems.is_empty() => Ok(pack),
+        Ok((_, mut problems)) | Err(mut problems) => Err(problems.swap_remove(0)),
+    }
+}
+
+/// [`load_pack_from`], with every problem of the manifest and of the files
+/// it names, not only the first: the pack as far as it is valid (its
+/// requirements, its valid floor kinds…) with its problems, or, when not even
+/// its manifest can be read, that problem.
+pub fn load_pack_checked(
+    rules_dirs: &[Dir],
+    reference: &str,
+) -> Result<(Pack, Vec<anyhow::Error>), Vec<anyhow::Error>> {
     if reference == NATIVE_TOWER {
-        return native_tower(rules_dirs);
+        return native_tower(rules_dirs)
+            .map(|p| (p, Vec::new()))
+            .map_err(|e| vec![e]);
     }
     let named = rules_dirs
         .iter()
@@ -130,7 +146,7 @@ pub fn load_pack_from(rules_dirs: &[Dir], reference: &str) -> Result<Pack> {
         None if Path::new(reference).join("pack.toml").is_file() => {
             Dir::Disk(PathBuf::from(reference))
         }
-        None => return Err(unknown_pack(rules_dirs, reference)),
+        None => return Err(vec![unknown_pack(rules_dirs, reference)]),
     };
     read_pack(&dir, reference)
 }
@@ -153,14 +169,23 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     ))
 }
 
-/// Read and validate the pack in `dir`.
-fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
-    let manifest = dir.read("pack.toml")?;
-    let raw: RawManifest = manifest.parse_toml()?;
-    let floors = floor_decls(&manifest, &raw.floor)?;
-    let script = pack_file(dir, &manifest, raw.pack.script.as_ref(), "script")?;
-    let tiles = pack_file(dir, &manifest, raw.pack.tiles.as_ref(), "tile file")?;
-    Ok(Pack {
+/// Read and validate the pack in `dir`: the pack as far as it is valid and
+/// every problem found (floor kinds first, then the files it names); only
+/// the problem when the manifest cannot be read.
+fn read_pack(dir: &Dir, reference: &str) -> Result<(Pack, Vec<anyhow::Error>), Vec<anyhow::Error>> {
+    let manifest = dir.read("pack.toml").map_err(|e| vec![e])?;
+    let raw: RawManifest = manifest.parse_toml().map_err(|e| vec![e])?;
+    let mut problems = Vec::new();
+    let floors = floor_decls(&manifest, &raw.floor, &mut problems);
+    let mut file = |what: &str, name: Option<&Spanned<String>>| {
+        pack_file(dir, &manifest, name, what).unwrap_or_else(|e| {
+            problems.push(e);
+            None
+        })
+    };
+    let script = file("script", raw.pack.script.as_ref());
+    let tiles = file("tile file", raw.pack.tiles.as_ref());
+    let pack = Pack {
         reference: reference.to_string(),
         name: raw.pack.name.get_ref().clone(),
         title: raw.pack.title,
@@ -192,7 +217,8 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
         tiles,
         native: false,
         manifest,
-    })
+    };
+    Ok((pack, problems))
 }
 
 /// The most floor kinds a variant may have, all its packs together (the
@@ -200,27 +226,35 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
 /// 32-kind key; see docs/packs.md).
 pub const MAX_FLOOR_KINDS: usize = 32;
 
-/// The floor kinds a manifest declares, each a valid name, each once.
-fn floor_decls(manifest: &Source, raw: &[RawFloor]) -> Result<Vec<FloorDecl>> {
+/// The floor kinds a manifest declares, each a valid name, each once; a
+/// problem in `problems` for each that is not.
+fn floor_decls(
+    manifest: &Source,
+    raw: &[RawFloor],
+    problems: &mut Vec<anyhow::Error>,
+) -> Vec<FloorDecl> {
     let mut floors = Vec::new();
     for f in raw {
         let name = f.name.get_ref();
         if floors.len() >= MAX_FLOOR_KINDS {
-            return Err(manifest.error_at(
+            problems.push(manifest.error_at(
                 f.name.span(),
                 format!("more than {MAX_FLOOR_KINDS} floor kinds (the limit for a variant)"),
             ));
+            break;
         }
         if !valid_name(name) {
-            return Err(manifest.error_at(
+            problems.push(manifest.error_at(
                 f.name.span(),
                 format!("floor kind `{name}`: use letters, digits, `-` and `_` only"),
             ));
+            continue;
         }
         if floors.iter().any(|d: &FloorDecl| &d.name == name) {
-            return Err(
-                manifest.error_at(f.name.span(), format!("floor kind `{name}` declared twice"))
+            problems.push(
+                manifest.error_at(f.name.span(), format!("floor kind `{name}` declared twice")),
             );
+            continue;
         }
         floors.push(FloorDecl {
             name: name.clone(),
@@ -228,7 +262,7 @@ fn floor_decls(manifest: &Source, raw: &[RawFloor]) -> Result<Vec<FloorDecl>> {
             description: f.description.clone(),
         });
     }
-    Ok(floors)
+    floors
 }
 
 /// A file the manifest names (`what`: "script" or "tile file"), read from

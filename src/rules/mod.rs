@@ -11,6 +11,7 @@
 pub mod home;
 pub mod manifest;
 pub mod native;
+pub mod problems;
 pub mod script;
 
 use std::collections::BTreeMap;
@@ -310,7 +311,7 @@ fn compile_scripts(
             params: params.clone(),
         })
         .collect();
-    Scripts::compile(&sources, kinds, home.memory_limit)
+    Ok(Scripts::compile(&sources, kinds, home.memory_limit)?.with_hook_budget(home.hook_budget))
 }
 
 /// The parameters a pack's script sees: declared defaults, overridden by the

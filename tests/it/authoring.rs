@@ -6,7 +6,7 @@ use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::rules::Ruleset;
 
-use crate::common::{fails, home, stdout, succeeds};
+use crate::common::{fails, home, stderr, stdout, succeeds};
 use crate::examples::{example, games, ruleset};
 
 // ---- bad input for the new hooks -----------------------------------------
@@ -337,4 +337,51 @@ fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
     assert_eq!(problems.len(), 2, "{text}");
     assert!(problems[0].contains("a/s.rhai:1:"), "{text}");
     assert!(problems[1].contains("b/s.rhai:1:"), "{text}");
+}
+
+#[test]
+fn check_lists_every_load_problem_of_a_pack_and_of_the_packs_it_requires() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |path: &str, text: &str| {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    // Requirements are named as on the command line: `b` by its path.
+    let b = dir.path().join("b").display().to_string();
+    write(
+        "a/pack.toml",
+        &format!(
+            "[pack]\nname = \"a\"\nrequires = [\"tower\", {b:?}]\nscript = \"missing.rhai\"\n\
+             tiles = \"../elsewhere.toml\"\n\n[[floor]]\nname = \"bad name\"\n\n[[floor]]\n\
+             name = \"green\"\n\n[[floor]]\nname = \"green\"\n"
+        ),
+    );
+    write("b/pack.toml", "[pack]\nname = \"b\"\nscript = \"b.rhai\"\n");
+    write("b/b.rhai", "fn reach(tower) {\n    let x = ;\n}\n");
+    let a = dir.path().join("a");
+    let out = crate::common::run(&["check", a.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let problems: Vec<&str> = text.lines().filter(|l| l.starts_with("problem:")).collect();
+    let manifest = a.join("pack.toml").display().to_string();
+    let expected = [
+        format!("{manifest}:8:8: floor kind `bad name`"),
+        format!("{manifest}:14:8: floor kind `green` declared twice"),
+        format!("{manifest}:4:10: script `missing.rhai` not found"),
+        format!("{manifest}:5:9: tile file `../elsewhere.toml` leaves the pack's folder"),
+        "b.rhai:2:13: Unexpected ';'".to_string(),
+    ];
+    assert_eq!(problems.len(), expected.len(), "{text}");
+    for (problem, says) in problems.iter().zip(&expected) {
+        assert!(
+            problem.contains(says.as_str()),
+            "`{problem}` should say `{says}`"
+        );
+    }
+    assert!(
+        stderr(&out).contains("5 problem(s) found"),
+        "{}",
+        stderr(&out)
+    );
 }

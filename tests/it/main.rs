@@ -11,6 +11,7 @@ mod arena;
 mod authoring;
 mod bad_input;
 mod bots;
+mod budget;
 mod cli;
 mod common;
 mod compare;

@@ -279,7 +279,7 @@ impl<'a> Game<'a> {
     ) -> Result<Self> {
         let mut deck = tiles.deck();
         Stream::new(seed, DECK_STREAM).shuffle(&mut deck);
-        Game::with_deck(tiles, rules, players, deck)
+        Game::dealt(tiles, rules, players, deck, Some(seed))
     }
 
     /// A new game drawing exactly `deck` (first element first), with the start
@@ -290,6 +290,18 @@ impl<'a> Game<'a> {
         players: usize,
         deck: Vec<u16>,
     ) -> Result<Self> {
+        Game::dealt(tiles, rules, players, deck, None)
+    }
+
+    /// A new game drawing `deck`, dealt from `seed` when it was.
+    fn dealt(
+        tiles: &'a TileSet,
+        rules: &'a dyn Rules,
+        players: usize,
+        deck: Vec<u16>,
+        seed: Option<u64>,
+    ) -> Result<Self> {
+        rules.begin_game(seed);
         ensure!(
             (2..=6).contains(&players),
             crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))

@@ -2,6 +2,10 @@
 //! top) for the tower hooks, per arguments for `setup`, `seat` and `ransom`
 //! (a `ransom` answer that read `game()` is not kept). Hooks are pure, so an
 //! answer is asked for once.
+//!
+//! Each answer is kept with the operations it cost (the hooks it asked
+//! included) and charged at that cost every time it is given: what a game's
+//! hooks spend is then the same whichever games its thread played before.
 
 use std::sync::Arc;
 
@@ -13,16 +17,26 @@ use super::api::{TowerInfo, cell_of};
 use super::{Hook, ScriptRules, rt_error};
 use crate::kernel::FloorKind;
 
+/// An answer kept, with the operations working it out cost.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Kept<T> {
+    pub(super) answer: T,
+    pub(super) cost: u64,
+}
+
+/// Capture cells, as offsets from the tower.
+pub(super) type Cells = Arc<[(i32, i32)]>;
+
 /// What the cache keeps per (floor stack, meeple on top).
 #[derive(Default)]
 pub(super) struct StackAnswers {
-    pub(super) may_place: Vec<Option<bool>>,
-    pub(super) may_top: Option<bool>,
-    pub(super) reach: Option<i64>,
-    pub(super) range: Option<Arc<[(i32, i32)]>>,
+    pub(super) may_place: Vec<Option<Kept<bool>>>,
+    pub(super) may_top: Option<Kept<bool>>,
+    pub(super) reach: Option<Kept<i64>>,
+    pub(super) range: Option<Kept<Cells>>,
     /// `may_capture` answers that read nothing beyond the stack, what the
     /// meeple stands on and whose it is: (stands on, owner, answer).
-    pub(super) captures: Vec<(u8, u8, bool)>,
+    pub(super) captures: Vec<(u8, u8, Kept<bool>)>,
 }
 
 /// Floor kinds are below 32, so these marks never clash with a floor.
@@ -33,13 +47,28 @@ const MEEPLE_MARK: u8 = 0xF1;
 pub(super) struct Cache {
     /// Keyed by the floor stack followed by a meeple mark.
     pub(super) stacks: FxHashMap<Vec<u8>, StackAnswers>,
-    pub(super) ransom: FxHashMap<(u32, u32), Option<u32>>,
-    pub(super) setup: FxHashMap<(usize, usize), Vec<u32>>,
+    pub(super) ransom: FxHashMap<(u32, u32), Kept<Option<u32>>>,
+    pub(super) setup: FxHashMap<(usize, usize), Kept<Vec<u32>>>,
     /// Per (players, foundation tiles, seat).
-    pub(super) seats: FxHashMap<(usize, usize, usize), Vec<u32>>,
+    pub(super) seats: FxHashMap<(usize, usize, usize), Kept<Vec<u32>>>,
 }
 
 impl ScriptRules {
+    /// A kept answer of `hook`, charged at what it cost.
+    pub(super) fn hit<T>(&self, hook: Hook, kept: Kept<T>) -> Result<T> {
+        self.charge(hook, kept.cost)?;
+        Ok(kept.answer)
+    }
+
+    /// `answer`, to keep, with what it cost since the game's hooks had
+    /// spent `before` (a reading of [`ScriptRules::spent`]).
+    pub(super) fn kept<T>(&self, answer: T, before: u64) -> Kept<T> {
+        Kept {
+            answer,
+            cost: self.spent() - before,
+        }
+    }
+
     /// Run `f` on the cached answers for a floor stack (and whether a meeple
     /// stands on top). The key is built on the stack: a cache hit allocates
     /// nothing.
@@ -69,14 +98,16 @@ impl ScriptRules {
 
     pub(super) fn cached_reach(&self, floors: &[FloorKind], meeple: bool) -> Result<i64> {
         if let Some(r) = self.entry(floors, meeple, |e| e.reach) {
-            return Ok(r);
+            return self.hit(Hook::Reach, r);
         }
+        let before = self.spent();
         let tower = self.tower_info(floors, meeple, None);
         let v = self.call(Hook::Reach, vec![Dynamic::from(tower)], None)?;
         let reach = v
             .as_int()
             .map_err(|t| self.wrong_type(Hook::Reach, &v, t, "an integer"))?;
-        self.entry(floors, meeple, |e| e.reach = Some(reach));
+        let kept = self.kept(reach, before);
+        self.entry(floors, meeple, |e| e.reach = Some(kept));
         Ok(reach)
     }
 
@@ -86,8 +117,9 @@ impl ScriptRules {
         meeple: bool,
     ) -> Result<Arc<[(i32, i32)]>> {
         if let Some(r) = self.entry(floors, meeple, |e| e.range.clone()) {
-            return Ok(r);
+            return self.hit(Hook::Range, r);
         }
+        let before = self.spent();
         let reach = self.cached_reach(floors, meeple)?;
         let tower = self.tower_info(floors, meeple, None);
         let v = self.call(
@@ -107,7 +139,8 @@ impl ScriptRules {
                 )
             })?
             .into();
-        self.entry(floors, meeple, |e| e.range = Some(cells.clone()));
+        let kept = self.kept(cells.clone(), before);
+        self.entry(floors, meeple, |e| e.range = Some(kept));
         Ok(cells)
     }
 

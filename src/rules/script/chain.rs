@@ -9,7 +9,6 @@ use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 use super::api::{Placed, RULES, TowerInfo};
 use super::context::BOARD;
 use super::errors::describe;
-use super::sandbox::Budget;
 use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{Board, FloorKind};
@@ -82,7 +81,7 @@ impl ScriptRules {
         if top_level {
             // An error a script caught in an earlier call is not this one's.
             self.error.borrow_mut().take();
-            self.budget.set(Budget::start());
+            self.start_call();
         }
         let run = || {
             if chain.is_empty() {
@@ -95,6 +94,10 @@ impl ScriptRules {
             Some(b) => BOARD.set(b, run),
             None => run(),
         });
+        let broken = if top_level { self.end_call() } else { None };
+        if let (Ok(_), Some(limit)) = (&result, broken) {
+            return Err(self.limit_error(hook, limit));
+        }
         match result {
             Ok(v) => Ok(v),
             Err(e) => {

@@ -31,6 +31,8 @@ pub struct Scripts {
     pub(super) kinds: Vec<String>,
     pub(super) kind_names: Vec<ImmutableString>,
     pub(super) memory_limit: MemoryLimit,
+    /// Operations the hooks of one game may run in all.
+    pub(super) hook_budget: u64,
 }
 
 /// One script of a ruleset, ready to compile.
@@ -80,6 +82,7 @@ impl Scripts {
                 .map(|k| ImmutableString::from(k.as_str()))
                 .collect(),
             memory_limit,
+            hook_budget: super::limits::GAME_OPERATIONS,
         })
     }
 

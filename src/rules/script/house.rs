@@ -66,9 +66,11 @@ impl ScriptRules {
         paid: u32,
         at: Option<(&RansomView, &Table)>,
     ) -> Result<Option<u32>> {
-        if let Some(&c) = self.cache.borrow().ransom.get(&(score, paid)) {
-            return Ok(c);
+        let kept = self.cache.borrow().ransom.get(&(score, paid)).copied();
+        if let Some(c) = kept {
+            return self.hit(Hook::Ransom, c);
         }
+        let before = self.spent();
         self.read_context.set(false);
         let args = vec![Dynamic::from(score as i64), Dynamic::from(paid as i64)];
         let v = match at {
@@ -95,7 +97,8 @@ impl ScriptRules {
             Some(n as u32)
         };
         if !self.read_context.get() {
-            self.cache.borrow_mut().ransom.insert((score, paid), cost);
+            let kept = self.kept(cost, before);
+            self.cache.borrow_mut().ransom.insert((score, paid), kept);
         }
         Ok(cost)
     }
@@ -113,9 +116,11 @@ impl ScriptRules {
             return Ok(base);
         }
         let key = (players, foundations, seat);
-        if let Some(s) = self.cache.borrow().seats.get(&key) {
-            return Ok(s.clone());
+        let kept = self.cache.borrow().seats.get(&key).cloned();
+        if let Some(s) = kept {
+            return self.hit(Hook::Seat, s);
         }
+        let before = self.spent();
         let supply: Map = self
             .scripts
             .kind_names
@@ -130,7 +135,8 @@ impl ScriptRules {
         ];
         let v = self.call(Hook::Seat, args, None)?;
         let out = self.supply_of(Hook::Seat, &v)?;
-        self.cache.borrow_mut().seats.insert(key, out.clone());
+        let kept = self.kept(out.clone(), before);
+        self.cache.borrow_mut().seats.insert(key, kept);
         Ok(out)
     }
 

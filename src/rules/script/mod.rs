@@ -41,7 +41,7 @@ use crate::kernel::{
 };
 use api::{BoardRef, Placed};
 use cache::Cache;
-use sandbox::{Budget, sandboxed_engine};
+use sandbox::{Budget, GameSpend, sandboxed_engine};
 
 pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
@@ -129,6 +129,8 @@ pub struct ScriptRules {
     error: RefCell<Option<String>>,
     /// What the current top-level call has spent of the sandbox's limits.
     budget: Cell<Budget>,
+    /// What the hooks of the current game have spent.
+    game: Cell<GameSpend>,
     /// The game as `game()` reads it, while a hook that may read it runs.
     context: RefCell<context::Context>,
     /// Did the hook being asked read anything its cache key does not cover
@@ -147,7 +149,8 @@ impl ScriptRules {
             cache: RefCell::new(Cache::default()),
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
-            budget: Cell::new(Budget::start()),
+            budget: Cell::new(Budget::start(limits::OPERATIONS)),
+            game: Cell::new(GameSpend::default()),
             context: RefCell::new(context::Context::default()),
             read_context: Cell::new(false),
             levels: Cell::new(0),
@@ -161,6 +164,20 @@ impl ScriptRules {
     /// Does any pack define `may_capture`?
     fn filters_captures(&self) -> bool {
         !self.scripts.chains[Hook::MayCapture.index()].is_empty()
+    }
+}
+
+impl Scripts {
+    /// The same scripts, the hooks of each game allowed `ops` operations in
+    /// all (counted as [`limits::GAME_OPERATIONS`] says).
+    pub fn with_hook_budget(mut self, ops: u64) -> Scripts {
+        self.hook_budget = ops;
+        self
+    }
+
+    /// Operations the hooks of one game may run in all.
+    pub fn hook_budget(&self) -> u64 {
+        self.hook_budget
     }
 }
 
@@ -190,10 +207,21 @@ impl Rules for ScriptRules {
         &self.scripts.kinds
     }
 
+    fn begin_game(&self, seed: Option<u64>) {
+        self.begin_spending(seed);
+    }
+
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
-        if let Some(s) = self.cache.borrow().setup.get(&(players, foundation_tiles)) {
-            return Ok(s.clone());
+        let kept = self
+            .cache
+            .borrow()
+            .setup
+            .get(&(players, foundation_tiles))
+            .cloned();
+        if let Some(s) = kept {
+            return self.hit(Hook::Setup, s);
         }
+        let before = self.spent();
         let v = self.call(
             Hook::Setup,
             vec![
@@ -203,10 +231,11 @@ impl Rules for ScriptRules {
             None,
         )?;
         let supply = self.supply_of(Hook::Setup, &v)?;
+        let kept = self.kept(supply.clone(), before);
         self.cache
             .borrow_mut()
             .setup
-            .insert((players, foundation_tiles), supply.clone());
+            .insert((players, foundation_tiles), kept);
         Ok(supply)
     }
 
@@ -216,15 +245,17 @@ impl Rules for ScriptRules {
         if let Some(a) = self.entry(stack.floors, meeple, |e| {
             e.may_place.get(k).copied().flatten()
         }) {
-            return Ok(a);
+            return self.hit(Hook::MayPlaceFloor, a);
         }
+        let before = self.spent();
         let info = self.tower_info(stack.floors, meeple, None);
         let name = Dynamic::from(self.scripts.kind_names[k].clone());
         let a = self.ask_bool(Hook::MayPlaceFloor, vec![Dynamic::from(info), name], None)?;
         let n = self.scripts.kinds.len();
+        let kept = self.kept(a, before);
         self.entry(stack.floors, meeple, |e| {
             e.may_place.resize(n, None);
-            e.may_place[k] = Some(a);
+            e.may_place[k] = Some(kept);
         });
         Ok(a)
     }
@@ -232,11 +263,13 @@ impl Rules for ScriptRules {
     fn may_top(&self, stack: &StackView) -> Result<bool> {
         let meeple = stack.topped;
         if let Some(a) = self.entry(stack.floors, meeple, |e| e.may_top) {
-            return Ok(a);
+            return self.hit(Hook::MayTop, a);
         }
+        let before = self.spent();
         let info = self.tower_info(stack.floors, meeple, None);
         let a = self.ask_bool(Hook::MayTop, vec![Dynamic::from(info)], None)?;
-        self.entry(stack.floors, meeple, |e| e.may_top = Some(a));
+        let kept = self.kept(a, before);
+        self.entry(stack.floors, meeple, |e| e.may_top = Some(kept));
         Ok(a)
     }
 
@@ -255,8 +288,9 @@ impl Rules for ScriptRules {
             e.captures.iter().find(|c| (c.0, c.1) == key).map(|c| c.2)
         });
         if let Some(a) = kept {
-            return Ok(a);
+            return self.hit(Hook::MayCapture, a);
         }
+        let before = self.spent();
         self.read_context.set(false);
         let placed = Placed {
             pos: tower.pos,
@@ -276,7 +310,10 @@ impl Rules for ScriptRules {
             )
         })?;
         if !self.read_context.get() {
-            self.entry(tower.floors, topped, |e| e.captures.push((key.0, key.1, a)));
+            let kept = self.kept(a, before);
+            self.entry(tower.floors, topped, |e| {
+                e.captures.push((key.0, key.1, kept))
+            });
         }
         Ok(a)
     }

@@ -1,6 +1,7 @@
 //! The sandbox: the engine every script runs in, its limits, and the budget
 //! of operations, CPU time, wall time and memory that one hook call (with the
-//! hooks it calls) may spend.
+//! hooks it calls) may spend; and the operations the hooks of a whole game
+//! may run, cached answers charged at what they cost when worked out.
 //!
 //! Rhai is built without closures (`no_closure`): no value is shared between
 //! variables, so there is no lock a script could wait on, no reference cycle
@@ -15,7 +16,8 @@ use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 
 use super::api::{RULES, register_api};
 use super::memory::{self, MemoryLimit};
-use super::{ScriptRules, limits, rt_error};
+use super::{Hook, ScriptRules, limits, rt_error};
+use crate::kernel::diag::bad_input;
 
 /// A limit that a hook call (with the hooks it calls) broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,12 @@ pub(super) enum Limit {
     /// Hooks called into each other (`previous`, `capture_cells`…) with more
     /// nested function calls in all than one hook may make.
     Depth,
+    /// The hooks of one game ran more operations in all than its budget
+    /// (`--hook-budget`); the game dealt from `seed`, when it was.
+    Game {
+        budget: u64,
+        seed: Option<u64>,
+    },
 }
 
 impl Limit {
@@ -57,6 +65,30 @@ impl Limit {
                  included; data growing without bound?)",
                 limits::MEMORY >> 20
             ),
+            Limit::Game { budget, seed } => format!(
+                "The hooks of this game{} ran more than {budget} operations in all, cached \
+                 answers counted at what they cost (the per-game hook budget; a pack too slow \
+                 to play? `--hook-budget OPS` raises it)",
+                seed.map(|s| format!(" (seed {s})")).unwrap_or_default()
+            ),
+        }
+    }
+}
+
+/// What the hooks of the current game have spent.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct GameSpend {
+    /// Operations of the game's hook calls that have ended, and of the
+    /// cached answers given outside a call.
+    operations: u64,
+    seed: Option<u64>,
+}
+
+impl GameSpend {
+    pub(super) fn new(seed: Option<u64>) -> GameSpend {
+        GameSpend {
+            operations: 0,
+            seed,
         }
     }
 }
@@ -64,7 +96,12 @@ impl Limit {
 /// What the current top-level hook call, with the hooks it calls, has spent.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Budget {
+    /// Operations run, and charged for the cached answers the call was
+    /// given; zero between top-level calls.
     operations: u64,
+    /// Operations this call may reach: [`limits::OPERATIONS`], or less when
+    /// that is all the game's budget has left.
+    limit: u64,
     /// CPU time of this thread when the call began: unlike the wall clock,
     /// it does not run while other processes have the processor, so a busy
     /// machine cannot stop a hook that would finish elsewhere.
@@ -79,9 +116,10 @@ pub(super) struct Budget {
 }
 
 impl Budget {
-    pub(super) fn start() -> Budget {
+    pub(super) fn start(limit: u64) -> Budget {
         Budget {
             operations: 0,
+            limit,
             started: ThreadTime::now().as_duration(),
             wall: Instant::now(),
             held: memory::held(),
@@ -157,8 +195,8 @@ impl ScriptRules {
             // Memory and time are looked at every 16 operations: one
             // operation takes at most about a megabyte and a millisecond.
             let look = b.operations.is_multiple_of(16);
-            b.broken = if b.operations > limits::OPERATIONS {
-                Some(Limit::Operations)
+            b.broken = if b.operations > b.limit {
+                Some(self.over(b.operations))
             } else if look
                 && self.scripts.memory_limit == MemoryLimit::On
                 && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
@@ -176,6 +214,101 @@ impl ScriptRules {
             self.budget.set(b);
         }
         b.broken
+    }
+}
+
+impl ScriptRules {
+    /// Which limit `operations` in the current call break: the call's own,
+    /// or the game's.
+    fn over(&self, operations: u64) -> Limit {
+        if operations > limits::OPERATIONS {
+            Limit::Operations
+        } else {
+            let game = self.game.get();
+            Limit::Game {
+                budget: self.scripts.hook_budget,
+                seed: game.seed,
+            }
+        }
+    }
+
+    /// A new game: its hooks have spent nothing yet.
+    pub(super) fn begin_spending(&self, seed: Option<u64>) {
+        self.game.set(GameSpend::new(seed));
+    }
+
+    /// Operations the game's hooks have spent so far, the running call's
+    /// included: what a cached answer cost is the difference of two readings.
+    pub(super) fn spent(&self) -> u64 {
+        self.game.get().operations + self.budget.get().operations
+    }
+
+    /// The budget of a new top-level call: what is left of the game's, at
+    /// most [`limits::OPERATIONS`].
+    pub(super) fn start_call(&self) {
+        let left = self
+            .scripts
+            .hook_budget
+            .saturating_sub(self.game.get().operations);
+        self.budget.set(Budget::start(left.min(limits::OPERATIONS)));
+    }
+
+    /// A top-level call ended: its operations go to the game's; the limit it
+    /// broke, if any (a cached answer charged at its end can break one with
+    /// no operation left to stop it).
+    pub(super) fn end_call(&self) -> Option<Limit> {
+        let mut b = self.budget.get();
+        let mut game = self.game.get();
+        game.operations += b.operations;
+        self.game.set(game);
+        b.operations = 0;
+        self.budget.set(b);
+        b.broken
+    }
+
+    /// Give an answer kept in the cache, charging what it cost when it was
+    /// worked out: to the running call (which then stops at its next
+    /// operation if that breaks a limit) or, outside a call, to the game.
+    pub(super) fn charge(&self, hook: Hook, cost: u64) -> anyhow::Result<()> {
+        if cost == 0 {
+            return Ok(());
+        }
+        if !self.stack.borrow().is_empty() {
+            let mut b = self.budget.get();
+            b.operations += cost;
+            if b.broken.is_none() && b.operations > b.limit {
+                b.broken = Some(self.over(b.operations));
+            }
+            self.budget.set(b);
+            return Ok(());
+        }
+        let mut game = self.game.get();
+        game.operations += cost;
+        self.game.set(game);
+        if game.operations > self.scripts.hook_budget {
+            return Err(self.limit_error(hook, self.over(0)));
+        }
+        Ok(())
+    }
+
+    /// The error of `hook` (its answering pack's `fn`) having broken `limit`
+    /// outside any operation of a script.
+    pub(super) fn limit_error(&self, hook: Hook, limit: Limit) -> anyhow::Error {
+        let at = self.scripts.chains[hook.index()].last().map(|&i| {
+            let p = &self.scripts.packs[i];
+            let (line, col) = p.hook_lines[hook.index()];
+            format!(
+                "pack `{}`, hook `{}`: {}:{line}:{col}: ",
+                p.name,
+                hook.name(),
+                p.path.display()
+            )
+        });
+        bad_input(format!(
+            "{}{}",
+            at.unwrap_or_else(|| format!("hook `{}`: ", hook.name())),
+            limit.message()
+        ))
     }
 }
 
