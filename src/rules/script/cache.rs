@@ -10,6 +10,7 @@ use rhai::{Array, Dynamic, EvalAltResult};
 use rustc_hash::FxHashMap;
 
 use super::api::{TowerInfo, cell_of};
+use super::reads::Node;
 use super::{Hook, ScriptRules, rt_error};
 use crate::kernel::FloorKind;
 
@@ -20,9 +21,9 @@ pub(super) struct StackAnswers {
     pub(super) may_top: Option<bool>,
     pub(super) reach: Option<i64>,
     pub(super) range: Option<Arc<[(i32, i32)]>>,
-    /// `may_capture` answers that read nothing beyond the stack, what the
-    /// meeple stands on and whose it is: (stands on, owner, answer).
-    pub(super) captures: Vec<(u8, u8, bool)>,
+    /// `may_capture` answers per (stands on, owner), kept under what each
+    /// call read beyond that (see `reads`).
+    pub(super) captures: Vec<(u8, u8, Node)>,
 }
 
 /// Floor kinds are below 32, so these marks never clash with a floor.
