@@ -55,6 +55,9 @@ pub struct Comparison {
     pub games_per_sec: f64,
     /// Every metric of [`stats::metric_names`], in that order.
     pub metrics: Vec<Metric>,
+    /// The per-floor-kind metrics ([`by_kind`]), when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_kind: Vec<Metric>,
     /// `per_game[variant][game]`: the per-game metrics of each game
     /// ([`stats::per_game`]), for distributions.
     #[serde(skip)]
@@ -215,12 +218,53 @@ fn summarise(plan: &Plan, played: Vec<Played>) -> Comparison {
         seconds,
         games_per_sec: (plan.games * plan.sets.len() as u64) as f64 / seconds.max(1e-9),
         metrics,
+        by_kind: Vec::new(),
         per_game: played
             .iter()
             .map(|p| p.results.iter().map(stats::per_game).collect())
             .collect(),
         first_games: played.into_iter().map(|p| p.results[0].clone()).collect(),
     }
+}
+
+/// The per-floor-kind metrics ([`stats::kind_metric_names`]) of variants
+/// `names` with floor kinds `kinds`, from `rows[variant][game]` of
+/// [`stats::per_kind`]. Every kind of any variant is listed, first seen
+/// first; a variant without a kind counts 0 of it. Differences are paired
+/// by game against the first variant.
+pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) -> Vec<Metric> {
+    let mut all: Vec<String> = Vec::new();
+    for k in kinds.iter().flatten() {
+        if !all.contains(k) {
+            all.push(k.clone());
+        }
+    }
+    let column = |v: usize, name: &str| -> Vec<f64> {
+        let at = stats::kind_metric_names(&kinds[v])
+            .iter()
+            .position(|n| n == name);
+        rows[v].iter().map(|r| at.map_or(0.0, |i| r[i])).collect()
+    };
+    stats::kind_metric_names(&all)
+        .into_iter()
+        .map(|name| {
+            let base = column(0, &name);
+            let values = (0..names.len())
+                .map(|v| {
+                    let own = column(v, &name);
+                    let e = stats::estimate(&own);
+                    let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
+                    VariantValue {
+                        variant: names[v].clone(),
+                        mean: e.mean,
+                        ci: [e.low, e.high],
+                        diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
+                    }
+                })
+                .collect();
+            Metric { name, values }
+        })
+        .collect()
 }
 
 /// The worker threads a run of `threads` (0: one per core) uses.

@@ -9,8 +9,9 @@ use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
-use super::runs::{plain_f64, plain_opt_f64, run_all};
-use crate::analysis::compare::Comparison;
+use super::runs::{plain_f64, plain_opt_f64, run_all, run_all_with};
+use crate::analysis::compare::{self, Comparison};
+use crate::analysis::stats;
 use crate::play::bots::BotKind;
 use crate::play::sample;
 use crate::rules::{Home, Ruleset};
@@ -29,6 +30,11 @@ pub struct CompareArgs {
     /// the table, charts, and a replay viewer of each variant's game 0.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+    /// Also the per-floor-kind metrics of every variant's kinds: floors
+    /// placed, captures and towers by the top floor's kind (after the other
+    /// metrics; JSON: `by_kind`).
+    #[arg(long)]
+    pub by_kind: bool,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -69,7 +75,11 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         .map(|v| load_compared(home, v))
         .collect::<Result<Vec<_>>>()?;
     let bots = args.run.seats.bots(&sets[0])?;
-    let comparison = run_all(&sets, &bots, &args.run)?;
+    let comparison = if args.by_kind {
+        with_kinds(&sets, &bots, &args.run)?
+    } else {
+        run_all(&sets, &bots, &args.run)?
+    };
     if let Some(path) = &args.html {
         write_html(path, &comparison, &sets, &bots)?;
     }
@@ -79,6 +89,20 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         TableFormat::Table => table(&comparison)?,
     }
     Ok(())
+}
+
+/// The comparison with its per-floor-kind metrics (`--by-kind`).
+fn with_kinds(sets: &[Ruleset], bots: &[BotKind], run: &RunArgs) -> Result<Comparison> {
+    let kinds: Vec<Vec<String>> = sets
+        .iter()
+        .map(|s| s.floors.iter().map(|f| f.name.clone()).collect())
+        .collect();
+    let mut rows: Vec<Vec<Vec<f64>>> = vec![Vec::new(); sets.len()];
+    let mut comparison = run_all_with(sets, bots, run, |v, r| {
+        rows[v].push(stats::per_kind(r, kinds[v].len()));
+    })?;
+    comparison.by_kind = compare::by_kind(&comparison.variants, &kinds, &rows);
+    Ok(comparison)
 }
 
 /// The HTML report, with each variant's game 0 replayed for its viewer.
@@ -105,7 +129,7 @@ fn write_html(path: &Path, c: &Comparison, sets: &[Ruleset], bots: &[BotKind]) -
 
 fn csv(c: &Comparison) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         for v in &m.values {
             w.serialize(CsvRow {
                 metric: &m.name,
@@ -185,7 +209,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
         }
     }
     let mut table = new_table(header);
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         let mut row = vec![m.name.clone()];
         for v in &m.values {
             row.push(value_cell(v));
@@ -203,7 +227,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
 /// widen the columns).
 fn pair_table(c: &Comparison, i: usize) -> comfy_table::Table {
     let mut table = new_table(["metric", "baseline", "variant", "variant - baseline"]);
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         let diff = m.values[i].diff.as_ref().map_or(String::new(), diff_cell);
         table.add_row([
             m.name.clone(),
