@@ -154,6 +154,16 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
 }
 
 /// Read and validate the pack in `dir`.
+/// The pack `reference` from its files as a game log carries them (by name
+/// relative to the pack's folder), named `label` in errors.
+pub fn inline_pack(
+    reference: &str,
+    label: &str,
+    files: &std::collections::BTreeMap<String, String>,
+) -> Result<Pack> {
+    read_pack(&Dir::Inline(label.to_string(), files.clone()), reference)
+}
+
 fn read_pack(dir: &Dir, reference: &str) -> Result<Pack> {
     let manifest = dir.read("pack.toml")?;
     let raw: RawManifest = manifest.parse_toml()?;
@@ -387,7 +397,7 @@ pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<Varia
         Some(dir) => {
             let source = dir.read(&file)?;
             let origin = match dir {
-                Dir::Disk(_) => Origin::Disk(source.path.clone()),
+                Dir::Disk(_) | Dir::Inline(..) => Origin::Disk(source.path.clone()),
                 Dir::Shipped(_) => Origin::Shipped,
             };
             (source, origin)

@@ -125,9 +125,9 @@ impl ScriptRules {
     /// trace gives the same value now.
     pub(super) fn kept_capture(&self, m: &Moment, key: (u8, u8)) -> Option<bool> {
         self.entry(m.floors, m.topped, |e| {
-            let range = e.range.clone();
+            let range = e.range.as_ref();
             let (_, _, tree) = e.captures.iter().find(|c| (c.0, c.1) == key)?;
-            tree.find(|r| self.read_now(m, range.as_ref(), r))
+            tree.find(|r| self.read_now(m, range, r))
         })
     }
 
