@@ -121,9 +121,7 @@ fn register_board(engine: &mut Engine) {
         .register_fn(
             "range_steps",
             |ctx: NativeCallContext, _: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
-                nested(&ctx, |r| {
-                    r.board_range_steps(&tower, (clamp(dx), clamp(dy)))
-                })
+                nested(&ctx, |r| range_steps(r, &tower, (clamp(dx), clamp(dy))))
             },
         )
         .register_fn(
@@ -176,6 +174,27 @@ fn register_functions(engine: &mut Engine) {
     );
 }
 
+/// `board.range_steps(tower, dx, dy)`: noted (see `reads`) when `tower` is
+/// the capturing one, beyond any trace otherwise.
+fn range_steps(
+    r: &ScriptRules,
+    tower: &TowerInfo,
+    target: (i32, i32),
+) -> Result<i64, Box<EvalAltResult>> {
+    let origin = placed(tower, "x")?.pos;
+    let floors = r.stack_of(tower)?;
+    let range = r
+        .cached_range(&floors, tower.has_meeple)
+        .map_err(|e| rt_error(format!("{e:#}")))?;
+    let steps = on_board(|b| r.range_steps(b, origin, &range, target))?;
+    if r.is_capturing(origin, &floors, tower.has_meeple) {
+        r.note(Read::RangeSteps(target.0, target.1), steps);
+    } else {
+        r.read_context.set(true);
+    }
+    Ok(steps)
+}
+
 fn clamp(v: i64) -> i32 {
     v.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
 }
@@ -187,7 +206,7 @@ fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
 
 /// Where the tower stands and whose meeple tops it, or the error that names
 /// what a hook cached per floor stack may read instead.
-pub(super) fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
+fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
     t.placed.ok_or_else(|| {
         rt_error(format!(
             "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
@@ -220,7 +239,7 @@ fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
 }
 
 /// Read the board without marking the answer: the caller notes what it read.
-pub(super) fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
+fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
     if BOARD.is_set() {
         Ok(BOARD.with(f))
     } else {

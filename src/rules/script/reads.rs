@@ -18,11 +18,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use rhai::EvalAltResult;
-
-use super::api::{TowerInfo, on_board, placed};
+use super::ScriptRules;
 use super::steps::StepsMemo;
-use super::{ScriptRules, rt_error};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Board, FloorKind};
 
@@ -175,7 +172,7 @@ impl ScriptRules {
     }
 
     /// Is the tower `at` with `floors` the one the recorded call is about?
-    fn is_capturing(&self, at: Pos, floors: &[FloorKind], topped: bool) -> bool {
+    pub(super) fn is_capturing(&self, at: Pos, floors: &[FloorKind], topped: bool) -> bool {
         let r = self.reads.borrow();
         r.on && r
             .tower
@@ -183,29 +180,8 @@ impl ScriptRules {
             .is_some_and(|(p, f, t)| *p == at && f == floors && *t == topped)
     }
 
-    /// `board.range_steps(tower, dx, dy)`: noted when `tower` is the
-    /// capturing one, beyond any trace otherwise.
-    pub(super) fn board_range_steps(
-        &self,
-        tower: &TowerInfo,
-        target: (i32, i32),
-    ) -> Result<i64, Box<EvalAltResult>> {
-        let origin = placed(tower, "x")?.pos;
-        let floors = self.stack_of(tower)?;
-        let range = self
-            .cached_range(&floors, tower.has_meeple)
-            .map_err(|e| rt_error(format!("{e:#}")))?;
-        let steps = on_board(|b| self.range_steps(b, origin, &range, target))?;
-        if self.is_capturing(origin, &floors, tower.has_meeple) {
-            self.note(Read::RangeSteps(target.0, target.1), steps);
-        } else {
-            self.read_context.set(true);
-        }
-        Ok(steps)
-    }
-
     /// The fewest steps to `target` from the tower at `origin` with `range`.
-    fn range_steps(
+    pub(super) fn range_steps(
         &self,
         board: &Board,
         origin: Pos,
