@@ -37,14 +37,17 @@ pub(super) fn distances(
 ) -> FxHashMap<(i32, i32), i64> {
     // A set, so that each step's test is constant time: the walk is linear
     // in the cells.
-    let inside: FxHashSet<(i32, i32)> = cells.iter().copied().collect();
+    let mut inside: FxHashSet<(i32, i32)> =
+        FxHashSet::with_capacity_and_hasher(cells.len(), Default::default());
+    inside.extend(cells.iter().copied());
     let mut usable = |c: (i32, i32)| {
         inside.contains(&c) && {
             *reads += 1;
             board.has_tile(origin.offset(c.0, c.1))
         }
     };
-    let mut dist: FxHashMap<(i32, i32), i64> = FxHashMap::default();
+    let mut dist: FxHashMap<(i32, i32), i64> =
+        FxHashMap::with_capacity_and_hasher(cells.len(), Default::default());
     if !usable((0, 0)) {
         return dist;
     }
