@@ -57,6 +57,9 @@ pub struct Comparison {
     pub games_per_sec: f64,
     /// Every metric of [`stats::metric_names`], in that order.
     pub metrics: Vec<Metric>,
+    /// The per-floor-kind metrics ([`by_kind`]), when asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_kind: Vec<Metric>,
     /// `per_game[variant][game]`: the per-game metrics of each game
     /// ([`stats::per_game`]), for distributions.
     #[serde(skip)]
@@ -333,11 +336,69 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         seconds: tally.seconds,
         games_per_sec: (games * names.len() as u64) as f64 / tally.seconds.max(1e-9),
         metrics,
+        by_kind: Vec::new(),
         per_game,
         first_games: tally.first_games,
         kinds: tally.kinds,
         stopping: None,
     }
+}
+
+impl Comparison {
+    /// Fill `by_kind` from the per-floor-kind counts the run kept
+    /// (`--by-kind`); nothing when it kept none.
+    pub fn add_by_kind(&mut self) {
+        if self.kinds.len() != self.variants.len() || self.kinds.is_empty() {
+            return;
+        }
+        let kinds: Vec<Vec<String>> = self.kinds.iter().map(|k| k.kinds.clone()).collect();
+        let rows: Vec<Vec<Vec<f64>>> = self
+            .kinds
+            .iter()
+            .map(|k| (0..k.games.len()).map(|g| k.metrics(g)).collect())
+            .collect();
+        self.by_kind = by_kind(&self.variants, &kinds, &rows);
+    }
+}
+
+/// The per-floor-kind metrics ([`stats::kind_metric_names`]) of variants
+/// `names` with floor kinds `kinds`, from `rows[variant][game]` of
+/// [`stats::per_kind`]. Every kind of any variant is listed, first seen
+/// first; a variant without a kind counts 0 of it. Differences are paired
+/// by game against the first variant.
+pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) -> Vec<Metric> {
+    let mut all: Vec<String> = Vec::new();
+    for k in kinds.iter().flatten() {
+        if !all.contains(k) {
+            all.push(k.clone());
+        }
+    }
+    let column = |v: usize, name: &str| -> Vec<f64> {
+        let at = stats::kind_metric_names(&kinds[v])
+            .iter()
+            .position(|n| n == name);
+        rows[v].iter().map(|r| at.map_or(0.0, |i| r[i])).collect()
+    };
+    stats::kind_metric_names(&all)
+        .into_iter()
+        .map(|name| {
+            let base = column(0, &name);
+            let values = (0..names.len())
+                .map(|v| {
+                    let own = column(v, &name);
+                    let e = stats::estimate(&own);
+                    let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
+                    VariantValue {
+                        variant: names[v].clone(),
+                        mean: e.mean,
+                        ci: [e.low, e.high],
+                        diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
+                    }
+                })
+                .collect();
+            Metric { name, values }
+        })
+        .collect()
 }
 
 /// The worker threads a run of `threads` (0: one per core) uses.

@@ -59,6 +59,11 @@ pub struct CompareArgs {
     /// first N (each game adds about 150 KB to the page).
     #[arg(long, value_name = "N", default_value_t = report::VIEWER_GAMES, value_parser = super::numbers::viewer_games, allow_negative_numbers = true, requires = "html")]
     pub viewer_games: u64,
+    /// Also the per-floor-kind metrics of every variant's kinds: floors
+    /// placed, captures and towers by the top floor's kind (after the other
+    /// metrics; JSON: `by_kind`).
+    #[arg(long)]
+    pub by_kind: bool,
 }
 
 /// A row of `compare --format csv`: one metric of one variant.
@@ -112,17 +117,18 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
             "--html needs the whole run: write it with `towerlab merge … --html FILE`",
         ));
     }
-    let comparison = match run_all(
+    let mut comparison = match run_all(
         "compare",
         &sets,
         &bots,
         &args.run,
         precision.as_ref(),
-        false,
+        args.by_kind,
     )? {
         Outcome::Whole(c) => *c,
         Outcome::Written => return Ok(()),
     };
+    comparison.add_by_kind();
     if let Some(path) = &args.html {
         let count = args.viewer_games.min(comparison.games);
         write_html(path, &comparison, &sets, &bots, None, count)?;
@@ -211,7 +217,7 @@ pub fn html_page(
 
 fn csv(c: &Comparison) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         for v in &m.values {
             w.serialize(CsvRow {
                 metric: &m.name,
@@ -319,7 +325,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
         }
     }
     let mut table = new_table(header);
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         let mut row = vec![m.name.clone()];
         for v in &m.values {
             row.push(value_cell(v));
@@ -337,7 +343,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
 /// widen the columns).
 fn pair_table(c: &Comparison, i: usize) -> comfy_table::Table {
     let mut table = new_table(["metric", "baseline", "variant", "variant - baseline"]);
-    for m in &c.metrics {
+    for m in c.metrics.iter().chain(&c.by_kind) {
         let diff = m.values[i].diff.as_ref().map_or(String::new(), diff_cell);
         table.add_row([
             m.name.clone(),

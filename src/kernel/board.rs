@@ -5,6 +5,8 @@
 //! edge, so a lookup is an index computation. The open positions are kept
 //! incrementally as tiles arrive; nothing scans the whole board per turn.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::kernel::geometry::{Dir, Pos};
 use crate::kernel::tiles::{TileKind, pattern_bits};
 
@@ -44,6 +46,15 @@ pub struct Board {
     cells: Vec<Cell>,
     tiles: Vec<PlacedTile>,
     open: Vec<OpenSpot>,
+    /// See [`Board::stamp`].
+    stamp: u64,
+}
+
+/// The source of [`Board::stamp`]s: only ever counts up.
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+fn fresh_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
 }
 
 impl Default for Board {
@@ -62,7 +73,16 @@ impl Board {
             cells: vec![Cell::default(); (size * size) as usize],
             tiles: Vec::new(),
             open: Vec::new(),
+            stamp: fresh_stamp(),
         }
+    }
+
+    /// A number that names this board's content: no board with other tiles
+    /// has had it in this process (a board gets a new one when made and
+    /// whenever a tile is placed; a clone keeps it). What rules read from a
+    /// board can be kept under it.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     #[inline]
@@ -132,6 +152,7 @@ impl Board {
     /// Put a tile down. The caller has checked [`Board::fits`].
     pub fn place(&mut self, kind_index: u16, kind: &TileKind, p: Pos, rot: u8, first_segment: u32) {
         self.ensure(p);
+        self.stamp = fresh_stamp();
         let index = self.tiles.len();
         self.tiles.push(PlacedTile {
             kind: kind_index,

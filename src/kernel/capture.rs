@@ -5,6 +5,7 @@
 //! ask it about boards of their own.
 
 use anyhow::Result;
+use rustc_hash::FxHashSet;
 
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn};
@@ -16,7 +17,7 @@ use crate::kernel::rules::{MeepleView, Rules, Table, TowerView};
 /// which see the game as `table` shows it.
 /// `on` names what a meeple stands on; it is asked only for meeples in range.
 /// Both buffers are cleared first, so a caller that keeps them allocates
-/// nothing.
+/// nothing (beyond a set for a range of more than a few dozen cells).
 pub fn capturable(
     rules: &dyn Rules,
     tower: &TowerView,
@@ -29,9 +30,9 @@ pub fn capturable(
     range.clear();
     out.clear();
     rules.capture_range(&tower.stack(), range)?;
-    let reach = reach_of(range);
+    let cells = Cells::of(range);
     for (i, m) in meeples.iter().enumerate() {
-        if !within(tower.pos, range, reach, m.pos) {
+        if !cells.holds(tower.pos, m.pos) {
             continue;
         }
         let view = MeepleView {
@@ -73,9 +74,36 @@ pub fn reach_of(range: &[(i32, i32)]) -> i32 {
         .unwrap_or(-1)
 }
 
-/// Is `at` one of the cells of `range` around `tower` (`reach`: the range's
-/// [`reach_of`], which rules out far cells without a search)?
-fn within(tower: Pos, range: &[(i32, i32)], reach: i32, at: Pos) -> bool {
-    let d = (at.x - tower.x, at.y - tower.y);
-    d.0.abs().max(d.1.abs()) <= reach && range.contains(&d)
+/// A range's cells, to ask whether a meeple stands in one: a short range
+/// is searched, a long one put in a set first, so that a capture check stays
+/// linear in the cells however many meeples stand in them.
+struct Cells<'a> {
+    range: &'a [(i32, i32)],
+    /// The range's [`reach_of`], which rules out far cells without a search.
+    reach: i32,
+    set: Option<FxHashSet<(i32, i32)>>,
+}
+
+impl<'a> Cells<'a> {
+    /// Ranges longer than this are put in a set.
+    const SEARCHED: usize = 32;
+
+    fn of(range: &'a [(i32, i32)]) -> Cells<'a> {
+        let set = (range.len() > Self::SEARCHED).then(|| range.iter().copied().collect());
+        Cells {
+            range,
+            reach: reach_of(range),
+            set,
+        }
+    }
+
+    /// Is `at` one of the cells around `tower`?
+    fn holds(&self, tower: Pos, at: Pos) -> bool {
+        let d = (at.x - tower.x, at.y - tower.y);
+        d.0.abs().max(d.1.abs()) <= self.reach
+            && match &self.set {
+                Some(set) => set.contains(&d),
+                None => self.range.contains(&d),
+            }
+    }
 }

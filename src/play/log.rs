@@ -15,7 +15,7 @@ use serde_json::Value;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot};
-use crate::rules::{Params, Ruleset};
+use crate::rules::{PackFiles, Params, Ruleset};
 
 /// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
 /// the event's own fields after `event`, in the order `docs/log.md` lists.
@@ -41,6 +41,10 @@ pub enum LogEvent {
         params: Params,
         players: usize,
         seed: u64,
+        /// The files of each pack not shipped, so that the log replays
+        /// anywhere (absent when every pack is shipped).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pack_files: Vec<PackFiles>,
     },
     Tile {
         player: usize,
@@ -155,11 +159,13 @@ impl fmt::Display for Record {
 /// `seed`, as JSON Lines.
 pub fn game_log(set: &Ruleset, index: u64, seed: u64, game: &Game) -> Result<String> {
     let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let pack_files = set.pack_files();
     let ctx = LogContext {
         game: index,
         seed,
         packs: &set.pack_names,
         params: &set.params,
+        pack_files: &pack_files,
         players: game.players().len(),
         tiles: &set.tiles,
         floors: &floors,
@@ -177,6 +183,8 @@ pub struct LogContext<'a> {
     pub packs: &'a [String],
     /// The parameter values the variant sets, by pack.
     pub params: &'a Params,
+    /// The files of each pack not shipped.
+    pub pack_files: &'a [PackFiles],
     pub players: usize,
     pub tiles: &'a TileSet,
     pub floors: &'a [String],
@@ -203,6 +211,7 @@ impl LogContext<'_> {
                 params: self.params.clone(),
                 players: self.players,
                 seed: self.seed,
+                pack_files: self.pack_files.to_vec(),
             },
         }
     }

@@ -8,6 +8,7 @@
 //! folder of the shipped files (named as shipped, `rules/tower`, in errors).
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -71,6 +72,9 @@ pub enum Dir {
     Disk(PathBuf),
     /// A shipped folder by its path as shipped (`rules/tower`).
     Shipped(String),
+    /// A pack's files as a game log carries them: named in errors by the
+    /// label, each file by its name relative to the pack's folder.
+    Inline(String, BTreeMap<String, String>),
 }
 
 impl Dir {
@@ -79,6 +83,7 @@ impl Dir {
         match self {
             Dir::Disk(dir) => Dir::Disk(dir.join(name)),
             Dir::Shipped(dir) => Dir::Shipped(format!("{dir}/{name}")),
+            Dir::Inline(label, _) => Dir::Inline(format!("{label}/{name}"), BTreeMap::new()),
         }
     }
 
@@ -86,7 +91,7 @@ impl Dir {
     pub fn path(&self) -> PathBuf {
         match self {
             Dir::Disk(dir) => dir.clone(),
-            Dir::Shipped(dir) => PathBuf::from(dir),
+            Dir::Shipped(dir) | Dir::Inline(dir, _) => PathBuf::from(dir),
         }
     }
 
@@ -94,6 +99,7 @@ impl Dir {
         match self {
             Dir::Disk(dir) => Origin::Disk(dir.clone()),
             Dir::Shipped(_) => Origin::Shipped,
+            Dir::Inline(label, _) => Origin::Disk(PathBuf::from(label)),
         }
     }
 
@@ -135,6 +141,7 @@ impl Dir {
         match self {
             Dir::Disk(dir) => dir.join(file).is_file(),
             Dir::Shipped(dir) => shipped(&format!("{dir}/{file}")).is_some(),
+            Dir::Inline(_, files) => files.contains_key(file),
         }
     }
 
@@ -150,6 +157,12 @@ impl Dir {
                     .map_err(|e| bad_input(format!("cannot read `{path}`: {e}")))?;
                 Ok(Source::new(path, text))
             }
+            Dir::Inline(label, files) => match files.get(file) {
+                Some(text) => Ok(Source::new(format!("{label}/{file}"), text.clone())),
+                None => Err(bad_input(format!(
+                    "cannot read `{label}/{file}`: the log does not carry it"
+                ))),
+            },
         }
     }
 
@@ -168,6 +181,7 @@ impl Dir {
                 names.sort();
                 names
             }
+            Dir::Inline(..) => Vec::new(),
         }
     }
 
@@ -185,6 +199,7 @@ impl Dir {
                 names.sort();
                 names
             }
+            Dir::Inline(..) => Vec::new(),
         }
     }
 }
@@ -378,6 +393,7 @@ pub(crate) fn describe_dirs(dirs: &[Dir]) -> String {
         .map(|d| match d {
             Dir::Disk(p) => format!("`{}`", p.display()),
             Dir::Shipped(p) => format!("the shipped `{p}/`"),
+            Dir::Inline(label, _) => format!("`{label}`"),
         })
         .collect::<Vec<_>>()
         .join(" or ")

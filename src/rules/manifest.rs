@@ -118,7 +118,13 @@ pub fn load_pack(rules_dir: &Path, reference: &str) -> Result<Pack> {
 /// `rules_dirs` that has it, a path to any folder holding a `pack.toml`, or
 /// `native:tower`.
 pub fn load_pack_from(rules_dirs: &[Dir], reference: &str) -> Result<Pack> {
-    match load_pack_checked(rules_dirs, reference) {
+    only_if_whole(load_pack_checked(rules_dirs, reference))
+}
+
+/// A pack read with its problems, as the pack when it has none, else its
+/// first problem.
+fn only_if_whole(read: Result<(Pack, Vec<anyhow::Error>), Vec<anyhow::Error>>) -> Result<Pack> {
+    match read {
         Ok((pack, problems)) if problems.is_empty() => Ok(pack),
         Ok((_, mut problems)) | Err(mut problems) => Err(problems.swap_remove(0)),
     }
@@ -166,6 +172,19 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     bad_input(format!(
         "unknown pack `{reference}`: no `{reference}/pack.toml` under {} or on disk{hint}",
         describe_dirs(rules_dirs)
+    ))
+}
+
+/// The pack `reference` from its files as a game log carries them (by name
+/// relative to the pack's folder), named `label` in errors.
+pub fn inline_pack(
+    reference: &str,
+    label: &str,
+    files: &std::collections::BTreeMap<String, String>,
+) -> Result<Pack> {
+    only_if_whole(read_pack(
+        &Dir::Inline(label.to_string(), files.clone()),
+        reference,
     ))
 }
 
@@ -421,7 +440,7 @@ pub fn load_variant_from(variants_dirs: &[Dir], reference: &str) -> Result<Varia
         Some(dir) => {
             let source = dir.read(&file)?;
             let origin = match dir {
-                Dir::Disk(_) => Origin::Disk(source.path.clone()),
+                Dir::Disk(_) | Dir::Inline(..) => Origin::Disk(source.path.clone()),
                 Dir::Shipped(_) => Origin::Shipped,
             };
             (source, origin)

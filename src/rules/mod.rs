@@ -9,6 +9,7 @@
 //! `docs/packs.md` for the author's guide.
 
 pub mod home;
+pub mod logged;
 pub mod manifest;
 pub mod native;
 pub mod problems;
@@ -24,6 +25,7 @@ use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 use crate::rules::native::NativeTower;
 pub use home::{Dir, Home, Origin};
+pub use logged::PackFiles;
 pub use manifest::{FloorDecl, NATIVE_TOWER, Pack, VariantFile};
 pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
@@ -133,13 +135,24 @@ impl Ruleset {
     /// An ad-hoc variant made of `packs`, in order, with parameter values
     /// (as a game log's `start` record gives them).
     pub fn from_packs_with(home: &Home, packs: &[String], params: &Params) -> Result<Ruleset> {
+        Ruleset::from_logged(home, packs, params, &[], "")
+    }
+
+    /// The variant of a game log's `start` record: `packs` with parameter
+    /// values, each pack from the files `logged` carries for it when it
+    /// carries them (see [`logged`]), else found by name. `label` names the
+    /// log in errors.
+    pub fn from_logged(
+        home: &Home,
+        packs: &[String],
+        params: &Params,
+        logged: &[PackFiles],
+        label: &str,
+    ) -> Result<Ruleset> {
         if packs.is_empty() {
             return Err(bad_input("`--packs` names at least one pack"));
         }
-        let loaded = packs
-            .iter()
-            .map(|p| home.load_pack(p))
-            .collect::<Result<Vec<_>>>()?;
+        let loaded = logged::load_logged(home, packs, logged, label)?;
         for pack in params.keys() {
             if !packs.contains(pack) {
                 return Err(bad_input(format!(
@@ -193,6 +206,11 @@ impl Ruleset {
             Implementation::Native => Box::new(NativeTower::default()),
             Implementation::Script(s) => Box::new(ScriptRules::new(s.clone())),
         }
+    }
+
+    /// The files of every pack not shipped, as a game log carries them.
+    pub fn pack_files(&self) -> Vec<PackFiles> {
+        self.packs.iter().filter_map(PackFiles::of).collect()
     }
 
     /// The compiled scripts (none for the native rules).

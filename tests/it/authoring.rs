@@ -226,6 +226,52 @@ fn simulate_by_kind_shows_a_new_packs_floor_kinds_and_leaves_other_output_alone(
 }
 
 #[test]
+fn compare_by_kind_lists_every_variants_kinds_with_paired_differences() {
+    let red = format!("tower,{}", example("red-floor").display());
+    let base = [
+        "compare", "tower", &red, "--games", "30", "--format", "json",
+    ];
+    let plain: serde_json::Value = serde_json::from_str(&stdout(&succeeds(&base))).unwrap();
+    assert!(plain.get("by_kind").is_none());
+    let mut args = base.to_vec();
+    args.push("--by-kind");
+    let with: serde_json::Value = serde_json::from_str(&stdout(&succeeds(&args))).unwrap();
+    assert_eq!(
+        plain["metrics"], with["metrics"],
+        "the other metrics are unchanged"
+    );
+    let by_kind = with["by_kind"].as_array().unwrap();
+    let metric = |name: &str| {
+        by_kind
+            .iter()
+            .find(|m| m["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {by_kind:?}"))
+    };
+    let red_floors = metric("floors.red");
+    assert_eq!(
+        red_floors["values"][0]["mean"], 0.0,
+        "the baseline has no red floors: it counts 0 of them"
+    );
+    let placed = red_floors["values"][1]["mean"].as_f64().unwrap();
+    assert!(placed > 0.0, "red floors were placed");
+    let diff = red_floors["values"][1]["diff"]["mean"].as_f64().unwrap();
+    assert!((diff - placed).abs() < 1e-9, "paired against 0 red floors");
+    let regular = metric("floors.regular");
+    assert!(regular["values"][0]["mean"].as_f64().unwrap() > 0.0);
+    let csv = stdout(&succeeds(&[
+        "compare",
+        "tower",
+        &red,
+        "--games",
+        "5",
+        "--format",
+        "csv",
+        "--by-kind",
+    ]));
+    assert!(csv.lines().any(|l| l.starts_with("floors.red,")), "{csv}");
+}
+
+#[test]
 fn kind_counts_add_up_to_the_totals() {
     let set = ruleset(&["tower", "black-tower"], "knights-only");
     games(&set, 30, |g| {

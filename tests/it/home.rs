@@ -320,3 +320,74 @@ fn the_tests_run_on_the_counting_allocator() {
     // Installed in tests/it/main.rs, as src/main.rs installs it in the binary.
     assert!(towerlab::rules::script::memory::is_installed());
 }
+
+/// The red-floor example pack, copied to a folder of its own.
+fn red_floor_in_temp() -> (TempDir, PathBuf) {
+    let dir = TempDir::new().expect("a temp folder");
+    let pack = dir.path().join("red-floor");
+    std::fs::create_dir_all(&pack).unwrap();
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/red-floor");
+    for file in ["pack.toml", "red-floor.rhai"] {
+        std::fs::copy(example.join(file), pack.join(file)).unwrap();
+    }
+    (dir, pack)
+}
+
+#[test]
+fn a_log_replays_and_renders_after_its_packs_folder_is_deleted_from_another_folder() {
+    let installed = Installed::new();
+    let (dir, pack) = red_floor_in_temp();
+    let logs = TempDir::new().expect("a temp folder");
+    let log = logs.path().join("run.jsonl");
+    let packs = format!("tower,{}", pack.display());
+    let (log_s, packs_s) = (log.to_str().unwrap(), packs.as_str());
+    let args = [
+        "simulate", "--packs", packs_s, "--games", "20", "--log", log_s,
+    ];
+    succeeded(&args, installed.run_in(dir.path(), &args));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let start: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let files = &start["pack_files"][0];
+    assert_eq!(files["pack"], packs_s.split(',').nth(1).unwrap());
+    assert!(files["files"]["red-floor.rhai"].is_string(), "{start}");
+    assert_eq!(
+        start["pack_files"].as_array().unwrap().len(),
+        1,
+        "the shipped tower pack is logged by name only"
+    );
+    assert!(text.contains("\"kind\":\"red\""), "red floors were played");
+    drop(dir);
+    assert!(!pack.exists());
+    let replay = ["replay", log_s];
+    let said = succeeded(&replay, installed.run(&replay));
+    assert!(said.contains("20 games"), "{said}");
+    let render = ["render", "--log", log_s, "--game", "3"];
+    let svg = succeeded(&render, installed.run(&render));
+    assert!(svg.starts_with("<svg"), "{svg}");
+}
+
+#[test]
+fn the_logged_files_win_over_a_changed_pack_of_the_same_path() {
+    let installed = Installed::new();
+    let (dir, pack) = red_floor_in_temp();
+    let log = dir.path().join("run.jsonl");
+    let packs = format!("tower,{}", pack.display());
+    let args = [
+        "simulate",
+        "--packs",
+        &packs,
+        "--games",
+        "5",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    succeeded(&args, installed.run(&args));
+    // The pack now throws in every hook; the log's copy is what replays.
+    std::fs::write(
+        pack.join("red-floor.rhai"),
+        "fn reach(tower) { throw \"changed\" }",
+    )
+    .unwrap();
+    let replay = ["replay", log.to_str().unwrap()];
+    succeeded(&replay, installed.run(&replay));
+}

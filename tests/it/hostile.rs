@@ -280,12 +280,18 @@ fn a_script_error_met_under_replay_is_bad_input() {
         "fn reach(tower) { previous(tower) }\n",
     );
     tower_log(&s, &format!("tower,{pack}"));
-    std::fs::write(
-        Path::new(&pack).join("evil.rhai"),
-        "fn reach(tower) {\n    throw \"no reach today\";\n}\n",
-    )
-    .expect("rewrite the pack");
-    let log = s.path("game.jsonl").display().to_string();
+    // The log carries the pack's files, and replays under them: the script
+    // is rewritten there.
+    let path = s.path("game.jsonl");
+    let text = std::fs::read_to_string(&path).expect("the log");
+    let logged = r#""evil.rhai":"fn reach(tower) { previous(tower) }\n""#;
+    assert!(
+        text.contains(logged),
+        "the log carries the script: {text:.400}"
+    );
+    let throwing = r#""evil.rhai":"fn reach(tower) {\n    throw \"no reach today\";\n}\n""#;
+    std::fs::write(&path, text.replace(logged, throwing)).expect("rewrite the log");
+    let log = path.display().to_string();
     refused_saying(&["replay", &log], &["no reach today", "evil.rhai:2:"]);
 }
 

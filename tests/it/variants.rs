@@ -503,6 +503,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             seed,
             packs: &set.pack_names,
             params: &set.params,
+            pack_files: &set.pack_files(),
             players,
             tiles: &set.tiles,
             floors: &floors,

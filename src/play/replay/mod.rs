@@ -16,7 +16,7 @@ use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
 use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
-use crate::rules::{Home, Params, Ruleset};
+use crate::rules::{Home, PackFiles, Params, Ruleset};
 
 /// What a successful replay checked.
 #[derive(Debug, PartialEq, Eq)]
@@ -344,9 +344,18 @@ fn misplaced(
 struct Start<'l> {
     packs: &'l [String],
     params: &'l Params,
+    pack_files: &'l [PackFiles],
     players: usize,
     seed: u64,
     game: u64,
+}
+
+impl Start<'_> {
+    /// The rules the game was played under: its packs, from the files the
+    /// log carries for them where it does (see `rules::logged`).
+    fn ruleset(&self, home: &Home, file: &str) -> Result<Ruleset> {
+        Ruleset::from_logged(home, self.packs, self.params, self.pack_files, file)
+    }
 }
 
 fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
@@ -357,9 +366,11 @@ fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
             params,
             players,
             seed,
+            pack_files,
         } if !packs.is_empty() => Ok(Start {
             packs,
             params,
+            pack_files,
             players: *players,
             seed: *seed,
             game: start.record.game,
@@ -455,7 +466,8 @@ pub fn state_at<T>(
         0 => Err(no_such_game(&log, game, packs)),
         1 => {
             let (block, start) = found.remove(0);
-            let set = Ruleset::from_packs_with(home, start.packs, start.params)
+            let set = start
+                .ruleset(home, &log.file)
                 .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
             let rules = set.rules();
             let state = play_block(
@@ -514,14 +526,19 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let file = log.file.as_str();
     // One rules instance per ruleset, kept (with its caches) for every game
     // of the log, as `simulate` keeps one per thread.
-    type Key = (Vec<String>, String);
+    type Key = (Vec<String>, String, Vec<PackFiles>);
     let mut rulesets: HashMap<Key, (Ruleset, Box<dyn crate::kernel::Rules>)> = HashMap::new();
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
-        let key: Key = (start.packs.to_vec(), format!("{:?}", start.params));
+        let key: Key = (
+            start.packs.to_vec(),
+            format!("{:?}", start.params),
+            start.pack_files.to_vec(),
+        );
         if !rulesets.contains_key(&key) {
-            let set = Ruleset::from_packs_with(home, start.packs, start.params)
+            let set = start
+                .ruleset(home, file)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
             let rules = set.rules();
             rulesets.insert(key.clone(), (set, rules));
@@ -534,6 +551,7 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
             seed: start.seed,
             packs: start.packs,
             params: start.params,
+            pack_files: start.pack_files,
             players: start.players,
             tiles: &set.tiles,
             floors: &floors,

@@ -23,6 +23,7 @@ fn tower_log(seed: u64) -> Vec<Record> {
         seed,
         packs: &set.pack_names,
         params: &set.params,
+        pack_files: &[],
         players: 2,
         tiles: &set.tiles,
         floors: &floors,

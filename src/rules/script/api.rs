@@ -5,9 +5,9 @@
 //! those functions compute in Rust (bulk loops stay out of scripts).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
-use rustc_hash::FxHashMap;
 
 use super::context::{BOARD, feature_at, register_context};
+use super::reads::Read;
 use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::Board;
 use crate::kernel::geometry::Pos;
@@ -71,7 +71,9 @@ fn register_tower_and_meeple(engine: &mut Engine) {
         })
         .register_get("has_meeple", |t: &mut TowerInfo| t.has_meeple)
         .register_get("meeple_owner", |t: &mut TowerInfo| {
-            placed(t, "meeple_owner").map(|p| p.owner.map_or(Dynamic::UNIT, Dynamic::from))
+            let owner = placed(t, "meeple_owner")?.owner;
+            noted(Read::TowerOwner, owner.unwrap_or(-1));
+            Ok::<_, Box<EvalAltResult>>(owner.map_or(Dynamic::UNIT, Dynamic::from))
         })
         .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
             t.floors
@@ -80,29 +82,25 @@ fn register_tower_and_meeple(engine: &mut Engine) {
                 .count() as i64
         })
         .register_get("x", |t: &mut TowerInfo| {
-            placed(t, "x").map(|p| p.pos.x as i64)
+            placed(t, "x").map(|p| noted(Read::TowerX, p.pos.x as i64))
         })
         .register_get("y", |t: &mut TowerInfo| {
-            placed(t, "y").map(|p| p.pos.y as i64)
+            placed(t, "y").map(|p| noted(Read::TowerY, p.pos.y as i64))
         });
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
         .register_get("owner", |m: &mut MeepleInfo| m.owner)
         .register_get("x", |m: &mut MeepleInfo| {
-            mark_beyond_key();
-            m.pos.x as i64
+            noted(Read::MeepleX, m.pos.x as i64)
         })
         .register_get("y", |m: &mut MeepleInfo| {
-            mark_beyond_key();
-            m.pos.y as i64
+            noted(Read::MeepleY, m.pos.y as i64)
         })
         .register_get("dx", |m: &mut MeepleInfo| {
-            mark_beyond_key();
-            (m.pos.x - m.tower.x) as i64
+            noted(Read::MeepleDx, (m.pos.x - m.tower.x) as i64)
         })
         .register_get("dy", |m: &mut MeepleInfo| {
-            mark_beyond_key();
-            (m.pos.y - m.tower.y) as i64
+            noted(Read::MeepleDy, (m.pos.y - m.tower.y) as i64)
         })
         .register_get("on", |m: &mut MeepleInfo| m.on.clone())
         .register_get("feature", |m: &mut MeepleInfo| {
@@ -115,14 +113,15 @@ fn register_board(engine: &mut Engine) {
     engine
         .register_type_with_name::<BoardRef>("Board")
         .register_fn("has_tile", |_: &mut BoardRef, x: i64, y: i64| {
-            with_board(|b| b.has_tile(Pos::new(clamp(x), clamp(y))))
+            let (x, y) = (clamp(x), clamp(y));
+            let has = on_board(|b| b.has_tile(Pos::new(x, y)))?;
+            noted(Read::HasTile(x, y), has as i64);
+            Ok::<_, Box<EvalAltResult>>(has)
         })
         .register_fn(
             "range_steps",
             |ctx: NativeCallContext, _: &mut BoardRef, tower: TowerInfo, dx: i64, dy: i64| {
-                let origin = tower_pos(&tower)?;
-                let cells = nested(&ctx, |r| r.range_of_stack(&tower))?;
-                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+                nested(&ctx, |r| range_steps(r, &tower, (clamp(dx), clamp(dy))))
             },
         )
         .register_fn(
@@ -175,18 +174,39 @@ fn register_functions(engine: &mut Engine) {
     );
 }
 
+/// `board.range_steps(tower, dx, dy)`: noted (see `reads`) when `tower` is
+/// the capturing one, beyond any trace otherwise.
+fn range_steps(
+    r: &ScriptRules,
+    tower: &TowerInfo,
+    target: (i32, i32),
+) -> Result<i64, Box<EvalAltResult>> {
+    let origin = placed(tower, "x")?.pos;
+    let floors = r.stack_of(tower)?;
+    let range = r
+        .cached_range(&floors, tower.has_meeple)
+        .map_err(|e| rt_error(format!("{e:#}")))?;
+    let steps = on_board(|b| r.range_steps(b, origin, &range, target))?;
+    if r.is_capturing(origin, &floors, tower.has_meeple) {
+        r.note(Read::RangeSteps(target.0, target.1), steps);
+    } else {
+        r.read_context.set(true);
+    }
+    Ok(steps)
+}
+
 fn clamp(v: i64) -> i32 {
     v.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
 }
 
 fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
+    mark_beyond_key();
     placed(t, "x").map(|p| p.pos)
 }
 
 /// Where the tower stands and whose meeple tops it, or the error that names
 /// what a hook cached per floor stack may read instead.
 fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
-    mark_beyond_key();
     t.placed.ok_or_else(|| {
         rt_error(format!(
             "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
@@ -205,8 +225,21 @@ pub(super) fn mark_beyond_key() {
     }
 }
 
+/// The running hook read `read`, which gave `value` (see `reads`).
+fn noted(read: Read, value: i64) -> i64 {
+    if RULES.is_set() {
+        RULES.with(|r| r.note(read, value));
+    }
+    value
+}
+
 fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
     mark_beyond_key();
+    on_board(f)
+}
+
+/// Read the board without marking the answer: the caller notes what it read.
+fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
     if BOARD.is_set() {
         Ok(BOARD.with(f))
     } else {
@@ -298,47 +331,12 @@ pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Ve
 /// The fewest steps from `origin` to `origin + target` through cells of
 /// `cells` (offsets) that hold a tile: a step goes to an orthogonal
 /// neighbour, or to a diagonal one when neither corner cell between them is in
-/// `cells`. `-1` when no such path exists.
+/// `cells`. `-1` when no such path exists. Linear in the cells.
 pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
-    // A set, so that each step's test is constant time: the walk is linear
-    // in the cells.
-    let cells: rustc_hash::FxHashSet<(i32, i32)> = cells.iter().copied().collect();
-    let inside = |c: (i32, i32)| cells.contains(&c);
-    let usable = |c: (i32, i32)| inside(c) && board.has_tile(origin.offset(c.0, c.1));
-    if !usable((0, 0)) || !usable(target) {
-        return -1;
-    }
-    let mut dist: FxHashMap<(i32, i32), i64> = FxHashMap::default();
-    let mut queue = std::collections::VecDeque::new();
-    dist.insert((0, 0), 0);
-    queue.push_back((0, 0));
-    while let Some(c) = queue.pop_front() {
-        let d = dist[&c];
-        if c == target {
-            return d;
-        }
-        for (sx, sy) in [
-            (0, 1),
-            (1, 0),
-            (0, -1),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ] {
-            let next = (c.0 + sx, c.1 + sy);
-            let diagonal = sx != 0 && sy != 0;
-            if diagonal && (inside((c.0 + sx, c.1)) || inside((c.0, c.1 + sy))) {
-                continue;
-            }
-            if usable(next) && !dist.contains_key(&next) {
-                dist.insert(next, d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    -1
+    super::steps::distances(board, origin, cells, &mut 0)
+        .get(&target)
+        .copied()
+        .unwrap_or(-1)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use rhai::{Array, Dynamic, EvalAltResult};
 use rustc_hash::FxHashMap;
 
 use super::api::{TowerInfo, cell_of};
+use super::reads::{Moment, Node};
 use super::{Hook, ScriptRules, rt_error};
 use crate::kernel::FloorKind;
 
@@ -34,9 +35,9 @@ pub(super) struct StackAnswers {
     pub(super) may_top: Option<Kept<bool>>,
     pub(super) reach: Option<Kept<i64>>,
     pub(super) range: Option<Kept<Cells>>,
-    /// `may_capture` answers that read nothing beyond the stack, what the
-    /// meeple stands on and whose it is: (stands on, owner, answer).
-    pub(super) captures: Vec<(u8, u8, Kept<bool>)>,
+    /// `may_capture` answers per (stands on, owner), kept under what each
+    /// call read beyond that (see `reads`).
+    pub(super) captures: Vec<(u8, u8, Node<Kept<bool>>)>,
 }
 
 /// Floor kinds are below 32, so these marks never clash with a floor.
@@ -166,5 +167,33 @@ impl ScriptRules {
         let floors = self.stack_of(tower)?;
         self.cached_reach(&floors, tower.has_meeple)
             .map_err(|e| rt_error(format!("{e:#}")))
+    }
+}
+
+/// `may_capture` answers, kept under what each call read (see `reads`).
+impl ScriptRules {
+    /// The answer kept for `m` with key `(on, owner)`, if every read of its
+    /// trace gives the same value now.
+    pub(super) fn kept_capture(&self, m: &Moment, key: (u8, u8)) -> Option<Kept<bool>> {
+        self.entry(m.floors, m.topped, |e| {
+            let range = e.range.as_ref().map(|k| &k.answer);
+            let (_, _, tree) = e.captures.iter().find(|c| (c.0, c.1) == key)?;
+            tree.find(|r| self.read_now(m, range, r))
+        })
+    }
+
+    /// Keep `answer` for `m` under the trace just recorded, unless the call
+    /// read beyond what a trace records.
+    pub(super) fn keep_capture(&self, m: &Moment, key: (u8, u8), answer: Kept<bool>) {
+        let trace = std::mem::take(&mut self.reads.borrow_mut().trace);
+        if !self.read_context.get() {
+            self.entry(m.floors, m.topped, |e| {
+                match e.captures.iter_mut().find(|c| (c.0, c.1) == key) {
+                    Some((_, _, tree)) => tree.add(&trace, answer),
+                    None => e.captures.push((key.0, key.1, Node::of(&trace, answer))),
+                }
+            });
+        }
+        self.reads.borrow_mut().trace = trace;
     }
 }

@@ -7,10 +7,11 @@
 //! the one before it (the first one's `previous` gives the hook's default).
 //! Hooks are pure, so answers are cached: per floor stack for the tower
 //! hooks, per (score, ransoms paid) for the ransom, per (stack, what the
-//! meeple stands on, whose it is) for `may_capture`. The host records what a
-//! call read: one that read beyond its key (the board, a position,
-//! `game()`) is not kept. The hooks added for house rules (`seat`,
-//! `captured`, `exchange`, `end`) are in `house`, `game()` in `context`.
+//! meeple stands on, whose it is) for `may_capture`, under what the call read
+//! beyond that (positions, the board's tiles, capture paths: `reads`). A
+//! call that read what no trace records (`game()`, a feature) is not kept.
+//! The hooks added for house rules (`seat`, `captured`, `exchange`, `end`)
+//! are in `house`, `game()` in `context`.
 //!
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
@@ -27,7 +28,9 @@ mod errors;
 mod house;
 pub mod limits;
 pub mod memory;
+mod reads;
 mod sandbox;
+mod steps;
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -139,6 +142,8 @@ pub struct ScriptRules {
     read_context: Cell<bool>,
     /// Nested function calls of the hooks that called the running one.
     levels: Cell<usize>,
+    /// What the `may_capture` call running reads, and the board walks kept.
+    reads: RefCell<reads::Recorder>,
 }
 
 impl ScriptRules {
@@ -154,6 +159,7 @@ impl ScriptRules {
             context: RefCell::new(context::Context::default()),
             read_context: Cell::new(false),
             levels: Cell::new(0),
+            reads: RefCell::new(reads::Recorder::default()),
         }
     }
 
@@ -283,11 +289,15 @@ impl Rules for ScriptRules {
             return Ok(true);
         }
         let key = (on_code(meeple.on), meeple.owner as u8);
-        let topped = tower.meeple.is_some();
-        let kept = self.entry(tower.floors, topped, |e| {
-            e.captures.iter().find(|c| (c.0, c.1) == key).map(|c| c.2)
-        });
-        if let Some(a) = kept {
+        let moment = reads::Moment {
+            tower: tower.pos,
+            floors: tower.floors,
+            topped: tower.meeple.is_some(),
+            owner: tower.meeple,
+            meeple: meeple.pos,
+            board: table.board,
+        };
+        if let Some(a) = self.kept_capture(&moment, key) {
             return self.hit(Hook::MayCapture, a);
         }
         let before = self.spent();
@@ -298,23 +308,18 @@ impl Rules for ScriptRules {
         };
         let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
         let m = self.meeple_info(meeple, tower.pos);
-        let a = self.with_context(table, None, Some(table.current), || {
-            self.ask_bool(
-                Hook::MayCapture,
-                vec![
-                    Dynamic::from(info),
-                    Dynamic::from(m),
-                    Dynamic::from(BoardRef),
-                ],
-                Some(table.board),
-            )
+        let args = vec![
+            Dynamic::from(info),
+            Dynamic::from(m),
+            Dynamic::from(BoardRef),
+        ];
+        let a = self.recording(&moment, || {
+            self.with_context(table, None, Some(table.current), || {
+                self.ask_bool(Hook::MayCapture, args, Some(table.board))
+            })
         })?;
-        if !self.read_context.get() {
-            let kept = self.kept(a, before);
-            self.entry(tower.floors, topped, |e| {
-                e.captures.push((key.0, key.1, kept))
-            });
-        }
+        let kept = self.kept(a, before);
+        self.keep_capture(&moment, key, kept);
         Ok(a)
     }
 

@@ -432,6 +432,7 @@ mod tests {
                     values: vec![value(0), value(1)],
                 })
                 .collect(),
+            by_kind: Vec::new(),
             per_game: vec![vec![vec![1.0; 20]]; 2],
             first_games: Vec::new(),
             kinds: Vec::new(),
