@@ -128,7 +128,9 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         Outcome::Whole(c) => *c,
         Outcome::Written => return Ok(()),
     };
-    comparison.add_by_kind();
+    if args.by_kind {
+        comparison.add_by_kind();
+    }
     if let Some(path) = &args.html {
         let count = args.viewer_games.min(comparison.games);
         write_html(path, &comparison, &sets, &bots, None, count)?;

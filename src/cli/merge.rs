@@ -56,7 +56,10 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
             Ok((name.clone(), partial::parse(&name, &text)?))
         })
         .collect::<Result<Vec<_>>>()?;
-    let (run, c) = partial::merge(parts)?;
+    let (run, mut c) = partial::merge(parts)?;
+    if run.command == "compare" && run.by_kind {
+        c.add_by_kind();
+    }
     if let Some(path) = &args.per_game {
         pergame::write_comparison(path, &c, run.by_kind)?;
     }

@@ -174,7 +174,12 @@ impl ScriptRules {
         self.reads.borrow().steps.reads
     }
 
-    pub(super) fn read_now(&self, m: &Moment, range: Option<&Arc<[(i32, i32)]>>, read: Read) -> Option<i64> {
+    pub(super) fn read_now(
+        &self,
+        m: &Moment,
+        range: Option<&Arc<[(i32, i32)]>>,
+        read: Read,
+    ) -> Option<i64> {
         Some(match read {
             Read::MeepleX => m.meeple.x as i64,
             Read::MeepleY => m.meeple.y as i64,
