@@ -167,6 +167,14 @@ pub trait Rules: Send {
         let _ = seed;
     }
 
+    /// A bot's search of one decision begins (`true`) or ends (`false`):
+    /// what the questions asked while searching spend is counted apart
+    /// from the game's (a search decision has a budget of its own, and the
+    /// game's count goes on where it was). By default nothing.
+    fn searching(&self, on: bool) {
+        let _ = on;
+    }
+
     /// How many floors of each kind every player starts with, given the
     /// number of players and of foundation tiles in the whole tile set.
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;

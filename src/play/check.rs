@@ -317,6 +317,10 @@ impl Rules for Watch {
         self.inner.begin_game(seed)
     }
 
+    fn searching(&self, on: bool) {
+        self.inner.searching(on)
+    }
+
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
         self.inner.floor_supply(players, foundation_tiles)
     }

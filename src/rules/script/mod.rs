@@ -134,6 +134,8 @@ pub struct ScriptRules {
     budget: Cell<Budget>,
     /// What the hooks of the current game have spent.
     game: Cell<GameSpend>,
+    /// The game's spending, kept aside while a bot's search spends apart.
+    game_aside: Cell<Option<GameSpend>>,
     /// The game as `game()` reads it, while a hook that may read it runs.
     context: RefCell<context::Context>,
     /// Did the hook being asked read anything its cache key does not cover
@@ -156,6 +158,7 @@ impl ScriptRules {
             error: RefCell::new(None),
             budget: Cell::new(Budget::start(limits::OPERATIONS)),
             game: Cell::new(GameSpend::default()),
+            game_aside: Cell::new(None),
             context: RefCell::new(context::Context::default()),
             read_context: Cell::new(false),
             levels: Cell::new(0),
@@ -215,6 +218,10 @@ impl Rules for ScriptRules {
 
     fn begin_game(&self, seed: Option<u64>) {
         self.begin_spending(seed);
+    }
+
+    fn searching(&self, on: bool) {
+        self.spend_apart(on);
     }
 
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {

@@ -237,6 +237,19 @@ impl ScriptRules {
         self.game.set(GameSpend::new(seed));
     }
 
+    /// A bot's search begins (`true`): the game's spending is kept aside and
+    /// the search spends from a budget of its own, as large as a game's; or
+    /// ends (`false`): the game's spending comes back as it was.
+    pub(super) fn spend_apart(&self, on: bool) {
+        if on {
+            let game = self.game.get();
+            self.game_aside.set(Some(game));
+            self.game.set(GameSpend::new(game.seed));
+        } else if let Some(game) = self.game_aside.take() {
+            self.game.set(game);
+        }
+    }
+
     /// Operations the game's hooks have spent so far, the running call's
     /// included: what a cached answer cost is the difference of two readings.
     pub(super) fn spent(&self) -> u64 {

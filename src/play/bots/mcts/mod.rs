@@ -143,6 +143,16 @@ impl MctsBot {
             self.carry = None;
             return Ok(0);
         }
+        // The search's questions spend apart from the game's hook budget:
+        // each decision's search has a budget as large as a game's.
+        game.rules().searching(true);
+        let chosen = self.search_tree(game, decision);
+        game.rules().searching(false);
+        chosen
+    }
+
+    /// [`MctsBot::search`] of a decision with a choice to make.
+    fn search_tree(&mut self, game: &Game, decision: Decision) -> Result<usize> {
         let root_game = hidden_copy(game);
         let root = Turn::at(decision, &mut self.root_options);
         self.set_root(&root_game, root.step(), decision)?;
