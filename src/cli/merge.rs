@@ -26,8 +26,9 @@ pub struct MergeArgs {
     /// Output format: what the run's command prints (`html`: the report).
     #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
     pub format: MergeFormat,
-    /// Also write the HTML report to FILE (game 0 is played again for its
-    /// viewer, under the packs as they are now, which must be unchanged).
+    /// Also write the HTML report to FILE (the viewer's first games are
+    /// played again, under the packs as they are now, which must be
+    /// unchanged).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
     /// Write one CSV row per game and variant to FILE.
