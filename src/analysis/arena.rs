@@ -17,20 +17,16 @@
 //! derived from the master seed; results are gathered in index order, so any
 //! thread count gives the same numbers.
 
-use std::sync::Mutex;
-
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::analysis::stats::{self, win_shares};
-use crate::kernel::Rules;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::Ruleset;
-use crate::rules::script::limits::HOOK_STACK;
 
 /// The z of a two-sided 95% interval.
 const Z95: f64 = 1.959_963_985;
@@ -138,39 +134,31 @@ fn play_all(
     games: u64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Played>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(arena.threads)
-        .stack_size(HOOK_STACK)
-        .build()
-        .context("starting the worker threads")?;
-    let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
-        .map(|_| Mutex::new(None))
-        .collect();
+    let workers = sim::Workers::new(arena.set, arena.threads)?;
     let done = std::sync::atomic::AtomicU64::new(0);
-    pool.install(|| {
-        (0..games)
-            .into_par_iter()
-            .map(|index| {
-                let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
-                let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-                let rules = guard.get_or_insert_with(|| arena.set.rules());
-                let entries = seating(lineup, index);
-                let kinds: Vec<BotKind> = entries.iter().map(|&e| arena.bots[e]).collect();
-                let seed = game_seed(arena.master_seed, index / lineup.len() as u64);
-                let game = sim::play(&arena.set.tiles, rules.as_ref(), &kinds, seed, false)
-                    .with_context(|| format!("arena game {index} (seed {seed})"))?;
-                progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                Ok(Played {
-                    entries,
-                    scores: game.scores(),
+    workers
+        .install(|| {
+            (0..games)
+                .into_par_iter()
+                .map(|index| {
+                    let entries = seating(lineup, index);
+                    let kinds: Vec<BotKind> = entries.iter().map(|&e| arena.bots[e]).collect();
+                    let seed = game_seed(arena.master_seed, index / lineup.len() as u64);
+                    let scores = workers
+                        .with_rules(|rules| {
+                            sim::play(&arena.set.tiles, rules, &kinds, seed, false)
+                                .map(|g| g.scores())
+                        })
+                        .with_context(|| format!("arena game {index} (seed {seed})"))?;
+                    progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
+                    Ok(Played { entries, scores })
                 })
-            })
-            .collect::<Vec<Result<Played>>>()
-    })
-    // In index order: the error reported is the lowest failed game's,
-    // whatever the number of threads.
-    .into_iter()
-    .collect()
+                .collect::<Vec<Result<Played>>>()
+        })
+        // In index order: the error reported is the lowest failed game's,
+        // whatever the number of threads.
+        .into_iter()
+        .collect()
 }
 
 fn summarise(arena: &Arena, deals: u64, played: &[Played]) -> ArenaResult {

@@ -171,6 +171,42 @@ pub struct Batch<'a> {
     pub log: bool,
 }
 
+/// Worker threads on stacks sized for hooks, each with its own rules
+/// instance (with its caches), made on first use and kept for every game
+/// that thread plays.
+pub struct Workers<'s> {
+    set: &'s Ruleset,
+    pool: rayon::ThreadPool,
+    slots: Vec<Mutex<Option<Box<dyn Rules>>>>,
+}
+
+impl<'s> Workers<'s> {
+    /// `threads` workers (0: one per core) for games under `set`.
+    pub fn new(set: &'s Ruleset, threads: usize) -> Result<Workers<'s>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(HOOK_STACK)
+            .build()
+            .context("starting the worker threads")?;
+        let slots = (0..pool.current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        Ok(Workers { set, pool, slots })
+    }
+
+    /// Run `f` on the workers (its parallel iterators use them).
+    pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
+        self.pool.install(f)
+    }
+
+    /// Run `f` with the rules instance of the worker thread it runs on.
+    pub fn with_rules<T>(&self, f: impl FnOnce(&dyn Rules) -> T) -> T {
+        let slot = &self.slots[rayon::current_thread_index().unwrap_or(0) % self.slots.len()];
+        let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+        f(guard.get_or_insert_with(|| self.set.rules()).as_ref())
+    }
+}
+
 /// Games are played in chunks of this many: each chunk in parallel, then
 /// handed to the caller in index order, so logs can be written as they come
 /// without holding a whole run in memory.
@@ -196,16 +232,7 @@ pub fn simulate_from(
     progress: &(dyn Fn(u64) + Sync),
     mut each: impl FnMut(&GameResult) -> Result<()>,
 ) -> Result<Vec<GameResult>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(batch.threads)
-        .stack_size(HOOK_STACK)
-        .build()
-        .context("starting the worker threads")?;
-    // One rules instance per worker thread, kept (with its caches) for every
-    // game that thread plays.
-    let slots: Vec<Mutex<Option<Box<dyn Rules>>>> = (0..pool.current_num_threads())
-        .map(|_| Mutex::new(None))
-        .collect();
+    let workers = Workers::new(batch.set, batch.threads)?;
     let done = std::sync::atomic::AtomicU64::new(0);
     // The lowest index of a failed game so far: later games are skipped,
     // earlier ones still played, so the error reported is the first game's
@@ -215,14 +242,14 @@ pub fn simulate_from(
     let mut start = first;
     while start < batch.games {
         let end = (start + CHUNK).min(batch.games);
-        let chunk: Vec<Option<Result<GameResult>>> = pool.install(|| {
+        let chunk: Vec<Option<Result<GameResult>>> = workers.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|index| {
                     if index > failed.load(std::sync::atomic::Ordering::Relaxed) {
                         return None;
                     }
-                    let result = play_indexed(batch, &slots, index);
+                    let result = workers.with_rules(|rules| play_indexed(batch, rules, index));
                     if result.is_err() {
                         failed.fetch_min(index, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -244,23 +271,10 @@ pub fn simulate_from(
 }
 
 /// Play game `index` of the batch on this worker's rules instance.
-fn play_indexed(
-    batch: &Batch,
-    slots: &[Mutex<Option<Box<dyn Rules>>>],
-    index: u64,
-) -> Result<GameResult> {
-    let slot = &slots[rayon::current_thread_index().unwrap_or(0) % slots.len()];
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let rules = guard.get_or_insert_with(|| batch.set.rules());
+fn play_indexed(batch: &Batch, rules: &dyn Rules, index: u64) -> Result<GameResult> {
     let seed = game_seed(batch.master_seed, index);
-    let game = play(
-        &batch.set.tiles,
-        rules.as_ref(),
-        batch.bots,
-        seed,
-        batch.log,
-    )
-    .with_context(|| format!("game {index} (seed {seed})"))?;
+    let game = play(&batch.set.tiles, rules, batch.bots, seed, batch.log)
+        .with_context(|| format!("game {index} (seed {seed})"))?;
     let mut result = result_of(&game, index, seed);
     if batch.log {
         result.log = Some(log::game_log(batch.set, index, seed, &game)?);
