@@ -18,6 +18,8 @@ use crate::kernel::{
 use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
 use crate::rules::{Home, PackFiles, Params, Ruleset};
 
+use file::{Log, Start, start_of};
+
 /// What a successful replay checked.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Replayed {
@@ -262,126 +264,6 @@ impl Bot for ReplayBot<'_> {
     }
 }
 
-/// A log read and split into games.
-struct Log {
-    src: Source,
-    file: String,
-    records: Vec<LogLine>,
-    /// Index of each game's `start` record, then the end.
-    starts: Vec<usize>,
-}
-
-impl Log {
-    fn read(path: &Path) -> Result<Log> {
-        let src = Source::read(path)?;
-        let records = log::read(&src)?;
-        let file = path.display().to_string();
-        let mut starts: Vec<usize> = records
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| matches!(r.record.event, LogEvent::Start { .. }))
-            .map(|(i, _)| i)
-            .collect();
-        if starts.first() != Some(&0) {
-            let line = records.first().map_or(1, |r| r.line);
-            return Err(bad_input(format!(
-                "{file}:{line}:1: a log begins each game with a `start` record"
-            )));
-        }
-        starts.push(records.len());
-        Ok(Log {
-            src,
-            file,
-            records,
-            starts,
-        })
-    }
-
-    fn blocks(&self) -> impl Iterator<Item = &[LogLine]> {
-        self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
-    }
-}
-
-/// Why a placement the game does not offer is refused: a rotation that
-/// looks the same as an offered one (a symmetric tile turned 270° where the
-/// game offers 90°) says so and names the one to write; else it does not fit
-/// (G1). The game offers each look of a tile once, at its smallest rotation,
-/// because meeple segments are numbered for that rotation.
-fn misplaced(
-    drawn: &str,
-    distinct: u8,
-    pos: Pos,
-    rot: u32,
-    options: &[crate::kernel::Placement],
-) -> Rejection {
-    // The tile repeats itself every `period` quarter turns.
-    let period = distinct.count_ones().max(1);
-    let same_look = Some(rot)
-        .filter(|r| r % 90 == 0 && *r < 360)
-        .map(|r| (r / 90) % period * 90)
-        .filter(|&r| r != rot)
-        .filter(|&r| {
-            options
-                .iter()
-                .any(|o| o.pos == pos && u32::from(o.rot) * 90 == r)
-        });
-    match same_look {
-        Some(offered) => Rejection::SameLook {
-            drawn: drawn.to_owned(),
-            pos,
-            rot,
-            offered,
-        },
-        None => Rejection::TileDoesNotFit {
-            drawn: drawn.to_owned(),
-            pos,
-            rot,
-        },
-    }
-}
-
-/// What a game's `start` record says.
-struct Start<'l> {
-    packs: &'l [String],
-    params: &'l Params,
-    pack_files: &'l [PackFiles],
-    players: usize,
-    seed: u64,
-    game: u64,
-}
-
-impl Start<'_> {
-    /// The rules the game was played under: its packs, from the files the
-    /// log carries for them where it does (see `rules::logged`).
-    fn ruleset(&self, home: &Home, file: &str) -> Result<Ruleset> {
-        Ruleset::from_logged(home, self.packs, self.params, self.pack_files, file)
-    }
-}
-
-fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
-    let start = &block[0];
-    match &start.record.event {
-        LogEvent::Start {
-            packs,
-            params,
-            players,
-            seed,
-            pack_files,
-        } if !packs.is_empty() => Ok(Start {
-            packs,
-            params,
-            pack_files,
-            players: *players,
-            seed: *seed,
-            game: start.record.game,
-        }),
-        _ => Err(bad_input(format!(
-            "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",
-            start.line
-        ))),
-    }
-}
-
 /// Play one game of a log with its decisions: every turn, or the first
 /// `turns` turns. The game is recording events.
 fn play_block<'a>(
@@ -599,5 +481,44 @@ fn compare(file: &str, src: &Source, block: &[LogLine], expected: &[Record]) -> 
     Ok(())
 }
 
+/// Why a placement the game does not offer is refused: a rotation that
+/// looks the same as an offered one (a symmetric tile turned 270° where the
+/// game offers 90°) says so and names the one to write; else it does not fit
+/// (G1). The game offers each look of a tile once, at its smallest rotation,
+/// because meeple segments are numbered for that rotation.
+fn misplaced(
+    drawn: &str,
+    distinct: u8,
+    pos: Pos,
+    rot: u32,
+    options: &[crate::kernel::Placement],
+) -> Rejection {
+    // The tile repeats itself every `period` quarter turns.
+    let period = distinct.count_ones().max(1);
+    let same_look = Some(rot)
+        .filter(|r| r % 90 == 0 && *r < 360)
+        .map(|r| (r / 90) % period * 90)
+        .filter(|&r| r != rot)
+        .filter(|&r| {
+            options
+                .iter()
+                .any(|o| o.pos == pos && u32::from(o.rot) * 90 == r)
+        });
+    match same_look {
+        Some(offered) => Rejection::SameLook {
+            drawn: drawn.to_owned(),
+            pos,
+            rot,
+            offered,
+        },
+        None => Rejection::TileDoesNotFit {
+            drawn: drawn.to_owned(),
+            pos,
+            rot,
+        },
+    }
+}
+
+mod file;
 #[cfg(test)]
 mod tests;
