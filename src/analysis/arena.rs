@@ -15,7 +15,12 @@
 //!
 //! Game `i` plays deal `i / P` in rotation `i mod P`, with the deal's seed
 //! derived from the master seed; results are gathered in index order, so any
-//! thread count gives the same numbers.
+//! thread count gives the same numbers. Playing (a range of game indices,
+//! each game's seat scores) and summing up are apart, so that the shards of
+//! an arena (see [`crate::analysis::partial`]) merge into the numbers of one
+//! run.
+
+use std::ops::Range;
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -87,11 +92,35 @@ pub struct ArenaResult {
     pub seats: Vec<SeatResult>,
 }
 
-/// A game of the arena, as played.
-struct Played {
-    /// Lineup entry per seat.
-    entries: Vec<usize>,
-    scores: Vec<u32>,
+/// What an arena's numbers are of, beside its games: the rules, the bots
+/// and the seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaInfo {
+    pub variant: String,
+    pub packs: Vec<String>,
+    /// The bots' labels, in lineup order.
+    pub bots: Vec<String>,
+    pub players: usize,
+    pub seed: u64,
+}
+
+impl Arena<'_> {
+    /// The games the arena plays: whole deals, at least one.
+    pub fn total_games(&self) -> u64 {
+        let p = self.players as u64;
+        self.games.div_ceil(p).max(1) * p
+    }
+
+    /// What the arena's numbers are of.
+    pub fn info(&self) -> ArenaInfo {
+        ArenaInfo {
+            variant: self.set.name.clone(),
+            packs: self.set.pack_names.clone(),
+            bots: self.bots.iter().map(|b| b.label()).collect(),
+            players: self.players,
+            seed: self.master_seed,
+        }
+    }
 }
 
 /// The lineup entry of each seat before rotation: the bots in order, the last
@@ -121,28 +150,29 @@ pub fn seating(lineup: &[usize], index: u64) -> Vec<usize> {
 /// Play the arena. `progress` is called after each game with the number
 /// finished so far.
 pub fn run(arena: &Arena, progress: &(dyn Fn(u64) + Sync)) -> Result<ArenaResult> {
-    let lineup = lineup(arena.bots.len(), arena.players)?;
-    let p = arena.players as u64;
-    let deals = arena.games.div_ceil(p).max(1);
-    let played = play_all(arena, &lineup, deals * p, progress)?;
-    Ok(summarise(arena, deals, &played))
+    let scores = play_range(arena, 0..arena.total_games(), progress)?;
+    summarise(&arena.info(), &scores)
 }
 
-fn play_all(
+/// Play the arena's games `range` (indices into its whole run) and give each
+/// game's seat scores, in index order.
+pub fn play_range(
     arena: &Arena,
-    lineup: &[usize],
-    games: u64,
+    range: Range<u64>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Played>> {
+) -> Result<Vec<Vec<u32>>> {
+    let lineup = lineup(arena.bots.len(), arena.players)?;
     let workers = sim::Workers::new(arena.set, arena.threads)?;
     let done = std::sync::atomic::AtomicU64::new(0);
     workers
         .install(|| {
-            (0..games)
+            range
                 .into_par_iter()
                 .map(|index| {
-                    let entries = seating(lineup, index);
-                    let kinds: Vec<BotKind> = entries.iter().map(|&e| arena.bots[e]).collect();
+                    let kinds: Vec<BotKind> = seating(&lineup, index)
+                        .into_iter()
+                        .map(|e| arena.bots[e])
+                        .collect();
                     let seed = game_seed(arena.master_seed, index / lineup.len() as u64);
                     let scores = workers
                         .with_rules(|rules| {
@@ -151,9 +181,9 @@ fn play_all(
                         })
                         .with_context(|| format!("arena game {index} (seed {seed})"))?;
                     progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);
-                    Ok(Played { entries, scores })
+                    Ok(scores)
                 })
-                .collect::<Vec<Result<Played>>>()
+                .collect::<Vec<Result<Vec<u32>>>>()
         })
         // In index order: the error reported is the lowest failed game's,
         // whatever the number of threads.
@@ -161,37 +191,39 @@ fn play_all(
         .collect()
 }
 
-fn summarise(arena: &Arena, deals: u64, played: &[Played]) -> ArenaResult {
-    let k = arena.bots.len();
+/// The arena's numbers from the seat scores of its games `0..n`, in index
+/// order (whole deals: `n` a multiple of the seats).
+pub fn summarise(info: &ArenaInfo, played: &[Vec<u32>]) -> Result<ArenaResult> {
+    let k = info.bots.len();
+    let lineup = lineup(k, info.players)?;
     let n = played.len();
     let mut shares = vec![0f64; k];
     let mut scores = vec![0f64; k];
     let mut margins = vec![Vec::with_capacity(n); k];
-    let mut seat_shares = vec![0f64; arena.players];
-    let mut seat_scores = vec![0f64; arena.players];
-    for g in played {
-        let ws = win_shares(&g.scores);
+    let mut seat_shares = vec![0f64; info.players];
+    let mut seat_scores = vec![0f64; info.players];
+    for (index, g) in played.iter().enumerate() {
+        let ws = win_shares(g);
         let mut best = vec![0u32; k];
-        for (s, &e) in g.entries.iter().enumerate() {
+        for (s, e) in seating(&lineup, index as u64).into_iter().enumerate() {
             shares[e] += ws[s];
-            scores[e] += g.scores[s] as f64;
-            best[e] = best[e].max(g.scores[s]);
+            scores[e] += g[s] as f64;
+            best[e] = best[e].max(g[s]);
             seat_shares[s] += ws[s];
-            seat_scores[s] += g.scores[s] as f64;
+            seat_scores[s] += g[s] as f64;
         }
         for (e, m) in margins.iter_mut().enumerate() {
             let others = (0..k).filter(|&o| o != e).map(|o| best[o]).max();
             m.push(best[e] as f64 - others.unwrap_or(0) as f64);
         }
     }
-    let lineup = lineup(k, arena.players).unwrap_or_default();
     let results = (0..k)
         .map(|e| {
             let seats = lineup.iter().filter(|&&x| x == e).count();
             let share = shares[e] / n.max(1) as f64;
             let margin = stats::estimate(&margins[e]);
             BotResult {
-                bot: arena.bots[e].label(),
+                bot: info.bots[e].clone(),
                 seats,
                 win_share: share,
                 ci: wilson(share, n),
@@ -201,7 +233,7 @@ fn summarise(arena: &Arena, deals: u64, played: &[Played]) -> ArenaResult {
             }
         })
         .collect();
-    let seats = (0..arena.players)
+    let seats = (0..info.players)
         .map(|s| {
             let share = seat_shares[s] / n.max(1) as f64;
             SeatResult {
@@ -212,17 +244,17 @@ fn summarise(arena: &Arena, deals: u64, played: &[Played]) -> ArenaResult {
             }
         })
         .collect();
-    ArenaResult {
-        variant: arena.set.name.clone(),
-        packs: arena.set.pack_names.clone(),
-        bots: arena.bots.iter().map(|b| b.label()).collect(),
-        players: arena.players,
+    Ok(ArenaResult {
+        variant: info.variant.clone(),
+        packs: info.packs.clone(),
+        bots: info.bots.clone(),
+        players: info.players,
         games: n as u64,
-        deals,
-        seed: arena.master_seed,
+        deals: n as u64 / info.players as u64,
+        seed: info.seed,
         results,
         seats,
-    }
+    })
 }
 
 /// The 95% Wilson score interval of a share `p` of `n` trials.

@@ -402,7 +402,7 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
 }
 
 /// The worker threads a run of `threads` (0: one per core) uses.
-fn threads_used(threads: usize) -> usize {
+pub fn threads_used(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {

@@ -11,14 +11,20 @@
 //! by index with the run's fixed seed, so merged rows in index order give
 //! the one-process run's numbers exactly, bit for bit.
 //!
-//! The run's `command` names what a merge prints (`simulate`, `compare`);
-//! another kind of run adds its name and the rows it needs beside `rows`.
+//! An arena's shard keeps, instead of `rows`, each game's seat scores
+//! (`seat_scores`: about 10 bytes a game for two players): the seating of a
+//! game follows from its index, and every arena number from the scores.
+//!
+//! The run's `command` names what a merge prints (`simulate`, `compare`,
+//! `arena`); another kind of run adds its name and the rows it needs beside
+//! `rows`.
 
 use std::ops::Range;
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::arena::{self, Arena, ArenaInfo, ArenaResult};
 use crate::analysis::compare::{self, Comparison, Plan, RunInfo, Tally};
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::stats::GameRow;
@@ -31,7 +37,7 @@ pub const FORMAT: &str = "towerlab-partial/1";
 
 /// The kinds of run a partial can come from (its run's `command`), each
 /// merged into what that command prints.
-pub const COMMANDS: [&str; 2] = ["simulate", "compare"];
+pub const COMMANDS: [&str; 3] = ["simulate", "compare", "arena"];
 
 /// Shard `index` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +78,8 @@ impl Shard {
 pub struct RunId {
     /// The towerlab version that played the games.
     pub version: String,
-    /// The command whose output a merge prints (`simulate` or `compare`).
+    /// The command whose output a merge prints (`simulate`, `compare` or
+    /// `arena`).
     pub command: String,
     pub variants: Vec<String>,
     pub packs: Vec<Vec<String>>,
@@ -88,6 +95,11 @@ pub struct RunId {
     /// Whether the run counts the per-floor-kind metrics (`--by-kind`).
     #[serde(default)]
     pub by_kind: bool,
+    /// An arena's seats per game (its `bots` are the lineup, fewer than the
+    /// seats when the last bot fills the rest); none for other runs, whose
+    /// `bots` are one per seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
 }
 
 impl RunId {
@@ -104,12 +116,36 @@ impl RunId {
             games: info.games,
             shards,
             by_kind,
+            players: None,
         }
+    }
+
+    /// The run of `arena`, cut into `shards`.
+    pub fn of_arena(arena: &Arena, shards: u64) -> RunId {
+        let info = arena.info();
+        RunId {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            command: "arena".to_string(),
+            variants: vec![info.variant],
+            packs: vec![info.packs],
+            content: vec![content_hash(arena.set)],
+            seed: info.seed,
+            bots: info.bots,
+            games: arena.total_games(),
+            shards,
+            by_kind: false,
+            players: Some(info.players),
+        }
+    }
+
+    /// The seats of each game of the run.
+    pub fn seats(&self) -> usize {
+        self.players.unwrap_or(self.bots.len())
     }
 
     /// The first field in which `other` differs, with both values.
     fn difference(&self, other: &RunId) -> Option<(&'static str, String, String)> {
-        let fields: [(&str, String, String); 10] = [
+        let fields: [(&str, String, String); 11] = [
             ("version", self.version.clone(), other.version.clone()),
             ("command", self.command.clone(), other.command.clone()),
             (
@@ -136,6 +172,11 @@ impl RunId {
                 self.by_kind.to_string(),
                 other.by_kind.to_string(),
             ),
+            (
+                "players",
+                self.seats().to_string(),
+                other.seats().to_string(),
+            ),
         ];
         fields.into_iter().find(|(_, a, b)| a != b)
     }
@@ -157,6 +198,10 @@ pub struct Partial {
     /// Each variant's per-floor-kind counts (only with `--by-kind`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kinds: Vec<KindCounts>,
+    /// An arena's games: each one's score per seat, in index order (`rows`
+    /// is then empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seat_scores: Vec<Vec<u32>>,
 }
 
 /// Play shard `shard` of `plan` (a `command` run, counting the
@@ -182,6 +227,27 @@ pub fn play(
         threads: tally.threads,
         rows: tally.rows,
         kinds: if by_kind { tally.kinds } else { Vec::new() },
+        seat_scores: Vec::new(),
+    })
+}
+
+/// Play shard `shard` of `arena` (its games cut as [`Arena::total_games`]
+/// counts them) and keep each game's seat scores.
+pub fn play_arena(arena: &Arena, shard: Shard, progress: &(dyn Fn(u64) + Sync)) -> Result<Partial> {
+    let range = shard.games(arena.total_games());
+    let start = std::time::Instant::now();
+    let seat_scores = arena::play_range(arena, range.clone(), progress)?;
+    Ok(Partial {
+        format: FORMAT.to_string(),
+        run: RunId::of_arena(arena, shard.count),
+        shard: shard.index,
+        first: range.start,
+        end: range.end,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: compare::threads_used(arena.threads),
+        rows: Vec::new(),
+        kinds: Vec::new(),
+        seat_scores,
     })
 }
 
@@ -242,8 +308,9 @@ pub fn parse(name: &str, text: &str) -> Result<Partial> {
     Ok(p)
 }
 
-/// A partial's rows match its shard: one per game of its range and variant,
-/// each with the run's seats.
+/// A partial's games match its shard: one row per game of its range and
+/// variant (or seat scores per game, for an arena), each with the run's
+/// seats.
 fn check_rows(name: &str, p: &Partial) -> Result<()> {
     let shard = Shard::new(p.shard, p.run.shards, p.run.games)
         .map_err(|e| bad_input(format!("{name}: {e:#}")))?;
@@ -256,8 +323,18 @@ fn check_rows(name: &str, p: &Partial) -> Result<()> {
             p.shard, p.run.shards, range.start, range.end, p.first, p.end
         ));
     }
+    let checked = if p.run.command == "arena" {
+        check_arena(p, expected)
+    } else {
+        check_game_rows(p, expected).and_then(|()| check_kinds(p, expected))
+    };
+    checked.or_else(bad)
+}
+
+/// A simulate or compare shard: a row per game of each variant.
+fn check_game_rows(p: &Partial, expected: usize) -> Result<(), String> {
     if p.rows.len() != p.run.variants.len() {
-        return bad(format!(
+        return Err(format!(
             "{} variants' games for {} variants",
             p.rows.len(),
             p.run.variants.len()
@@ -265,20 +342,50 @@ fn check_rows(name: &str, p: &Partial) -> Result<()> {
     }
     for rows in &p.rows {
         if rows.len() != expected {
-            return bad(format!(
+            return Err(format!(
                 "{} games where the shard has {expected}",
                 rows.len()
             ));
         }
-        if let Some(r) = rows.iter().find(|r| r.players() != Some(p.run.bots.len())) {
-            return bad(format!(
+        if let Some(r) = rows.iter().find(|r| r.players() != Some(p.run.seats())) {
+            return Err(format!(
                 "a game row of {} numbers does not fit {} players",
                 r.0.len(),
-                p.run.bots.len()
+                p.run.seats()
             ));
         }
     }
-    check_kinds(p, expected).map_err(|what| bad_input(format!("{name}: {what}")))
+    Ok(())
+}
+
+/// An arena shard: one variant, the seats its bots fit, and each game's
+/// score per seat.
+fn check_arena(p: &Partial, expected: usize) -> Result<(), String> {
+    let seats = p.run.seats();
+    if p.run.variants.len() != 1 || !p.rows.is_empty() || !p.kinds.is_empty() {
+        return Err("an arena's shard holds one variant and only seat scores".to_string());
+    }
+    arena::lineup(p.run.bots.len(), seats).map_err(|e| format!("{e:#}"))?;
+    if !p.run.games.is_multiple_of(seats as u64) {
+        return Err(format!(
+            "an arena of {} games is not whole deals of {seats} seatings",
+            p.run.games
+        ));
+    }
+    if p.seat_scores.len() != expected {
+        return Err(format!(
+            "{} games where the shard has {expected}",
+            p.seat_scores.len()
+        ));
+    }
+    match p.seat_scores.iter().position(|g| g.len() != seats) {
+        Some(g) => Err(format!(
+            "game {} has {} seat scores, not {seats}",
+            p.first + g as u64,
+            p.seat_scores[g].len()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A partial's per-floor-kind counts: one set per variant and game with
@@ -314,9 +421,22 @@ fn check_kinds(p: &Partial, expected: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Merge the partials of one run (named for messages) into the comparison
-/// one process would have made. Every shard must be there exactly once.
-pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
+/// What a merge gives: what the run's command prints.
+pub enum Merged {
+    /// A `simulate` or `compare` run.
+    Comparison(Box<Comparison>),
+    /// An `arena` run, with the seconds its shards took and their threads
+    /// added up.
+    Arena {
+        result: ArenaResult,
+        seconds: f64,
+        threads: usize,
+    },
+}
+
+/// Merge the partials of one run (named for messages) into what one process
+/// would have made. Every shard must be there exactly once.
+pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Merged)> {
     let Some((first_name, first)) = parts.first() else {
         return Err(bad_input("merge needs at least one partial result"));
     };
@@ -329,6 +449,23 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
         }
     }
     let ordered = order(&run, parts)?;
+    let merged = if run.command == "arena" {
+        let seconds = ordered.iter().map(|p| p.seconds).sum();
+        let threads = ordered.iter().map(|p| p.threads).sum();
+        let result = merge_arena(&run, ordered)?;
+        Merged::Arena {
+            result,
+            seconds,
+            threads,
+        }
+    } else {
+        Merged::Comparison(Box::new(merge_comparison(&run, ordered)?))
+    };
+    Ok((run, merged))
+}
+
+/// The comparison of a `simulate` or `compare` run's shards, in order.
+fn merge_comparison(run: &RunId, ordered: Vec<Partial>) -> Result<Comparison> {
     let mut tally = Tally::default();
     let mut threads = 0;
     for p in ordered {
@@ -350,7 +487,20 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Comparison)> {
         bots: run.bots.clone(),
         seed: run.seed,
     };
-    Ok((run, compare::summarise(&info, tally)))
+    Ok(compare::summarise(&info, tally))
+}
+
+/// The arena of an `arena` run's shards, in order.
+fn merge_arena(run: &RunId, ordered: Vec<Partial>) -> Result<ArenaResult> {
+    let info = ArenaInfo {
+        variant: run.variants.first().cloned().unwrap_or_default(),
+        packs: run.packs.first().cloned().unwrap_or_default(),
+        bots: run.bots.clone(),
+        players: run.seats(),
+        seed: run.seed,
+    };
+    let scores: Vec<Vec<u32>> = ordered.into_iter().flat_map(|p| p.seat_scores).collect();
+    arena::summarise(&info, &scores)
 }
 
 /// A shard's floor kinds are the ones of the shards before it.

@@ -1,16 +1,22 @@
 //! `towerlab arena`: bots against each other on paired deals with the seats
 //! rotated (see [`crate::analysis::arena`]); prints each bot's win share with
-//! its 95% Wilson interval, mean score and margin, and the seat effect.
+//! its 95% Wilson interval, mean score and margin, and the seat effect; or
+//! one shard of the arena's games as a partial result for `towerlab merge`.
 
 use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
 
+use clap::ValueEnum;
+
 use crate::analysis::arena::{self, Arena, ArenaResult};
+use crate::analysis::compare::threads_used;
+use crate::analysis::partial;
 use crate::play::bots::BotKind;
 use crate::rules::Home;
 
+use super::runs::shard_to_play;
 use super::{BudgetArgs, Format, RulesArgs};
 
 #[derive(clap::Args, Debug)]
@@ -37,9 +43,26 @@ pub struct ArenaArgs {
     /// Worker threads [default: one per core]. Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format; `partial` writes this shard's games as a partial
+    /// result for `towerlab merge` (see --shard).
+    #[arg(long, value_enum, default_value_t = ArenaFormat::Text)]
+    pub format: ArenaFormat,
+    /// Play only shard K of N (K from 0 to N-1) of the games (whole deals
+    /// times seatings, counted from 0), and write it with --format partial;
+    /// `auto/N` takes K from $SLURM_ARRAY_TASK_ID or $JOB_COMPLETION_INDEX.
+    /// Merge the shards with `towerlab merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArenaFormat {
+    /// A table.
+    #[value(alias = "table")]
+    Text,
+    Json,
+    /// This shard's games for `towerlab merge` (JSON).
+    Partial,
 }
 
 /// Run `towerlab arena`.
@@ -61,25 +84,43 @@ pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
         master_seed: args.seed,
         threads,
     };
-    let bar = super::output::progress_bar(args.games.div_ceil(players as u64) * players as u64);
+    let partial = args.format == ArenaFormat::Partial;
+    let shard = shard_to_play(args.shard.as_deref(), partial, spec.total_games())?;
+    let games = shard.map_or(spec.total_games(), |s| {
+        let range = s.games(spec.total_games());
+        range.end - range.start
+    });
+    let bar = super::output::progress_bar(games);
+    if let Some(shard) = shard {
+        let part = partial::play_arena(&spec, shard, &|_| bar.inc(1))?;
+        bar.finish_and_clear();
+        out!("{}", serde_json::to_string(&part)?);
+        return Ok(());
+    }
     let start = Instant::now();
     let result = arena::run(&spec, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
+    let format = if args.format == ArenaFormat::Json {
+        Format::Json
+    } else {
+        Format::Text
+    };
+    print(&result, format, seconds, threads_used(threads))
+}
+
+/// Print an arena's result as `format` says (`seconds` on `threads`: the
+/// time its games took).
+pub fn print(result: &ArenaResult, format: Format, seconds: f64, threads: usize) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    match args.format {
-        Format::Json => writeln!(out, "{}", serde_json::to_string(&result)?)?,
-        Format::Text => write_text(&mut out, &result, seconds, threads)?,
+    match format {
+        Format::Json => writeln!(out, "{}", serde_json::to_string(result)?)?,
+        Format::Text => write_text(&mut out, result, seconds, threads)?,
     }
     Ok(())
 }
 
 fn write_text(out: &mut impl Write, r: &ArenaResult, seconds: f64, threads: usize) -> Result<()> {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
     writeln!(
         out,
         "{} ({}), {} players, {} games ({} deals x {} seatings), seed {}",

@@ -9,9 +9,10 @@ use clap::ValueEnum;
 
 use super::args::{BudgetArgs, TableFormat};
 use super::output::write_file;
-use super::{compare, pergame, simulate};
+use super::{Format, arena, compare, pergame, simulate};
+use crate::analysis::arena::ArenaResult;
 use crate::analysis::compare::Comparison;
-use crate::analysis::partial::{self, RunId};
+use crate::analysis::partial::{self, Merged, RunId};
 use crate::kernel::diag::bad_input;
 use crate::rules::{Home, Ruleset};
 
@@ -23,7 +24,8 @@ pub struct MergeArgs {
     pub parts: Vec<PathBuf>,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// Output format: what the run's command prints (`html`: the report).
+    /// Output format: what the run's command prints (`html`: the report;
+    /// an arena prints text or json only).
     #[arg(long, value_enum, default_value_t = MergeFormat::Text)]
     pub format: MergeFormat,
     /// Also write the HTML report to FILE (the viewer's first games are
@@ -57,7 +59,21 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
             Ok((name.clone(), partial::parse(&name, &text)?))
         })
         .collect::<Result<Vec<_>>>()?;
-    let (run, mut c) = partial::merge(parts)?;
+    match partial::merge(parts)? {
+        (run, Merged::Comparison(c)) => comparison(home, args, &run, *c),
+        (
+            _,
+            Merged::Arena {
+                result,
+                seconds,
+                threads,
+            },
+        ) => arena(args, &result, seconds, threads),
+    }
+}
+
+/// Print a merged `simulate` or `compare` run (and write its files).
+fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> Result<()> {
     if run.command == "compare" && run.by_kind {
         c.add_by_kind();
     }
@@ -65,7 +81,7 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
         pergame::write_comparison(path, &c, run.by_kind)?;
     }
     if let Some(path) = &args.html {
-        let page = html(home, &run, &c)?;
+        let page = html(home, run, &c)?;
         write_file(path, &page)?;
         writeln!(
             std::io::stderr(),
@@ -76,7 +92,7 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
     }
     let table = match args.format {
         MergeFormat::Html => {
-            out!("{}", html(home, &run, &c)?);
+            out!("{}", html(home, run, &c)?);
             return Ok(());
         }
         MergeFormat::Text => TableFormat::Table,
@@ -88,6 +104,28 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
     } else {
         compare::print(&c, table)
     }
+}
+
+/// Print a merged arena, as `towerlab arena` does (text or JSON only).
+fn arena(args: &MergeArgs, a: &ArenaResult, seconds: f64, threads: usize) -> Result<()> {
+    let refused = |what: &str| {
+        Err(bad_input(format!(
+            "{what}: an arena's merge prints text or JSON, as `towerlab arena` does"
+        )))
+    };
+    if args.html.is_some() {
+        return refused("--html");
+    }
+    if args.per_game.is_some() {
+        return refused("--per-game");
+    }
+    let format = match args.format {
+        MergeFormat::Text => Format::Text,
+        MergeFormat::Json => Format::Json,
+        MergeFormat::Csv => return refused("--format csv"),
+        MergeFormat::Html => return refused("--format html"),
+    };
+    arena::print(a, format, seconds, threads)
 }
 
 /// The report of a merged run, its rules loaded again and checked against

@@ -89,15 +89,19 @@ pub fn run_all(
 /// `--format partial` alone is the whole run as one shard.
 fn shard_of(args: &RunArgs) -> Result<Option<Shard>> {
     let partial = args.format == TableFormat::Partial;
-    match (&args.shard, partial) {
+    shard_to_play(args.shard.as_deref(), partial, args.games)
+}
+
+/// The shard `spec` of a run of `games` to write as a partial result when
+/// `partial` (the whole run when no `spec`); none without `partial`.
+pub fn shard_to_play(spec: Option<&str>, partial: bool, games: u64) -> Result<Option<Shard>> {
+    match (spec, partial) {
         (None, false) => Ok(None),
-        (None, true) => Ok(Some(Shard::new(0, 1, args.games)?)),
+        (None, true) => Ok(Some(Shard::new(0, 1, games)?)),
         (Some(spec), false) => Err(bad_input(format!(
             "--shard {spec} plays part of a run: add --format partial, then join the parts with `towerlab merge`"
         ))),
-        (Some(spec), true) => {
-            parse_shard(spec, args.games, &|name| std::env::var(name).ok()).map(Some)
-        }
+        (Some(spec), true) => parse_shard(spec, games, &|name| std::env::var(name).ok()).map(Some),
     }
 }
 

@@ -8,6 +8,7 @@ static ALLOCATOR: towerlab::rules::script::CountingAllocator =
     towerlab::rules::script::CountingAllocator;
 
 mod arena;
+mod arena_shards;
 mod authoring;
 mod bad_input;
 mod bots;

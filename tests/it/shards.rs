@@ -47,7 +47,7 @@ pub fn metrics_text(json: &str) -> &str {
 }
 
 /// Play `line` as `n` shards into `dir`; the partial files.
-fn shards(line: &str, n: u64, dir: &Dir) -> Vec<String> {
+pub fn shards(line: &str, n: u64, dir: &Dir) -> Vec<String> {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     (0..n)
@@ -63,7 +63,7 @@ fn shards(line: &str, n: u64, dir: &Dir) -> Vec<String> {
         .collect()
 }
 
-fn merge(parts: &[String], format: &str) -> String {
+pub fn merge(parts: &[String], format: &str) -> String {
     let mut args = vec!["merge", "--format", format];
     // In reverse: the order of the files does not matter.
     args.extend(parts.iter().rev().map(String::as_str));
@@ -71,7 +71,7 @@ fn merge(parts: &[String], format: &str) -> String {
 }
 
 /// Everything but the last line (the speed, which differs run to run).
-fn without_speed(text: &str) -> String {
+pub fn without_speed(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     lines[..lines.len() - 1].join("\n")
 }
@@ -225,11 +225,11 @@ fn bad_shards_and_mixed_runs_are_refused_with_the_reason() {
     let msg = refused(&["merge", &parts[0], &parts[1], &path]);
     assert!(msg.contains("games where the shard has"), "{msg}");
     // A kind of run this merge does not know.
-    changed["run"]["command"] = "arena".into();
+    changed["run"]["command"] = "sweep".into();
     std::fs::write(&path, changed.to_string()).unwrap();
     let msg = refused(&["merge", &parts[0], &parts[1], &path]);
     assert!(
-        msg.contains("a partial result of `arena`, which this towerlab cannot merge"),
+        msg.contains("a partial result of `sweep`, which this towerlab cannot merge"),
         "{msg}"
     );
     // Not a partial at all: file:line:col.
