@@ -61,25 +61,38 @@ pub(super) fn register_api(engine: &mut Engine) {
 fn register_tower_and_meeple(engine: &mut Engine) {
     engine
         .register_type_with_name::<TowerInfo>("Tower")
-        .register_get("height", |t: &mut TowerInfo| t.floors.len() as i64)
-        .register_get("floors", |t: &mut TowerInfo| t.floors.clone())
-        .register_get("top", |t: &mut TowerInfo| {
-            t.floors
-                .last()
-                .cloned()
-                .unwrap_or_else(|| Dynamic::from(""))
+        .register_get("height", |t: &mut TowerInfo| {
+            shape_noted(Read::Height, t.floors.len() as i64)
         })
-        .register_get("has_meeple", |t: &mut TowerInfo| t.has_meeple)
+        .register_get("floors", |t: &mut TowerInfo| {
+            whole_stack_read();
+            t.floors.clone()
+        })
+        .register_get("top", |t: &mut TowerInfo| {
+            let top = t.floors.last().cloned();
+            let name = top.as_ref().and_then(|f| f.read_lock::<ImmutableString>());
+            shape_noted(Read::Top, name.map_or(-1, |n| kind_index(&n)));
+            top.unwrap_or_else(|| Dynamic::from(""))
+        })
+        .register_get("has_meeple", |t: &mut TowerInfo| {
+            shape_noted(Read::HasMeeple, t.has_meeple as i64) != 0
+        })
         .register_get("meeple_owner", |t: &mut TowerInfo| {
             let owner = placed(t, "meeple_owner")?.owner;
             noted(Read::TowerOwner, owner.unwrap_or(-1));
             Ok::<_, Box<EvalAltResult>>(owner.map_or(Dynamic::UNIT, Dynamic::from))
         })
         .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
-            t.floors
+            let count = t
+                .floors
                 .iter()
                 .filter(|f| f.read_lock::<ImmutableString>().is_some_and(|n| *n == kind))
-                .count() as i64
+                .count() as i64;
+            // A kind the packs do not have counts 0 on every stack.
+            match u8::try_from(kind_index(&kind)) {
+                Ok(k) => shape_noted(Read::Count(k), count),
+                Err(_) => count,
+            }
         })
         .register_get("x", |t: &mut TowerInfo| {
             placed(t, "x").map(|p| noted(Read::TowerX, p.pos.x as i64))
@@ -223,6 +236,36 @@ pub(super) fn mark_beyond_key() {
     if RULES.is_set() {
         RULES.with(|r| r.read_context.set(true));
     }
+}
+
+/// The running tower hook read `read` of its stack, which gave `value` (see
+/// `shapes`).
+fn shape_noted(read: Read, value: i64) -> i64 {
+    if RULES.is_set() {
+        RULES.with(|r| r.note_shape(read, value));
+    }
+    value
+}
+
+/// The running tower hook read its whole stack (see `shapes`).
+pub(super) fn whole_stack_read() {
+    if RULES.is_set() {
+        RULES.with(|r| r.note_whole_stack());
+    }
+}
+
+/// The index of floor kind `name` in the packs' kinds; -1 for none.
+fn kind_index(name: &str) -> i64 {
+    if !RULES.is_set() {
+        return -1;
+    }
+    RULES.with(|r| {
+        r.scripts
+            .kind_names
+            .iter()
+            .position(|k| k.as_str() == name)
+            .map_or(-1, |i| i as i64)
+    })
 }
 
 /// The running hook read `read`, which gave `value` (see `reads`).

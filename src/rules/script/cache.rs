@@ -40,14 +40,43 @@ pub(super) struct StackAnswers {
     pub(super) captures: Vec<(u8, u8, Node<Kept<bool>>)>,
 }
 
-/// Floor kinds are below 32, so these marks never clash with a floor.
-const NO_MEEPLE_MARK: u8 = 0xF0;
-const MEEPLE_MARK: u8 = 0xF1;
+/// A floor stack and whether a meeple stands on top, as the cache's key:
+/// packed into one number for stacks of up to [`StackKey::PACKED_FLOORS`]
+/// floors (5 bits a floor: floor kinds are below 32), spelled out for
+/// taller ones (or a kind past 31, which loading refuses). A lookup of a packed key hashes and compares one number:
+/// no allocation, no byte comparison (the tower hooks are asked several
+/// times at every change of a tower).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum StackKey {
+    /// Bit 0: a meeple on top; bits 1–5: the height; then 5 bits a floor,
+    /// bottom first.
+    Packed(u128),
+    /// The floors, then 1 for a meeple on top or 0.
+    Spelled(Box<[u8]>),
+}
+
+impl StackKey {
+    /// The tallest stack packed into a number: 6 + 5 × 24 = 126 bits.
+    const PACKED_FLOORS: usize = 24;
+
+    pub(super) fn of(floors: &[FloorKind], meeple: bool) -> StackKey {
+        if floors.len() > Self::PACKED_FLOORS || floors.iter().any(|&f| f >= 32) {
+            let mut spelled = floors.to_vec();
+            spelled.push(meeple as u8);
+            return StackKey::Spelled(spelled.into_boxed_slice());
+        }
+        let head = (floors.len() as u128) << 1 | meeple as u128;
+        let key = floors
+            .iter()
+            .enumerate()
+            .fold(head, |k, (i, &f)| k | u128::from(f) << (6 + 5 * i));
+        StackKey::Packed(key)
+    }
+}
 
 #[derive(Default)]
 pub(super) struct Cache {
-    /// Keyed by the floor stack followed by a meeple mark.
-    pub(super) stacks: FxHashMap<Vec<u8>, StackAnswers>,
+    pub(super) stacks: FxHashMap<StackKey, StackAnswers>,
     pub(super) ransom: FxHashMap<(u32, u32), Kept<Option<u32>>>,
     pub(super) setup: FxHashMap<(usize, usize), Kept<Vec<u32>>>,
     /// Per (players, foundation tiles, seat).
@@ -71,7 +100,7 @@ impl ScriptRules {
     }
 
     /// Run `f` on the cached answers for a floor stack (and whether a meeple
-    /// stands on top). The key is built on the stack: a cache hit allocates
+    /// stands on top). A cache hit of a stack up to 24 floors allocates
     /// nothing.
     pub(super) fn entry<T>(
         &self,
@@ -80,69 +109,26 @@ impl ScriptRules {
         f: impl FnOnce(&mut StackAnswers) -> T,
     ) -> T {
         let mut cache = self.cache.borrow_mut();
-        let marker = if meeple { MEEPLE_MARK } else { NO_MEEPLE_MARK };
-        let mut small = [0u8; 32];
-        let heap;
-        let key: &[u8] = if floors.len() < small.len() {
-            small[..floors.len()].copy_from_slice(floors);
-            small[floors.len()] = marker;
-            &small[..=floors.len()]
-        } else {
-            heap = [floors, &[marker]].concat();
-            &heap
-        };
-        if let Some(e) = cache.stacks.get_mut(key) {
+        let key = StackKey::of(floors, meeple);
+        if let Some(e) = cache.stacks.get_mut(&key) {
             return f(e);
         }
-        f(cache.stacks.entry(key.to_vec()).or_default())
+        f(cache.stacks.entry(key).or_default())
     }
 
-    pub(super) fn cached_reach(&self, floors: &[FloorKind], meeple: bool) -> Result<i64> {
-        if let Some(r) = self.entry(floors, meeple, |e| e.reach) {
-            return self.hit(Hook::Reach, r);
-        }
-        let before = self.spent();
-        let tower = self.tower_info(floors, meeple, None);
-        let v = self.call(Hook::Reach, vec![Dynamic::from(tower)], None)?;
-        let reach = v
-            .as_int()
-            .map_err(|t| self.wrong_type(Hook::Reach, &v, t, "an integer"))?;
-        let kept = self.kept(reach, before);
-        self.entry(floors, meeple, |e| e.reach = Some(kept));
-        Ok(reach)
-    }
-
-    pub(super) fn cached_range(
-        &self,
-        floors: &[FloorKind],
-        meeple: bool,
-    ) -> Result<Arc<[(i32, i32)]>> {
-        if let Some(r) = self.entry(floors, meeple, |e| e.range.clone()) {
-            return self.hit(Hook::Range, r);
-        }
-        let before = self.spent();
-        let reach = self.cached_reach(floors, meeple)?;
-        let tower = self.tower_info(floors, meeple, None);
-        let v = self.call(
-            Hook::Range,
-            vec![Dynamic::from(tower), Dynamic::from(reach)],
-            None,
-        )?;
-        let cells: Arc<[(i32, i32)]> = v
-            .read_lock::<Array>()
+    /// `range`'s answer `v` as capture cells.
+    pub(super) fn cells_answer(&self, v: &Dynamic) -> Result<Cells> {
+        Ok(v.read_lock::<Array>()
             .and_then(|a| a.iter().map(cell_of).collect::<Option<Vec<_>>>())
             .ok_or_else(|| {
                 self.wrong_type(
                     Hook::Range,
-                    &v,
+                    v,
                     v.type_name(),
                     "an array of [dx, dy] pairs of integers",
                 )
             })?
-            .into();
-        let kept = self.kept(cells.clone(), before);
-        self.entry(floors, meeple, |e| e.range = Some(kept));
-        Ok(cells)
+            .into())
     }
 
     /// The variant's whole range for this tower's stack, from the cache.
@@ -195,5 +181,41 @@ impl ScriptRules {
             });
         }
         self.reads.borrow_mut().trace = trace;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StackKey;
+
+    /// Every stack of up to 4 floors of 32 kinds, and 24/25-floor stacks
+    /// around the packing limit, each with and without a meeple: no two share
+    /// a key.
+    #[test]
+    fn stacks_have_keys_of_their_own() {
+        let mut stacks: Vec<Vec<u8>> = vec![vec![]];
+        let mut last = vec![vec![]];
+        for _ in 0..3 {
+            last = last
+                .iter()
+                .flat_map(|s: &Vec<u8>| (0..32u8).map(move |k| [s.clone(), vec![k]].concat()))
+                .collect();
+            stacks.extend(last.iter().cloned());
+        }
+        for tall in [24, 25] {
+            stacks.push(vec![31; tall]);
+            stacks.push(vec![0; tall]);
+        }
+        let mut keys = std::collections::HashSet::new();
+        for s in &stacks {
+            for meeple in [false, true] {
+                assert!(keys.insert(StackKey::of(s, meeple)), "{s:?} {meeple}");
+            }
+        }
+        assert!(matches!(
+            StackKey::of(&[0; 25], false),
+            StackKey::Spelled(_)
+        ));
+        assert!(matches!(StackKey::of(&[31; 24], true), StackKey::Packed(_)));
     }
 }

@@ -52,7 +52,10 @@ impl ScriptRules {
         }
     }
 
+    /// The floor kinds of `tower` (a helper asking about the whole stack:
+    /// the running tower hook's answer is kept per stack only).
     pub(super) fn stack_of(&self, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
+        self.note_whole_stack();
         tower
             .floors
             .iter()
@@ -77,6 +80,7 @@ impl ScriptRules {
         board: Option<&Board>,
     ) -> Result<Dynamic> {
         let chain = &self.scripts.chains[hook.index()];
+        self.reads.borrow_mut().calls += 1;
         let top_level = self.stack.borrow().is_empty();
         if top_level {
             // An error a script caught in an earlier call is not this one's.

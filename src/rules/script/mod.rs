@@ -30,6 +30,7 @@ pub mod limits;
 pub mod memory;
 mod reads;
 mod sandbox;
+mod shapes;
 mod steps;
 
 use std::cell::{Cell, RefCell};
@@ -146,6 +147,9 @@ pub struct ScriptRules {
     levels: Cell<usize>,
     /// What the `may_capture` call running reads, and the board walks kept.
     reads: RefCell<reads::Recorder>,
+    /// Tower hook answers kept by what their calls read of the stack, and
+    /// what the running call has read.
+    shapes: RefCell<shapes::Shapes>,
 }
 
 impl ScriptRules {
@@ -163,6 +167,7 @@ impl ScriptRules {
             read_context: Cell::new(false),
             levels: Cell::new(0),
             reads: RefCell::new(reads::Recorder::default()),
+            shapes: RefCell::new(shapes::Shapes::default()),
         }
     }
 

@@ -12,7 +12,8 @@
 //! path), and where every value agrees the kept answer stands without running
 //! the script. A call that read what no trace records (`game()`,
 //! `meeple.feature`, `board.path_steps` over a script's own cells) is not
-//! kept.
+//! kept. The same trees keep the other tower hooks' answers by what they
+//! read of the stack (`Height`, `Top`…; see [`super::shapes`]).
 
 use std::sync::Arc;
 
@@ -37,6 +38,14 @@ pub(super) enum Read {
     HasTile(i32, i32),
     /// `board.range_steps(tower, dx, dy)` for the capturing tower.
     RangeSteps(i32, i32),
+    /// Of a tower hook's stack (see `shapes`): `tower.height`, the top floor's
+    /// kind (-1 for none), `tower.has_meeple`, `tower.count(kind)`, and the
+    /// reach `range` is given.
+    Height,
+    Top,
+    HasMeeple,
+    Count(FloorKind),
+    Reach,
 }
 
 /// The answers kept for one key: an answer (with what it cost), or the next read and, for each
@@ -47,7 +56,7 @@ pub(super) enum Node<A> {
     Ask(Read, FxHashMap<i64, Node<A>>),
 }
 
-impl<A: Copy> Node<A> {
+impl<A: Clone> Node<A> {
     pub(super) fn of(trace: &[(Read, i64)], answer: A) -> Node<A> {
         match trace.split_first() {
             None => Node::Answer(answer),
@@ -89,7 +98,7 @@ impl<A: Copy> Node<A> {
         let mut node = self;
         loop {
             match node {
-                Node::Answer(a) => return Some(*a),
+                Node::Answer(a) => return Some(a.clone()),
                 Node::Ask(r, next) => node = next.get(&read(*r)?)?,
             }
         }
@@ -115,6 +124,8 @@ pub(super) struct Recorder {
     tower: Option<(Pos, Vec<FloorKind>, bool)>,
     pub(super) trace: Vec<(Read, i64)>,
     pub(super) steps: StepsMemo,
+    /// Hook calls that ran a script (or a hook's default) on this thread.
+    pub(super) calls: u64,
 }
 
 impl ScriptRules {
@@ -174,6 +185,12 @@ impl ScriptRules {
         self.reads.borrow().steps.reads
     }
 
+    /// Hooks asked of the scripts on this thread (answers kept and given
+    /// again are not counted; a hook asked by another is).
+    pub fn hook_calls(&self) -> u64 {
+        self.reads.borrow().calls
+    }
+
     pub(super) fn read_now(
         &self,
         m: &Moment,
@@ -190,6 +207,10 @@ impl ScriptRules {
             Read::TowerOwner => m.owner.map_or(-1, |o| o as i64),
             Read::HasTile(x, y) => m.board.has_tile(Pos::new(x, y)) as i64,
             Read::RangeSteps(dx, dy) => self.range_steps(m.board, m.tower, range?, (dx, dy)),
+            // The stack is `may_capture`'s key: never part of its traces.
+            Read::Height | Read::Top | Read::HasMeeple | Read::Count(_) | Read::Reach => {
+                return None;
+            }
         })
     }
 }

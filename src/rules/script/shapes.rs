@@ -1,0 +1,298 @@
+//! Tower hook answers kept by what the call read of the floor stack.
+//!
+//! `reach` and `range` are asked about a floor stack (and whether a meeple
+//! tops it), and most read little of it: The Tower's `reach` reads the
+//! height and its `range` only the reach; the Black Tower's `range` reads
+//! the top floor too. Stacks themselves are many (random floor kinds in
+//! random order), so an answer kept per stack alone is asked again for
+//! almost every new tower.
+//!
+//! So an answer is kept twice: per stack (the cache's [`StackKey`], one
+//! lookup), and in a tree per hook under what the call read of the stack —
+//! `tower.height`, `tower.top`, `tower.has_meeple`, `tower.count(kind)` and,
+//! for `range`, the reach it was given — with each value (see
+//! [`super::reads`]: a pure script that read the same values takes the same
+//! path, and answers the same at the same cost). A stack never seen whose
+//! reads give the same values gets the kept answer without running the
+//! script, charged at the same cost. A call that read the whole stack
+//! (`tower.floors`), asked a helper about it (`capture_reach`,
+//! `capture_cells`) or read beyond it is kept per stack only.
+//!
+//! [`StackKey`]: super::cache::StackKey
+
+use anyhow::Result;
+use rhai::Dynamic;
+
+use super::cache::{Cells, Kept};
+use super::reads::{Node, Read};
+use super::{Hook, ScriptRules};
+use crate::kernel::FloorKind;
+
+/// What the running tower hook call has read of its stack.
+#[derive(Default)]
+struct ShapeTrace {
+    /// A tower hook call is being recorded.
+    on: bool,
+    /// It read the whole stack (or asked a helper about it).
+    whole: bool,
+    reads: Vec<(Read, i64)>,
+}
+
+/// The answers of each tower hook, kept by what their calls read, and what
+/// the running call has read.
+#[derive(Default)]
+pub(super) struct Shapes {
+    trace: ShapeTrace,
+    reach: Option<Node<Kept<i64>>>,
+    /// Each answer costs what the `range` call spent beyond the reach.
+    range: Option<Node<Kept<Cells>>>,
+}
+
+/// A stack as reads of it are answered.
+struct Stack<'a> {
+    floors: &'a [FloorKind],
+    meeple: bool,
+    /// The reach `range` is given.
+    reach: Option<i64>,
+}
+
+impl Stack<'_> {
+    fn read(&self, read: Read) -> Option<i64> {
+        Some(match read {
+            Read::Height => self.floors.len() as i64,
+            Read::Top => self.floors.last().map_or(-1, |&k| k as i64),
+            Read::HasMeeple => self.meeple as i64,
+            Read::Count(kind) => self.floors.iter().filter(|&&k| k == kind).count() as i64,
+            Read::Reach => self.reach?,
+            _ => return None,
+        })
+    }
+}
+
+/// Keep `answer` under `trace` in `tree`.
+fn keep<A: Clone>(tree: &mut Option<Node<A>>, trace: &[(Read, i64)], answer: A) {
+    match tree {
+        Some(node) => node.add(trace, answer),
+        None => *tree = Some(Node::of(trace, answer)),
+    }
+}
+
+impl ScriptRules {
+    /// Note that the running tower hook read `read` of its stack, which gave
+    /// `value`.
+    pub(super) fn note_shape(&self, read: Read, value: i64) {
+        let mut s = self.shapes.borrow_mut();
+        if s.trace.on {
+            s.trace.reads.push((read, value));
+        }
+    }
+
+    /// Note that the running tower hook read its whole stack: its answer is
+    /// kept per stack only.
+    pub(super) fn note_whole_stack(&self) {
+        self.shapes.borrow_mut().trace.whole = true;
+    }
+
+    /// Run `f`, a tower hook call, recording what it reads of the stack; the
+    /// trace, unless it read the whole stack or beyond it. A recording
+    /// nested in another (a helper's call) is its own, and the outer one's
+    /// `read_context` keeps what either read beyond its key.
+    fn shape_recording<T>(&self, f: impl FnOnce() -> T) -> (T, Option<Vec<(Read, i64)>>) {
+        let outer = std::mem::replace(
+            &mut self.shapes.borrow_mut().trace,
+            ShapeTrace {
+                on: true,
+                ..ShapeTrace::default()
+            },
+        );
+        let beyond_before = self.read_context.replace(false);
+        let out = f();
+        let inner = std::mem::replace(&mut self.shapes.borrow_mut().trace, outer);
+        let beyond = self.read_context.get();
+        self.read_context.set(beyond_before || beyond);
+        let trace = (!inner.whole && !beyond).then_some(inner.reads);
+        (out, trace)
+    }
+
+    /// The reach of a stack: kept per stack, then by what `reach` read, else
+    /// asked of the script.
+    pub(super) fn cached_reach(&self, floors: &[FloorKind], meeple: bool) -> Result<i64> {
+        if let Some(r) = self.entry(floors, meeple, |e| e.reach) {
+            return self.hit(Hook::Reach, r);
+        }
+        let stack = Stack {
+            floors,
+            meeple,
+            reach: None,
+        };
+        let found = self.shaped(|s| s.reach.as_ref()?.find(|r| stack.read(r)));
+        let kept = match found {
+            Some(kept) => {
+                self.charge(Hook::Reach, kept.cost)?;
+                kept
+            }
+            None => self.ask_reach(floors, meeple)?,
+        };
+        self.entry(floors, meeple, |e| e.reach = Some(kept));
+        Ok(kept.answer)
+    }
+
+    fn ask_reach(&self, floors: &[FloorKind], meeple: bool) -> Result<Kept<i64>> {
+        let before = self.spent();
+        let tower = self.tower_info(floors, meeple, None);
+        let (v, trace) =
+            self.shape_recording(|| self.call(Hook::Reach, vec![Dynamic::from(tower)], None));
+        let v = v?;
+        let reach = v
+            .as_int()
+            .map_err(|t| self.wrong_type(Hook::Reach, &v, t, "an integer"))?;
+        let kept = self.kept(reach, before);
+        if let Some(trace) = trace {
+            self.shaped(|s| keep(&mut s.reach, &trace, kept));
+        }
+        Ok(kept)
+    }
+
+    /// The capture cells of a stack: kept per stack, then by the reach and
+    /// what `range` read, else asked of the script.
+    pub(super) fn cached_range(&self, floors: &[FloorKind], meeple: bool) -> Result<Cells> {
+        if let Some(r) = self.entry(floors, meeple, |e| e.range.clone()) {
+            return self.hit(Hook::Range, r);
+        }
+        let before = self.spent();
+        let reach = self.cached_reach(floors, meeple)?;
+        let stack = Stack {
+            floors,
+            meeple,
+            reach: Some(reach),
+        };
+        let found = self.shaped(|s| s.range.as_ref()?.find(|r| stack.read(r)));
+        let cells = match found {
+            Some(own) => {
+                self.charge(Hook::Range, own.cost)?;
+                own.answer
+            }
+            None => self.ask_range(floors, meeple, reach)?,
+        };
+        let kept = self.kept(cells.clone(), before);
+        self.entry(floors, meeple, |e| e.range = Some(kept));
+        Ok(cells)
+    }
+
+    /// `range(tower, reach)` of the script, kept by the reach and what the
+    /// call read, at what it spent beyond the reach.
+    fn ask_range(&self, floors: &[FloorKind], meeple: bool, reach: i64) -> Result<Cells> {
+        let before = self.spent();
+        let tower = self.tower_info(floors, meeple, None);
+        let args = vec![Dynamic::from(tower), Dynamic::from(reach)];
+        let (v, trace) = self.shape_recording(|| self.call(Hook::Range, args, None));
+        let cells = self.cells_answer(&v?)?;
+        if let Some(mut trace) = trace {
+            trace.insert(0, (Read::Reach, reach));
+            let own = self.kept(cells.clone(), before);
+            self.shaped(|s| keep(&mut s.range, &trace, own));
+        }
+        Ok(cells)
+    }
+
+    fn shaped<T>(&self, f: impl FnOnce(&mut Shapes) -> T) -> T {
+        f(&mut self.shapes.borrow_mut())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::kernel::{FloorKind, Rules, StackView};
+    use crate::rules::script::ScriptRules;
+    use crate::rules::{Home, Implementation, Ruleset};
+
+    fn rules(packs: &[&str], home: &Home) -> (Ruleset, ScriptRules) {
+        let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
+        let set = Ruleset::from_packs(home, &packs).unwrap();
+        let Implementation::Script(scripts) = &set.implementation else {
+            panic!("scripted packs");
+        };
+        let rules = ScriptRules::new(Arc::clone(scripts));
+        (set, rules)
+    }
+
+    fn shipped() -> Home {
+        Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+            .with_memory_limit(crate::rules::MemoryLimit::Off)
+    }
+
+    fn kind(set: &Ruleset, name: &str) -> FloorKind {
+        set.floors.iter().position(|f| f.name == name).unwrap() as FloorKind
+    }
+
+    /// (cells, hooks run, operations charged) of the range of `floors`.
+    fn range(rules: &ScriptRules, floors: &[FloorKind]) -> (Vec<(i32, i32)>, u64, u64) {
+        let (calls, spent) = (rules.hook_calls(), rules.spent());
+        let mut cells = Vec::new();
+        let stack = StackView {
+            floors,
+            topped: false,
+        };
+        rules.capture_range(&stack, &mut cells).unwrap();
+        cells.sort();
+        (cells, rules.hook_calls() - calls, rules.spent() - spent)
+    }
+
+    /// T6, B5, B6: the Black Tower's `range` reads the top floor and the
+    /// reach, `reach` the height: a new stack of the same height and top
+    /// is answered without running either, with the cells and at the cost
+    /// a first asking gives.
+    #[test]
+    fn t6_b6_a_new_stack_that_reads_the_same_is_answered_from_what_was_read() {
+        let (set, warm) = rules(&["tower", "black-tower"], &shipped());
+        let (regular, black) = (kind(&set, "regular"), kind(&set, "black"));
+        let (_, calls, _) = range(&warm, &[black, regular]);
+        assert_eq!(calls, 2, "reach and range run for the first stack");
+        let (cells, calls, cost) = range(&warm, &[regular, regular]);
+        assert_eq!(calls, 0, "same height, same top: nothing runs");
+        let (_, fresh) = rules(&["tower", "black-tower"], &shipped());
+        let (fresh_cells, fresh_calls, fresh_cost) = range(&fresh, &[regular, regular]);
+        assert_eq!(fresh_calls, 2);
+        assert_eq!((cells, cost), (fresh_cells, fresh_cost));
+        // Another top floor or height is another answer.
+        let (cells, calls, _) = range(&warm, &[regular, black]);
+        assert_eq!(calls, 1, "the reach is known, the range is not");
+        assert!(
+            cells.contains(&(1, 1)) && !cells.contains(&(0, 1)),
+            "{cells:?}"
+        );
+        let (_, calls, _) = range(&warm, &[regular, regular, regular]);
+        assert_eq!(calls, 2);
+    }
+
+    /// A `range` that reads the whole stack (`tower.floors`) is kept per
+    /// stack only: a stack of the same height and top runs it again.
+    #[test]
+    fn an_answer_that_read_the_whole_stack_is_kept_for_that_stack_only() {
+        let dir = std::env::temp_dir().join(format!("towerlab-shapes-{}", std::process::id()));
+        let pack = dir.join("bottom");
+        std::fs::create_dir_all(&pack).unwrap();
+        std::fs::write(
+            pack.join("pack.toml"),
+            "[pack]\nname = \"bottom\"\nrequires = [\"tower\", \"black-tower\"]\nscript = \"bottom.rhai\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            pack.join("bottom.rhai"),
+            "fn range(tower, reach) {\n    if tower.floors[0] == \"black\" { return []; }\n    previous(tower, reach)\n}\n",
+        )
+        .unwrap();
+        let home = shipped();
+        let path = pack.display().to_string();
+        let (set, rules) = rules(&["tower", "black-tower", &path], &home);
+        let (regular, black) = (kind(&set, "regular"), kind(&set, "black"));
+        let (cells, _, _) = range(&rules, &[black, regular]);
+        assert!(cells.is_empty(), "a black bottom captures nothing");
+        let (cells, calls, _) = range(&rules, &[regular, regular]);
+        assert_eq!(calls, 1, "the range runs again");
+        assert!(cells.contains(&(0, 2)), "{cells:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
