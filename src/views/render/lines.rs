@@ -46,13 +46,14 @@ pub(super) fn wrap(text: &str, max: f64, size: f64, bold: bool) -> Vec<String> {
         if !line.is_empty() {
             lines.push(std::mem::take(&mut line));
         }
-        // The phrase alone: whole when it fits, else word by word.
-        for word in phrase.split(' ') {
-            let joined = join(&line, word);
+        // The phrase alone: whole when it fits, else word by word (a
+        // parenthesis kept whole).
+        for word in units(&phrase) {
+            let joined = join(&line, &word);
             if line.is_empty() || fits(&joined) {
                 line = joined;
             } else {
-                lines.push(std::mem::replace(&mut line, word.to_string()));
+                lines.push(std::mem::replace(&mut line, word));
             }
         }
     }
@@ -69,15 +70,34 @@ fn join(line: &str, more: &str) -> String {
     }
 }
 
+/// The words of `phrase`, those inside parentheses joined as one.
+fn units(phrase: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut depth = 0i32;
+    for word in phrase.split(' ') {
+        match out.last_mut() {
+            Some(last) if depth > 0 => *last = join(last, word),
+            _ => out.push(word.to_string()),
+        }
+        depth =
+            (depth + word.matches('(').count() as i32 - word.matches(')').count() as i32).max(0);
+    }
+    out
+}
+
 /// The phrases of `text`: runs of words, each ending after a word that
-/// ends in `,` `;` `:` or is `·`.
+/// ends in `,` `;` `:` or is `·` — outside parentheses: `(regular,
+/// regular)` stays one phrase.
 fn phrases(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut phrase = String::new();
+    let mut depth = 0i32;
     for word in text.split(' ').filter(|w| !w.is_empty()) {
         phrase = join(&phrase, word);
-        if word == "·" || word.ends_with([',', ';', ':']) {
+        depth += word.matches('(').count() as i32 - word.matches(')').count() as i32;
+        if depth <= 0 && (word == "·" || word.ends_with([',', ';', ':'])) {
             out.push(std::mem::take(&mut phrase));
+            depth = 0;
         }
     }
     if !phrase.is_empty() || out.is_empty() {
@@ -103,6 +123,17 @@ mod tests {
         assert_eq!(
             wrap("one two three four five six", max, size, false),
             ["one two three", "four five six"]
+        );
+        // A comma inside parentheses ends no phrase.
+        let max = width("tower of 2 floors (regular,", size, false);
+        assert_eq!(
+            wrap(
+                "tower of 2 floors (regular, regular) at 3,4",
+                max,
+                size,
+                false
+            ),
+            ["tower of 2 floors", "(regular, regular) at 3,4"]
         );
         assert_eq!(wrap("short", 100.0, size, false), ["short"]);
         assert_eq!(wrap("", 100.0, size, false), [""]);
