@@ -9,7 +9,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{
-    Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, Table, TowerView,
+    Asking, Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, Table, TowerView,
 };
 
 /// The most rows and columns of a board file, and how far from the tower a
@@ -99,14 +99,22 @@ fn board_with(tiles: &TileSet, cells: impl IntoIterator<Item = (i32, i32)>) -> B
     board
 }
 
-/// Check that the rules let `floors` be built, bottom to top, on a foundation.
+/// Check that the rules let `floors` be built, bottom to top, on a foundation
+/// (for seat 0 of two, outside a game).
 pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
+    let board = Board::new();
+    let table = Table::bare(&board, 2);
+    let asking = Asking {
+        seat: 0,
+        owner: None,
+        table: &table,
+    };
     for (i, &k) in floors.iter().enumerate() {
         let stack = StackView {
             floors: &floors[..i],
             topped: false,
         };
-        if !rules.may_place_floor(&stack, k)? {
+        if !rules.may_place_floor(&stack, k, &asking)?.yes {
             let names = rules.floor_kinds();
             let below: Vec<&str> = floors[..i]
                 .iter()

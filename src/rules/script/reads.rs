@@ -37,6 +37,8 @@ pub(super) enum Read {
     HasTile(i32, i32),
     /// `board.range_steps(tower, dx, dy)` for the capturing tower.
     RangeSteps(i32, i32),
+    /// `game().actor` in `may_place_floor` and `may_top`: the seat asking.
+    Actor,
 }
 
 /// The answers kept for one key: an answer (with what it cost), or the next read and, for each
@@ -135,6 +137,22 @@ impl ScriptRules {
         answer
     }
 
+    /// Run `f`, a `may_place_floor` or `may_top` call, recording what it
+    /// reads (`game().actor`, `tower.meeple_owner`), and give the trace.
+    pub(super) fn recording_stack<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<(Read, i64)>) {
+        let outer = {
+            let mut r = self.reads.borrow_mut();
+            let outer = (r.on, r.tower.take(), std::mem::take(&mut r.trace));
+            r.on = true;
+            outer
+        };
+        let answer = f();
+        let mut r = self.reads.borrow_mut();
+        let trace = std::mem::replace(&mut r.trace, outer.2);
+        (r.on, r.tower) = (outer.0, outer.1);
+        (answer, trace)
+    }
+
     /// Note that the running hook read `read`, which gave `value`: part of
     /// the trace in `may_capture`, and beyond the key in any other hook.
     pub(super) fn note(&self, read: Read, value: i64) {
@@ -190,6 +208,7 @@ impl ScriptRules {
             Read::TowerOwner => m.owner.map_or(-1, |o| o as i64),
             Read::HasTile(x, y) => m.board.has_tile(Pos::new(x, y)) as i64,
             Read::RangeSteps(dx, dy) => self.range_steps(m.board, m.tower, range?, (dx, dy)),
+            Read::Actor => return None,
         })
     }
 }
