@@ -312,3 +312,24 @@ fn the_kernel_asks_once_for_every_seat_unless_the_answer_read_the_seat() {
         "three seats asked where one answer served all"
     );
 }
+
+// ---- check ------------------------------------------------------------------
+
+#[test]
+fn check_plays_packs_that_read_the_actor_and_flags_none_of_their_rules_dead() {
+    let dir = pack_with(&format!("{SEAT_0_BUILDS}{NO_LEADER_ON_TOP}"));
+    let path = dir.path().display().to_string();
+    let out = succeeds(&["check", &path, "--games", "5"]);
+    let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
+    assert!(text.contains("ok:"), "{text}");
+    assert!(!text.contains("never"), "a rule flagged dead: {text}");
+    // A refusal for every seat is still flagged.
+    let dir = pack_with("fn may_top(tower) { game().actor < 0 }\n");
+    let path = dir.path().display().to_string();
+    let out = succeeds(&["check", &path, "--games", "5"]);
+    let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
+    assert!(
+        text.contains("hook `may_top` never allowed a meeple on a tower"),
+        "{text}"
+    );
+}
