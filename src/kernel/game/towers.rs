@@ -75,7 +75,7 @@ impl Game<'_> {
             return Ok(false);
         }
         if !tower.now_top {
-            return Ok(tower.may_top >> seat & 1 != 0);
+            return Ok((tower.may_top >> seat) & 1 != 0);
         }
         self.with_table(|table| {
             let asking = Asking {

@@ -237,7 +237,7 @@ pub(super) fn mark_beyond_key() {
 }
 
 /// The running hook read `read`, which gave `value` (see `reads`).
-pub(super) fn noted(read: Read, value: i64) -> i64 {
+fn noted(read: Read, value: i64) -> i64 {
     if RULES.is_set() {
         RULES.with(|r| r.note(read, value));
     }

@@ -7,7 +7,6 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::api::noted;
 use super::reads::Read;
 use super::{Hook, ScriptRules, rt_error, with_rules};
 use crate::kernel::features::{FeatureId, Features};
@@ -251,7 +250,9 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_get("actor", |_: &mut GameRef| {
             let actor = in_context(false, |c| c.actor)?;
             let _ = who(actor, "actor")?;
-            Ok::<_, Box<EvalAltResult>>(noted(Read::Actor, actor.map_or(-1, |a| a as i64)))
+            let seat = actor.map_or(-1, |a| a as i64);
+            with_rules(|r| r.note(Read::Actor, seat))?;
+            Ok::<_, Box<EvalAltResult>>(seat)
         })
         .register_fn("prisoners", |_: &mut GameRef, captor: i64, owner: i64| {
             with_context(|c| -> Result<i64, Box<EvalAltResult>> {
