@@ -333,3 +333,24 @@ fn check_plays_packs_that_read_the_actor_and_flags_none_of_their_rules_dead() {
         "{text}"
     );
 }
+
+// ---- range ------------------------------------------------------------------
+
+#[test]
+fn a_stack_only_one_seat_may_build_is_a_stack_range_accepts() {
+    let dir = pack_with(
+        "fn may_place_floor(tower, kind) { game().actor == 5 && previous(tower, kind) }\n",
+    );
+    let set = ruleset(&dir);
+    let regular = set.floor_kind("regular").unwrap();
+    let rules = set.rules();
+    towerlab::play::query::check_stack(rules.as_ref(), &[regular, regular])
+        .expect("seat 5 of six may build it");
+    let dir = pack_with("fn may_place_floor(tower, kind) { game().actor == 6 }\n");
+    let set = ruleset(&dir);
+    let err = towerlab::play::query::check_stack(set.rules().as_ref(), &[regular]).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("do not allow a `regular` floor on a bare foundation"),
+        "{err:#}"
+    );
+}
