@@ -215,6 +215,7 @@ fn no_leader_ever_tops_a_tower_in_simulated_games() {
         }
     };
     games(&set, &[BotKind::Random; 2], 150, |g| check(g, true));
+    games(&set, &[BotKind::Greedy; 3], 10, |g| check(g, true));
     let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
     games(&plain, &[BotKind::Random; 2], 150, |g| check(g, false));
     assert!(topped > 0, "towers were topped under the pack");
