@@ -13,6 +13,10 @@
 //! the script. A call that read what no trace records (`game()`,
 //! `meeple.feature`, `board.path_steps` over a script's own cells) is not
 //! kept.
+//!
+//! `may_place_floor` and `may_top` are kept the same way, per floor stack:
+//! their traces hold `game().actor` (the seat asking) and
+//! `tower.meeple_owner`, so an answer that read neither serves every seat.
 
 use std::sync::Arc;
 
@@ -108,7 +112,8 @@ pub(super) struct Moment<'a> {
     pub(super) board: &'a Board,
 }
 
-/// The recorder of one thread's `may_capture` calls.
+/// The recorder of one thread's `may_capture` (and `may_place_floor`,
+/// `may_top`) calls.
 #[derive(Default)]
 pub(super) struct Recorder {
     /// Recording a `may_capture` call now.
