@@ -56,7 +56,9 @@ pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::rules::{FloorKind, MeepleView, Rules, StackView, Table, TowerView};
+    use crate::kernel::rules::{
+        Answer, Asking, FloorKind, MeepleView, Rules, StackView, Table, TowerView,
+    };
     use crate::kernel::tiles::TileSet;
 
     /// Rules with no floors at all: enough for a deck.
@@ -69,11 +71,16 @@ mod tests {
         fn floor_supply(&self, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
             Ok(Vec::new())
         }
-        fn may_place_floor(&self, _: &StackView, _: FloorKind) -> anyhow::Result<bool> {
-            Ok(false)
+        fn may_place_floor(
+            &self,
+            _: &StackView,
+            _: FloorKind,
+            _: &Asking,
+        ) -> anyhow::Result<Answer> {
+            Ok(Answer::lasting(false))
         }
-        fn may_top(&self, _: &StackView) -> anyhow::Result<bool> {
-            Ok(false)
+        fn may_top(&self, _: &StackView, _: &Asking) -> anyhow::Result<Answer> {
+            Ok(Answer::lasting(false))
         }
         fn capture_range(&self, _: &StackView, _: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
             Ok(())

@@ -25,11 +25,12 @@ pub use board::{Board, OpenSpot, PlacedTile};
 pub use decision::{Bot, Buffers, Decision, Step, Turn, play_game, play_turn};
 pub use features::FeatureId;
 pub use game::{
-    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,
-    Tower,
+    Action, CaptureChoice, Event, Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, Placement, Player,
+    RansomChoice, Stats, Tower,
 };
 pub use pieces::{Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{
-    CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, MeepleView, RansomView, Rules,
+    StackView, Table, TowerView,
 };

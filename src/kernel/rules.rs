@@ -19,7 +19,10 @@
 //! kernel and the packs rely on that to cache answers. The questions about a
 //! floor stack get a [`StackView`], which holds only what such a cached
 //! answer may depend on; the questions asked at one moment of a game get a
-//! [`Table`]: the board, the scores, the prisoners, whose turn it is.
+//! [`Table`]: the board, the scores, the prisoners, whose turn it is. The two
+//! questions of who may build on a tower (`may_place_floor`, `may_top`) get
+//! both, and the seat asking ([`Asking`]); their [`Answer`] says how long it
+//! holds, so the kernel keeps it per tower, per seat, or not at all.
 
 use anyhow::Result;
 
@@ -41,6 +44,49 @@ pub struct StackView<'a> {
     pub floors: &'a [FloorKind],
     /// Does a meeple stand on top?
     pub topped: bool,
+}
+
+/// Who asks [`Rules::may_place_floor`] or [`Rules::may_top`] about a tower,
+/// and when.
+#[derive(Clone, Copy)]
+pub struct Asking<'a> {
+    /// The seat that would act: the current player when the kernel lists
+    /// the actions, an opponent when a bot asks what they could do.
+    pub seat: usize,
+    /// The player whose meeple tops the tower, if any.
+    pub owner: Option<usize>,
+    /// The game at the moment asked (a bare table outside a game).
+    pub table: &'a Table<'a>,
+}
+
+/// How long an [`Answer`] about a tower holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// For every seat, until the tower changes: it read only the stack and
+    /// the top meeple's owner.
+    Tower,
+    /// For the seat asked, until the tower changes.
+    Seat,
+    /// Only now: it read the moment (scores, the turn…), so it is asked
+    /// again whenever it is needed.
+    Now,
+}
+
+/// An answer of [`Rules::may_place_floor`] or [`Rules::may_top`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub yes: bool,
+    pub holds: Holds,
+}
+
+impl Answer {
+    /// An answer that holds for every seat until the tower changes.
+    pub fn lasting(yes: bool) -> Answer {
+        Answer {
+            yes,
+            holds: Holds::Tower,
+        }
+    }
 }
 
 /// A tower (or a bare foundation) on the board, as [`Rules::may_capture`]
@@ -179,15 +225,22 @@ pub trait Rules: Send {
     /// number of players and of foundation tiles in the whole tile set.
     fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;
 
-    /// May a floor of `kind` go onto a tower of `stack` (a bare foundation
-    /// when `stack.floors` is empty)? The kernel has already checked that the
-    /// player holds such a floor.
-    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool>;
+    /// May `asking.seat` put a floor of `kind` onto a tower of `stack` (a
+    /// bare foundation when `stack.floors` is empty)? The kernel has already
+    /// checked that the player holds such a floor. The answer says how long
+    /// it holds: the kernel asks again only when the tower changes, and for
+    /// each seat only when the answer was the seat's own.
+    fn may_place_floor(
+        &self,
+        stack: &StackView,
+        kind: FloorKind,
+        asking: &Asking,
+    ) -> Result<Answer>;
 
-    /// May a meeple go on top of a tower of `stack`? The kernel has already
-    /// checked that no meeple stands there and that the player has one in
-    /// supply.
-    fn may_top(&self, stack: &StackView) -> Result<bool>;
+    /// May `asking.seat` put a meeple on top of a tower of `stack`? The
+    /// kernel has already checked that no meeple stands there and that the
+    /// player has one in supply. Kept as [`Rules::may_place_floor`]'s answers.
+    fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer>;
 
     /// The cells, as offsets from the tower, from which a floor just placed on
     /// a tower may capture, its `stack` holding that floor. Cells may be

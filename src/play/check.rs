@@ -10,7 +10,8 @@ use std::cell::RefCell;
 use anyhow::Result;
 
 use crate::kernel::{
-    CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules,
+    StackView, Table, TowerView,
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
@@ -210,19 +211,27 @@ fn same_error(a: &anyhow::Error, b: &anyhow::Error) -> bool {
         .eq(b.chain().map(|e| e.to_string()))
 }
 
-/// Ask the tower hooks about a one-floor tower of `kind`, as the game would.
+/// Ask the tower hooks about a one-floor tower of `kind`, as the game would
+/// (for seat 0 of two, before the first tile).
 fn probe_kind(rules: &dyn Rules, kind: FloorKind) -> Result<()> {
+    let board = Board::new();
+    let table = Table::bare(&board, 2);
+    let asking = Asking {
+        seat: 0,
+        owner: None,
+        table: &table,
+    };
     let bare = StackView {
         floors: &[],
         topped: false,
     };
-    rules.may_place_floor(&bare, kind)?;
+    rules.may_place_floor(&bare, kind, &asking)?;
     let floors = [kind];
     let one = StackView {
         floors: &floors,
         topped: false,
     };
-    rules.may_top(&one)?;
+    rules.may_top(&one, &asking)?;
     let mut cells = Vec::new();
     rules.capture_range(&one, &mut cells)?;
     Ok(())
@@ -325,19 +334,24 @@ impl Rules for Watch {
         self.inner.floor_supply(players, foundation_tiles)
     }
 
-    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool> {
-        let a = self.inner.may_place_floor(stack, kind)?;
+    fn may_place_floor(
+        &self,
+        stack: &StackView,
+        kind: FloorKind,
+        asking: &Asking,
+    ) -> Result<Answer> {
+        let a = self.inner.may_place_floor(stack, kind, asking)?;
         self.note(|s| {
             if let Some(p) = s.placeable.get_mut(kind as usize) {
-                *p |= a;
+                *p |= a.yes;
             }
         });
         Ok(a)
     }
 
-    fn may_top(&self, stack: &StackView) -> Result<bool> {
-        let a = self.inner.may_top(stack)?;
-        self.note(|s| s.may_top[a as usize] = true);
+    fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
+        let a = self.inner.may_top(stack, asking)?;
+        self.note(|s| s.may_top[a.yes as usize] = true);
         Ok(a)
     }
 

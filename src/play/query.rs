@@ -9,7 +9,8 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{
-    Board, FloorKind, Meeple, MeepleOn, MeepleSpot, Rules, StackView, Table, TowerView,
+    Asking, Board, FloorKind, Holds, MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot, Rules, StackView,
+    Table, TowerView,
 };
 
 /// The most rows and columns of a board file, and how far from the tower a
@@ -99,14 +100,17 @@ fn board_with(tiles: &TileSet, cells: impl IntoIterator<Item = (i32, i32)>) -> B
     board
 }
 
-/// Check that the rules let `floors` be built, bottom to top, on a foundation.
+/// Check that the rules let `floors` be built, bottom to top, on a foundation,
+/// by some seat of six (outside a game: no scores yet).
 pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
+    let board = Board::new();
+    let table = Table::bare(&board, MAX_PLAYERS);
     for (i, &k) in floors.iter().enumerate() {
         let stack = StackView {
             floors: &floors[..i],
             topped: false,
         };
-        if !rules.may_place_floor(&stack, k)? {
+        if !anyone_may_place(rules, &stack, k, &table)? {
             let names = rules.floor_kinds();
             let below: Vec<&str> = floors[..i]
                 .iter()
@@ -125,6 +129,31 @@ pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// May some seat of `table` put a floor of `kind` on `stack`? One question
+/// settles it when its answer holds for every seat.
+fn anyone_may_place(
+    rules: &dyn Rules,
+    stack: &StackView,
+    kind: FloorKind,
+    table: &Table,
+) -> Result<bool> {
+    for seat in 0..table.players() {
+        let asking = Asking {
+            seat,
+            owner: None,
+            table,
+        };
+        let a = rules.may_place_floor(stack, kind, &asking)?;
+        if a.yes {
+            return Ok(true);
+        }
+        if a.holds == Holds::Tower {
+            return Ok(false);
+        }
+    }
+    Ok(false)
 }
 
 /// Every cell that a tower with `floors` (at the origin) captures from, that

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::{FloorKind, MeepleView, Rules, StackView, Table, TowerView};
+use crate::kernel::{Answer, Asking, FloorKind, MeepleView, Rules, StackView, Table, TowerView};
 
 /// The native reference rules of The Tower.
 pub struct NativeTower {
@@ -47,13 +47,13 @@ impl Rules for NativeTower {
     }
 
     /// T3 (A, B), T8: onto a foundation or an open tower, no height limit (T6).
-    fn may_place_floor(&self, stack: &StackView, _kind: FloorKind) -> Result<bool> {
-        Ok(!stack.topped)
+    fn may_place_floor(&self, stack: &StackView, _kind: FloorKind, _: &Asking) -> Result<Answer> {
+        Ok(Answer::lasting(!stack.topped))
     }
 
     /// T4: only a tower of at least one floor can be closed.
-    fn may_top(&self, stack: &StackView) -> Result<bool> {
-        Ok(!stack.floors.is_empty())
+    fn may_top(&self, stack: &StackView, _: &Asking) -> Result<Answer> {
+        Ok(Answer::lasting(!stack.floors.is_empty()))
     }
 
     /// T6: the tower's tile, and as many tiles as floors in each orthogonal

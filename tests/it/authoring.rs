@@ -72,11 +72,18 @@ fn an_unknown_context_field_is_an_error_with_the_field_list() {
     let err = simulate_fails("fn may_capture(tower, meeple, board) { meeple.feature.knd == 1 }");
     assert!(err.contains("kind, tiles, pennants"), "{err}");
     // game() in a hook cached per floor stack.
-    let err = simulate_fails("fn may_top(tower) { game().turn > 3 }");
+    let err = simulate_fails("fn reach(tower) { if game().turn > 3 { 1 } else { 0 } }");
     assert!(
-        err.contains("`game()` is not known in hook `may_top`"),
+        err.contains("`game()` is not known in hook `reach`"),
         "{err}"
     );
+    // In the hooks of who may build, the fields are listed too.
+    let err = simulate_fails("fn may_top(tower) { game().actr == 0 }");
+    assert!(err.contains("actr"), "{err}");
+    assert!(err.contains("captor, actor, prisoners"), "{err}");
+    let err = simulate_fails("fn may_place_floor(tower, kind) { tower.ownr == 0 }");
+    assert!(err.contains("ownr"), "{err}");
+    assert!(err.contains("x, y, meeple_owner"), "{err}");
 }
 
 // ---- check ------------------------------------------------------------------

@@ -658,18 +658,15 @@ fn a_failing_capture_hook_ends_the_game_for_every_bot() {
 /// The hooks cached per floor stack see only what the cache key covers (the
 /// floors, whether a meeple tops them): reading whose meeple tops the tower
 /// there is an error that names what they may read; `may_capture`, asked
-/// afresh, reads it.
+/// afresh, reads it, and so do `may_place_floor` and `may_top`, whose
+/// answers are kept under what they read.
 #[test]
 fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
     let tmp = TempDir::new("cached-owner");
     let cached = [
         (
-            "may_top",
-            "fn may_top(tower) {\n    tower.meeple_owner == ()\n}\n",
-        ),
-        (
-            "may_place_floor",
-            "fn may_place_floor(tower, kind) {\n    tower.meeple_owner == ()\n}\n",
+            "reach",
+            "fn reach(tower) {\n    if tower.meeple_owner == () { 1 } else { 0 }\n}\n",
         ),
         (
             "range",
@@ -687,11 +684,23 @@ fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
             "may read only `tower.height`, `tower.floors`, `tower.top`, `tower.count(kind)` and `tower.has_meeple`",
         );
     }
-    let pack = tmp.pack(
-        "capture",
-        &scripted("capture"),
-        Some("fn may_capture(tower, meeple, board) {\n    tower.meeple_owner != meeple.owner && tower.x == tower.x\n}\n"),
-    );
-    let packs = format!("tower,{pack}");
-    crate::common::succeeds(&["simulate", "--packs", &packs, "--games", "2"]);
+    let readers = [
+        (
+            "capture",
+            "fn may_capture(tower, meeple, board) {\n    tower.meeple_owner != meeple.owner && tower.x == tower.x\n}\n",
+        ),
+        (
+            "top",
+            "fn may_top(tower) {\n    tower.meeple_owner == () && previous(tower)\n}\n",
+        ),
+        (
+            "place",
+            "fn may_place_floor(tower, kind) {\n    tower.meeple_owner == () && previous(tower, kind)\n}\n",
+        ),
+    ];
+    for (name, script) in readers {
+        let pack = tmp.pack(name, &scripted(name), Some(script));
+        let packs = format!("tower,{pack}");
+        crate::common::succeeds(&["simulate", "--packs", &packs, "--games", "2"]);
+    }
 }

@@ -7,6 +7,7 @@
 static ALLOCATOR: towerlab::rules::script::CountingAllocator =
     towerlab::rules::script::CountingAllocator;
 
+mod acting;
 mod arena;
 mod arena_shards;
 mod authoring;

@@ -10,8 +10,8 @@ use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::determinize::redealt;
 use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{
-    Bot, Buffers, Decision, FloorKind, Game, MeepleView, Rules, StackView, Table, TowerView,
-    play_game, play_turn,
+    Answer, Asking, Bot, Buffers, Decision, FloorKind, Game, MeepleView, Rules, StackView, Table,
+    TowerView, play_game, play_turn,
 };
 use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot};
 use towerlab::play::seed::Stream;
@@ -227,11 +227,16 @@ impl Rules for BrokenRange {
     fn floor_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
         self.0.floor_supply(players, foundations)
     }
-    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> anyhow::Result<bool> {
-        self.0.may_place_floor(stack, kind)
+    fn may_place_floor(
+        &self,
+        stack: &StackView,
+        kind: FloorKind,
+        asking: &Asking,
+    ) -> anyhow::Result<Answer> {
+        self.0.may_place_floor(stack, kind, asking)
     }
-    fn may_top(&self, stack: &StackView) -> anyhow::Result<bool> {
-        self.0.may_top(stack)
+    fn may_top(&self, stack: &StackView, asking: &Asking) -> anyhow::Result<Answer> {
+        self.0.may_top(stack, asking)
     }
     fn capture_range(&self, _: &StackView, _: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
         anyhow::bail!("hook `capture_range` broke on purpose")

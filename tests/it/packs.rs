@@ -13,7 +13,8 @@ use std::path::Path;
 use serde_json::Value;
 use towerlab::kernel::diag::Source;
 use towerlab::kernel::{
-    Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, StackView, Stats, play_game,
+    Asking, Board, Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, StackView, Stats,
+    Table, play_game,
 };
 use towerlab::play::bots::RandomBot;
 use towerlab::play::query::{self, BoardMap};
@@ -69,6 +70,30 @@ fn view(floors: &[FloorKind]) -> StackView<'_> {
         floors,
         topped: false,
     }
+}
+
+/// May seat 0 of two put a floor of `kind` on `stack`, outside a game?
+fn may_place(rules: &dyn Rules, stack: &StackView, kind: FloorKind) -> bool {
+    let board = Board::new();
+    let table = Table::bare(&board, 2);
+    let asking = Asking {
+        seat: 0,
+        owner: None,
+        table: &table,
+    };
+    rules.may_place_floor(stack, kind, &asking).unwrap().yes
+}
+
+/// May seat 0 of two put a meeple on top of `stack`, outside a game?
+fn may_top(rules: &dyn Rules, stack: &StackView) -> bool {
+    let board = Board::new();
+    let table = Table::bare(&board, 2);
+    let asking = Asking {
+        seat: 0,
+        owner: None,
+        table: &table,
+    };
+    rules.may_top(stack, &asking).unwrap().yes
 }
 
 fn board_map(text: &str) -> BoardMap {
@@ -786,7 +811,7 @@ fn b4_black_floor_on_foundation_regular_black_not_white() {
     ] {
         let floors = stack(&set, below);
         assert_eq!(
-            rules.may_place_floor(&view(&floors), black).unwrap(),
+            may_place(rules.as_ref(), &view(&floors), black),
             allowed,
             "black on {below:?}"
         );
@@ -804,11 +829,11 @@ fn b4_black_floor_on_foundation_regular_black_not_white() {
         floors: &floors,
         topped: true,
     };
-    assert!(rules.may_top(&view(&floors)).unwrap(), "B8");
+    assert!(may_top(rules.as_ref(), &view(&floors)), "B8");
     for kind in ["regular", "black", "white"] {
         let k = set.floor_kind(kind).unwrap();
         assert!(
-            !rules.may_place_floor(&closed, k).unwrap(),
+            !may_place(rules.as_ref(), &closed, k),
             "{kind} on a closed black tower"
         );
     }
@@ -844,7 +869,7 @@ fn b7_white_cap_closes_the_tower_for_good() {
         for below in [&["regular"][..], &["black"], &["black", "regular"]] {
             let floors = stack(&set, below);
             assert!(
-                rules.may_place_floor(&view(&floors), white).unwrap(),
+                may_place(rules.as_ref(), &view(&floors), white),
                 "{take:?}: white on {below:?} (a tower under construction)"
             );
             let mut capped = below.to_vec();
@@ -854,12 +879,12 @@ fn b7_white_cap_closes_the_tower_for_good() {
             for kind in ["regular", "black", "white"] {
                 let k = set.floor_kind(kind).unwrap();
                 assert!(
-                    !rules.may_place_floor(&view(&capped), k).unwrap(),
+                    !may_place(rules.as_ref(), &view(&capped), k),
                     "{take:?}: {kind} on {below:?} + white"
                 );
             }
             assert!(
-                !rules.may_top(&view(&capped)).unwrap(),
+                !may_top(rules.as_ref(), &view(&capped)),
                 "{take:?}: a meeple on {below:?} + white"
             );
             let mut range = Vec::new();
@@ -867,14 +892,14 @@ fn b7_white_cap_closes_the_tower_for_good() {
             assert!(range.is_empty(), "{take:?}: range of {below:?} + white");
         }
         // Never on a bare foundation.
-        assert!(!rules.may_place_floor(&view(&[]), white).unwrap());
+        assert!(!may_place(rules.as_ref(), &view(&[]), white));
         let err = query::check_stack(rules.as_ref(), &[white]).unwrap_err();
         assert!(
             format!("{err:#}").contains("`white` floor on a bare foundation"),
             "{err:#}"
         );
         // Nor is a bare foundation's meeple allowed (T4, unchanged).
-        assert!(!rules.may_top(&view(&[])).unwrap(), "T4");
+        assert!(!may_top(rules.as_ref(), &view(&[])), "T4");
     }
 }
 

@@ -33,16 +33,17 @@ impl Game<'_> {
                 }
             }
         }
-        for (t, tower) in self.towers.iter().enumerate() {
+        let me = self.current;
+        for t in 0..self.towers.len() {
             for (k, &left) in player.floors.iter().enumerate() {
-                if left > 0 && tower.allows_floor(k as FloorKind) {
+                if left > 0 && self.allows_floor(t, k as FloorKind, me)? {
                     out.push(Action::Floor {
                         tower: t as u16,
                         kind: k as FloorKind,
                     });
                 }
             }
-            if player.meeples > 0 && tower.allows_meeple() {
+            if player.meeples > 0 && self.allows_meeple(t, me)? {
                 out.push(Action::TowerMeeple { tower: t as u16 });
             }
         }
@@ -124,7 +125,7 @@ impl Game<'_> {
             .unwrap_or(0);
         ensure!(left > 0, "player {me} has no floor of kind {kind} left");
         ensure!(
-            self.towers[t].allows_floor(kind),
+            self.allows_floor(t, kind, me)?,
             "the rules do not allow that floor on the tower at {}",
             self.towers[t].pos
         );
@@ -154,7 +155,7 @@ impl Game<'_> {
         );
         ensure!(self.towers[t].meeple.is_none(), "the tower is closed (T8)");
         ensure!(
-            self.towers[t].allows_meeple(),
+            self.allows_meeple(t, me)?,
             "the rules do not allow a meeple on the tower at {}",
             self.towers[t].pos
         );

@@ -30,6 +30,9 @@ mod towers;
 /// Meeples each player owns (G3).
 pub const MEEPLES_PER_PLAYER: u8 = 7;
 
+/// Players in a game, at most (G1: 2 to 6).
+pub const MAX_PLAYERS: usize = 6;
+
 /// A tower: a foundation and the floors on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tower {
@@ -37,23 +40,32 @@ pub struct Tower {
     /// Bottom to top; empty for a bare foundation.
     pub floors: Vec<FloorKind>,
     pub meeple: Option<u8>,
-    /// The rules' answers for the tower as it stands (bit k: a floor of kind
-    /// k may go on it), refreshed whenever the tower changes: the rules are
-    /// pure, so each answer is asked once per change, not once per turn.
-    allowed_floors: u32,
-    /// The rules' answer: may a meeple go on top now?
-    may_top: bool,
+    /// The rules' answers for the tower as it stands, per seat (bit k: that
+    /// seat may put a floor of kind k on it), refreshed whenever the tower
+    /// changes: the rules are pure, so each answer is asked once per change,
+    /// not once per turn (and once for every seat when it holds for all).
+    allowed_floors: [u32; MAX_PLAYERS],
+    /// The rules' answers: may a meeple go on top now (bit: seat)?
+    may_top: u8,
+    /// The floor kinds (bit k) whose answer holds only now: asked again
+    /// whenever needed ([`Game::allows_floor`]).
+    now_floors: u32,
+    /// Does the answer about a meeple on top hold only now?
+    now_top: bool,
 }
 
 impl Tower {
-    /// May a floor of `kind` go on this tower, as the rules said?
-    pub fn allows_floor(&self, kind: FloorKind) -> bool {
-        self.allowed_floors & (1 << kind) != 0
-    }
-
-    /// May a meeple go on top of this tower, as the rules said?
-    pub fn allows_meeple(&self) -> bool {
-        self.may_top && self.meeple.is_none()
+    /// A bare foundation at `pos`, not asked about yet.
+    fn bare(pos: Pos) -> Tower {
+        Tower {
+            pos,
+            floors: Vec::new(),
+            meeple: None,
+            allowed_floors: [0; MAX_PLAYERS],
+            may_top: 0,
+            now_floors: 0,
+            now_top: false,
+        }
     }
 
     /// The tower's floor stack, as the per-stack questions of the rules see
@@ -303,7 +315,7 @@ impl<'a> Game<'a> {
     ) -> Result<Self> {
         rules.begin_game(seed);
         ensure!(
-            (2..=6).contains(&players),
+            (2..=MAX_PLAYERS).contains(&players),
             crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
         );
         ensure!(

@@ -105,13 +105,7 @@ impl Game<'_> {
             }
         }
         let tower = if k.foundation.is_some() {
-            self.towers.push(Tower {
-                pos,
-                floors: Vec::new(),
-                meeple: None,
-                allowed_floors: 0,
-                may_top: false,
-            });
+            self.towers.push(Tower::bare(pos));
             self.refresh_tower(self.towers.len() - 1)?;
             (self.towers.len() - 1) as u16
         } else {

@@ -3,27 +3,88 @@
 
 use anyhow::{Result, bail, ensure};
 
-use super::{CaptureChoice, Event, Game, RansomChoice, meeple_on};
+use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, meeple_on};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
 use crate::kernel::pieces::MeepleSpot;
-use crate::kernel::rules::{CaptureOutcome, FloorKind, MeepleView, RansomView};
+use crate::kernel::rules::{
+    Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView,
+};
 
 impl Game<'_> {
-    /// Ask the rules again about a tower that changed.
+    /// Ask the rules again about a tower that changed: each floor kind and
+    /// the top, for every seat, or once for all when the answer says it
+    /// holds for all (as the shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
-        let view = self.towers[t].stack();
-        let mut allowed = 0u32;
-        for k in 0..self.rules.floor_kinds().len() {
-            if self.rules.may_place_floor(&view, k as FloorKind)? {
-                allowed |= 1 << k;
+        let n = self.players.len();
+        let kinds = self.rules.floor_kinds().len();
+        let tower = &self.towers[t];
+        let (stack, owner) = (tower.stack(), tower.meeple.map(usize::from));
+        let mut allowed = [0u32; MAX_PLAYERS];
+        let mut now_floors = 0u32;
+        let mut may_top = 0u8;
+        let now_top = self.with_table(|table| -> Result<bool> {
+            for k in 0..kinds {
+                let ask = |seat| {
+                    let asking = Asking { seat, owner, table };
+                    self.rules.may_place_floor(&stack, k as FloorKind, &asking)
+                };
+                let (yes, now) = per_seat(n, ask)?;
+                for (seat, a) in allowed.iter_mut().enumerate() {
+                    *a |= ((yes >> seat) as u32 & 1) << k;
+                }
+                now_floors |= (now as u32) << k;
             }
-        }
-        let may_top = self.rules.may_top(&view)?;
+            let (yes, now) = per_seat(n, |seat| {
+                self.rules.may_top(&stack, &Asking { seat, owner, table })
+            })?;
+            may_top = yes;
+            Ok(now)
+        })?;
         let tower = &mut self.towers[t];
         tower.allowed_floors = allowed;
+        tower.now_floors = now_floors;
         tower.may_top = may_top;
+        tower.now_top = now_top;
         Ok(())
+    }
+
+    /// May `seat` put a floor of `kind` on tower `t` now? The answer kept
+    /// since the tower last changed, or the rules asked again when theirs
+    /// holds only now.
+    pub fn allows_floor(&self, t: usize, kind: FloorKind, seat: usize) -> Result<bool> {
+        let tower = &self.towers[t];
+        if tower.now_floors & (1 << kind) == 0 {
+            return Ok(tower.allowed_floors[seat] & (1 << kind) != 0);
+        }
+        let owner = tower.meeple.map(usize::from);
+        self.with_table(|table| {
+            let asking = Asking { seat, owner, table };
+            Ok(self
+                .rules
+                .may_place_floor(&tower.stack(), kind, &asking)?
+                .yes)
+        })
+    }
+
+    /// May `seat` put a meeple on top of tower `t` now (none stands there,
+    /// and the rules allow it)?
+    pub fn allows_meeple(&self, t: usize, seat: usize) -> Result<bool> {
+        let tower = &self.towers[t];
+        if tower.meeple.is_some() {
+            return Ok(false);
+        }
+        if !tower.now_top {
+            return Ok((tower.may_top >> seat) & 1 != 0);
+        }
+        self.with_table(|table| {
+            let asking = Asking {
+                seat,
+                owner: None,
+                table,
+            };
+            Ok(self.rules.may_top(&tower.stack(), &asking)?.yes)
+        })
     }
 
     // ---- ransom (T11) -------------------------------------------------
@@ -276,4 +337,23 @@ impl Game<'_> {
         }
         Ok(())
     }
+}
+
+/// One question asked of the seats `0..n` in turn, as [`refresh_tower`]
+/// keeps it: the seats it allows (bit: seat), and whether it holds only now
+/// (then nothing is kept, and it is asked again when needed). An answer
+/// that holds for every seat is asked once.
+///
+/// [`refresh_tower`]: Game::refresh_tower
+fn per_seat(n: usize, mut ask: impl FnMut(usize) -> Result<Answer>) -> Result<(u8, bool)> {
+    let mut yes = 0u8;
+    for seat in 0..n {
+        let a = ask(seat)?;
+        match a.holds {
+            Holds::Tower => return Ok((if a.yes { (1u8 << n) - 1 } else { 0 }, false)),
+            Holds::Seat => yes |= (a.yes as u8) << seat,
+            Holds::Now => return Ok((0, true)),
+        }
+    }
+    Ok((yes, false))
 }

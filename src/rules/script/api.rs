@@ -19,10 +19,13 @@ use crate::kernel::pieces::MeepleSpot;
 pub struct TowerInfo {
     pub(super) floors: Array,
     pub(super) has_meeple: bool,
-    /// Only `may_capture` sees where the tower stands and whose meeple tops
-    /// it; the other tower hooks are cached per floor stack, so they must not
-    /// depend on either.
-    pub(super) placed: Option<Placed>,
+    /// Where the tower stands: only in `may_capture` and `end`; `reach`,
+    /// `range`, `may_place_floor` and `may_top` are kept per floor stack.
+    pub(super) pos: Option<Pos>,
+    /// Whose meeple tops it (`Some(None)`: nobody's), where a hook may read
+    /// it: `may_capture`, `end`, `may_place_floor` and `may_top` (whose
+    /// answers are kept under what they read).
+    pub(super) owner: Option<Option<i64>>,
 }
 
 /// Where a tower stands and whose meeple tops it, for `may_capture`.
@@ -78,7 +81,7 @@ fn register_tower_and_meeple(engine: &mut Engine) {
             shape_noted(Read::HasMeeple, t.has_meeple as i64) != 0
         })
         .register_get("meeple_owner", |t: &mut TowerInfo| {
-            let owner = placed(t, "meeple_owner")?.owner;
+            let owner = t.owner.ok_or_else(|| unknown_here("meeple_owner"))?;
             noted(Read::TowerOwner, owner.unwrap_or(-1));
             Ok::<_, Box<EvalAltResult>>(owner.map_or(Dynamic::UNIT, Dynamic::from))
         })
@@ -95,10 +98,10 @@ fn register_tower_and_meeple(engine: &mut Engine) {
             }
         })
         .register_get("x", |t: &mut TowerInfo| {
-            placed(t, "x").map(|p| noted(Read::TowerX, p.pos.x as i64))
+            placed(t, "x").map(|p| noted(Read::TowerX, p.x as i64))
         })
         .register_get("y", |t: &mut TowerInfo| {
-            placed(t, "y").map(|p| noted(Read::TowerY, p.pos.y as i64))
+            placed(t, "y").map(|p| noted(Read::TowerY, p.y as i64))
         });
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
@@ -194,7 +197,7 @@ fn range_steps(
     tower: &TowerInfo,
     target: (i32, i32),
 ) -> Result<i64, Box<EvalAltResult>> {
-    let origin = placed(tower, "x")?.pos;
+    let origin = placed(tower, "x")?;
     let floors = r.stack_of(tower)?;
     let range = r
         .cached_range(&floors, tower.has_meeple)
@@ -214,19 +217,27 @@ fn clamp(v: i64) -> i32 {
 
 fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
     mark_beyond_key();
-    placed(t, "x").map(|p| p.pos)
+    placed(t, "x")
 }
 
-/// Where the tower stands and whose meeple tops it, or the error that names
-/// what a hook cached per floor stack may read instead.
-fn placed(t: &TowerInfo, what: &str) -> Result<Placed, Box<EvalAltResult>> {
-    t.placed.ok_or_else(|| {
-        rt_error(format!(
-            "`tower.{what}` is only known in `may_capture`: the other tower hooks are \
-             cached per floor stack and may read only `tower.height`, `tower.floors`, \
-             `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
-        ))
-    })
+/// Where the tower stands, or the error that names what a hook cached per
+/// floor stack may read instead.
+fn placed(t: &TowerInfo, what: &str) -> Result<Pos, Box<EvalAltResult>> {
+    t.pos.ok_or_else(|| unknown_here(what))
+}
+
+/// `tower.{what}` is not known in the hook running.
+fn unknown_here(what: &str) -> Box<EvalAltResult> {
+    let owner = if what == "meeple_owner" {
+        ", `may_place_floor`, `may_top`"
+    } else {
+        ""
+    };
+    rt_error(format!(
+        "`tower.{what}` is only known in `may_capture`, `end`{owner}: the other tower hooks \
+         are cached per floor stack and may read only `tower.height`, `tower.floors`, \
+         `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
+    ))
 }
 
 /// The hook being asked read something its cached answers are not keyed

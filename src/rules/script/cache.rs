@@ -1,7 +1,9 @@
 //! The answers a thread has had from its hooks: per (floor stack, meeple on
-//! top) for the tower hooks, per arguments for `setup`, `seat` and `ransom`
-//! (a `ransom` answer that read `game()` is not kept). Hooks are pure, so an
-//! answer is asked for once.
+//! top) for the tower hooks (`may_place_floor` and `may_top` under what each
+//! call read beyond that: the seat asking, the top meeple's owner), per
+//! arguments for `setup`, `seat` and `ransom` (an answer that read `game()`'s
+//! scores, turn… is not kept). Hooks are pure, so an answer is asked for
+//! once.
 //!
 //! Each answer is kept with the operations it cost (the hooks it asked
 //! included) and charged at that cost every time it is given: what a game's
@@ -14,9 +16,10 @@ use rhai::{Array, Dynamic, EvalAltResult};
 use rustc_hash::FxHashMap;
 
 use super::api::{TowerInfo, cell_of};
-use super::reads::{Moment, Node};
+use super::context::Roles;
+use super::reads::{Moment, Node, Read};
 use super::{Hook, ScriptRules, rt_error};
-use crate::kernel::FloorKind;
+use crate::kernel::{Answer, Asking, FloorKind, Holds, StackView};
 
 /// An answer kept, with the operations working it out cost.
 #[derive(Clone, Copy, Debug)]
@@ -31,8 +34,11 @@ pub(super) type Cells = Arc<[(i32, i32)]>;
 /// What the cache keeps per (floor stack, meeple on top).
 #[derive(Default)]
 pub(super) struct StackAnswers {
-    pub(super) may_place: Vec<Option<Kept<bool>>>,
-    pub(super) may_top: Option<Kept<bool>>,
+    /// `may_place_floor` per floor kind and `may_top`, each kept under what
+    /// the call read beyond the stack (the seat asking, the top meeple's
+    /// owner): an answer that read neither serves every seat.
+    pub(super) may_place: Vec<Option<Node<Kept<Answer>>>>,
+    pub(super) may_top: Option<Node<Kept<Answer>>>,
     pub(super) reach: Option<Kept<i64>>,
     pub(super) range: Option<Kept<Cells>>,
     /// `may_capture` answers per (stands on, owner), kept under what each
@@ -184,8 +190,192 @@ impl ScriptRules {
     }
 }
 
+/// `may_place_floor` and `may_top`, kept under what each call read.
+impl ScriptRules {
+    /// Ask `hook` (`may_place_floor` of `kind`, with `name` its argument, or
+    /// `may_top`) about `stack` for `asking`, from the answers kept when
+    /// every read of one's trace gives the same value now.
+    pub(super) fn ask_tower(
+        &self,
+        hook: Hook,
+        stack: &StackView,
+        kind: Option<FloorKind>,
+        asking: &Asking,
+        name: Option<Dynamic>,
+    ) -> Result<Answer> {
+        let owner = asking.owner.map_or(-1, |o| o as i64);
+        let read = |r: Read| match r {
+            Read::Actor => Some(asking.seat as i64),
+            Read::TowerOwner => Some(owner),
+            _ => None,
+        };
+        let kept = self.entry(stack.floors, stack.topped, |e| {
+            tower_slot(e, kind).as_ref()?.find(read)
+        });
+        if let Some(a) = kept {
+            return self.hit(hook, a);
+        }
+        let before = self.spent();
+        self.read_context.set(false);
+        let mut info = self.tower_info(stack.floors, stack.topped, None);
+        info.owner = Some(asking.owner.map(|o| o as i64));
+        let args = [Some(Dynamic::from(info)), name]
+            .into_iter()
+            .flatten()
+            .collect();
+        let roles = Roles {
+            actor: Some(asking.seat),
+            ..Roles::default()
+        };
+        let (yes, trace) = self.recording_stack(|| {
+            self.with_context(asking.table, roles, || self.ask_bool(hook, args, None))
+        });
+        let holds = if self.read_context.get() {
+            Holds::Now
+        } else if trace.iter().any(|(r, _)| *r == Read::Actor) {
+            Holds::Seat
+        } else {
+            Holds::Tower
+        };
+        let answer = Answer { yes: yes?, holds };
+        if holds != Holds::Now {
+            let kept = self.kept(answer, before);
+            self.entry(stack.floors, stack.topped, |e| {
+                let n = self.scripts.kinds.len();
+                match tower_slot_mut(e, kind, n) {
+                    Some(tree) => tree.add(&trace, kept),
+                    slot => *slot = Some(Node::of(&trace, kept)),
+                }
+            });
+        }
+        Ok(answer)
+    }
+}
+
+/// The kept answers of `may_place_floor` of `kind`, or of `may_top`.
+fn tower_slot(e: &StackAnswers, kind: Option<FloorKind>) -> &Option<Node<Kept<Answer>>> {
+    match kind {
+        Some(k) => e.may_place.get(k as usize).unwrap_or(&None),
+        None => &e.may_top,
+    }
+}
+
+fn tower_slot_mut(
+    e: &mut StackAnswers,
+    kind: Option<FloorKind>,
+    kinds: usize,
+) -> &mut Option<Node<Kept<Answer>>> {
+    match kind {
+        Some(k) => {
+            e.may_place.resize_with(kinds, || None);
+            &mut e.may_place[k as usize]
+        }
+        None => &mut e.may_top,
+    }
+}
+
+/// `may_place_floor` asked for every seat: the pack's function runs once
+/// for all unless it read the seat, once per owner when it read the owner,
+/// and every time when it read the moment.
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::kernel::{Board, Rules, Table};
+    use crate::rules::{Home, Implementation, Ruleset};
+
+    /// tower, then a pack whose `may_place_floor` is `body`.
+    fn rules_with(body: &str) -> ScriptRules {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join("pack.toml"),
+            "[pack]\nname = \"who\"\nrequires = [\"tower\"]\nscript = \"who.rhai\"\n",
+        )
+        .unwrap();
+        let script = format!("fn may_place_floor(tower, kind) {{ {body} }}\n");
+        std::fs::write(dir.path().join("who.rhai"), script).unwrap();
+        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+            .with_memory_limit(crate::rules::MemoryLimit::Off);
+        let packs = ["tower".to_string(), dir.path().display().to_string()];
+        let set = Ruleset::from_packs(&home, &packs).unwrap();
+        let Implementation::Script(scripts) = &set.implementation else {
+            panic!("scripted packs");
+        };
+        ScriptRules::new(Arc::clone(scripts))
+    }
+
+    /// Ask every seat of six about a bare foundation whose (made-up) top
+    /// meeple is `owner`'s: the answers, and the pack functions run.
+    fn ask_all(rules: &ScriptRules, owner: Option<usize>) -> (Vec<Answer>, u64) {
+        let board = Board::new();
+        let table = Table::bare(&board, 6);
+        let stack = StackView {
+            floors: &[],
+            topped: false,
+        };
+        let before = rules.hook_runs();
+        let answers = (0..6)
+            .map(|seat| {
+                let asking = Asking {
+                    seat,
+                    owner,
+                    table: &table,
+                };
+                rules.may_place_floor(&stack, 0, &asking).unwrap()
+            })
+            .collect();
+        (answers, rules.hook_runs() - before)
+    }
+
+    #[test]
+    fn an_answer_that_read_no_seat_is_worked_out_once_for_every_seat() {
+        let rules = rules_with("previous(tower, kind)");
+        let (answers, runs) = ask_all(&rules, None);
+        assert_eq!(runs, 2, "the pack and tower's, once for six seats");
+        assert!(answers.iter().all(|a| *a == Answer::lasting(true)));
+        assert_eq!(ask_all(&rules, None).1, 0, "all kept");
+    }
+
+    #[test]
+    fn an_answer_that_read_the_seat_is_kept_per_seat() {
+        let rules = rules_with("game().actor == 0 && previous(tower, kind)");
+        let (answers, runs) = ask_all(&rules, None);
+        assert_eq!(
+            runs,
+            2 + 5,
+            "seat 0 asks tower's too; seats 1-5 stop at the pack"
+        );
+        let yes: Vec<bool> = answers.iter().map(|a| a.yes).collect();
+        assert_eq!(yes, [true, false, false, false, false, false]);
+        assert!(answers.iter().all(|a| a.holds == Holds::Seat));
+        assert_eq!(ask_all(&rules, None).1, 0, "all kept, per seat");
+    }
+
+    #[test]
+    fn an_answer_that_read_the_owner_is_kept_per_owner_for_every_seat() {
+        let rules = rules_with("tower.meeple_owner != 1");
+        let (answers, runs) = ask_all(&rules, Some(1));
+        assert_eq!(runs, 1);
+        assert!(answers.iter().all(|a| *a == Answer::lasting(false)));
+        let (answers, runs) = ask_all(&rules, Some(2));
+        assert_eq!(runs, 1, "another owner: asked again, once");
+        assert!(answers.iter().all(|a| *a == Answer::lasting(true)));
+        assert_eq!(ask_all(&rules, Some(1)).1, 0, "both kept");
+    }
+
+    #[test]
+    fn an_answer_that_read_the_scores_is_asked_every_time() {
+        let rules = rules_with("game().scores[0] == 0");
+        let (answers, runs) = ask_all(&rules, None);
+        assert_eq!(runs, 6);
+        assert!(answers.iter().all(|a| a.yes && a.holds == Holds::Now));
+        assert_eq!(ask_all(&rules, None).1, 6, "nothing kept");
+    }
+}
+
+#[cfg(test)]
+mod keys {
     use super::StackKey;
 
     /// Every stack of up to 4 floors of 32 kinds, and 24/25-floor stacks

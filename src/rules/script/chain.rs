@@ -23,7 +23,7 @@ fn with_field_list(message: String) -> String {
         (
             "'Tower'",
             "height, floors, top, has_meeple, count(kind), and in `may_capture` and `end` \
-             x, y, meeple_owner",
+             x, y, meeple_owner (also in `may_place_floor` and `may_top`)",
         ),
     ];
     match fields
@@ -48,7 +48,8 @@ impl ScriptRules {
                 .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
                 .collect(),
             has_meeple,
-            placed,
+            pos: placed.map(|p| p.pos),
+            owner: placed.map(|p| p.owner),
         }
     }
 
@@ -80,7 +81,6 @@ impl ScriptRules {
         board: Option<&Board>,
     ) -> Result<Dynamic> {
         let chain = &self.scripts.chains[hook.index()];
-        self.reads.borrow_mut().calls += 1;
         let top_level = self.stack.borrow().is_empty();
         if top_level {
             // An error a script caught in an earlier call is not this one's.
@@ -138,6 +138,7 @@ impl ScriptRules {
             return Err(rt_error(message));
         }
         self.stack.borrow_mut().push((hook, pos));
+        self.runs.set(self.runs.get() + 1);
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,

@@ -1,11 +1,13 @@
 //! The game as the hooks asked at one moment of a game read it: `game()`
-//! (scores, prisoners, whose turn, tiles left, and who pays or captures),
-//! and `meeple.feature` (the feature a meeple stands on). A copy of what
-//! they need is kept for the call; reading it marks the answer as one that
-//! depends on the moment, so it is not cached.
+//! (scores, prisoners, whose turn, tiles left, and who pays, captures or
+//! would act), and `meeple.feature` (the feature a meeple stands on). A copy
+//! of what they need is kept for the call; reading a field of it marks the
+//! answer as one that depends on the moment, so it is not cached — except
+//! `game().actor`, a read the trace records (see `reads`).
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
+use super::reads::Read;
 use super::{Hook, ScriptRules, rt_error, with_rules};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
@@ -16,7 +18,9 @@ scoped_tls::scoped_thread_local!(static FEATURES: Features);
 scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 
 /// The hooks that may call `game()`.
-pub(super) const READERS: [Hook; 5] = [
+pub(super) const READERS: [Hook; 7] = [
+    Hook::MayPlaceFloor,
+    Hook::MayTop,
     Hook::MayCapture,
     Hook::Ransom,
     Hook::Captured,
@@ -26,7 +30,7 @@ pub(super) const READERS: [Hook; 5] = [
 
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, payer, \
-     captor, prisoners(captor, owner), held(captor)";
+     captor, actor, prisoners(captor, owner), held(captor)";
 
 /// What a `Feature` gives.
 pub(super) const FEATURE_FIELDS: &str = "kind, tiles, pennants, complete, open, meeples";
@@ -47,6 +51,16 @@ pub(super) struct Context {
     /// The captor: who placed the floor (`may_capture`, `captured`), who
     /// holds the meeple (`ransom`).
     pub(super) captor: Option<usize>,
+    /// In `may_place_floor` and `may_top`: the seat that would act.
+    pub(super) actor: Option<usize>,
+}
+
+/// Who the hook being asked is about, beyond whose turn it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Roles {
+    pub(super) payer: Option<usize>,
+    pub(super) captor: Option<usize>,
+    pub(super) actor: Option<usize>,
 }
 
 /// `game()` in a script.
@@ -66,13 +80,7 @@ pub struct FeatureInfo {
 
 impl ScriptRules {
     /// Run `f` with `table` readable through `game()`.
-    pub(super) fn with_context<T>(
-        &self,
-        table: &Table,
-        payer: Option<usize>,
-        captor: Option<usize>,
-        f: impl FnOnce() -> T,
-    ) -> T {
+    pub(super) fn with_context<T>(&self, table: &Table, roles: Roles, f: impl FnOnce() -> T) -> T {
         {
             let mut c = self.context.borrow_mut();
             c.active = true;
@@ -85,8 +93,9 @@ impl ScriptRules {
             c.tiles_left = table.tiles_left;
             c.meeples.clear();
             c.meeples.extend_from_slice(table.meeples);
-            c.payer = payer;
-            c.captor = captor;
+            c.payer = roles.payer;
+            c.captor = roles.captor;
+            c.actor = roles.actor;
         }
         let answer = match table.features {
             Some(features) => FEATURES.set(features, f),
@@ -150,13 +159,21 @@ fn segment_root(
     Some(features.root(tile.first_segment + s as u32))
 }
 
+/// Read the context with `f`, marking the answer as one of the moment.
 fn with_context<T>(f: impl FnOnce(&Context) -> T) -> Result<T, Box<EvalAltResult>> {
+    in_context(true, f)
+}
+
+/// Read the context with `f`; `mark`: the answer depends on the moment.
+fn in_context<T>(mark: bool, f: impl FnOnce(&Context) -> T) -> Result<T, Box<EvalAltResult>> {
     with_rules(|r| {
         let hook = r.stack.borrow().last().map(|&(h, _)| h);
         let c = r.context.borrow();
         match hook {
             Some(h) if READERS.contains(&h) && c.active => {
-                r.read_context.set(true);
+                if mark {
+                    r.read_context.set(true);
+                }
                 Ok(f(&c))
             }
             Some(h) => Err(rt_error(format!(
@@ -179,7 +196,8 @@ fn who(v: Option<usize>, field: &str) -> Result<Dynamic, Box<EvalAltResult>> {
     v.map(|p| Dynamic::from(p as i64)).ok_or_else(|| {
         rt_error(format!(
             "`game().{field}` is not known in this hook (`payer` is for `ransom`, \
-             `captor` for `ransom`, `may_capture` and `captured`)"
+             `captor` for `ransom`, `may_capture` and `captured`, `actor` for \
+             `may_place_floor` and `may_top`)"
         ))
     })
 }
@@ -198,7 +216,8 @@ fn seat(v: i64, players: usize) -> Result<usize, Box<EvalAltResult>> {
 
 /// Register `game()`, the `Game` type and the `Feature` type.
 pub(super) fn register_context(engine: &mut Engine) {
-    engine.register_fn("game", || with_context(|_| GameRef));
+    // `game()` itself reads nothing: its fields do.
+    engine.register_fn("game", || in_context(false, |_| GameRef));
     engine
         .register_type_with_name::<GameRef>("Game")
         .register_get("scores", |_: &mut GameRef| {
@@ -227,6 +246,13 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_get("captor", |_: &mut GameRef| {
             let captor = with_context(|c| c.captor)?;
             who(captor, "captor")
+        })
+        .register_get("actor", |_: &mut GameRef| {
+            let actor = in_context(false, |c| c.actor)?;
+            let _ = who(actor, "actor")?;
+            let seat = actor.map_or(-1, |a| a as i64);
+            with_rules(|r| r.note(Read::Actor, seat))?;
+            Ok::<_, Box<EvalAltResult>>(seat)
         })
         .register_fn("prisoners", |_: &mut GameRef, captor: i64, owner: i64| {
             with_context(|c| -> Result<i64, Box<EvalAltResult>> {

@@ -8,6 +8,7 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, ImmutableString, Map};
 
 use super::api::{MeepleInfo, Placed};
+use super::context::Roles;
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::geometry::Pos;
@@ -74,9 +75,15 @@ impl ScriptRules {
         self.read_context.set(false);
         let args = vec![Dynamic::from(score as i64), Dynamic::from(paid as i64)];
         let v = match at {
-            Some((r, table)) => self.with_context(table, Some(r.payer), Some(r.captor), || {
-                self.call(Hook::Ransom, args, None)
-            }),
+            Some((r, table)) => self.with_context(
+                table,
+                Roles {
+                    payer: Some(r.payer),
+                    captor: Some(r.captor),
+                    actor: None,
+                },
+                || self.call(Hook::Ransom, args, None),
+            ),
             None => self.call(Hook::Ransom, args, None),
         }?;
         let cost = if v.is_unit() {
@@ -150,9 +157,14 @@ impl ScriptRules {
             return Ok(CaptureOutcome::Prisoner);
         }
         let m = self.meeple_info(meeple, meeple.pos);
-        let v = self.with_context(table, None, Some(table.current), || {
-            self.call(Hook::Captured, vec![Dynamic::from(m)], Some(table.board))
-        })?;
+        let v = self.with_context(
+            table,
+            Roles {
+                captor: Some(table.current),
+                ..Roles::default()
+            },
+            || self.call(Hook::Captured, vec![Dynamic::from(m)], Some(table.board)),
+        )?;
         let word = v.clone().into_immutable_string().ok();
         match word.as_deref() {
             Some("prisoner") => Ok(CaptureOutcome::Prisoner),
@@ -173,7 +185,7 @@ impl ScriptRules {
             return Ok(true);
         }
         let args = vec![Dynamic::from(a as i64), Dynamic::from(b as i64)];
-        self.with_context(table, None, None, || {
+        self.with_context(table, Roles::default(), || {
             self.ask_bool(Hook::Exchange, args, Some(table.board))
         })
     }
@@ -198,7 +210,7 @@ impl ScriptRules {
                 Dynamic::from(self.tower_info(t.floors, t.meeple.is_some(), Some(placed)))
             })
             .collect();
-        let v = self.with_context(table, None, None, || {
+        let v = self.with_context(table, Roles::default(), || {
             self.call(Hook::End, vec![Dynamic::from(towers)], Some(table.board))
         })?;
         let expected = "an array of #{ player: seat, points: integer, feature: \"name\" }";

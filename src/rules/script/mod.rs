@@ -6,10 +6,12 @@
 //! it form a chain; the last one answers, and may call `previous(...)` to ask
 //! the one before it (the first one's `previous` gives the hook's default).
 //! Hooks are pure, so answers are cached: per floor stack for the tower
-//! hooks, per (score, ransoms paid) for the ransom, per (stack, what the
-//! meeple stands on, whose it is) for `may_capture`, under what the call read
-//! beyond that (positions, the board's tiles, capture paths: `reads`). A
-//! call that read what no trace records (`game()`, a feature) is not kept.
+//! hooks (`may_place_floor` and `may_top` under what the call read beyond
+//! it: the seat asking, the top meeple's owner), per (score, ransoms paid)
+//! for the ransom, per (stack, what the meeple stands on, whose it is) for
+//! `may_capture`, under what the call read beyond that (positions, the
+//! board's tiles, capture paths: `reads`). A call that read what no trace
+//! records (`game()`'s scores and turn, a feature) is not kept.
 //! The hooks added for house rules (`seat`, `captured`, `exchange`, `end`)
 //! are in `house`, `game()` in `context`.
 //!
@@ -40,8 +42,8 @@ use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 use crate::kernel::{
-    CaptureOutcome, EndScore, FloorKind, MeepleOn, MeepleView, RansomView, Rules, StackView, Table,
-    TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, MeepleOn, MeepleView, RansomView, Rules,
+    StackView, Table, TowerView,
 };
 use api::{BoardRef, Placed};
 use cache::Cache;
@@ -150,6 +152,8 @@ pub struct ScriptRules {
     /// Tower hook answers kept by what their calls read of the stack, and
     /// what the running call has read.
     shapes: RefCell<shapes::Shapes>,
+    /// Pack functions run on this thread (each `previous` counts).
+    runs: Cell<u64>,
 }
 
 impl ScriptRules {
@@ -168,7 +172,14 @@ impl ScriptRules {
             levels: Cell::new(0),
             reads: RefCell::new(reads::Recorder::default()),
             shapes: RefCell::new(shapes::Shapes::default()),
+            runs: Cell::new(0),
         }
+    }
+
+    /// Pack functions run on this thread so far, each `previous` counted:
+    /// answers given from the cache run none.
+    pub fn hook_runs(&self) -> u64 {
+        self.runs.get()
     }
 
     pub fn scripts(&self) -> &Scripts {
@@ -257,38 +268,18 @@ impl Rules for ScriptRules {
         Ok(supply)
     }
 
-    fn may_place_floor(&self, stack: &StackView, kind: FloorKind) -> Result<bool> {
-        let k = kind as usize;
-        let meeple = stack.topped;
-        if let Some(a) = self.entry(stack.floors, meeple, |e| {
-            e.may_place.get(k).copied().flatten()
-        }) {
-            return self.hit(Hook::MayPlaceFloor, a);
-        }
-        let before = self.spent();
-        let info = self.tower_info(stack.floors, meeple, None);
-        let name = Dynamic::from(self.scripts.kind_names[k].clone());
-        let a = self.ask_bool(Hook::MayPlaceFloor, vec![Dynamic::from(info), name], None)?;
-        let n = self.scripts.kinds.len();
-        let kept = self.kept(a, before);
-        self.entry(stack.floors, meeple, |e| {
-            e.may_place.resize(n, None);
-            e.may_place[k] = Some(kept);
-        });
-        Ok(a)
+    fn may_place_floor(
+        &self,
+        stack: &StackView,
+        kind: FloorKind,
+        asking: &Asking,
+    ) -> Result<Answer> {
+        let name = Dynamic::from(self.scripts.kind_names[kind as usize].clone());
+        self.ask_tower(Hook::MayPlaceFloor, stack, Some(kind), asking, Some(name))
     }
 
-    fn may_top(&self, stack: &StackView) -> Result<bool> {
-        let meeple = stack.topped;
-        if let Some(a) = self.entry(stack.floors, meeple, |e| e.may_top) {
-            return self.hit(Hook::MayTop, a);
-        }
-        let before = self.spent();
-        let info = self.tower_info(stack.floors, meeple, None);
-        let a = self.ask_bool(Hook::MayTop, vec![Dynamic::from(info)], None)?;
-        let kept = self.kept(a, before);
-        self.entry(stack.floors, meeple, |e| e.may_top = Some(kept));
-        Ok(a)
+    fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
+        self.ask_tower(Hook::MayTop, stack, None, asking, None)
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
@@ -325,8 +316,12 @@ impl Rules for ScriptRules {
             Dynamic::from(m),
             Dynamic::from(BoardRef),
         ];
+        let roles = context::Roles {
+            captor: Some(table.current),
+            ..Default::default()
+        };
         let a = self.recording(&moment, || {
-            self.with_context(table, None, Some(table.current), || {
+            self.with_context(table, roles, || {
                 self.ask_bool(Hook::MayCapture, args, Some(table.board))
             })
         })?;

@@ -14,6 +14,10 @@
 //! `meeple.feature`, `board.path_steps` over a script's own cells) is not
 //! kept. The same trees keep the other tower hooks' answers by what they
 //! read of the stack (`Height`, `Top`…; see [`super::shapes`]).
+//!
+//! `may_place_floor` and `may_top` are kept the same way, per floor stack:
+//! their traces hold `game().actor` (the seat asking) and
+//! `tower.meeple_owner`, so an answer that read neither serves every seat.
 
 use std::sync::Arc;
 
@@ -46,6 +50,8 @@ pub(super) enum Read {
     HasMeeple,
     Count(FloorKind),
     Reach,
+    /// `game().actor` in `may_place_floor` and `may_top`: the seat asking.
+    Actor,
 }
 
 /// The answers kept for one key: an answer (with what it cost), or the next read and, for each
@@ -115,7 +121,8 @@ pub(super) struct Moment<'a> {
     pub(super) board: &'a Board,
 }
 
-/// The recorder of one thread's `may_capture` calls.
+/// The recorder of one thread's `may_capture` (and `may_place_floor`,
+/// `may_top`) calls.
 #[derive(Default)]
 pub(super) struct Recorder {
     /// Recording a `may_capture` call now.
@@ -124,8 +131,6 @@ pub(super) struct Recorder {
     tower: Option<(Pos, Vec<FloorKind>, bool)>,
     pub(super) trace: Vec<(Read, i64)>,
     pub(super) steps: StepsMemo,
-    /// Hook calls that ran a script (or a hook's default) on this thread.
-    pub(super) calls: u64,
 }
 
 impl ScriptRules {
@@ -144,6 +149,22 @@ impl ScriptRules {
         let answer = f();
         self.reads.borrow_mut().on = false;
         answer
+    }
+
+    /// Run `f`, a `may_place_floor` or `may_top` call, recording what it
+    /// reads (`game().actor`, `tower.meeple_owner`), and give the trace.
+    pub(super) fn recording_stack<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<(Read, i64)>) {
+        let outer = {
+            let mut r = self.reads.borrow_mut();
+            let outer = (r.on, r.tower.take(), std::mem::take(&mut r.trace));
+            r.on = true;
+            outer
+        };
+        let answer = f();
+        let mut r = self.reads.borrow_mut();
+        let trace = std::mem::replace(&mut r.trace, outer.2);
+        (r.on, r.tower) = (outer.0, outer.1);
+        (answer, trace)
     }
 
     /// Note that the running hook read `read`, which gave `value`: part of
@@ -185,12 +206,6 @@ impl ScriptRules {
         self.reads.borrow().steps.reads
     }
 
-    /// Hooks asked of the scripts on this thread (answers kept and given
-    /// again are not counted; a hook asked by another is).
-    pub fn hook_calls(&self) -> u64 {
-        self.reads.borrow().calls
-    }
-
     pub(super) fn read_now(
         &self,
         m: &Moment,
@@ -207,10 +222,14 @@ impl ScriptRules {
             Read::TowerOwner => m.owner.map_or(-1, |o| o as i64),
             Read::HasTile(x, y) => m.board.has_tile(Pos::new(x, y)) as i64,
             Read::RangeSteps(dx, dy) => self.range_steps(m.board, m.tower, range?, (dx, dy)),
-            // The stack is `may_capture`'s key: never part of its traces.
-            Read::Height | Read::Top | Read::HasMeeple | Read::Count(_) | Read::Reach => {
-                return None;
-            }
+            // The stack is `may_capture`'s key, and the seat asking is not
+            // one of its questions: never part of its traces.
+            Read::Height
+            | Read::Top
+            | Read::HasMeeple
+            | Read::Count(_)
+            | Read::Reach
+            | Read::Actor => return None,
         })
     }
 }

@@ -57,9 +57,9 @@ impl GreedyBot {
     fn best_floor_option(&mut self, game: &Game, ctx: &Ctx) -> Result<f32> {
         let mut best = 0f32;
         let me = &game.players()[ctx.me];
-        for (t, tower) in game.towers().iter().enumerate() {
+        for t in 0..game.towers().len() {
             for (k, &left) in me.floors.iter().enumerate() {
-                if left > 0 && tower.allows_floor(k as FloorKind) {
+                if left > 0 && game.allows_floor(t, k as FloorKind, ctx.me)? {
                     let v = self.best_capture(game, ctx, t, k as FloorKind)?
                         - FLOOR_WORTH * ctx.meeple_future;
                     best = best.max(v);

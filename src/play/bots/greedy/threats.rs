@@ -6,7 +6,9 @@ use anyhow::Result;
 use super::{Ctx, GreedyBot, Raise};
 use crate::kernel::capture::{may_take, reach_of};
 use crate::kernel::geometry::Pos;
-use crate::kernel::{FloorKind, Game, MeepleOn, MeepleSpot, MeepleView, StackView, TowerView};
+use crate::kernel::{
+    Asking, FloorKind, Game, Holds, MeepleOn, MeepleSpot, MeepleView, StackView, TowerView,
+};
 
 impl GreedyBot {
     /// Push onto `raises` every way an opponent could add a floor to tower
@@ -28,18 +30,18 @@ impl GreedyBot {
             topped: meeple.is_some(),
         };
         for k in 0..rules.floor_kinds().len() {
-            let held = opponent_holds(game, ctx, k);
+            let k = k as FloorKind;
             let allowed = if now {
-                game.towers()[t].allows_floor(k as FloorKind)
+                opponent_allowed_now(game, ctx, t, k)?
             } else {
-                rules.may_place_floor(&view, k as FloorKind)?
+                opponent_may_place(game, ctx, &view, meeple, k)?
             };
-            if !held || !allowed {
+            if !allowed {
                 continue;
             }
             let s0 = self.raise_stacks.len() as u32;
             self.raise_stacks.extend_from_slice(stack);
-            self.raise_stacks.push(k as FloorKind);
+            self.raise_stacks.push(k);
             let s1 = self.raise_stacks.len() as u32;
             let c0 = self.raise_cells.len() as u32;
             let raised = StackView {
@@ -193,14 +195,14 @@ impl GreedyBot {
         stack: &[FloorKind],
         meeple: Option<usize>,
     ) -> Result<bool> {
-        let rules = game.rules();
         let view = StackView {
             floors: stack,
             topped: meeple.is_some(),
         };
-        for k in 0..rules.floor_kinds().len() {
-            let held = opponent_holds(game, ctx, k);
-            if held && rules.may_place_floor(&view, k as FloorKind)? {
+        for k in 0..game.rules().floor_kinds().len() {
+            if opponent_holds(game, ctx, k)
+                && opponent_may_place(game, ctx, &view, meeple, k as FloorKind)?
+            {
                 return Ok(true);
             }
         }
@@ -228,5 +230,61 @@ impl GreedyBot {
 
 /// Does some opponent of the bot hold a floor of kind `k`?
 fn opponent_holds(game: &Game, ctx: &Ctx, k: usize) -> bool {
-    (0..ctx.n).any(|p| p != ctx.me && game.players()[p].floors.get(k).is_some_and(|&n| n > 0))
+    opponents(ctx).any(|p| holds(game, p, k))
+}
+
+/// Does `seat` hold a floor of kind `k`?
+fn holds(game: &Game, seat: usize, k: usize) -> bool {
+    game.players()[seat].floors.get(k).is_some_and(|&n| n > 0)
+}
+
+/// The bot's opponents, the next seat first.
+fn opponents(ctx: &Ctx) -> impl Iterator<Item = usize> + use<> {
+    let (me, n) = (ctx.me, ctx.n);
+    (1..n).map(move |i| (me + i) % n)
+}
+
+/// Could an opponent holding a floor of kind `k` put it on tower `t` as it
+/// stands now (the game holds the rules' answers for each seat)?
+fn opponent_allowed_now(game: &Game, ctx: &Ctx, t: usize, k: FloorKind) -> Result<bool> {
+    for p in opponents(ctx) {
+        if holds(game, p, k as usize) && game.allows_floor(t, k, p)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Could an opponent holding a floor of kind `k` put it on a tower standing
+/// as `view` with `meeple` on top? The next seat is asked first, whether it
+/// holds one or not: an answer that holds for every seat settles it.
+fn opponent_may_place(
+    game: &Game,
+    ctx: &Ctx,
+    view: &StackView,
+    meeple: Option<usize>,
+    k: FloorKind,
+) -> Result<bool> {
+    let rules = game.rules();
+    game.with_table(|table| {
+        for (i, p) in opponents(ctx).enumerate() {
+            let held = holds(game, p, k as usize);
+            if i > 0 && !held {
+                continue;
+            }
+            let asking = Asking {
+                seat: p,
+                owner: meeple,
+                table,
+            };
+            let a = rules.may_place_floor(view, k, &asking)?;
+            if a.holds == Holds::Tower {
+                return Ok(a.yes && opponent_holds(game, ctx, k as usize));
+            }
+            if held && a.yes {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    })
 }

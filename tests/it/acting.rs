@@ -1,0 +1,357 @@
+//! Who is acting, and who tops the tower, in `may_place_floor` and
+//! `may_top`: a pack that lets only seat 0 build, one that keeps the leader
+//! off tower tops, through the library and the binary; and the kernel
+//! asking once for every seat when an answer did not read the seat.
+
+use std::cell::Cell;
+
+use serde_json::Value;
+use towerlab::kernel::board::Board;
+use towerlab::kernel::{
+    Answer, Asking, CaptureOutcome, EndScore, Event, FloorKind, Game, Holds, MeepleSpot,
+    MeepleView, RansomView, Rules, StackView, Table, TowerView,
+};
+use towerlab::play::bots::BotKind;
+use towerlab::play::sim;
+use towerlab::rules::Ruleset;
+
+use crate::common::{home, stdout, succeeds};
+
+/// A pack folder over tower whose hooks are `script`.
+fn pack_with(script: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.toml"),
+        "[pack]\nname = \"who\"\nrequires = [\"tower\"]\nscript = \"who.rhai\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("who.rhai"), script).unwrap();
+    dir
+}
+
+fn ruleset(dir: &tempfile::TempDir) -> Ruleset {
+    let packs = ["tower".to_string(), dir.path().display().to_string()];
+    Ruleset::from_packs(&home(), &packs).unwrap_or_else(|e| panic!("{e:#}"))
+}
+
+const SEAT_0_BUILDS: &str =
+    "fn may_place_floor(tower, kind) { game().actor == 0 && previous(tower, kind) }\n";
+
+const NO_LEADER_ON_TOP: &str =
+    "fn may_top(tower) { game().leader != game().actor && previous(tower) }\n";
+
+/// Play `games` games of `bots` recording events, and hand each to `check`.
+fn games(set: &Ruleset, bots: &[BotKind], games: u64, mut check: impl FnMut(&Game)) {
+    let rules = set.rules();
+    for seed in 0..games {
+        let game = sim::play(&set.tiles, rules.as_ref(), bots, seed, true)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
+        check(&game);
+    }
+}
+
+/// The floors each seat placed.
+fn floors_by_seat(game: &Game, out: &mut [u32]) {
+    for e in game.events() {
+        if let Event::Floor { player, .. } = e {
+            out[*player] += 1;
+        }
+    }
+}
+
+#[test]
+fn only_seat_0_places_floors_when_may_place_floor_allows_only_actor_0() {
+    let dir = pack_with(SEAT_0_BUILDS);
+    let set = ruleset(&dir);
+    let random = [BotKind::Random; 3];
+    let greedy = [BotKind::Greedy; 3];
+    for (bots, n) in [(&random[..], 100), (&greedy[..], 10)] {
+        let mut placed = [0u32; 3];
+        games(&set, bots, n, |g| floors_by_seat(g, &mut placed));
+        assert!(placed[0] > 0, "{bots:?}: seat 0 builds: {placed:?}");
+        assert_eq!(placed[1..], [0, 0], "{bots:?}: only seat 0 builds");
+    }
+    // Without the pack, every seat builds: the test could fail.
+    let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let mut placed = [0u32; 3];
+    games(&set, &random, 20, |g| floors_by_seat(g, &mut placed));
+    assert!(placed.iter().all(|&n| n > 0), "{placed:?}");
+}
+
+#[test]
+fn only_seat_0_places_floors_through_the_binary_on_1_and_2_threads() {
+    let dir = pack_with(SEAT_0_BUILDS);
+    let packs = format!("tower,{}", dir.path().display());
+    let run = |threads: &str| {
+        let log = dir.path().join(format!("games-{threads}.jsonl"));
+        let args = [
+            "simulate",
+            "--packs",
+            &packs,
+            "--games",
+            "60",
+            "--players",
+            "3",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+            "--log",
+        ];
+        let mut args = args.to_vec();
+        let path = log.display().to_string();
+        args.push(&path);
+        let out: Value = serde_json::from_str(&stdout(&succeeds(&args))).unwrap();
+        (out, std::fs::read_to_string(&log).unwrap())
+    };
+    let (one, log) = run("1");
+    let (two, log2) = run("2");
+    assert_eq!(one["metrics"], two["metrics"]);
+    assert_eq!(one["mean_scores"], two["mean_scores"]);
+    assert_eq!(log, log2, "the same games on 1 and 2 threads");
+    let floors: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|r| r["event"] == "floor")
+        .collect();
+    assert!(!floors.is_empty());
+    assert!(
+        floors.iter().all(|r| r["player"] == 0),
+        "a floor by seat 1 or 2"
+    );
+}
+
+/// A table of players with these scores, before any tile.
+fn table<'a>(board: &'a Board, scores: &'a [u32]) -> Table<'a> {
+    Table {
+        scores,
+        ..Table::bare(board, scores.len())
+    }
+}
+
+#[test]
+fn may_top_refuses_the_seat_that_leads_and_asks_again_next_time() {
+    let dir = pack_with(NO_LEADER_ON_TOP);
+    let set = ruleset(&dir);
+    let rules = set.rules();
+    let board = Board::new();
+    let floors = [set.floor_kind("regular").unwrap()];
+    let stack = StackView {
+        floors: &floors,
+        topped: false,
+    };
+    let top = |scores: &[u32], seat| {
+        let t = table(&board, scores);
+        let asking = Asking {
+            seat,
+            owner: None,
+            table: &t,
+        };
+        rules.may_top(&stack, &asking).unwrap()
+    };
+    let now = |yes| Answer {
+        yes,
+        holds: Holds::Now,
+    };
+    assert_eq!(top(&[9, 3, 4], 0), now(false), "seat 0 leads");
+    assert_eq!(top(&[9, 3, 4], 1), now(true));
+    assert_eq!(top(&[9, 3, 4], 2), now(true));
+    assert_eq!(top(&[3, 9, 4], 0), now(true), "the lead changed");
+    assert_eq!(top(&[3, 9, 4], 1), now(false));
+    assert_eq!(top(&[5, 5, 4], 0), now(true), "a tie is no lead");
+    // T4 still holds through `previous`: no meeple on a bare foundation.
+    let bare = StackView {
+        floors: &[],
+        topped: false,
+    };
+    let t = table(&board, &[0, 9, 0]);
+    let asking = Asking {
+        seat: 0,
+        owner: None,
+        table: &t,
+    };
+    assert!(!rules.may_top(&bare, &asking).unwrap().yes);
+}
+
+/// The scores after each event, as the events tell them.
+fn follow_scores(scores: &mut [u32], e: &Event) {
+    match e {
+        Event::Score { player, points, .. } => scores[*player] += points,
+        Event::Ransom { scores: after, .. } => scores.copy_from_slice(after),
+        Event::RuleScore { player, points, .. } => {
+            scores[*player] = (scores[*player] as i64 + points) as u32
+        }
+        _ => {}
+    }
+}
+
+/// Is `seat` alone at the top of `scores`?
+fn leads(scores: &[u32], seat: usize) -> bool {
+    (0..scores.len()).all(|p| p == seat || scores[seat] > scores[p])
+}
+
+#[test]
+fn no_leader_ever_tops_a_tower_in_simulated_games() {
+    let dir = pack_with(NO_LEADER_ON_TOP);
+    let set = ruleset(&dir);
+    let (mut topped, mut by_leader_without) = (0, 0);
+    let mut check = |g: &Game, pack: bool| {
+        let mut scores = vec![0u32; g.players().len()];
+        for e in g.events() {
+            if let Event::Meeple {
+                player,
+                spot: MeepleSpot::Tower,
+                ..
+            } = e
+            {
+                if pack {
+                    assert!(!leads(&scores, *player), "the leader topped a tower");
+                    topped += 1;
+                } else if leads(&scores, *player) {
+                    by_leader_without += 1;
+                }
+            }
+            follow_scores(&mut scores, e);
+        }
+    };
+    games(&set, &[BotKind::Random; 2], 150, |g| check(g, true));
+    games(&set, &[BotKind::Greedy; 3], 10, |g| check(g, true));
+    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    games(&plain, &[BotKind::Random; 2], 150, |g| check(g, false));
+    assert!(topped > 0, "towers were topped under the pack");
+    assert!(
+        by_leader_without > 0,
+        "without it leaders top towers: the check could fail"
+    );
+}
+
+// ---- the kernel asks once for every seat ----------------------------------
+
+/// Rules that count the `may_place_floor` questions they are asked.
+struct Counting {
+    inner: Box<dyn Rules>,
+    asked: Cell<u64>,
+}
+
+impl Rules for Counting {
+    fn floor_kinds(&self) -> &[String] {
+        self.inner.floor_kinds()
+    }
+    fn begin_game(&self, seed: Option<u64>) {
+        self.inner.begin_game(seed)
+    }
+    fn floor_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
+        self.inner.floor_supply(players, foundations)
+    }
+    fn may_place_floor(
+        &self,
+        stack: &StackView,
+        kind: FloorKind,
+        asking: &Asking,
+    ) -> anyhow::Result<Answer> {
+        self.asked.set(self.asked.get() + 1);
+        self.inner.may_place_floor(stack, kind, asking)
+    }
+    fn may_top(&self, stack: &StackView, asking: &Asking) -> anyhow::Result<Answer> {
+        self.inner.may_top(stack, asking)
+    }
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
+        self.inner.capture_range(stack, out)
+    }
+    fn may_capture(&self, t: &TowerView, m: &MeepleView, table: &Table) -> anyhow::Result<bool> {
+        self.inner.may_capture(t, m, table)
+    }
+    fn ransom_cost(&self, score: u32, paid: u32) -> anyhow::Result<Option<u32>> {
+        self.inner.ransom_cost(score, paid)
+    }
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> anyhow::Result<Option<u32>> {
+        self.inner.ransom(ransom, table)
+    }
+    fn capture_outcome(&self, m: &MeepleView, table: &Table) -> anyhow::Result<CaptureOutcome> {
+        self.inner.capture_outcome(m, table)
+    }
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> anyhow::Result<bool> {
+        self.inner.exchange(a, b, table)
+    }
+    fn end_scores(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> anyhow::Result<()> {
+        self.inner.end_scores(towers, table, out)
+    }
+}
+
+/// `may_place_floor` questions and the final scores of 20 random games of
+/// three under tower and a pack whose `may_place_floor` is `body`.
+fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
+    let dir = pack_with(&format!("fn may_place_floor(tower, kind) {{ {body} }}\n"));
+    let set = ruleset(&dir);
+    let rules = Counting {
+        inner: set.rules(),
+        asked: Cell::new(0),
+    };
+    let scores = (0..20)
+        .map(|seed| {
+            let game = sim::play(&set.tiles, &rules, &[BotKind::Random; 3], seed, false).unwrap();
+            game.scores()
+        })
+        .collect();
+    (rules.asked.get(), scores)
+}
+
+#[test]
+fn the_kernel_asks_once_for_every_seat_unless_the_answer_read_the_seat() {
+    let (plain, scores) = questions("previous(tower, kind)");
+    let (by_seat, same) = questions("game().actor >= 0 && previous(tower, kind)");
+    assert_eq!(scores, same, "the same answers, so the same games");
+    assert!(plain > 0);
+    assert_eq!(
+        by_seat,
+        3 * plain,
+        "three seats asked where one answer served all"
+    );
+}
+
+// ---- check ------------------------------------------------------------------
+
+#[test]
+fn check_plays_packs_that_read_the_actor_and_flags_none_of_their_rules_dead() {
+    let dir = pack_with(&format!("{SEAT_0_BUILDS}{NO_LEADER_ON_TOP}"));
+    let path = dir.path().display().to_string();
+    let out = succeeds(&["check", &path, "--games", "5"]);
+    let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
+    assert!(text.contains("ok:"), "{text}");
+    assert!(!text.contains("never"), "a rule flagged dead: {text}");
+    // A refusal for every seat is still flagged.
+    let dir = pack_with("fn may_top(tower) { game().actor < 0 }\n");
+    let path = dir.path().display().to_string();
+    let out = succeeds(&["check", &path, "--games", "5"]);
+    let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
+    assert!(
+        text.contains("hook `may_top` never allowed a meeple on a tower"),
+        "{text}"
+    );
+}
+
+// ---- range ------------------------------------------------------------------
+
+#[test]
+fn a_stack_only_one_seat_may_build_is_a_stack_range_accepts() {
+    let dir = pack_with(
+        "fn may_place_floor(tower, kind) { game().actor == 5 && previous(tower, kind) }\n",
+    );
+    let set = ruleset(&dir);
+    let regular = set.floor_kind("regular").unwrap();
+    let rules = set.rules();
+    towerlab::play::query::check_stack(rules.as_ref(), &[regular, regular])
+        .expect("seat 5 of six may build it");
+    let dir = pack_with("fn may_place_floor(tower, kind) { game().actor == 6 }\n");
+    let set = ruleset(&dir);
+    let err = towerlab::play::query::check_stack(set.rules().as_ref(), &[regular]).unwrap_err();
+    assert!(
+        format!("{err:#}").contains("do not allow a `regular` floor on a bare foundation"),
+        "{err:#}"
+    );
+}
