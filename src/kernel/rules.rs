@@ -237,6 +237,25 @@ pub trait Rules: Send {
         asking: &Asking,
     ) -> Result<Answer>;
 
+    /// Every answer the kernel keeps about a tower, for `asking`:
+    /// [`Rules::may_place_floor`] of each floor kind in turn (in `floors`,
+    /// kind k at k), then [`Rules::may_top`], returned. What the kernel asks
+    /// at each change of a tower. Rules that answer them all for less than a
+    /// question each override it, with the same answers worked out in the
+    /// same order.
+    fn tower_answers(
+        &self,
+        stack: &StackView,
+        asking: &Asking,
+        floors: &mut Vec<Answer>,
+    ) -> Result<Answer> {
+        floors.clear();
+        for k in 0..self.floor_kinds().len() {
+            floors.push(self.may_place_floor(stack, k as FloorKind, asking)?);
+        }
+        self.may_top(stack, asking)
+    }
+
     /// May `asking.seat` put a meeple on top of a tower of `stack`? The
     /// kernel has already checked that no meeple stands there and that the
     /// player has one in supply. Kept as [`Rules::may_place_floor`]'s answers.

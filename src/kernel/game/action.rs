@@ -35,8 +35,9 @@ impl Game<'_> {
         }
         let me = self.current;
         for t in 0..self.towers.len() {
+            let allowed = self.floors_allowed(t, me)?;
             for (k, &left) in player.floors.iter().enumerate() {
-                if left > 0 && self.allows_floor(t, k as FloorKind, me)? {
+                if left > 0 && allowed & (1 << k) != 0 {
                     out.push(Action::Floor {
                         tower: t as u16,
                         kind: k as FloorKind,

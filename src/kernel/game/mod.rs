@@ -266,6 +266,8 @@ pub struct Game<'a> {
     range: Vec<(i32, i32)>,
     scratch: Vec<u16>,
     roots: Vec<FeatureId>,
+    /// The rules' floor answers about a tower, as `refresh_tower` asks them.
+    tower_answers: Vec<crate::kernel::rules::Answer>,
 }
 
 const NO_TOWER: u16 = u16::MAX;
@@ -362,6 +364,7 @@ impl<'a> Game<'a> {
             range: Vec::new(),
             scratch: Vec::new(),
             roots: Vec::new(),
+            tower_answers: Vec::new(),
         };
         game.put_tile(tiles.start as u16, Pos::ORIGIN, 0)?;
         game.this_tile = None;

@@ -12,41 +12,49 @@ use crate::kernel::rules::{
 };
 
 impl Game<'_> {
-    /// Ask the rules again about a tower that changed: each floor kind and
-    /// the top, for every seat, or once for all when the answer says it
-    /// holds for all (as the shipped packs' do).
+    /// Ask the rules again about a tower that changed: every answer for
+    /// seat 0 at once, then the other seats for the answers that were seat
+    /// 0's own — once for all when the answer says it holds for all (as the
+    /// shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
-        let kinds = self.rules.floor_kinds().len();
+        let mut first = std::mem::take(&mut self.tower_answers);
         let tower = &self.towers[t];
         let (stack, owner) = (tower.stack(), tower.meeple.map(usize::from));
-        let mut allowed = [0u32; MAX_PLAYERS];
-        let mut now_floors = 0u32;
-        let mut may_top = 0u8;
-        let now_top = self.with_table(|table| -> Result<bool> {
-            for k in 0..kinds {
-                let ask = |seat| {
-                    let asking = Asking { seat, owner, table };
-                    self.rules.may_place_floor(&stack, k as FloorKind, &asking)
-                };
-                let (yes, now) = per_seat(n, ask)?;
-                for (seat, a) in allowed.iter_mut().enumerate() {
-                    *a |= ((yes >> seat) as u32 & 1) << k;
-                }
-                now_floors |= (now as u32) << k;
-            }
-            let (yes, now) = per_seat(n, |seat| {
-                self.rules.may_top(&stack, &Asking { seat, owner, table })
+        let answers = self.with_table(|table| {
+            let asking = |seat| Asking { seat, owner, table };
+            let top = self.rules.tower_answers(&stack, &asking(0), &mut first)?;
+            let floors = spread(n, &first, |seat, k| {
+                self.rules.may_place_floor(&stack, k, &asking(seat))
             })?;
-            may_top = yes;
-            Ok(now)
-        })?;
+            let top = per_seat(n, top, |seat| self.rules.may_top(&stack, &asking(seat)))?;
+            Ok::<_, anyhow::Error>((floors, top))
+        });
+        self.tower_answers = first;
+        let ((allowed, now_floors), (may_top, now_top)) = answers?;
         let tower = &mut self.towers[t];
         tower.allowed_floors = allowed;
         tower.now_floors = now_floors;
         tower.may_top = may_top;
         tower.now_top = now_top;
         Ok(())
+    }
+
+    /// The floor kinds (bit k) `seat` may put on tower `t` now: the answers
+    /// kept since the tower last changed, those that hold only now asked
+    /// again. One call per tower where a turn lists its actions.
+    pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
+        let tower = &self.towers[t];
+        let mut allowed = tower.allowed_floors[seat] & !tower.now_floors;
+        let mut now = tower.now_floors;
+        while now != 0 {
+            let kind = now.trailing_zeros() as FloorKind;
+            now &= now - 1;
+            if self.allows_floor(t, kind, seat)? {
+                allowed |= 1 << kind;
+            }
+        }
+        Ok(allowed)
     }
 
     /// May `seat` put a floor of `kind` on tower `t` now? The answer kept
@@ -339,16 +347,56 @@ impl Game<'_> {
     }
 }
 
-/// One question asked of the seats `0..n` in turn, as [`refresh_tower`]
-/// keeps it: the seats it allows (bit: seat), and whether it holds only now
-/// (then nothing is kept, and it is asked again when needed). An answer
-/// that holds for every seat is asked once.
+/// Seat 0's answer for each floor kind (`first`, kind k at k), spread to
+/// the seats `0..n` as [`refresh_tower`] keeps them: the kinds each seat may
+/// put (bit k), and the kinds whose answer holds only now. A lasting answer
+/// serves every seat; one that was seat 0's own is asked of each other seat
+/// (`ask(seat, kind)`).
 ///
 /// [`refresh_tower`]: Game::refresh_tower
-fn per_seat(n: usize, mut ask: impl FnMut(usize) -> Result<Answer>) -> Result<(u8, bool)> {
+fn spread(
+    n: usize,
+    first: &[Answer],
+    mut ask: impl FnMut(usize, FloorKind) -> Result<Answer>,
+) -> Result<([u32; MAX_PLAYERS], u32)> {
+    let mut allowed = [0u32; MAX_PLAYERS];
+    let mut now = 0u32;
+    for (k, a) in first.iter().enumerate() {
+        let bit = 1u32 << k;
+        match a.holds {
+            Holds::Tower if a.yes => allowed[..n].iter_mut().for_each(|s| *s |= bit),
+            Holds::Tower => {}
+            Holds::Now => now |= bit,
+            Holds::Seat => {
+                allowed[0] |= if a.yes { bit } else { 0 };
+                for (seat, allows) in allowed.iter_mut().enumerate().take(n).skip(1) {
+                    let a = ask(seat, k as FloorKind)?;
+                    if a.holds == Holds::Now {
+                        now |= bit;
+                        break;
+                    }
+                    *allows |= if a.yes { bit } else { 0 };
+                }
+            }
+        }
+    }
+    Ok((allowed, now))
+}
+
+/// One question, seat 0's answer `first`, asked of the other seats of `0..n`
+/// in turn as [`refresh_tower`] keeps it: the seats it allows (bit: seat),
+/// and whether it holds only now (then nothing is kept, and it is asked
+/// again when needed). An answer that holds for every seat is asked once.
+///
+/// [`refresh_tower`]: Game::refresh_tower
+fn per_seat(
+    n: usize,
+    first: Answer,
+    mut ask: impl FnMut(usize) -> Result<Answer>,
+) -> Result<(u8, bool)> {
     let mut yes = 0u8;
     for seat in 0..n {
-        let a = ask(seat)?;
+        let a = if seat == 0 { first } else { ask(seat)? };
         match a.holds {
             Holds::Tower => return Ok((if a.yes { (1u8 << n) - 1 } else { 0 }, false)),
             Holds::Seat => yes |= (a.yes as u8) << seat,

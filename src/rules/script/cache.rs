@@ -66,17 +66,20 @@ impl StackKey {
     const PACKED_FLOORS: usize = 24;
 
     pub(super) fn of(floors: &[FloorKind], meeple: bool) -> StackKey {
-        if floors.len() > Self::PACKED_FLOORS || floors.iter().any(|&f| f >= 32) {
-            let mut spelled = floors.to_vec();
-            spelled.push(meeple as u8);
-            return StackKey::Spelled(spelled.into_boxed_slice());
+        if floors.len() <= Self::PACKED_FLOORS {
+            let mut key = (floors.len() as u128) << 1 | meeple as u128;
+            let mut kinds = 0u8;
+            for (i, &f) in floors.iter().enumerate() {
+                kinds |= f;
+                key |= u128::from(f) << (6 + 5 * i);
+            }
+            if kinds < 32 {
+                return StackKey::Packed(key);
+            }
         }
-        let head = (floors.len() as u128) << 1 | meeple as u128;
-        let key = floors
-            .iter()
-            .enumerate()
-            .fold(head, |k, (i, &f)| k | u128::from(f) << (6 + 5 * i));
-        StackKey::Packed(key)
+        let mut spelled = floors.to_vec();
+        spelled.push(meeple as u8);
+        StackKey::Spelled(spelled.into_boxed_slice())
     }
 }
 
@@ -192,7 +195,7 @@ impl ScriptRules {
 
 /// `may_place_floor` and `may_top`, kept under what each call read.
 impl ScriptRules {
-    /// Ask `hook` (`may_place_floor` of `kind`, with `name` its argument, or
+    /// Ask `hook` (`may_place_floor` of `kind`, its name the argument, or
     /// `may_top`) about `stack` for `asking`, from the answers kept when
     /// every read of one's trace gives the same value now.
     pub(super) fn ask_tower(
@@ -201,24 +204,67 @@ impl ScriptRules {
         stack: &StackView,
         kind: Option<FloorKind>,
         asking: &Asking,
-        name: Option<Dynamic>,
     ) -> Result<Answer> {
-        let owner = asking.owner.map_or(-1, |o| o as i64);
-        let read = |r: Read| match r {
-            Read::Actor => Some(asking.seat as i64),
-            Read::TowerOwner => Some(owner),
-            _ => None,
-        };
+        let read = |r| beyond_stack(asking, r);
         let kept = self.entry(stack.floors, stack.topped, |e| {
             tower_slot(e, kind).as_ref()?.find(read)
         });
         if let Some(a) = kept {
             return self.hit(hook, a);
         }
+        if let Some((a, beyond)) = self.kept_tower_shape(stack, kind, read) {
+            self.keep_tower(stack, kind, &beyond, a);
+            return self.hit(hook, a);
+        }
+        self.run_tower(hook, stack, kind, asking)
+    }
+
+    /// `may_place_floor` of every kind about `stack` for `asking`, in kind
+    /// order (in `floors`), then `may_top`: the kept answers found with one
+    /// look at the stack's, the others asked as [`ScriptRules::ask_tower`]
+    /// asks them.
+    pub(super) fn ask_tower_all(
+        &self,
+        stack: &StackView,
+        asking: &Asking,
+        floors: &mut Vec<Answer>,
+    ) -> Result<Answer> {
+        let read = |r| beyond_stack(asking, r);
+        let n = self.scripts.kinds.len();
+        let mut kept = [None; crate::rules::manifest::MAX_FLOOR_KINDS];
+        let top = self.entry(stack.floors, stack.topped, |e| {
+            for (slot, tree) in kept.iter_mut().zip(&e.may_place) {
+                *slot = tree.as_ref().and_then(|t| t.find(read));
+            }
+            e.may_top.as_ref().and_then(|t| t.find(read))
+        });
+        floors.clear();
+        for (k, slot) in kept.iter().enumerate().take(n) {
+            floors.push(match *slot {
+                Some(a) => self.hit(Hook::MayPlaceFloor, a)?,
+                None => self.ask_tower(Hook::MayPlaceFloor, stack, Some(k as FloorKind), asking)?,
+            });
+        }
+        match top {
+            Some(a) => self.hit(Hook::MayTop, a),
+            None => self.ask_tower(Hook::MayTop, stack, None, asking),
+        }
+    }
+
+    /// Run `hook` about `stack` for `asking`, and keep its answer under what
+    /// the call read (unless it read the moment).
+    fn run_tower(
+        &self,
+        hook: Hook,
+        stack: &StackView,
+        kind: Option<FloorKind>,
+        asking: &Asking,
+    ) -> Result<Answer> {
         let before = self.spent();
         self.read_context.set(false);
         let mut info = self.tower_info(stack.floors, stack.topped, None);
         info.owner = Some(asking.owner.map(|o| o as i64));
+        let name = kind.map(|k| Dynamic::from(self.scripts.kind_names[k as usize].clone()));
         let args = [Some(Dynamic::from(info)), name]
             .into_iter()
             .flatten()
@@ -227,8 +273,10 @@ impl ScriptRules {
             actor: Some(asking.seat),
             ..Roles::default()
         };
-        let (yes, trace) = self.recording_stack(|| {
-            self.with_context(asking.table, roles, || self.ask_bool(hook, args, None))
+        let ((yes, trace), shape) = self.shape_recording(|| {
+            self.recording_stack(|| {
+                self.with_context(asking.table, roles, || self.ask_bool(hook, args, None))
+            })
         });
         let holds = if self.read_context.get() {
             Holds::Now
@@ -240,15 +288,40 @@ impl ScriptRules {
         let answer = Answer { yes: yes?, holds };
         if holds != Holds::Now {
             let kept = self.kept(answer, before);
-            self.entry(stack.floors, stack.topped, |e| {
-                let n = self.scripts.kinds.len();
-                match tower_slot_mut(e, kind, n) {
-                    Some(tree) => tree.add(&trace, kept),
-                    slot => *slot = Some(Node::of(&trace, kept)),
-                }
-            });
+            self.keep_tower(stack, kind, &trace, kept);
+            if let Some(shape) = shape {
+                self.keep_tower_shape(kind, &shape, &trace, kept);
+            }
         }
         Ok(answer)
+    }
+
+    /// Keep `kept` for `stack` under `trace`, what its call read beyond the
+    /// stack.
+    fn keep_tower(
+        &self,
+        stack: &StackView,
+        kind: Option<FloorKind>,
+        trace: &[(Read, i64)],
+        kept: Kept<Answer>,
+    ) {
+        self.entry(stack.floors, stack.topped, |e| {
+            let n = self.scripts.kinds.len();
+            match tower_slot_mut(e, kind, n) {
+                Some(tree) => tree.add(trace, kept),
+                slot => *slot = Some(Node::of(trace, kept)),
+            }
+        });
+    }
+}
+
+/// What `may_place_floor` and `may_top` may read beyond the stack, as
+/// `asking` gives it: the seat asking and the top meeple's owner.
+fn beyond_stack(asking: &Asking, read: Read) -> Option<i64> {
+    match read {
+        Read::Actor => Some(asking.seat as i64),
+        Read::TowerOwner => Some(asking.owner.map_or(-1, |o| o as i64)),
+        _ => None,
     }
 }
 

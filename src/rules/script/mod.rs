@@ -274,12 +274,20 @@ impl Rules for ScriptRules {
         kind: FloorKind,
         asking: &Asking,
     ) -> Result<Answer> {
-        let name = Dynamic::from(self.scripts.kind_names[kind as usize].clone());
-        self.ask_tower(Hook::MayPlaceFloor, stack, Some(kind), asking, Some(name))
+        self.ask_tower(Hook::MayPlaceFloor, stack, Some(kind), asking)
+    }
+
+    fn tower_answers(
+        &self,
+        stack: &StackView,
+        asking: &Asking,
+        floors: &mut Vec<Answer>,
+    ) -> Result<Answer> {
+        self.ask_tower_all(stack, asking, floors)
     }
 
     fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
-        self.ask_tower(Hook::MayTop, stack, None, asking, None)
+        self.ask_tower(Hook::MayTop, stack, None, asking)
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {

@@ -1,16 +1,19 @@
 //! Tower hook answers kept by what the call read of the floor stack.
 //!
-//! `reach` and `range` are asked about a floor stack (and whether a meeple
-//! tops it), and most read little of it: The Tower's `reach` reads the
-//! height and its `range` only the reach; the Black Tower's `range` reads
-//! the top floor too. Stacks themselves are many (random floor kinds in
+//! `reach`, `range`, `may_place_floor` and `may_top` are asked about a
+//! floor stack (and whether a meeple tops it), and most read little of it:
+//! The Tower's `reach` reads the height and its `range` only the reach; the
+//! Black Tower's `range` and `may_place_floor` read the top floor, whether a
+//! meeple stands there and the height. Stacks themselves are many (random floor kinds in
 //! random order), so an answer kept per stack alone is asked again for
 //! almost every new tower.
 //!
 //! So an answer is kept twice: per stack (the cache's [`StackKey`], one
 //! lookup), and in a tree per hook under what the call read of the stack —
 //! `tower.height`, `tower.top`, `tower.has_meeple`, `tower.count(kind)` and,
-//! for `range`, the reach it was given — with each value (see
+//! for `range`, the reach it was given; for `may_place_floor` and `may_top`
+//! also the seat asking and the top meeple's owner when they read them —
+//! with each value (see
 //! [`super::reads`]: a pure script that read the same values takes the same
 //! path, and answers the same at the same cost). A stack never seen whose
 //! reads give the same values gets the kept answer without running the
@@ -20,13 +23,15 @@
 //!
 //! [`StackKey`]: super::cache::StackKey
 
+use std::sync::Arc;
+
 use anyhow::Result;
 use rhai::Dynamic;
 
 use super::cache::{Cells, Kept};
 use super::reads::{Node, Read};
 use super::{Hook, ScriptRules};
-use crate::kernel::FloorKind;
+use crate::kernel::{Answer, FloorKind, StackView};
 
 /// What the running tower hook call has read of its stack.
 #[derive(Default)]
@@ -46,6 +51,30 @@ pub(super) struct Shapes {
     reach: Option<Node<Kept<i64>>>,
     /// Each answer costs what the `range` call spent beyond the reach.
     range: Option<Node<Kept<Cells>>>,
+    /// `may_place_floor` per floor kind.
+    may_place: Vec<Option<Node<TowerKept>>>,
+    may_top: Option<Node<TowerKept>>,
+}
+
+/// A `may_place_floor` or `may_top` answer kept by what its call read, with
+/// the part of that trace beyond the stack (the seat asking, the owner):
+/// the key it is kept under for its exact stack too.
+pub(super) type TowerKept = (Kept<Answer>, Arc<[(Read, i64)]>);
+
+impl Shapes {
+    /// The tree of `may_place_floor` of `kind`, or of `may_top`.
+    fn tower(&mut self, kind: Option<FloorKind>) -> &mut Option<Node<TowerKept>> {
+        match kind {
+            Some(k) => {
+                let k = k as usize;
+                if self.may_place.len() <= k {
+                    self.may_place.resize_with(k + 1, || None);
+                }
+                &mut self.may_place[k]
+            }
+            None => &mut self.may_top,
+        }
+    }
 }
 
 /// A stack as reads of it are answered.
@@ -97,7 +126,10 @@ impl ScriptRules {
     /// trace, unless it read the whole stack or beyond it. A recording
     /// nested in another (a helper's call) is its own, and the outer one's
     /// `read_context` keeps what either read beyond its key.
-    fn shape_recording<T>(&self, f: impl FnOnce() -> T) -> (T, Option<Vec<(Read, i64)>>) {
+    pub(super) fn shape_recording<T>(
+        &self,
+        f: impl FnOnce() -> T,
+    ) -> (T, Option<Vec<(Read, i64)>>) {
         let outer = std::mem::replace(
             &mut self.shapes.borrow_mut().trace,
             ShapeTrace {
@@ -195,6 +227,41 @@ impl ScriptRules {
         Ok(cells)
     }
 
+    /// The answer of `may_place_floor` of `kind` (or of `may_top`) kept by
+    /// what a call read of a stack like `stack`, the seat asking and the
+    /// owner as `read` gives them.
+    pub(super) fn kept_tower_shape(
+        &self,
+        stack: &StackView,
+        kind: Option<FloorKind>,
+        read: impl Fn(Read) -> Option<i64>,
+    ) -> Option<TowerKept> {
+        let stack = Stack {
+            floors: stack.floors,
+            meeple: stack.topped,
+            reach: None,
+        };
+        self.shaped(|s| {
+            s.tower(kind)
+                .as_ref()?
+                .find(|r| stack.read(r).or_else(|| read(r)))
+        })
+    }
+
+    /// Keep `answer` of `may_place_floor` of `kind` (or of `may_top`) under
+    /// what the call read of the stack (`shape`), then of the seat and owner
+    /// (`beyond`).
+    pub(super) fn keep_tower_shape(
+        &self,
+        kind: Option<FloorKind>,
+        shape: &[(Read, i64)],
+        beyond: &[(Read, i64)],
+        answer: Kept<Answer>,
+    ) {
+        let trace = [shape, beyond].concat();
+        self.shaped(|s| keep(s.tower(kind), &trace, (answer, beyond.into())));
+    }
+
     fn shaped<T>(&self, f: impl FnOnce(&mut Shapes) -> T) -> T {
         f(&mut self.shapes.borrow_mut())
     }
@@ -204,7 +271,7 @@ impl ScriptRules {
 mod tests {
     use std::sync::Arc;
 
-    use crate::kernel::{FloorKind, Rules, StackView};
+    use crate::kernel::{Answer, Asking, Board, FloorKind, Rules, StackView, Table};
     use crate::rules::script::ScriptRules;
     use crate::rules::{Home, Implementation, Ruleset};
 
@@ -267,6 +334,93 @@ mod tests {
         );
         let (_, runs, _) = range(&warm, &[regular, regular, regular]);
         assert_eq!(runs, 3);
+    }
+
+    /// (answer, pack functions run, operations charged) of `may_place_floor`
+    /// of `kind` on `floors`, asked by seat 0.
+    fn may_place(rules: &ScriptRules, floors: &[FloorKind], kind: FloorKind) -> (Answer, u64, u64) {
+        let (runs, spent) = (rules.hook_runs(), rules.spent());
+        let board = Board::new();
+        let table = Table::bare(&board, 2);
+        let asking = Asking {
+            seat: 0,
+            owner: None,
+            table: &table,
+        };
+        let stack = StackView {
+            floors,
+            topped: false,
+        };
+        let answer = rules.may_place_floor(&stack, kind, &asking).unwrap();
+        (answer, rules.hook_runs() - runs, rules.spent() - spent)
+    }
+
+    /// B4, B7: the Black Tower's `may_place_floor` reads the top floor and
+    /// whether a meeple stands there (and the height for white): a new stack
+    /// that reads the same is answered without running it, as a first
+    /// asking answers, at its cost.
+    #[test]
+    fn b4_b7_may_place_floor_answers_a_new_stack_from_what_was_read() {
+        let (set, warm) = rules(&["tower", "black-tower"], &shipped());
+        let (regular, black, white) = (
+            kind(&set, "regular"),
+            kind(&set, "black"),
+            kind(&set, "white"),
+        );
+        let (_, runs, _) = may_place(&warm, &[regular, regular], white);
+        assert!(runs > 0);
+        let (answer, runs, cost) = may_place(&warm, &[black, regular], white);
+        assert_eq!(runs, 0, "the same top, height and no meeple: kept");
+        let (_, fresh) = rules(&["tower", "black-tower"], &shipped());
+        let first = may_place(&fresh, &[black, regular], white);
+        assert_eq!((answer, cost), (first.0, first.2));
+        assert!(answer.yes, "B7: white on a tower under construction");
+        let (answer, runs, _) = may_place(&warm, &[regular, white], white);
+        assert!(runs > 0 && !answer.yes, "a white top is another answer: B7");
+    }
+
+    /// `tower_answers` gives what `may_place_floor` of each kind in turn,
+    /// then `may_top`, give, at the same cost, warm or cold.
+    #[test]
+    fn all_kinds_at_once_answer_as_each_kind_in_turn() {
+        let (set, batch) = rules(&["tower", "black-tower"], &shipped());
+        let (_, single) = rules(&["tower", "black-tower"], &shipped());
+        let kinds: Vec<FloorKind> = (0..set.floors.len() as FloorKind).collect();
+        let board = Board::new();
+        let table = Table::bare(&board, 3);
+        let mut out = Vec::new();
+        for floors in [
+            vec![],
+            vec![0],
+            vec![1, 0],
+            vec![2],
+            vec![0, 1, 2],
+            vec![1, 0],
+            vec![],
+        ] {
+            for (seat, topped) in [(0, false), (2, true)] {
+                let asking = Asking {
+                    seat,
+                    owner: topped.then_some(1),
+                    table: &table,
+                };
+                let stack = StackView {
+                    floors: &floors,
+                    topped,
+                };
+                let spent = batch.spent();
+                let top = batch.tower_answers(&stack, &asking, &mut out).unwrap();
+                let batch_cost = batch.spent() - spent;
+                let spent = single.spent();
+                let each: Vec<Answer> = kinds
+                    .iter()
+                    .map(|&k| single.may_place_floor(&stack, k, &asking).unwrap())
+                    .collect();
+                assert_eq!(out, each, "{floors:?} {topped}");
+                assert_eq!(top, single.may_top(&stack, &asking).unwrap());
+                assert_eq!(batch_cost, single.spent() - spent, "{floors:?} {topped}");
+            }
+        }
     }
 
     /// A `range` that reads the whole stack (`tower.floors`) is kept per

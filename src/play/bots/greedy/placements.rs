@@ -58,8 +58,9 @@ impl GreedyBot {
         let mut best = 0f32;
         let me = &game.players()[ctx.me];
         for t in 0..game.towers().len() {
+            let allowed = game.floors_allowed(t, ctx.me)?;
             for (k, &left) in me.floors.iter().enumerate() {
-                if left > 0 && game.allows_floor(t, k as FloorKind, ctx.me)? {
+                if left > 0 && allowed & (1 << k) != 0 {
                     let v = self.best_capture(game, ctx, t, k as FloorKind)?
                         - FLOOR_WORTH * ctx.meeple_future;
                     best = best.max(v);
