@@ -44,6 +44,54 @@ pub(super) struct StackAnswers {
     /// `may_capture` answers per (stands on, owner), kept under what each
     /// call read beyond that (see `reads`).
     pub(super) captures: Vec<(u8, u8, Node<Kept<bool>>)>,
+    /// Every `may_place_floor` and `may_top` answer at once, once each is
+    /// kept for every seat and owner (read nothing beyond the stack): the
+    /// answers never change then.
+    pub(super) lasting: Option<Lasting>,
+}
+
+/// A stack's `may_place_floor` answers (bit k: kind k) and `may_top` answer,
+/// none of which read beyond the stack, with what they cost in all.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lasting {
+    floors: u32,
+    top: bool,
+    floors_cost: u64,
+    top_cost: u64,
+}
+
+impl StackAnswers {
+    /// The answers at once, when every one of the `kinds` and the top is
+    /// kept for every seat and owner.
+    fn lasting(&mut self, kinds: usize) -> Option<Lasting> {
+        if self.lasting.is_none() {
+            self.lasting = self.summary(kinds);
+        }
+        self.lasting
+    }
+
+    fn summary(&self, kinds: usize) -> Option<Lasting> {
+        let read_nothing = |tree: &Option<Node<Kept<Answer>>>| match tree {
+            Some(Node::Answer(a)) if a.answer.holds == Holds::Tower => Some(*a),
+            _ => None,
+        };
+        let top = read_nothing(&self.may_top)?;
+        let mut l = Lasting {
+            floors: 0,
+            top: top.answer.yes,
+            floors_cost: 0,
+            top_cost: top.cost,
+        };
+        if self.may_place.len() < kinds {
+            return None;
+        }
+        for (k, tree) in self.may_place.iter().take(kinds).enumerate() {
+            let a = read_nothing(tree)?;
+            l.floors |= (a.answer.yes as u32) << k;
+            l.floors_cost += a.cost;
+        }
+        Some(l)
+    }
 }
 
 /// A floor stack and whether a meeple stands on top, as the cache's key:
@@ -232,13 +280,24 @@ impl ScriptRules {
         let read = |r| beyond_stack(asking, r);
         let n = self.scripts.kinds.len();
         let mut kept = [None; crate::rules::manifest::MAX_FLOOR_KINDS];
-        let top = self.entry(stack.floors, stack.topped, |e| {
+        let (lasting, top) = self.entry(stack.floors, stack.topped, |e| {
+            if let Some(l) = e.lasting(n) {
+                return (Some(l), None);
+            }
             for (slot, tree) in kept.iter_mut().zip(&e.may_place) {
                 *slot = tree.as_ref().and_then(|t| t.find(read));
             }
-            e.may_top.as_ref().and_then(|t| t.find(read))
+            (None, e.may_top.as_ref().and_then(|t| t.find(read)))
         });
         floors.clear();
+        if let Some(l) = lasting {
+            // Charged together, the budget breaks at the same question as
+            // when each answer is charged in turn: the sum only grows.
+            floors.extend((0..n).map(|k| Answer::lasting(l.floors & (1 << k) != 0)));
+            self.charge(Hook::MayPlaceFloor, l.floors_cost)?;
+            self.charge(Hook::MayTop, l.top_cost)?;
+            return Ok(Answer::lasting(l.top));
+        }
         for (k, slot) in kept.iter().enumerate().take(n) {
             floors.push(match *slot {
                 Some(a) => self.hit(Hook::MayPlaceFloor, a)?,

@@ -423,6 +423,49 @@ mod tests {
         }
     }
 
+    /// A `may_place_floor` that reads the top meeple's owner is never
+    /// answered for every owner at once, however often its stack is asked.
+    #[test]
+    fn answers_that_read_the_owner_stay_per_owner() {
+        let dir = std::env::temp_dir().join(format!("towerlab-owner-{}", std::process::id()));
+        let pack = dir.join("owned");
+        std::fs::create_dir_all(&pack).unwrap();
+        std::fs::write(
+            pack.join("pack.toml"),
+            "[pack]\nname = \"owned\"\nrequires = [\"tower\"]\nscript = \"owned.rhai\"\n",
+        )
+        .unwrap();
+        std::fs::write(
+            pack.join("owned.rhai"),
+            "fn may_place_floor(tower, kind) { tower.meeple_owner != 1 && previous(tower, kind) }\n",
+        )
+        .unwrap();
+        let path = pack.display().to_string();
+        let (_, rules) = rules(&["tower", &path], &shipped());
+        let board = Board::new();
+        let table = Table::bare(&board, 3);
+        let stack = StackView {
+            floors: &[0],
+            topped: false,
+        };
+        let mut out = Vec::new();
+        let mut yes = |owner| {
+            let asking = Asking {
+                seat: 0,
+                owner,
+                table: &table,
+            };
+            rules.tower_answers(&stack, &asking, &mut out).unwrap();
+            out[0].yes
+        };
+        let asked: Vec<bool> = [Some(1), Some(1), Some(2), Some(1), None, Some(2)]
+            .into_iter()
+            .map(&mut yes)
+            .collect();
+        assert_eq!(asked, [false, false, true, false, true, true]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// A `range` that reads the whole stack (`tower.floors`) is kept per
     /// stack only: a stack of the same height and top runs it again.
     #[test]
