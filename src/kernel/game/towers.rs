@@ -27,8 +27,12 @@ impl Game<'_> {
             let floors = spread(n, &first, |seat, k| {
                 self.rules.may_place_floor(&stack, k, &asking(seat))
             })?;
-            let top = per_seat(n, top, |seat| self.rules.may_top(&stack, &asking(seat)))?;
-            Ok::<_, anyhow::Error>((floors, top))
+            // The top is one question more: bit 0 of each seat's answers.
+            let (tops, now_top) = spread(n, &[top], |seat, _| {
+                self.rules.may_top(&stack, &asking(seat))
+            })?;
+            let seats = (0..n).fold(0u8, |seats, s| seats | ((tops[s] & 1) as u8) << s);
+            Ok::<_, anyhow::Error>((floors, (seats, now_top != 0)))
         });
         self.tower_answers = first;
         let ((allowed, now_floors), (may_top, now_top)) = answers?;
@@ -347,11 +351,12 @@ impl Game<'_> {
     }
 }
 
-/// Seat 0's answer for each floor kind (`first`, kind k at k), spread to
-/// the seats `0..n` as [`refresh_tower`] keeps them: the kinds each seat may
-/// put (bit k), and the kinds whose answer holds only now. A lasting answer
-/// serves every seat; one that was seat 0's own is asked of each other seat
-/// (`ask(seat, kind)`).
+/// Seat 0's answer to each question (`first`: a floor kind's at k, or the
+/// top's alone), spread to the seats `0..n` as [`refresh_tower`] keeps them:
+/// the questions each seat is allowed (bit k), and those whose answer holds
+/// only now (then nothing is kept, and it is asked again when needed). A
+/// lasting answer serves every seat; one that was seat 0's own is asked of
+/// each other seat (`ask(seat, k)`).
 ///
 /// [`refresh_tower`]: Game::refresh_tower
 fn spread(
@@ -381,27 +386,4 @@ fn spread(
         }
     }
     Ok((allowed, now))
-}
-
-/// One question, seat 0's answer `first`, asked of the other seats of `0..n`
-/// in turn as [`refresh_tower`] keeps it: the seats it allows (bit: seat),
-/// and whether it holds only now (then nothing is kept, and it is asked
-/// again when needed). An answer that holds for every seat is asked once.
-///
-/// [`refresh_tower`]: Game::refresh_tower
-fn per_seat(
-    n: usize,
-    first: Answer,
-    mut ask: impl FnMut(usize) -> Result<Answer>,
-) -> Result<(u8, bool)> {
-    let mut yes = 0u8;
-    for seat in 0..n {
-        let a = if seat == 0 { first } else { ask(seat)? };
-        match a.holds {
-            Holds::Tower => return Ok((if a.yes { (1u8 << n) - 1 } else { 0 }, false)),
-            Holds::Seat => yes |= (a.yes as u8) << seat,
-            Holds::Now => return Ok((0, true)),
-        }
-    }
-    Ok((yes, false))
 }
