@@ -75,6 +75,6 @@ fn merge_all(bencher: Bencher, by_kind: bool) {
             .map(|(name, text)| Ok((name.clone(), partial::parse(name, text)?)))
             .collect::<anyhow::Result<Vec<_>>>()
             .expect("parse");
-        partial::merge(parts).expect("merge")
+        partial::merge(parts, None).expect("merge")
     });
 }

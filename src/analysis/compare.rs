@@ -1,8 +1,9 @@
 //! A comparison of variants: every variant plays the same seeds with the same
 //! bots, and the result is one value — the run's parameters, each metric's
 //! mean with its 95% interval per variant, and each variant's paired
-//! difference from the first (the baseline). A simulation is a comparison of
-//! one variant.
+//! difference from the first (the baseline: `--baseline` puts the one it
+//! names first), its p-value adjusted over the run's differences. A
+//! simulation is a comparison of one variant.
 //!
 //! The value serializes as `compare --format json` prints it; the CLI's
 //! CSV, table and simulate outputs and the HTML report are formatters of it.
@@ -14,7 +15,9 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use crate::analysis::kinds::KindCounts;
+use crate::analysis::multiplicity;
 use crate::analysis::stats::{self, Columns, Estimate, GameRow};
+use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
 use crate::rules::Ruleset;
@@ -104,8 +107,16 @@ pub struct Difference {
     /// Standard deviation of the per-game differences (0 for bootstrapped
     /// metrics).
     pub sd: f64,
-    /// The interval excludes 0.
+    /// The raw interval excludes 0.
     pub significant: bool,
+    /// The two-sided p-value the interval implies
+    /// ([`multiplicity::p_value`]).
+    pub p: f64,
+    /// `p` after Holm's adjustment over every difference of the run
+    /// ([`multiplicity`]).
+    pub p_adjusted: f64,
+    /// The adjusted p-value is under 0.05: the difference the stars mark.
+    pub survives: bool,
 }
 
 /// How a sequential comparison (`analysis::sequential`) stopped, as `compare --format json` prints it
@@ -150,14 +161,51 @@ impl VariantValue {
 }
 
 impl Difference {
-    /// The difference an estimate describes.
+    /// The difference an estimate describes, as if it were the run's only
+    /// one (until [`adjust`] adjusts it among the others).
     pub fn of(e: Estimate) -> Difference {
+        let p = multiplicity::p_value(e.mean, [e.low, e.high]);
         Difference {
             mean: e.mean,
             ci: [e.low, e.high],
             sd: e.sd,
             significant: e.excludes_zero(),
+            p,
+            p_adjusted: p,
+            survives: p < multiplicity::ALPHA,
         }
+    }
+}
+
+/// Adjust the p-values of every difference of `runs` (every metric of
+/// every variant) together, as one family (Holm's method,
+/// [`multiplicity`]), and mark the ones that survive; the per-floor-kind
+/// metrics (`--by-kind`, a table of their own) are a family of their own,
+/// so asking for them changes no other star.
+pub fn adjust(runs: &mut [&mut Comparison]) {
+    for by_kind in [false, true] {
+        adjust_together(
+            runs.iter_mut()
+                .flat_map(|c| {
+                    if by_kind {
+                        c.by_kind.iter_mut()
+                    } else {
+                        c.metrics.iter_mut()
+                    }
+                })
+                .flat_map(|m| m.values.iter_mut())
+                .filter_map(|v| v.diff.as_mut())
+                .collect(),
+        );
+    }
+}
+
+/// Adjust `diffs` as one family, and mark the ones that survive.
+pub fn adjust_together(mut diffs: Vec<&mut Difference>) {
+    let raw: Vec<f64> = diffs.iter().map(|d| d.p).collect();
+    for (d, adjusted) in diffs.iter_mut().zip(multiplicity::holm(&raw)) {
+        d.p_adjusted = adjusted;
+        d.survives = adjusted < multiplicity::ALPHA;
     }
 }
 
@@ -196,6 +244,37 @@ impl RunInfo {
     }
 }
 
+/// The position of the baseline `wanted` among a run's `variants` (the
+/// names as given, or as the variants call themselves); bad input, with a
+/// "did you mean", when it is none of them.
+pub fn baseline_index(variants: &[String], wanted: &str) -> Result<usize> {
+    let wanted = wanted.trim();
+    variants.iter().position(|v| v == wanted).ok_or_else(|| {
+        bad_input(format!(
+            "--baseline `{wanted}` is not one of the variants compared ({}){}",
+            variants.join(", "),
+            did_you_mean(wanted, variants.iter().map(String::as_str))
+        ))
+    })
+}
+
+/// Move item `b` of `items` to the front, the others keeping their order:
+/// how a baseline other than the first is put first.
+pub fn baseline_first<T>(items: &mut [T], b: usize) {
+    if b < items.len() {
+        items[..=b].rotate_right(1);
+    }
+}
+
+impl RunInfo {
+    /// The same run with variant `b` as the baseline.
+    pub fn with_baseline(mut self, b: usize) -> RunInfo {
+        baseline_first(&mut self.variants, b);
+        baseline_first(&mut self.packs, b);
+        self
+    }
+}
+
 /// The games of a run, or of a shard of it, as statistics see them.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -231,6 +310,14 @@ impl Tally {
         }
         self.seconds += more.seconds;
         self.threads = self.threads.max(more.threads);
+    }
+
+    /// The same games with variant `b` as the baseline.
+    pub fn with_baseline(mut self, b: usize) -> Tally {
+        baseline_first(&mut self.rows, b);
+        baseline_first(&mut self.kinds, b);
+        baseline_first(&mut self.first_games, b);
+        self
     }
 
     /// Games per variant.
@@ -325,7 +412,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         })
         .collect();
     let games = tally.games();
-    Comparison {
+    let mut c = Comparison {
         variants: names.clone(),
         packs: run.packs.clone(),
         games,
@@ -341,7 +428,9 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         first_games: tally.first_games,
         kinds: tally.kinds,
         stopping: None,
-    }
+    };
+    adjust(&mut [&mut c]);
+    c
 }
 
 impl Comparison {
@@ -358,6 +447,7 @@ impl Comparison {
             .map(|k| (0..k.games.len()).map(|g| k.metrics(g)).collect())
             .collect();
         self.by_kind = by_kind(&self.variants, &kinds, &rows);
+        adjust(&mut [self]);
     }
 }
 

@@ -92,6 +92,7 @@ mod tests {
             prisoners_held: 0,
             towers_by_top: tops,
             bounds: None,
+            course: Default::default(),
             log: None,
         };
         r.stats.floors_by_kind = floors;

@@ -5,8 +5,9 @@
 //!
 //! Per level: the whole [`Comparison`] (each metric per variant, each paired
 //! difference from the baseline). Across levels: each metric's paired
-//! difference per level, flagged *depends on skill* when it excludes 0 at
-//! two levels with opposite signs. Per variant and per step of the ladder:
+//! difference per level, flagged *depends on skill* when it survives the
+//! multiplicity adjustment (over every level's differences) at two levels
+//! with opposite signs. Per variant and per step of the ladder:
 //! the *skill gap*, the win share of the stronger bot (the later level)
 //! against the weaker in an [`arena`] on that variant (paired deals, seats
 //! rotated), with its 95% Wilson interval, so it shows whether a rule
@@ -99,11 +100,14 @@ pub fn check_levels(levels: &[BotKind]) -> Result<()> {
 /// Play the ladder. `progress` is called after each game of every run.
 pub fn run(plan: &LadderPlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Ladder> {
     check_levels(plan.levels)?;
-    let runs = plan
+    let mut runs = plan
         .levels
         .iter()
         .map(|&level| level_run(plan, level, progress))
         .collect::<Result<Vec<_>>>()?;
+    // Every level's differences are one family: a star at any level
+    // survives the adjustment over all of them.
+    compare::adjust(&mut runs.iter_mut().collect::<Vec<_>>());
     let skill_gaps = skill_gaps(plan, progress)?;
     Ok(Ladder {
         levels: plan.levels.iter().map(|b| b.label()).collect(),
@@ -154,10 +158,10 @@ fn across(runs: &[Comparison]) -> Vec<Across> {
     out
 }
 
-/// Two differences exclude 0 with opposite signs.
+/// Two differences that survive the adjustment have opposite signs.
 pub fn turns_around(diffs: &[Difference]) -> bool {
-    let up = diffs.iter().any(|d| d.significant && d.mean > 0.0);
-    let down = diffs.iter().any(|d| d.significant && d.mean < 0.0);
+    let up = diffs.iter().any(|d| d.survives && d.mean > 0.0);
+    let down = diffs.iter().any(|d| d.survives && d.mean < 0.0);
     up && down
 }
 
@@ -208,12 +212,15 @@ pub fn total_games(plan: &LadderPlan) -> u64 {
 mod tests {
     use super::*;
 
-    fn diff(mean: f64, significant: bool) -> Difference {
+    fn diff(mean: f64, survives: bool) -> Difference {
         Difference {
             mean,
             ci: [mean - 1.0, mean + 1.0],
             sd: 1.0,
-            significant,
+            significant: survives,
+            p: if survives { 0.001 } else { 0.5 },
+            p_adjusted: if survives { 0.01 } else { 0.9 },
+            survives,
         }
     }
 

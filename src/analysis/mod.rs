@@ -1,13 +1,16 @@
 //! Layer 3, analysis: the metrics of played games, means with confidence
-//! intervals and paired differences between variants, and the comparison
-//! of variants on the same seeds as one value; shards of a comparison and
+//! intervals and paired differences between variants (their stars
+//! adjusted for multiplicity), the comparison of variants on the same seeds
+//! as one value and its verdict in words; shards of a comparison and
 //! their exact merge, sequential stopping, and parameter sweeps.
 
 pub mod arena;
 pub mod compare;
 pub mod kinds;
 pub mod ladder;
+pub mod multiplicity;
 pub mod partial;
 pub mod sequential;
 pub mod stats;
 pub mod sweep;
+pub mod verdict;

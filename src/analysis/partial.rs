@@ -4,8 +4,9 @@
 //! shard K plays games `G·K/N .. G·(K+1)/N`, each with the seed it has in the
 //! whole run. A shard's [`Partial`] keeps what identifies the run (a
 //! [`RunId`]) and one [`GameRow`] per game and variant: the whole numbers
-//! every estimate is computed from (scores, captures, towers…), 32–36
-//! bytes a game and variant as JSON for two players; with `--by-kind`, also
+//! every estimate is computed from (scores, captures, towers…, and how
+//! the game unfolded), 52–56 bytes a game and variant as JSON for two
+//! players; with `--by-kind`, also
 //! the game's [`KindCounts`] row (three counts per floor kind, about 20
 //! bytes more for The Tower's kinds). The balance bootstrap resamples games
 //! by index with the run's fixed seed, so merged rows in index order give
@@ -33,7 +34,7 @@ use crate::play::sim::GameResult;
 use crate::rules::Ruleset;
 
 /// The format tag of a partial result file.
-pub const FORMAT: &str = "towerlab-partial/1";
+pub const FORMAT: &str = "towerlab-partial/2";
 
 /// The kinds of run a partial can come from (its run's `command`), each
 /// merged into what that command prints.
@@ -292,9 +293,15 @@ pub fn parse(name: &str, text: &str) -> Result<Partial> {
         ))
     })?;
     if p.format != FORMAT {
+        let older = p.format.starts_with("towerlab-partial/");
         return Err(bad_input(format!(
-            "{name}: format `{}`, expected `{FORMAT}`",
-            p.format
+            "{name}: format `{}`, expected `{FORMAT}`{}",
+            p.format,
+            if older {
+                " (its game rows lack counts this towerlab keeps: play the shard again)"
+            } else {
+                ""
+            }
         )));
     }
     if !COMMANDS.contains(&p.run.command.as_str()) {
@@ -435,8 +442,9 @@ pub enum Merged {
 }
 
 /// Merge the partials of one run (named for messages) into what one process
-/// would have made. Every shard must be there exactly once.
-pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Merged)> {
+/// would have made, with the variant `baseline` as the baseline when one is
+/// named (else the run's). Every shard must be there exactly once.
+pub fn merge(parts: Vec<(String, Partial)>, baseline: Option<&str>) -> Result<(RunId, Merged)> {
     let Some((first_name, first)) = parts.first() else {
         return Err(bad_input("merge needs at least one partial result"));
     };
@@ -459,13 +467,17 @@ pub fn merge(parts: Vec<(String, Partial)>) -> Result<(RunId, Merged)> {
             threads,
         }
     } else {
-        Merged::Comparison(Box::new(merge_comparison(&run, ordered)?))
+        Merged::Comparison(Box::new(merge_comparison(&run, ordered, baseline)?))
     };
     Ok((run, merged))
 }
 
 /// The comparison of a `simulate` or `compare` run's shards, in order.
-fn merge_comparison(run: &RunId, ordered: Vec<Partial>) -> Result<Comparison> {
+fn merge_comparison(
+    run: &RunId,
+    ordered: Vec<Partial>,
+    baseline: Option<&str>,
+) -> Result<Comparison> {
     let mut tally = Tally::default();
     let mut threads = 0;
     for p in ordered {
@@ -487,7 +499,14 @@ fn merge_comparison(run: &RunId, ordered: Vec<Partial>) -> Result<Comparison> {
         bots: run.bots.clone(),
         seed: run.seed,
     };
-    Ok(compare::summarise(&info, tally))
+    let b = baseline
+        .map(|name| compare::baseline_index(&info.variants, name))
+        .transpose()?
+        .unwrap_or(0);
+    Ok(compare::summarise(
+        &info.with_baseline(b),
+        tally.with_baseline(b),
+    ))
 }
 
 /// The arena of an `arena` run's shards, in order.

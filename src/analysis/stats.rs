@@ -19,6 +19,30 @@ const RESAMPLES: usize = 1000;
 /// The bootstrap's fixed seed: statistics are as reproducible as games.
 const BOOTSTRAP_SEED: u64 = 0xB007_5742;
 
+/// The per-game metrics after the seats' scores and win shares, in order.
+const GAME_METRICS: [&str; 20] = [
+    "margin",
+    "captures",
+    "own_captures",
+    "exchanges",
+    "ransoms",
+    "ransom_points",
+    "prisoners_end",
+    "towers",
+    "tower_height_mean",
+    "tower_height_max",
+    "floors_unused",
+    "turns",
+    "lead_changes",
+    "decisiveness",
+    "drama",
+    "comeback",
+    "ties",
+    "branching",
+    "forced",
+    "spread",
+];
+
 /// The metrics, by name, for `players` seats; the order of
 /// [`per_game`]'s values, followed by `balance`.
 pub fn metric_names(players: usize) -> Vec<String> {
@@ -29,47 +53,174 @@ pub fn metric_names(players: usize) -> Vec<String> {
     for s in 1..=players {
         names.push(format!("win.seat{s}"));
     }
-    names.extend(
-        [
-            "margin",
-            "captures",
-            "own_captures",
-            "exchanges",
-            "ransoms",
-            "ransom_points",
-            "prisoners_end",
-            "towers",
-            "tower_height_mean",
-            "tower_height_max",
-            "floors_unused",
-            "turns",
-            "balance",
-        ]
-        .map(String::from),
-    );
+    names.extend(GAME_METRICS.map(String::from));
+    names.push("balance".to_string());
     names
+}
+
+/// A metric's entry in the glossary: its name (`N` for a seat, `KIND` for
+/// a floor kind), the unit of its values and what it measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Definition {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub meaning: &'static str,
+}
+
+const fn def(name: &'static str, unit: &'static str, meaning: &'static str) -> Definition {
+    Definition {
+        name,
+        unit,
+        meaning,
+    }
+}
+
+/// Every metric, defined once: tables, `compare --explain`, the verdict's
+/// units and docs/metrics.md (which a test holds to this list) read it.
+pub const GLOSSARY: [Definition; 26] = [
+    def("score.seatN", "points", "mean final score of the seat"),
+    def(
+        "win.seatN",
+        "share of games",
+        "share of games the seat wins (ties split)",
+    ),
+    def("margin", "points", "winner's lead over the runner-up"),
+    def(
+        "captures",
+        "meeples a game",
+        "opponents' meeples taken prisoner per game",
+    ),
+    def(
+        "own_captures",
+        "meeples a game",
+        "own meeples sent home by a capture per game",
+    ),
+    def(
+        "exchanges",
+        "exchanges a game",
+        "prisoner exchanges per game",
+    ),
+    def("ransoms", "ransoms a game", "ransoms paid per game"),
+    def(
+        "ransom_points",
+        "points a game",
+        "points moved by ransom per game",
+    ),
+    def(
+        "prisoners_end",
+        "meeples",
+        "prisoners still held at game end",
+    ),
+    def(
+        "towers",
+        "towers a game",
+        "towers built (at least one floor)",
+    ),
+    def(
+        "tower_height_mean",
+        "floors",
+        "mean floors of a built tower",
+    ),
+    def(
+        "tower_height_max",
+        "floors",
+        "floors of the game's highest tower",
+    ),
+    def(
+        "floors_unused",
+        "floors",
+        "floors left in the players' supplies",
+    ),
+    def("turns", "turns", "tiles placed (game length in turns)"),
+    def(
+        "lead_changes",
+        "changes a game",
+        "times the sole leader changed, scores read after every turn and after final scoring (a tie for the lead changes nothing)",
+    ),
+    def(
+        "decisiveness",
+        "share of turns",
+        "share of the turns played before the final winner led alone for good (0: from the first turn on; 1: only after final scoring, or a tie)",
+    ),
+    def(
+        "drama",
+        "points",
+        "the final winner's worst deficit to the leader during the game (of tied winners, the smallest)",
+    ),
+    def(
+        "comeback",
+        "share of games",
+        "share of games won alone by a seat that was behind the leader after the middle turn",
+    ),
+    def(
+        "ties",
+        "share of games",
+        "share of games whose top score is shared",
+    ),
+    def(
+        "branching",
+        "options a decision",
+        "mean options of the decisions a seat was asked (placements, actions; ransoms and captures when there was a choice)",
+    ),
+    def(
+        "forced",
+        "share of decisions",
+        "share of those decisions with a single option",
+    ),
+    def("spread", "points", "highest final score minus the lowest"),
+    def(
+        "balance",
+        "share",
+        "1 - the largest gap between seat win shares",
+    ),
+    def(
+        "floors.KIND",
+        "floors a game",
+        "floors of the kind placed per game",
+    ),
+    def(
+        "captures.top.KIND",
+        "captures a game",
+        "captures by a floor of the kind (the tower's top) per game",
+    ),
+    def(
+        "towers.top.KIND",
+        "towers",
+        "towers the kind tops at game end",
+    ),
+];
+
+/// The glossary entry of a metric called `name` (a seat's by `seatN`, a
+/// floor kind's by `KIND`).
+pub fn definition(name: &str) -> Option<&'static Definition> {
+    let seat = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let pattern = if seat("score.seat") {
+        "score.seatN"
+    } else if seat("win.seat") {
+        "win.seatN"
+    } else if name.starts_with("captures.top.") {
+        "captures.top.KIND"
+    } else if name.starts_with("towers.top.") {
+        "towers.top.KIND"
+    } else if name.starts_with("floors.") {
+        "floors.KIND"
+    } else {
+        name
+    };
+    GLOSSARY.iter().find(|d| d.name == pattern)
 }
 
 /// What each metric measures, for tables and docs.
 pub fn describe(name: &str) -> &'static str {
-    match name {
-        n if n.starts_with("score.") => "mean final score of the seat",
-        n if n.starts_with("win.") => "share of games the seat wins (ties split)",
-        "margin" => "winner's lead over the runner-up",
-        "captures" => "opponents' meeples taken prisoner per game",
-        "own_captures" => "own meeples sent home by a capture per game",
-        "exchanges" => "prisoner exchanges per game",
-        "ransoms" => "ransoms paid per game",
-        "ransom_points" => "points moved by ransom per game",
-        "prisoners_end" => "prisoners still held at game end",
-        "towers" => "towers built (at least one floor)",
-        "tower_height_mean" => "mean floors of a built tower",
-        "tower_height_max" => "floors of the game's highest tower",
-        "floors_unused" => "floors left in the players' supplies",
-        "turns" => "tiles placed (game length in turns)",
-        "balance" => "1 - the largest gap between seat win shares",
-        _ => "",
-    }
+    definition(name).map_or("", |d| d.meaning)
+}
+
+/// The unit of a metric's values.
+pub fn unit(name: &str) -> &'static str {
+    definition(name).map_or("", |d| d.unit)
 }
 
 /// Each seat's share of the win: 1 for a sole winner, 1/k for k tied.
@@ -91,13 +242,15 @@ pub fn win_shares(scores: &[u32]) -> Vec<f64> {
 #[serde(transparent)]
 pub struct GameRow(pub Vec<u32>);
 
-/// The counts of a [`GameRow`] after the scores, in order.
-const ROW_COUNTS: usize = 11;
+/// The counts of a [`GameRow`] after the scores, in order: the game's
+/// counters, then its course ([`crate::play::course::Course`]).
+const ROW_COUNTS: usize = 18;
 
 impl GameRow {
     /// The row of a finished game.
     pub fn of(r: &GameResult) -> GameRow {
         let s = &r.stats;
+        let c = &r.course;
         let mut v = r.scores.clone();
         v.extend([
             s.captures,
@@ -111,6 +264,13 @@ impl GameRow {
             r.tower_heights.iter().copied().max().unwrap_or(0),
             r.floors_unused,
             s.turns,
+            c.lead_changes,
+            c.decided_at,
+            c.drama,
+            c.comeback,
+            c.decisions,
+            c.options,
+            c.forced,
         ]);
         GameRow(v)
     }
@@ -131,20 +291,42 @@ impl GameRow {
     pub fn metrics(&self) -> Vec<f64> {
         let scores = self.scores();
         let c = &self.0[scores.len()..];
-        let mut v: Vec<f64> = scores.iter().map(|&s| s as f64).collect();
+        let mut v: Vec<f64> = scores.iter().map(|&s| f64::from(s)).collect();
         v.extend(win_shares(scores));
         let mut sorted = scores.to_vec();
         sorted.sort_unstable_by(|a, b| b.cmp(a));
-        let margin = sorted[0] - sorted.get(1).copied().unwrap_or(sorted[0]);
-        let built = c[6] as f64;
-        let height_mean = if built > 0.0 {
-            c[7] as f64 / built
-        } else {
-            0.0
+        let top = sorted[0];
+        let margin = top - sorted.get(1).copied().unwrap_or(top);
+        let built = f64::from(c[6]);
+        let share = |part: u32, whole: u32| {
+            if whole > 0 {
+                f64::from(part) / f64::from(whole)
+            } else {
+                0.0
+            }
         };
-        v.push(margin as f64);
-        v.extend(c[..6].iter().map(|&x| x as f64));
-        v.extend([built, height_mean, c[8] as f64, c[9] as f64, c[10] as f64]);
+        v.push(f64::from(margin));
+        v.extend(c[..6].iter().map(|&x| f64::from(x)));
+        v.extend([
+            built,
+            share(c[7], c[6]),
+            f64::from(c[8]),
+            f64::from(c[9]),
+            f64::from(c[10]),
+        ]);
+        // The course: lead changes, decisiveness, drama, comeback; then
+        // ties, branching, forced decisions and spread.
+        let tied = sorted.get(1) == Some(&top);
+        v.extend([
+            f64::from(c[11]),
+            share(c[12], c[10]),
+            f64::from(c[13]),
+            f64::from(c[14]),
+            f64::from(u8::from(tied)),
+            share(c[16], c[15]),
+            share(c[17], c[15]),
+            f64::from(top - sorted[sorted.len() - 1]),
+        ]);
         v
     }
 }
@@ -165,19 +347,6 @@ pub fn kind_metric_names(kinds: &[String]) -> Vec<String> {
         names.extend(kinds.iter().map(|k| format!("{what}.{k}")));
     }
     names
-}
-
-/// What a per-floor-kind metric measures.
-pub fn describe_kind(name: &str) -> &'static str {
-    if name.starts_with("floors.") {
-        "floors of the kind placed per game"
-    } else if name.starts_with("captures.top.") {
-        "captures by a floor of the kind (the tower's top) per game"
-    } else if name.starts_with("towers.top.") {
-        "towers the kind tops at game end"
-    } else {
-        ""
-    }
 }
 
 /// One game's per-floor-kind metrics for `kinds` floor kinds, in
@@ -304,7 +473,7 @@ impl Columns {
         let columns = (0..width)
             .map(|m| rows.iter().map(|r| r[m]).collect())
             .collect();
-        let seats = (width.saturating_sub(ROW_COUNTS + 1)) / 2;
+        let seats = (width.saturating_sub(GAME_METRICS.len())) / 2;
         Columns {
             columns,
             wins: rows
@@ -444,6 +613,7 @@ mod tests {
             prisoners_held: 0,
             towers_by_top: Vec::new(),
             bounds: None,
+            course: Default::default(),
             log: None,
         };
         let results: Vec<GameResult> = (0..5)
@@ -468,6 +638,7 @@ mod tests {
             prisoners_held: 0,
             towers_by_top: vec![0, 2],
             bounds: None,
+            course: Default::default(),
             log: None,
         };
         r.stats.floors_by_kind = vec![5, 1];

@@ -313,10 +313,17 @@ pub fn run(
         .iter()
         .map(|r| Columns::of_metrics(&r.per_game[0]))
         .collect();
-    let metrics = stats::metric_names(widest)
+    let mut metrics: Vec<SweepMetric> = stats::metric_names(widest)
         .into_iter()
         .map(|name| metric_over(&name, plan.points, &runs, &columns))
         .collect();
+    compare::adjust_together(
+        metrics
+            .iter_mut()
+            .flat_map(|m| m.points.iter_mut())
+            .filter_map(|p| p.diff.as_mut())
+            .collect(),
+    );
     Ok(Sweep {
         variant: plan.base.name.clone(),
         packs: plan.base.pack_names.clone(),

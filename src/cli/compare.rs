@@ -10,9 +10,11 @@ use serde::Serialize;
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
 use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
-use crate::analysis::compare::Comparison;
+use crate::analysis::compare::{Comparison, baseline_first, baseline_index};
 use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
+use crate::analysis::stats;
+use crate::analysis::verdict::{self, Verdict};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sample;
@@ -23,11 +25,24 @@ use crate::views::report;
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
-    /// Variants to compare, the first being the baseline: names from
-    /// variants/, paths to variant files, or comma-separated pack lists
-    /// (e.g. `tower,house/no-gaps`).
-    #[arg(required = true, num_args = 2.., value_name = "VARIANT")]
+    /// Variants to compare, the first being the baseline unless
+    /// --baseline names another: names from variants/, paths to variant
+    /// files, or comma-separated pack lists (e.g. `tower,house/no-gaps`).
+    #[arg(required_unless_present = "explain", num_args = 2.., value_name = "VARIANT")]
     pub variants: Vec<String>,
+    /// The variant the others are compared with, as given among the
+    /// VARIANTs [default: the first]: listed first in every output.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// Lay the text table out for a terminal this many columns wide
+    /// [default: the terminal's, or 100 when the output is not one]: one
+    /// table side by side when it fits, else one per variant.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
+    pub width: Option<u16>,
+    /// Print every metric's definition and unit, how the stars are
+    /// adjusted and how the verdict is made (at --width), and exit.
+    #[arg(long)]
+    pub explain: bool,
     #[command(flatten)]
     pub run: RunArgs,
     /// Also write the comparison as one self-contained HTML page to FILE:
@@ -84,6 +99,11 @@ struct CsvRow<'a> {
     #[serde(serialize_with = "plain_opt_f64")]
     diff_high: Option<f64>,
     significant: Option<bool>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p_adjusted: Option<f64>,
+    survives: Option<bool>,
 }
 
 /// A variant as `compare` names it: a pack list when it has a comma or is
@@ -98,11 +118,22 @@ pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
 }
 
 pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
-    let sets = args
+    if args.explain {
+        return explain(table_width(args.width));
+    }
+    let mut sets = args
         .variants
         .iter()
         .map(|v| load_compared(home, v))
         .collect::<Result<Vec<_>>>()?;
+    if let Some(name) = &args.baseline {
+        let given: Vec<String> = args.variants.iter().map(|v| v.trim().to_string()).collect();
+        let b = baseline_index(&given, name).or_else(|e| {
+            let names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
+            baseline_index(&names, name).map_err(|_| e)
+        })?;
+        baseline_first(&mut sets, b);
+    }
     if let Some(levels) = &args.ladder {
         return super::ladder::run(args, &sets, levels);
     }
@@ -135,7 +166,7 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         let count = args.viewer_games.min(comparison.games);
         write_html(path, &comparison, &sets, &bots, None, count)?;
     }
-    print(&comparison, args.run.format)
+    print(&comparison, args.run.format, table_width(args.width))
 }
 
 /// `--precision METRIC=H`.
@@ -157,12 +188,60 @@ fn parse_precision(spec: &str, max_games: u64) -> Result<Precision> {
     })
 }
 
-/// Print a comparison as `format` asks.
-pub fn print(c: &Comparison, format: TableFormat) -> Result<()> {
+/// `compare --format json`: the comparison and its verdict.
+#[derive(Serialize)]
+struct CompareJson<'a> {
+    #[serde(flatten)]
+    comparison: &'a Comparison,
+    verdict: Verdict,
+}
+
+/// Print a comparison as `format` asks (a table `width` columns wide).
+pub fn print(c: &Comparison, format: TableFormat, width: u16) -> Result<()> {
     match format {
-        TableFormat::Json => out!("{}", serde_json::to_string(c)?),
+        TableFormat::Json => out!(
+            "{}",
+            serde_json::to_string(&CompareJson {
+                comparison: c,
+                verdict: Verdict::of(c),
+            })?
+        ),
         TableFormat::Csv => csv(c)?,
-        TableFormat::Table | TableFormat::Partial => table(c)?,
+        TableFormat::Table | TableFormat::Partial => {
+            table(c, width)?;
+            out!("");
+            verdict_lines(&Verdict::of(c), width)?;
+        }
+    }
+    Ok(())
+}
+
+/// The verdict as a paragraph wrapped to `width`.
+pub(super) fn verdict_lines(v: &Verdict, width: u16) -> Result<()> {
+    out!("Verdict:");
+    for line in wrap(&v.text, usize::from(width)) {
+        out!("{line}");
+    }
+    Ok(())
+}
+
+/// `compare --explain`: the glossary and how stars and verdict are made.
+fn explain(width: u16) -> Result<()> {
+    out!("Every metric of `compare` (and `simulate`), per game unless said:");
+    let mut t = new_table(["metric", "unit", "what it measures"]);
+    t.set_width(width);
+    for d in &stats::GLOSSARY {
+        t.add_row([d.name, d.unit, d.meaning]);
+    }
+    out!("{t}");
+    let text = format!(
+        "Values are means with 95% intervals (normal approximation; balance: a bootstrap). A difference is the variant's value minus the baseline's, paired game by game on the same seeds, with its raw 95% interval. Its p-value is the two-sided normal one the interval implies; the p-values of every difference of a run (every metric of every variant, at every level of a --ladder) are adjusted together by Holm's step-down method, which keeps the chance of any false star under 5% however the metrics depend on each other. A star (*) marks a difference whose adjusted p-value is under 0.05; JSON and CSV carry `significant` (the raw interval excludes 0), `p`, `p_adjusted` and `survives`. The verdict names the differences that survive, largest standardized effect (|mean| / sd of the per-game differences) first; says {keys} did not change when every interval of theirs lies within ±{within}; and how many games would narrow the widest of their intervals to ±{target} (the half-width shrinks as 1/sqrt(games)).",
+        keys = "balance and the first seat's win share (win.seat1)",
+        within = verdict::UNCHANGED_WITHIN,
+        target = verdict::TARGET_HALF_WIDTH,
+    );
+    for line in wrap(&text, usize::from(width)) {
+        out!("{line}");
     }
     Ok(())
 }
@@ -231,6 +310,9 @@ fn csv(c: &Comparison) -> Result<()> {
                 diff_low: v.diff.map(|d| d.ci[0]),
                 diff_high: v.diff.map(|d| d.ci[1]),
                 significant: v.diff.map(|d| d.significant),
+                p: v.diff.map(|d| d.p),
+                p_adjusted: v.diff.map(|d| d.p_adjusted),
+                survives: v.diff.map(|d| d.survives),
             })
             .map_err(std::io::Error::from)?;
         }
@@ -239,7 +321,9 @@ fn csv(c: &Comparison) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn table(c: &Comparison) -> Result<()> {
+/// The comparison's table, laid out for `width` columns: side by side when
+/// it fits, else one table per variant against the baseline.
+pub(super) fn table(c: &Comparison, width: u16) -> Result<()> {
     out!(
         "{} games per variant on the same seeds (seed {}), {} players, bots {}",
         c.games,
@@ -247,23 +331,24 @@ pub(super) fn table(c: &Comparison) -> Result<()> {
         c.players,
         c.bots.join(",")
     );
-    let wide = wide_table(c);
-    let fits = wide
-        .width()
-        .is_none_or(|w| natural_width(&wide) <= usize::from(w));
+    let mut wide = wide_table(c);
+    let fits = natural_width(&wide) <= usize::from(width);
     if fits || c.variants.len() < 2 {
+        wide.set_width(width);
         out!("{wide}");
     } else {
-        // Too wide for the terminal: one table per variant against the
-        // baseline, so no cell is broken mid-word.
+        // Too wide: one table per variant against the baseline, so no cell
+        // is broken mid-word.
         for i in 1..c.variants.len() {
             out!("{} against the baseline {}:", c.variants[i], c.variants[0]);
-            out!("{}", pair_table(c, i));
+            let mut pair = pair_table(c, i);
+            pair.set_width(width);
+            out!("{pair}");
         }
     }
-    out!(
-        "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
-    );
+    for line in wrap(&star_note(c), usize::from(width)) {
+        out!("{line}");
+    }
     if let Some(s) = &c.stopping {
         stopping_lines(c, s)?;
     }
@@ -296,6 +381,52 @@ fn stopping_lines(c: &Comparison, s: &crate::analysis::compare::Stopping) -> Res
     Ok(())
 }
 
+/// What the values, differences and stars of a table are.
+pub(super) fn star_note(c: &Comparison) -> String {
+    let family = |metrics: &[crate::analysis::compare::Metric]| -> usize {
+        metrics
+            .iter()
+            .flat_map(|m| &m.values)
+            .filter(|v| v.diff.is_some())
+            .count()
+    };
+    let kinds = match family(&c.by_kind) {
+        0 => String::new(),
+        k => format!(" (per-floor-kind metrics: over their {k})"),
+    };
+    format!(
+        "values: mean ± 95% CI half-width; differences: paired by seed, raw 95% CI; * when it survives Holm's adjustment over the run's {} differences{kinds} (adjusted p < 0.05; `compare --explain`)",
+        family(&c.metrics)
+    )
+}
+
+/// The width of the text tables: `--width`, else the terminal's, else 100
+/// (so a table written to a file is laid out as on a terminal that wide).
+pub fn table_width(asked: Option<u16>) -> u16 {
+    asked
+        .or_else(|| comfy_table::Table::new().width())
+        .unwrap_or(100)
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The width a table takes with no cell wrapped: its columns' widest
 /// contents, one space of padding each side, and the borders.
 fn natural_width(table: &comfy_table::Table) -> usize {
@@ -313,7 +444,7 @@ pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
         d.mean,
         d.ci[0],
         d.ci[1],
-        if d.significant { " *" } else { "" }
+        if d.survives { " *" } else { "" }
     )
 }
 

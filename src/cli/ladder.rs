@@ -13,11 +13,12 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::TableFormat;
-use super::compare::{CompareArgs, table, write_html};
+use super::compare::{CompareArgs, table, table_width, verdict_lines, write_html};
 use super::output::{new_table, progress_bar};
-use super::runs::plain_f64;
+use super::runs::{plain_f64, plain_opt_f64};
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::{self, Ladder, LadderPlan};
+use crate::analysis::verdict::Verdict;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::rules::Ruleset;
@@ -40,6 +41,8 @@ struct LadderReport<'a> {
     #[serde(flatten)]
     comparison: &'a Comparison,
     ladder: &'a Ladder,
+    /// The verdict over every level.
+    verdict: Verdict,
 }
 
 /// A row of the ladder's CSV: one metric of one variant at one level.
@@ -58,6 +61,11 @@ struct CsvRow<'a> {
     diff_low: Option<f64>,
     diff_high: Option<f64>,
     significant: Option<bool>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p_adjusted: Option<f64>,
+    survives: Option<bool>,
     depends_on_skill: Option<bool>,
 }
 
@@ -93,10 +101,11 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
             serde_json::to_string(&LadderReport {
                 comparison: strongest,
                 ladder: &result,
+                verdict: Verdict::of_run(strongest, Some(&result)),
             })?
         ),
         TableFormat::Csv => csv(&result)?,
-        TableFormat::Table => tables(&result)?,
+        TableFormat::Table => tables(&result, table_width(args.width))?,
         TableFormat::Partial => {
             return Err(crate::kernel::diag::bad_input(
                 "--ladder writes no partial result: it plays the whole run (no --shard)",
@@ -128,6 +137,9 @@ fn csv(l: &Ladder) -> Result<()> {
                     diff_low: v.diff.map(|d| d.ci[0]),
                     diff_high: v.diff.map(|d| d.ci[1]),
                     significant: v.diff.map(|d| d.significant),
+                    p: v.diff.map(|d| d.p),
+                    p_adjusted: v.diff.map(|d| d.p_adjusted),
+                    survives: v.diff.map(|d| d.survives),
                     depends_on_skill: flag,
                 })
                 .map_err(std::io::Error::from)?;
@@ -138,25 +150,32 @@ fn csv(l: &Ladder) -> Result<()> {
     Ok(())
 }
 
-/// Each level's table, the differences across the levels, the skill gaps.
-fn tables(l: &Ladder) -> Result<()> {
+/// Each level's table, the differences across the levels, the skill gaps
+/// and the verdict, laid out for `width` columns.
+fn tables(l: &Ladder, width: u16) -> Result<()> {
     for (level, c) in l.levels.iter().zip(&l.runs) {
         out!("== level {level}: every seat {level} ==");
-        table(c)?;
+        table(c, width)?;
         out!("");
     }
     out!("== across the ladder ({}) ==", l.levels.join(" < "));
-    out!("{}", across_table(l));
+    let mut across = across_table(l);
+    across.set_width(width);
+    out!("{across}");
     out!(
-        "each cell: variant - baseline at that level, paired by seed, 95% CI, * when it excludes 0; depends on skill: excludes 0 at two levels with opposite signs"
+        "each cell: variant - baseline at that level, paired by seed, raw 95% CI; * when it survives Holm's adjustment over every level's differences; depends on skill: survives at two levels with opposite signs"
     );
     out!("");
     out!("== skill gap: the stronger bot's win share against the weaker ==");
-    out!("{}", gap_table(l));
+    let mut gaps = gap_table(l);
+    gaps.set_width(width);
+    out!("{gaps}");
     out!(
         "arena on each variant: paired deals, seats rotated, the stronger bot in one seat; 95% Wilson interval; an even share would be 1/players"
     );
-    Ok(())
+    out!("");
+    let strongest = l.runs.last().expect("two levels at least");
+    verdict_lines(&Verdict::of_run(strongest, Some(l)), width)
 }
 
 fn across_table(l: &Ladder) -> comfy_table::Table {

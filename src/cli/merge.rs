@@ -36,6 +36,14 @@ pub struct MergeArgs {
     /// Write one CSV row per game and variant to FILE.
     #[arg(long, value_name = "FILE")]
     pub per_game: Option<PathBuf>,
+    /// The variant a compare run's others are compared with [default: the
+    /// run's baseline], as `compare --baseline`.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// Lay the text table out for this many columns [default: the
+    /// terminal's, or 100], as `compare --width`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
+    pub width: Option<u16>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +67,7 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
             Ok((name.clone(), partial::parse(&name, &text)?))
         })
         .collect::<Result<Vec<_>>>()?;
-    match partial::merge(parts)? {
+    match partial::merge(parts, args.baseline.as_deref())? {
         (run, Merged::Comparison(c)) => comparison(home, args, &run, *c),
         (
             _,
@@ -102,7 +110,7 @@ fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> 
     if run.command == "simulate" {
         simulate::print(&c, table, run.by_kind)
     } else {
-        compare::print(&c, table)
+        compare::print(&c, table, compare::table_width(args.width))
     }
 }
 
@@ -119,6 +127,9 @@ fn arena(args: &MergeArgs, a: &ArenaResult, seconds: f64, threads: usize) -> Res
     if args.per_game.is_some() {
         return refused("--per-game");
     }
+    if args.baseline.is_some() {
+        return refused("--baseline");
+    }
     let format = match args.format {
         MergeFormat::Text => Format::Text,
         MergeFormat::Json => Format::Json,
@@ -131,10 +142,15 @@ fn arena(args: &MergeArgs, a: &ArenaResult, seconds: f64, threads: usize) -> Res
 /// The report of a merged run, its rules loaded again and checked against
 /// the hashes the shards recorded.
 fn html(home: &Home, run: &RunId, c: &Comparison) -> Result<String> {
-    let sets = run
+    // In the comparison's order (its baseline first), each checked against
+    // the hash the shards recorded for it.
+    let sets = c
         .variants
         .iter()
-        .zip(&run.content)
+        .map(|name| {
+            let at = run.variants.iter().position(|v| v == name).unwrap_or(0);
+            (name, &run.content[at])
+        })
         .map(|(name, hash)| {
             let set: Ruleset = compare::load_compared(home, name)?;
             let now = partial::content_hash(&set);

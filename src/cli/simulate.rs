@@ -182,7 +182,7 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
             name.clone(),
             format!("{:.2}", e.mean),
             format!("[{:.2}, {:.2}]", e.low, e.high),
-            stats::describe_kind(name).to_string(),
+            stats::describe(name).to_string(),
         ]);
     }
     out!("{table}");

@@ -80,6 +80,11 @@ struct CsvRow<'a> {
     #[serde(serialize_with = "plain_opt_f64")]
     diff_high: Option<f64>,
     significant: Option<bool>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    p_adjusted: Option<f64>,
+    survives: Option<bool>,
 }
 
 pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
@@ -156,6 +161,9 @@ fn csv(s: &Sweep) -> Result<()> {
                 diff_low: p.diff.map(|d| d.ci[0]),
                 diff_high: p.diff.map(|d| d.ci[1]),
                 significant: p.diff.map(|d| d.significant),
+                p: p.diff.map(|d| d.p),
+                p_adjusted: p.diff.map(|d| d.p_adjusted),
+                survives: p.diff.map(|d| d.survives),
             })
             .map_err(std::io::Error::from)?;
         }
@@ -197,7 +205,7 @@ fn table(s: &Sweep) -> Result<()> {
                         d.mean,
                         d.ci[0],
                         d.ci[1],
-                        if d.significant { " *" } else { "" }
+                        if d.survives { " *" } else { "" }
                     )
                 }));
             }

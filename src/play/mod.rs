@@ -1,9 +1,11 @@
 //! Layer 2, play: games from seeds, with bots in the seats, one or many in
 //! parallel; their logs and replays; test games of a pack (`check`) and range
-//! questions on a board file; a game's events in words (`words`).
+//! questions on a board file; how a game unfolded (`course`); a game's
+//! events in words (`words`).
 
 pub mod bots;
 pub mod check;
+pub mod course;
 pub mod log;
 pub mod query;
 pub mod replay;

@@ -9,8 +9,9 @@ use rayon::prelude::*;
 
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{Bot, Game, Rules, Stats, play_game};
+use crate::kernel::{Bot, Game, Rules, Stats};
 use crate::play::bots::BotKind;
+use crate::play::course::{self, Course};
 use crate::play::log;
 use crate::play::seed::game_seed;
 use crate::rules::Ruleset;
@@ -58,6 +59,8 @@ pub struct GameResult {
     /// The final board's extent (min, max corners), so pictures of the game
     /// can share it without playing it to the end first.
     pub bounds: Option<(Pos, Pos)>,
+    /// How the game unfolded (lead changes, options of the decisions…).
+    pub course: Course,
     /// The game's log as JSON Lines, when asked for.
     pub log: Option<String>,
 }
@@ -81,12 +84,23 @@ pub fn play<'a>(
     seed: u64,
     record: bool,
 ) -> Result<Game<'a>> {
+    play_with_course(tiles, rules, bots, seed, record).map(|(game, _)| game)
+}
+
+/// [`play`], counting the game's [`Course`] as it goes.
+pub fn play_with_course<'a>(
+    tiles: &'a TileSet,
+    rules: &'a dyn Rules,
+    bots: &[BotKind],
+    seed: u64,
+    record: bool,
+) -> Result<(Game<'a>, Course)> {
     let mut game = Game::new(tiles, rules, bots.len(), seed)?;
     if record {
         game.record_events();
     }
-    play_game(&mut game, &mut seats(bots, seed))?;
-    Ok(game)
+    let course = course::play_counted(&mut game, seats(bots, seed))?;
+    Ok((game, course))
 }
 
 /// The bot of each seat, each with its own random stream of the game `seed`.
@@ -120,8 +134,8 @@ pub fn play_observed<'a>(
     Ok(game)
 }
 
-/// Summarise a finished game.
-pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
+/// Summarise a finished game that unfolded as `course`.
+pub fn result_of(game: &Game, index: u64, seed: u64, course: Course) -> GameResult {
     let n = game.players().len();
     GameResult {
         index,
@@ -141,6 +155,7 @@ pub fn result_of(game: &Game, index: u64, seed: u64) -> GameResult {
             .sum(),
         towers_by_top: towers_by_top(game),
         bounds: game.board().bounds(),
+        course,
         log: None,
     }
 }
@@ -273,9 +288,9 @@ pub fn simulate_from(
 /// Play game `index` of the batch on this worker's rules instance.
 fn play_indexed(batch: &Batch, rules: &dyn Rules, index: u64) -> Result<GameResult> {
     let seed = game_seed(batch.master_seed, index);
-    let game = play(&batch.set.tiles, rules, batch.bots, seed, batch.log)
+    let (game, course) = play_with_course(&batch.set.tiles, rules, batch.bots, seed, batch.log)
         .with_context(|| format!("game {index} (seed {seed})"))?;
-    let mut result = result_of(&game, index, seed);
+    let mut result = result_of(&game, index, seed, course);
     if batch.log {
         result.log = Some(log::game_log(batch.set, index, seed, &game)?);
     }

@@ -115,8 +115,8 @@ fn simulate_json_reports_metrics_with_intervals() {
     assert_eq!(r["games"], 60);
     assert!(num(&r["games_per_sec"]) > 0.0, "{r}");
     let metrics = r["metrics"].as_array().expect("metrics");
-    // 2 players (the variant's): 2 scores, 2 win shares, then 13 metrics.
-    assert_eq!(metrics.len(), 2 + 2 + 13, "{r}");
+    // 2 players (the variant's): 2 scores, 2 win shares, then 21 metrics.
+    assert_eq!(metrics.len(), 2 + 2 + 21, "{r}");
     for m in metrics {
         let name = m["name"].as_str().expect("a metric name");
         let mean = num(&m["mean"]);
@@ -327,8 +327,8 @@ fn compare_csv_and_table_list_both_variants() {
     let text = ok(&cmd(&format!("{args} --format csv")));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().unwrap();
-    // 17 metrics for 2 players, one row per variant each.
-    assert_eq!(rows.len(), 2 * 17, "{text}");
+    // 25 metrics for 2 players, one row per variant each.
+    assert_eq!(rows.len(), 2 * 25, "{text}");
     for pair in rows.chunks(2) {
         assert_eq!(pair[0][0], pair[1][0], "rows of a metric are adjacent");
         assert_eq!((&pair[0][1], &pair[1][1]), ("tower", "black-tower"));
@@ -654,7 +654,9 @@ fn the_library_comparison_is_the_json_compare_prints() {
     let c = library_comparison(12);
     // Through text, as the CLI's output is read (parsing may round a float).
     let text = serde_json::to_string(&c).unwrap();
-    let lib = without_timing(serde_json::from_str(&text).unwrap());
+    let mut lib = without_timing(serde_json::from_str(&text).unwrap());
+    let verdict = towerlab::analysis::verdict::Verdict::of(&c);
+    lib["verdict"] = serde_json::from_str(&serde_json::to_string(&verdict).unwrap()).unwrap();
     let cli = without_timing(json(&cmd(
         "compare tower black-tower --games 12 --seed 7 --threads 1 --format json",
     )));

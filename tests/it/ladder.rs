@@ -85,10 +85,10 @@ fn ladder_json_keeps_compare_keys_and_adds_the_ladder() {
         assert_eq!(diffs.len(), 3);
         let up = diffs
             .iter()
-            .any(|d| d["significant"] == true && d["mean"].as_f64() > Some(0.0));
+            .any(|d| d["survives"] == true && d["mean"].as_f64() > Some(0.0));
         let down = diffs
             .iter()
-            .any(|d| d["significant"] == true && d["mean"].as_f64() < Some(0.0));
+            .any(|d| d["survives"] == true && d["mean"].as_f64() < Some(0.0));
         assert_eq!(a["depends_on_skill"], up && down, "{a}");
     }
     let gaps = l["skill_gaps"].as_array().unwrap();

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use crate::report::report;
 
 /// The browser, when installed.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join("chromium"))
@@ -37,14 +37,14 @@ struct Heard {
 
 /// Headless Chromium (Debian's, at `exe`) with one page open, its runtime,
 /// log and network events listened to. The browser quits when dropped.
-struct Page {
+pub(crate) struct Page {
     _browser: Browser,
     tab: Arc<Tab>,
     heard: Arc<Mutex<Heard>>,
 }
 
 impl Page {
-    fn open(exe: &Path) -> Page {
+    pub(crate) fn open(exe: &Path) -> Page {
         let options = LaunchOptions::default_builder()
             .path(Some(exe.to_path_buf()))
             .headless(true)
@@ -81,7 +81,7 @@ impl Page {
     }
 
     /// Load `url` and wait until the page has loaded.
-    fn load(&self, url: &str) {
+    pub(crate) fn load(&self, url: &str) {
         self.tab
             .navigate_to(url)
             .and_then(|t| t.wait_until_navigated())
@@ -97,7 +97,7 @@ impl Page {
     }
 
     /// Evaluate a JavaScript expression in the page; its value.
-    fn eval(&self, expression: &str) -> Value {
+    pub(crate) fn eval(&self, expression: &str) -> Value {
         let r = self
             .tab
             .evaluate(expression, false)
@@ -123,7 +123,7 @@ impl Page {
     }
 
     /// A PNG of the whole page, `height` pixels tall.
-    fn screenshot(&self, height: f64) -> Vec<u8> {
+    pub(crate) fn screenshot(&self, height: f64) -> Vec<u8> {
         let shot = self
             .tab
             .call_method(CdpPage::CaptureScreenshot {

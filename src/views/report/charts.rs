@@ -110,6 +110,29 @@ fn fmt(v: f64, decimals: usize) -> String {
     }
 }
 
+/// The width of `text` at `size` pixels in DejaVu Sans (the charts' first
+/// font), from its glyphs' advances rounded up: narrow, wide and the rest
+/// (digits are 0.64 em).
+fn text_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.33,
+            ' ' | 'f' | 't' | 'r' | '-' | '(' | ')' | '[' | ']' | '/' => 0.45,
+            'm' | 'w' | 'M' | 'W' | '%' | '@' => 1.0,
+            c if c.is_uppercase() => 0.78,
+            _ => 0.65,
+        })
+        .sum();
+    em * size
+}
+
+/// The font size of the group names under the x axis.
+const GROUP_FONT: f64 = 12.5;
+
+/// The font size of the values written over bars.
+const VALUE_FONT: f64 = 10.5;
+
 /// The frame of a chart: title, legend, y axis with grid lines, and the
 /// value → y mapping; the marks are added to it, then [`Plot::finish`]
 /// closes the picture.
@@ -119,16 +142,29 @@ struct Plot {
     marks: Vec<Markup>,
     /// The top of the plotting area (below the legend).
     top: f64,
+    /// The bottom of the plotting area (the x axis).
+    bottom: f64,
+    /// The whole picture's height.
+    height: f64,
+    /// Group names are written slanted (45°), as they would not fit side
+    /// by side.
+    slanted: bool,
+    /// The leftmost x any mark reaches (below 0 when a slanted name reaches
+    /// past the picture's left edge, which then grows to hold it).
+    left_edge: f64,
     low: f64,
     high: f64,
 }
 
 impl Plot {
+    /// A chart whose x axis holds `groups`, named under it: side by side
+    /// when every name fits its group's width, else slanted, the picture
+    /// growing to hold the longest.
     fn new(
         title: &str,
         unit: &str,
-        legend: &[Series],
-        extra: Option<&str>,
+        legend: (&[Series], Option<&str>),
+        groups: &[String],
         low: f64,
         high: f64,
     ) -> Plot {
@@ -136,11 +172,28 @@ impl Plot {
         let mut marks = vec![html! {
             text x=(LEFT) y="20" font-size="15" font-weight="bold" { (title) }
         }];
-        let bottom = legend_marks(&mut marks, legend, extra);
+        let legend_end = legend_marks(&mut marks, legend.0, legend.1);
+        let slot = (WIDTH - LEFT - RIGHT) / groups.len().max(1) as f64;
+        let longest = groups
+            .iter()
+            .map(|g| text_width(g, GROUP_FONT))
+            .fold(0.0, f64::max);
+        let slanted = longest > slot - 4.0;
+        let extra = if slanted {
+            longest * std::f64::consts::FRAC_1_SQRT_2 + GROUP_FONT - BOTTOM + 24.0
+        } else {
+            0.0
+        };
+        let top = legend_end + 31.0;
+        let bottom = top + (HEIGHT - BOTTOM - 62.0);
         let mut plot = Plot {
             title: title.to_string(),
             marks,
-            top: bottom + 31.0,
+            top,
+            bottom,
+            height: bottom + BOTTOM + extra.max(0.0),
+            slanted,
+            left_edge: 0.0,
             low: first,
             high: last,
         };
@@ -163,39 +216,54 @@ impl Plot {
             let label_y = format!("{:.1}", self.y(v) + 4.0);
             self.marks.push(html! {
                 line x1=(LEFT) y1=(y) x2=(WIDTH - RIGHT) y2=(y) stroke=(GRID) stroke-width="1" {}
-                text x=(LEFT - 6.0) y=(label_y) text-anchor="end" font-size="11" { (fmt(v, decimals)) }
+                text class="tick" x=(LEFT - 6.0) y=(label_y) text-anchor="end" font-size="11" { (fmt(v, decimals)) }
             });
             v += step;
         }
-        let mid = (self.top + HEIGHT - BOTTOM) / 2.0;
+        let mid = (self.top + self.bottom) / 2.0;
         let base = self.y(first.max(0.0).min(last));
         self.marks.push(html! {
-            text x="16" y=(mid) transform=(format!("rotate(-90 16 {mid})")) text-anchor="middle" { (unit) }
-            line x1=(LEFT) y1=(self.top) x2=(LEFT) y2=(HEIGHT - BOTTOM) stroke=(INK) stroke-width="1" {}
+            text class="unit" x="16" y=(mid) transform=(format!("rotate(-90 16 {mid})")) text-anchor="middle" { (unit) }
+            line x1=(LEFT) y1=(self.top) x2=(LEFT) y2=(self.bottom) stroke=(INK) stroke-width="1" {}
             line x1=(LEFT) y1=(base) x2=(WIDTH - RIGHT) y2=(base) stroke=(INK) stroke-width="1" {}
         });
     }
 
     fn y(&self, v: f64) -> f64 {
         let t = (v - self.low) / (self.high - self.low);
-        HEIGHT - BOTTOM - t * (HEIGHT - BOTTOM - self.top)
+        self.bottom - t * (self.bottom - self.top)
     }
 
     /// The horizontal extent of group `g` of `n`, with its name under it.
     fn group(&mut self, g: usize, n: usize, name: &str) -> (f64, f64) {
         let w = (WIDTH - LEFT - RIGHT) / n as f64;
         let x0 = LEFT + g as f64 * w;
-        self.marks.push(html! {
-            text class="group" x=(format!("{:.1}", x0 + w / 2.0)) y=(HEIGHT - BOTTOM + 20.0)
-                text-anchor="middle" font-size="12.5" { (name) }
-        });
+        let cx = format!("{:.1}", x0 + w / 2.0);
+        if self.slanted {
+            let reach =
+                x0 + w / 2.0 - text_width(name, GROUP_FONT) * std::f64::consts::FRAC_1_SQRT_2;
+            self.left_edge = self.left_edge.min(reach - 4.0);
+            let y = format!("{:.1}", self.bottom + 14.0);
+            self.marks.push(html! {
+                text class="group" x=(cx) y=(y) text-anchor="end" font-size=(GROUP_FONT)
+                    transform=(format!("rotate(-45 {cx} {y})")) { (name) }
+            });
+        } else {
+            self.marks.push(html! {
+                text class="group" x=(cx) y=(self.bottom + 20.0)
+                    text-anchor="middle" font-size=(GROUP_FONT) { (name) }
+            });
+        }
         (x0 + w * 0.12, x0 + w * 0.88)
     }
 
     fn finish(self) -> Markup {
+        let height = format!("{:.0}", self.height.ceil());
+        let left = self.left_edge.floor();
+        let view = format!("{left} 0 {} {height}", WIDTH - left);
         html! {
             svg xmlns="http://www.w3.org/2000/svg" class="chart"
-                viewBox=(format!("0 0 {WIDTH} {HEIGHT}")) role="img" aria-label=(self.title)
+                viewBox=(view) role="img" aria-label=(self.title)
                 font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="12" fill=(INK) {
                 @for mark in &self.marks { (mark) }
             }
@@ -217,7 +285,7 @@ fn legend_marks(marks: &mut Vec<Markup>, legend: &[Series], extra: Option<&str>)
         at
     };
     for s in legend {
-        let (x, y) = place(32.0 + 7.0 * s.name.chars().count() as f64);
+        let (x, y) = place(32.0 + text_width(&s.name, 12.0));
         marks.push(html! {
             g class="legend" {
                 rect x=(x) y=(y) width="12" height="12" fill=(s.colour) stroke=(INK) stroke-width="0.8" {}
@@ -226,7 +294,7 @@ fn legend_marks(marks: &mut Vec<Markup>, legend: &[Series], extra: Option<&str>)
         });
     }
     if let Some(extra) = extra {
-        let (x, y) = place(32.0 + 7.0 * extra.chars().count() as f64);
+        let (x, y) = place(32.0 + text_width(extra, 12.0));
         marks.push(html! {
             g class="legend" {
                 line x1=(x) y1=(y + 6.0) x2=(x + 18.0) y2=(y + 6.0) stroke=(INK)
@@ -260,8 +328,11 @@ pub fn bars(chart: &Bars) -> Markup {
     let mut plot = Plot::new(
         chart.title,
         chart.unit,
-        &chart.series,
-        chart.reference.as_ref().map(|(_, n)| n.as_str()),
+        (
+            &chart.series,
+            chart.reference.as_ref().map(|(_, n)| n.as_str()),
+        ),
+        &chart.groups,
         low,
         high,
     );
@@ -317,6 +388,10 @@ fn bar(
     );
     let cx = x + bw / 2.0;
     let (lo, hi) = (plot.y(e.low), plot.y(e.high));
+    // The value over the bar, when it fits the bar's slot (else the
+    // tooltip and the table give it).
+    let value = fmt(e.mean, chart.decimals);
+    let labelled = text_width(&value, VALUE_FONT) <= bw / 0.8 - 2.0;
     let cap = (bw * 0.25).min(6.0);
     let whisker = format!(
         "M{cx:.1} {lo:.1}V{hi:.1}M{:.1} {lo:.1}H{:.1}M{:.1} {hi:.1}H{:.1}",
@@ -331,8 +406,10 @@ fn bar(
             rect x=(format!("{x:.1}")) y=(format!("{y:.1}")) width=(format!("{bw:.1}"))
                 height=(format!("{h:.1}")) fill=(series.colour) stroke=(INK) stroke-width="0.8" {}
             path class="ci" d=(whisker) stroke=(INK) stroke-width="1.4" fill="none" {}
-            text x=(format!("{cx:.1}")) y=(format!("{:.1}", hi.min(top) - 4.0)) text-anchor="middle"
-                font-size="10.5" { (fmt(e.mean, chart.decimals)) }
+            @if labelled {
+                text class="value" x=(format!("{cx:.1}")) y=(format!("{:.1}", hi.min(top) - 4.0)) text-anchor="middle"
+                    font-size=(VALUE_FONT) { (value) }
+            }
         }
     }
 }
@@ -349,7 +426,14 @@ pub fn boxes(chart: &Boxes) -> Markup {
     } else {
         (low.min(0.0), high)
     };
-    let mut plot = Plot::new(chart.title, chart.unit, &chart.series, None, low, high);
+    let mut plot = Plot::new(
+        chart.title,
+        chart.unit,
+        (&chart.series, None),
+        &chart.groups,
+        low,
+        high,
+    );
     let n = chart.groups.len();
     for (g, name) in chart.groups.iter().enumerate() {
         let (x0, x1) = plot.group(g, n, name);
@@ -446,7 +530,14 @@ pub fn curve(chart: &Curve) -> Markup {
         name: "mean, 95% interval band".into(),
         colour: chart.colour.into(),
     }];
-    let mut plot = Plot::new(chart.title, chart.unit, &legend, None, low, high);
+    let mut plot = Plot::new(
+        chart.title,
+        chart.unit,
+        (&legend, None),
+        chart.labels,
+        low,
+        high,
+    );
     let n = chart.labels.len().max(1);
     let mut at: Vec<(f64, Estimate)> = Vec::new();
     let mut names: Vec<&str> = Vec::new();

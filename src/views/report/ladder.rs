@@ -160,9 +160,9 @@ fn across_table(l: &Ladder) -> Markup {
                             th scope="row" { span class="metric" { (a.metric) } }
                             td { (readable_variant(&a.variant)) }
                             @for d in &a.diffs {
-                                td class=(if d.significant { "diff sig" } else { "diff" }) {
+                                td class=(if d.survives { "diff sig" } else { "diff" }) {
                                     (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                                    @if d.significant { " *" }
+                                    @if d.survives { " *" }
                                 }
                             }
                             td class=(if a.depends_on_skill { "skill sig" } else { "skill" }) {

@@ -2,8 +2,11 @@
 //! HTML page (no network needed to open it: styles, script and pictures are
 //! all inline).
 //!
-//! The page holds the comparison table (as `compare --format table` prints
-//! it), charts of per-game values (score distributions, win shares, captures,
+//! The page holds the verdict in words (`analysis::verdict`), the
+//! comparison table (as `compare --format table` prints it; its metric
+//! column pinned when it scrolls sideways), the per-floor-kind metrics as
+//! their own table (`--by-kind`), charts of per-game values (group names
+//! slanted when they would not fit side by side) (score distributions, win shares, captures,
 //! ransoms and exchanges, tower heights), and a replay viewer of the run's
 //! first games of each variant ([`replay`]: a game picker per variant),
 //! stepped turn by turn with buttons or arrow keys. The viewer's pictures
@@ -32,6 +35,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use crate::analysis::compare::{Comparison, Metric};
 use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
+use crate::analysis::verdict::Verdict;
 use crate::views::render::PLAYER_COLOURS;
 use charts::{BoxStats, Series};
 pub use replay::VIEWER_GAMES;
@@ -120,8 +124,10 @@ pub fn html_with_ladder(
             body {
                 (header(r, &title, skill.is_some()))
                 main {
+                    (verdict_section(&Verdict::of_run(r, skill)))
                     @if let Some(l) = skill { (ladder::section(l)) }
                     (table(r))
+                    @if !r.by_kind.is_empty() { (by_kind_section(r)) }
                     (charts_section(r))
                     (replay::section(&r.variants, samples))
                 }
@@ -156,9 +162,24 @@ fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
                 }
             }
             nav {
+                a href="#verdict" { "Verdict" } " · "
                 @if skill { a href="#skill" { "Skill" } " · " }
-                a href="#table" { "Table" } " · " a href="#charts" { "Charts" } " · "
+                a href="#table" { "Table" } " · "
+                @if !r.by_kind.is_empty() { a href="#by-kind" { "By floor kind" } " · " }
+                a href="#charts" { "Charts" } " · "
                 a href="#replay" { "Replay" }
+            }
+        }
+    }
+}
+
+/// The verdict in words, at the top of the page.
+fn verdict_section(v: &Verdict) -> Markup {
+    html! {
+        section id="verdict" {
+            h2 { "Verdict" }
+            div class="verdict" {
+                @for sentence in &v.sentences { p class="sentence" { (sentence) } }
             }
         }
     }
@@ -167,30 +188,53 @@ fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
 /// The comparison table: mean ± 95% half-width per variant, and each
 /// variant's paired difference from the first with its 95% interval.
 fn table(r: &Comparison) -> Markup {
-    let base = r.variants.first().map_or("", String::as_str);
     html! {
         section id="table" {
             h2 { "Comparison" }
-            div class="scroll" {
-                table class="compare" {
-                    thead {
-                        tr {
-                            th { "metric" }
-                            @for (v, name) in r.variants.iter().enumerate() {
-                                th { (name) }
-                                @if v > 0 { th { (name) " − " (base) } }
-                            }
+            (metric_table(r, &r.metrics))
+            p class="note" {
+                "Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their raw 95% CI; "
+                span class="sig" { "* marks a difference that survives Holm's adjustment over every difference of the run (adjusted p < 0.05)" }
+                ". Balance intervals are bootstrapped. Every metric is defined by "
+                code { "towerlab compare --explain" }
+                "."
+            }
+        }
+    }
+}
+
+/// The per-floor-kind metrics (`--by-kind`), as their own table.
+fn by_kind_section(r: &Comparison) -> Markup {
+    html! {
+        section id="by-kind" {
+            h2 { "By floor kind" }
+            (metric_table(r, &r.by_kind))
+            p class="note" {
+                "Per floor kind: floors placed, captures by a tower the kind tops, and towers it tops at the end, per game; a variant without a kind counts 0 of it. Stars as in the table above."
+            }
+        }
+    }
+}
+
+/// `metrics` of every variant, its first column pinned when the table
+/// scrolls sideways.
+fn metric_table(r: &Comparison, metrics: &[Metric]) -> Markup {
+    let base = r.variants.first().map_or("", String::as_str);
+    html! {
+        div class="scroll" {
+            table class="compare" {
+                thead {
+                    tr {
+                        th class="pin" { "metric" }
+                        @for (v, name) in r.variants.iter().enumerate() {
+                            th { (name) }
+                            @if v > 0 { th { (name) " − " (base) } }
                         }
                     }
-                    tbody {
-                        @for metric in &r.metrics { (table_row(metric)) }
-                    }
                 }
-            }
-            p class="note" {
-                "Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their 95% CI; "
-                span class="sig" { "* marks a difference whose interval excludes 0" }
-                ". Balance intervals are bootstrapped."
+                tbody {
+                    @for metric in metrics { (table_row(metric)) }
+                }
             }
         }
     }
@@ -199,16 +243,16 @@ fn table(r: &Comparison) -> Markup {
 fn table_row(metric: &Metric) -> Markup {
     html! {
         tr {
-            th scope="row" {
+            th class="pin" scope="row" {
                 span class="metric" { (metric.name) }
                 span class="what" { (stats::describe(&metric.name)) }
             }
             @for value in &metric.values {
                 td { (format!("{:.2} ± {:.2}", value.mean, value.estimate().half_width())) }
                 @if let Some(d) = &value.diff {
-                    td class=(if d.significant { "diff sig" } else { "diff" }) {
+                    td class=(if d.survives { "diff sig" } else { "diff" }) {
                         (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                        @if d.significant { " *" }
+                        @if d.survives { " *" }
                     }
                 }
             }
@@ -413,6 +457,9 @@ mod tests {
                 ci: [0.1, 0.4],
                 sd: 1.0,
                 significant: true,
+                p: 0.001,
+                p_adjusted: 0.002,
+                survives: true,
             }),
         };
         Comparison {
@@ -471,6 +518,9 @@ mod tests {
             ci: [mean - 0.2, mean + 0.2],
             sd: 1.0,
             significant: true,
+            p: 0.001,
+            p_adjusted: 0.002,
+            survives: true,
         };
         let ladder = Ladder {
             levels: vec!["random".into(), "greedy".into()],

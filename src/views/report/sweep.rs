@@ -83,8 +83,8 @@ fn row(s: &Sweep, m: &SweepMetric) -> Markup {
                         td { (format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)) }
                         @if i > 0 {
                             @match p.diff {
-                                Some(d) => td class=(if d.significant { "diff sig" } else { "diff" }) {
-                                    (format!("{:+.2} [{:+.2}, {:+.2}]{}", d.mean, d.ci[0], d.ci[1], if d.significant { " *" } else { "" }))
+                                Some(d) => td class=(if d.survives { "diff sig" } else { "diff" }) {
+                                    (format!("{:+.2} [{:+.2}, {:+.2}]{}", d.mean, d.ci[0], d.ci[1], if d.survives { " *" } else { "" }))
                                 },
                                 None => td {},
                             }

@@ -1,0 +1,501 @@
+//! A comparison's verdict in words, built from its values: the differences
+//! that survive the multiplicity adjustment (largest effect first, with
+//! their intervals, in the metric's units), the key metrics that did not
+//! change (balance, the first seat's win share) where the interval is
+//! narrow enough to say so, the skill levels at which each difference holds
+//! and any that turns around, and how many games would narrow the widest
+//! key interval to a stated width.
+//!
+//! The verdict is a value ([`Verdict`]): its `text` is written from its
+//! fields, and `compare` prints it under the table, in its JSON (`verdict`)
+//! and at the top of the HTML report.
+
+use serde::Serialize;
+
+use crate::analysis::compare::{Comparison, Difference, Metric};
+use crate::analysis::ladder::{Ladder, turns_around};
+use crate::analysis::multiplicity;
+use crate::analysis::stats;
+
+/// The metrics a verdict says "did not change" of when it can.
+pub const KEY_METRICS: [&str; 2] = ["balance", "win.seat1"];
+
+/// A key metric's difference is "unchanged" when its whole 95% interval
+/// lies within ± this (a share of games).
+pub const UNCHANGED_WITHIN: f64 = 0.05;
+
+/// The half-width the games estimate aims the widest key interval at.
+pub const TARGET_HALF_WIDTH: f64 = 0.02;
+
+/// The most differences the text names per variant (the JSON has all).
+const NAMED_PER_VARIANT: usize = 5;
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// What a comparison (or a ladder of them) says, in words and as values.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    /// The paragraph, written from the fields below: its `sentences`
+    /// joined.
+    pub text: String,
+    /// The paragraph's sentences: the run, one per variant, what did not
+    /// change, what is not settled, the games that would settle it.
+    pub sentences: Vec<String>,
+    /// The multiplicity adjustment of the stars.
+    pub adjustment: String,
+    /// Differences adjusted together (every metric of every variant, at
+    /// every level).
+    pub differences: usize,
+    /// Per-floor-kind differences (`--by-kind`), adjusted as a family of
+    /// their own.
+    pub kind_differences: usize,
+    /// The differences that survive the adjustment, variant by variant,
+    /// largest effect first.
+    pub changes: Vec<Change>,
+    /// Key metrics whose every interval lies within ±`within`.
+    pub unchanged: Vec<Steady>,
+    /// Key metrics that neither changed nor can be said to be unchanged.
+    pub unsettled: Vec<Steady>,
+    /// Games per variant that would narrow the widest key interval to
+    /// ±[`TARGET_HALF_WIDTH`] (none when every one is that narrow).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games_needed: Option<GamesNeeded>,
+}
+
+/// A difference that survives the adjustment.
+#[derive(Clone, Debug, Serialize)]
+pub struct Change {
+    pub variant: String,
+    pub metric: String,
+    pub unit: String,
+    /// The level its numbers are from: the strongest at which it survives.
+    pub level: String,
+    /// Variant − baseline, and its raw 95% interval.
+    pub mean: f64,
+    pub ci: [f64; 2],
+    /// The difference over the baseline's mean (none when that is 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relative: Option<f64>,
+    pub p_adjusted: f64,
+    /// Standardized size: |mean| over the sd of the per-game differences.
+    pub effect: f64,
+    /// The levels at which it survives, weakest first.
+    pub holds_at: Vec<String>,
+    /// It survives at two levels with opposite signs.
+    pub turns_around: bool,
+}
+
+/// A key metric's difference, with the interval that decides it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Steady {
+    pub variant: String,
+    pub metric: String,
+    /// The level with the widest interval.
+    pub level: String,
+    pub mean: f64,
+    pub ci: [f64; 2],
+    pub within: f64,
+}
+
+/// How many games would narrow an interval to a half-width.
+#[derive(Clone, Debug, Serialize)]
+pub struct GamesNeeded {
+    pub variant: String,
+    pub metric: String,
+    pub level: String,
+    pub half_width: f64,
+    pub target: f64,
+    /// Games per variant (and level) in all.
+    pub games: u64,
+}
+
+/// One level of play: its name (the bots) and its comparison.
+pub struct Level<'a> {
+    pub name: String,
+    pub run: &'a Comparison,
+}
+
+/// A metric's difference for one variant at every level.
+struct Row<'a> {
+    variant: usize,
+    metric: &'a str,
+    /// A per-floor-kind metric.
+    by_kind: bool,
+    /// `(level, metric, difference)` per level where it exists.
+    at: Vec<(usize, &'a Metric, Difference)>,
+}
+
+impl Verdict {
+    /// The verdict of one comparison.
+    pub fn of(c: &Comparison) -> Verdict {
+        Verdict::of_levels(&[Level {
+            name: bots_name(&c.bots),
+            run: c,
+        }])
+    }
+
+    /// The verdict of a run: its ladder's when it has one (`c` is then the
+    /// strongest level's comparison), else `c`'s.
+    pub fn of_run(c: &Comparison, ladder: Option<&Ladder>) -> Verdict {
+        match ladder {
+            Some(l) => Verdict::of_levels(
+                &l.levels
+                    .iter()
+                    .zip(&l.runs)
+                    .map(|(name, run)| Level {
+                        name: name.clone(),
+                        run,
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            None => Verdict::of(c),
+        }
+    }
+
+    /// The verdict of the same comparison at several levels of play,
+    /// weakest first (all of one family of adjusted differences).
+    pub fn of_levels(levels: &[Level]) -> Verdict {
+        let rows = rows(levels);
+        let mut changes: Vec<Change> = rows.iter().filter_map(|r| change(levels, r)).collect();
+        changes.sort_by(|a, b| {
+            variant_of(levels, &a.variant)
+                .cmp(&variant_of(levels, &b.variant))
+                .then(b.effect.total_cmp(&a.effect))
+        });
+        let (mut unchanged, mut unsettled) = (Vec::new(), Vec::new());
+        for r in rows.iter().filter(|r| KEY_METRICS.contains(&r.metric)) {
+            if r.at.iter().any(|(_, _, d)| d.survives) {
+                continue;
+            }
+            let Some(steady) = widest(levels, r) else {
+                continue;
+            };
+            if steady.ci[0] >= -UNCHANGED_WITHIN && steady.ci[1] <= UNCHANGED_WITHIN {
+                unchanged.push(steady);
+            } else {
+                unsettled.push(steady);
+            }
+        }
+        let games_needed = games_needed(levels, &rows);
+        let count = |kind: bool| {
+            rows.iter()
+                .filter(|r| r.by_kind == kind)
+                .map(|r| r.at.len())
+                .sum()
+        };
+        let mut v = Verdict {
+            text: String::new(),
+            sentences: Vec::new(),
+            adjustment: multiplicity::METHOD.to_string(),
+            differences: count(false),
+            kind_differences: count(true),
+            changes,
+            unchanged,
+            unsettled,
+            games_needed,
+        };
+        v.sentences = write(levels, &v);
+        v.text = v.sentences.join(" ");
+        v
+    }
+}
+
+/// Every non-baseline variant's every metric, across the levels.
+fn rows<'a>(levels: &'a [Level]) -> Vec<Row<'a>> {
+    let Some(first) = levels.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let kinds = first.run.by_kind.iter().map(|m| (m, true));
+    let all: Vec<(&Metric, bool)> = first
+        .run
+        .metrics
+        .iter()
+        .map(|m| (m, false))
+        .chain(kinds)
+        .collect();
+    for v in 1..first.run.variants.len() {
+        for &(metric, by_kind) in &all {
+            let at = levels
+                .iter()
+                .enumerate()
+                .filter_map(|(l, level)| {
+                    let m = level
+                        .run
+                        .metrics
+                        .iter()
+                        .chain(&level.run.by_kind)
+                        .find(|m| m.name == metric.name)?;
+                    Some((l, m, m.values.get(v)?.diff?))
+                })
+                .collect();
+            out.push(Row {
+                variant: v,
+                metric: &metric.name,
+                by_kind,
+                at,
+            });
+        }
+    }
+    out
+}
+
+fn variant_of(levels: &[Level], name: &str) -> usize {
+    levels[0]
+        .run
+        .variants
+        .iter()
+        .position(|v| v == name)
+        .unwrap_or(usize::MAX)
+}
+
+/// The sd of the per-game differences behind `d` over `games` (from its
+/// interval when it has no sd of its own: a bootstrap).
+fn per_game_sd(d: &Difference, games: u64) -> f64 {
+    if d.sd > 0.0 {
+        return d.sd;
+    }
+    (d.ci[1] - d.ci[0]) / 2.0 / Z95 * (games as f64).sqrt()
+}
+
+/// The change of row `r`, if it survives at some level: its numbers from
+/// the strongest level at which it does.
+fn change(levels: &[Level], r: &Row) -> Option<Change> {
+    let &(l, m, d) = r.at.iter().rev().find(|(_, _, d)| d.survives)?;
+    let games = levels[l].run.games;
+    let sd = per_game_sd(&d, games);
+    let base = m.values[0].mean;
+    let diffs: Vec<Difference> = r.at.iter().map(|(_, _, d)| *d).collect();
+    Some(Change {
+        variant: levels[l].run.variants[r.variant].clone(),
+        metric: r.metric.to_string(),
+        unit: stats::unit(r.metric).to_string(),
+        level: levels[l].name.clone(),
+        mean: d.mean,
+        ci: d.ci,
+        relative: (base != 0.0).then(|| d.mean / base.abs()),
+        p_adjusted: d.p_adjusted,
+        effect: if sd > 0.0 {
+            d.mean.abs() / sd
+        } else {
+            f64::INFINITY
+        },
+        holds_at: r
+            .at
+            .iter()
+            .filter(|(_, _, d)| d.survives)
+            .map(|(l, _, _)| levels[*l].name.clone())
+            .collect(),
+        turns_around: turns_around(&diffs),
+    })
+}
+
+/// A key row at its level with the widest interval.
+fn widest(levels: &[Level], r: &Row) -> Option<Steady> {
+    let (l, _, d) =
+        r.at.iter()
+            .max_by(|a, b| {
+                let w = |d: &Difference| d.ci[1] - d.ci[0];
+                w(&a.2).total_cmp(&w(&b.2))
+            })
+            .copied()?;
+    Some(Steady {
+        variant: levels[l].run.variants[r.variant].clone(),
+        metric: r.metric.to_string(),
+        level: levels[l].name.clone(),
+        mean: d.mean,
+        ci: d.ci,
+        within: UNCHANGED_WITHIN,
+    })
+}
+
+/// The games that would narrow the widest key interval to the target: the
+/// half-width shrinks as 1/√games.
+fn games_needed(levels: &[Level], rows: &[Row]) -> Option<GamesNeeded> {
+    let (row, l, d) = rows
+        .iter()
+        .filter(|r| KEY_METRICS.contains(&r.metric))
+        .flat_map(|r| r.at.iter().map(move |(l, _, d)| (r, *l, *d)))
+        .max_by(|a, b| (a.2.ci[1] - a.2.ci[0]).total_cmp(&(b.2.ci[1] - b.2.ci[0])))?;
+    let half_width = (d.ci[1] - d.ci[0]) / 2.0;
+    if half_width.is_nan() || half_width <= TARGET_HALF_WIDTH {
+        return None;
+    }
+    let games = levels[l].run.games as f64 * (half_width / TARGET_HALF_WIDTH).powi(2);
+    Some(GamesNeeded {
+        variant: levels[l].run.variants[row.variant].clone(),
+        metric: row.metric.to_string(),
+        level: levels[l].name.clone(),
+        half_width,
+        target: TARGET_HALF_WIDTH,
+        games: games.ceil() as u64,
+    })
+}
+
+/// The bots of a run as a level's name: one name when every seat has it.
+fn bots_name(bots: &[String]) -> String {
+    match bots {
+        [first, rest @ ..] if rest.iter().all(|b| b == first) => first.clone(),
+        _ => bots.join(","),
+    }
+}
+
+/// A number with its sign and two decimals, or more for small ones.
+fn signed(x: f64) -> String {
+    if x != 0.0 && x.abs() < 0.01 {
+        format!("{x:+.4}")
+    } else {
+        format!("{x:+.2}")
+    }
+}
+
+fn interval(ci: [f64; 2]) -> String {
+    format!("[{}, {}]", signed(ci[0]), signed(ci[1]))
+}
+
+/// A key metric as a sentence names it.
+fn key_name(metric: &str) -> &str {
+    match metric {
+        "win.seat1" => "the first seat's win share",
+        other => other,
+    }
+}
+
+/// The paragraph, sentence by sentence.
+fn write(levels: &[Level], v: &Verdict) -> Vec<String> {
+    let Some(first) = levels.first() else {
+        return Vec::new();
+    };
+    let c = first.run;
+    let ladder = levels.len() > 1;
+    let mut out = vec![format!(
+        "Against {}, {} games per variant ({}; stars adjusted by Holm's method over {} differences{}):",
+        c.variants[0],
+        c.games,
+        if ladder {
+            format!(
+                "at {} levels of play, {}",
+                levels.len(),
+                levels
+                    .iter()
+                    .map(|l| l.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" < ")
+            )
+        } else {
+            format!("bots {}", first.name)
+        },
+        v.differences,
+        match v.kind_differences {
+            0 => String::new(),
+            k => format!(", and apart over {k} per-floor-kind ones"),
+        }
+    )];
+    for name in &c.variants[1..] {
+        let mine: Vec<&Change> = v.changes.iter().filter(|ch| &ch.variant == name).collect();
+        if mine.is_empty() {
+            out.push(format!("{name}: no difference survives."));
+            continue;
+        }
+        let named: Vec<String> = mine
+            .iter()
+            .take(NAMED_PER_VARIANT)
+            .map(|ch| change_words(ch, ladder, levels.len()))
+            .collect();
+        let more = match mine.len().saturating_sub(NAMED_PER_VARIANT) {
+            0 => String::new(),
+            n => format!("; and {n} more (see the table)"),
+        };
+        out.push(format!("{name}: {}{more}.", named.join("; ")));
+    }
+    if !v.unchanged.is_empty() {
+        out.push(format!(
+            "Unchanged, within ±{UNCHANGED_WITHIN}{}: {}.",
+            if ladder { " at every level" } else { "" },
+            by_metric(&v.unchanged)
+        ));
+    }
+    if !v.unsettled.is_empty() {
+        out.push(format!(
+            "Not told apart from 0, nor within ±{UNCHANGED_WITHIN}: {}.",
+            by_metric(&v.unsettled)
+        ));
+    }
+    out.push(match &v.games_needed {
+        Some(g) => format!(
+            "About {} games per variant would narrow the widest key interval ({} under {}{}, ±{:.3} now) to ±{}.",
+            thousands(g.games),
+            key_name(&g.metric),
+            g.variant,
+            if ladder {
+                format!(" at {}", g.level)
+            } else {
+                String::new()
+            },
+            g.half_width,
+            g.target
+        ),
+        None => format!("Every key interval is within ±{TARGET_HALF_WIDTH}."),
+    });
+    out
+}
+
+/// Key metrics' differences, grouped by metric: "balance under a (…), b
+/// (…); the first seat's win share under a (…)".
+fn by_metric(steady: &[Steady]) -> String {
+    KEY_METRICS
+        .iter()
+        .filter_map(|&metric| {
+            let under: Vec<String> = steady
+                .iter()
+                .filter(|s| s.metric == metric)
+                .map(|s| format!("{} ({} {})", s.variant, signed(s.mean), interval(s.ci)))
+                .collect();
+            (!under.is_empty()).then(|| format!("{} under {}", key_name(metric), under.join(", ")))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One change in words: the metric, by how much, in its unit, with its
+/// interval; at a ladder, where it holds.
+fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
+    let mut s = format!(
+        "{} {} {} {}",
+        ch.metric,
+        signed(ch.mean),
+        ch.unit,
+        interval(ch.ci)
+    );
+    if let Some(r) = ch.relative.filter(|r| r.is_finite()) {
+        s.push_str(&format!(" ({:+.0}%)", r * 100.0));
+    }
+    if ladder {
+        if ch.turns_around {
+            s.push_str(", turns around with skill");
+        } else if ch.holds_at.len() == levels {
+            s.push_str(", at every level");
+        } else {
+            s.push_str(&format!(
+                ", at {} only (these numbers at {})",
+                ch.holds_at.join(" and "),
+                ch.level
+            ));
+        }
+    }
+    s
+}
+
+/// A whole number with thousands separators.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
