@@ -487,8 +487,8 @@ fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
     s
 }
 
-/// A whole number with thousands separators.
-fn thousands(n: u64) -> String {
+/// A whole number as people read it, with thousands separators: "1,250".
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

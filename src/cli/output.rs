@@ -8,6 +8,7 @@ use anyhow::Result;
 use comfy_table::{ContentArrangement, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::analysis::verdict::thousands;
 use crate::kernel::diag::bad_input;
 
 /// `println!` that returns an error instead of panicking when stdout is
@@ -54,16 +55,7 @@ pub fn plural(n: usize, noun: &str) -> String {
 
 /// A rate as people read it: "612 games/s", "1,250 games/s".
 pub fn games_per_sec(rate: f64) -> String {
-    let whole = rate.round().max(0.0) as u64;
-    let digits = whole.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{grouped} games/s")
+    format!("{} games/s", thousands(rate.round().max(0.0) as u64))
 }
 
 /// The speed line under a run's table: "612 games/s (3.27 s, 1 thread)".
