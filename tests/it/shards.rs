@@ -171,7 +171,7 @@ fn a_partial_is_small_and_says_what_run_it_belongs_to() {
     assert_eq!(p["kinds"][0]["kinds"].as_array().unwrap().len(), 3);
     assert_eq!(p["kinds"][0]["games"].as_array().unwrap().len(), 100);
     assert!(
-        kinds.stdout.len() < 100 * (40 + 25) + 500,
+        kinds.stdout.len() < 100 * (60 + 25) + 500,
         "{} bytes",
         kinds.stdout.len()
     );
