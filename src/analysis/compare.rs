@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::multiplicity;
-use crate::analysis::stats::{self, Columns, Estimate, GameRow};
+use crate::analysis::stats::{self, Columns, Estimate, GameRow, Thin};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
@@ -92,8 +92,11 @@ pub struct Metric {
 pub struct VariantValue {
     pub variant: String,
     pub mean: f64,
-    /// The 95% confidence interval.
+    /// The 95% confidence interval (the mean twice when there is none).
     pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
     /// Paired difference against the first variant (absent for it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<Difference>,
@@ -107,13 +110,17 @@ pub struct Difference {
     /// Standard deviation of the per-game differences (0 for bootstrapped
     /// metrics).
     pub sd: f64,
-    /// The raw interval excludes 0.
+    /// The raw interval excludes 0 (never without an interval).
     pub significant: bool,
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
     /// The two-sided p-value the interval implies
-    /// ([`multiplicity::p_value`]).
+    /// ([`multiplicity::p_value`]; 1 without an interval).
     pub p: f64,
     /// `p` after Holm's adjustment over every difference of the run
-    /// ([`multiplicity`]).
+    /// ([`multiplicity`]; differences without an interval are not among
+    /// them, and stay at 1).
     pub p_adjusted: f64,
     /// The adjusted p-value is under 0.05: the difference the stars mark.
     pub survives: bool,
@@ -146,6 +153,9 @@ pub struct SequenceInterval {
     pub variant: String,
     pub mean: f64,
     pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
 }
 
 impl VariantValue {
@@ -156,6 +166,18 @@ impl VariantValue {
             low: self.ci[0],
             high: self.ci[1],
             sd: 0.0,
+            thin: self.no_interval,
+        }
+    }
+
+    /// The value and its interval as an estimate.
+    pub fn of(variant: &str, e: Estimate, diff: Option<Difference>) -> VariantValue {
+        VariantValue {
+            variant: variant.to_string(),
+            mean: e.mean,
+            ci: [e.low, e.high],
+            no_interval: e.thin,
+            diff,
         }
     }
 }
@@ -164,15 +186,19 @@ impl Difference {
     /// The difference an estimate describes, as if it were the run's only
     /// one (until [`adjust`] adjusts it among the others).
     pub fn of(e: Estimate) -> Difference {
-        let p = multiplicity::p_value(e.mean, [e.low, e.high]);
+        let p = match e.thin {
+            Some(_) => 1.0,
+            None => multiplicity::p_value(e.mean, [e.low, e.high]),
+        };
         Difference {
             mean: e.mean,
             ci: [e.low, e.high],
             sd: e.sd,
             significant: e.excludes_zero(),
+            no_interval: e.thin,
             p,
             p_adjusted: p,
-            survives: p < multiplicity::ALPHA,
+            survives: e.excludes_zero() && p < multiplicity::ALPHA,
         }
     }
 }
@@ -195,6 +221,7 @@ pub fn adjust(runs: &mut [&mut Comparison]) {
                 })
                 .flat_map(|m| m.values.iter_mut())
                 .filter_map(|v| v.diff.as_mut())
+                .filter(|d| d.no_interval.is_none())
                 .collect(),
         );
     }
@@ -205,7 +232,10 @@ pub fn adjust_together(mut diffs: Vec<&mut Difference>) {
     let raw: Vec<f64> = diffs.iter().map(|d| d.p).collect();
     for (d, adjusted) in diffs.iter_mut().zip(multiplicity::holm(&raw)) {
         d.p_adjusted = adjusted;
-        d.survives = adjusted < multiplicity::ALPHA;
+        // Only a difference whose raw interval excludes 0 can survive (an
+        // adjusted p under 0.05 implies it, unless the interval was
+        // withheld: too few games).
+        d.survives = d.significant && adjusted < multiplicity::ALPHA;
     }
 }
 
@@ -402,11 +432,9 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         .map(|(m, name)| Metric {
             name,
             values: (0..names.len())
-                .map(|v| VariantValue {
-                    variant: names[v].clone(),
-                    mean: summaries[v][m].mean,
-                    ci: [summaries[v][m].low, summaries[v][m].high],
-                    diff: (v > 0).then(|| Difference::of(diffs[v][m])),
+                .map(|v| {
+                    let diff = (v > 0).then(|| Difference::of(diffs[v][m]));
+                    VariantValue::of(&names[v], summaries[v][m], diff)
                 })
                 .collect(),
         })
@@ -478,12 +506,8 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
                     let own = column(v, &name);
                     let e = stats::estimate(&own);
                     let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
-                    VariantValue {
-                        variant: names[v].clone(),
-                        mean: e.mean,
-                        ci: [e.low, e.high],
-                        diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
-                    }
+                    let diff = (v > 0).then(|| Difference::of(stats::estimate(&paired)));
+                    VariantValue::of(&names[v], e, diff)
                 })
                 .collect();
             Metric { name, values }
@@ -493,9 +517,5 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
 
 /// The worker threads a run of `threads` (0: one per core) uses.
 pub fn threads_used(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    }
+    sim::worker_threads(threads)
 }

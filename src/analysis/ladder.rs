@@ -218,6 +218,7 @@ mod tests {
             ci: [mean - 1.0, mean + 1.0],
             sd: 1.0,
             significant: survives,
+            no_interval: None,
             p: if survives { 0.001 } else { 0.5 },
             p_adjusted: if survives { 0.01 } else { 0.9 },
             survives,

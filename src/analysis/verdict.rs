@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::analysis::compare::{Comparison, Difference, Metric};
 use crate::analysis::ladder::{Ladder, turns_around};
 use crate::analysis::multiplicity;
-use crate::analysis::stats;
+use crate::analysis::stats::{self, Thin};
 
 /// The metrics a verdict says "did not change" of when it can.
 pub const KEY_METRICS: [&str; 2] = ["balance", "win.seat1"];
@@ -95,6 +95,9 @@ pub struct Steady {
     pub level: String,
     pub mean: f64,
     pub ci: [f64; 2],
+    /// Why there is no interval at that level: too few games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
     pub within: f64,
 }
 
@@ -171,7 +174,8 @@ impl Verdict {
             let Some(steady) = widest(levels, r) else {
                 continue;
             };
-            if steady.ci[0] >= -UNCHANGED_WITHIN && steady.ci[1] <= UNCHANGED_WITHIN {
+            let measured = steady.no_interval.is_none();
+            if measured && steady.ci[0] >= -UNCHANGED_WITHIN && steady.ci[1] <= UNCHANGED_WITHIN {
                 unchanged.push(steady);
             } else {
                 unsettled.push(steady);
@@ -291,14 +295,16 @@ fn change(levels: &[Level], r: &Row) -> Option<Change> {
     })
 }
 
-/// A key row at its level with the widest interval.
+/// A key row at its level with the widest interval (at a level with
+/// none, when one has none: too few games).
 fn widest(levels: &[Level], r: &Row) -> Option<Steady> {
+    let width = |d: &Difference| match d.no_interval {
+        Some(_) => f64::INFINITY,
+        None => d.ci[1] - d.ci[0],
+    };
     let (l, _, d) =
         r.at.iter()
-            .max_by(|a, b| {
-                let w = |d: &Difference| d.ci[1] - d.ci[0];
-                w(&a.2).total_cmp(&w(&b.2))
-            })
+            .max_by(|a, b| width(&a.2).total_cmp(&width(&b.2)))
             .copied()?;
     Some(Steady {
         variant: levels[l].run.variants[r.variant].clone(),
@@ -306,6 +312,7 @@ fn widest(levels: &[Level], r: &Row) -> Option<Steady> {
         level: levels[l].name.clone(),
         mean: d.mean,
         ci: d.ci,
+        no_interval: d.no_interval,
         within: UNCHANGED_WITHIN,
     })
 }
@@ -317,6 +324,7 @@ fn games_needed(levels: &[Level], rows: &[Row]) -> Option<GamesNeeded> {
         .iter()
         .filter(|r| KEY_METRICS.contains(&r.metric))
         .flat_map(|r| r.at.iter().map(move |(l, _, d)| (r, *l, *d)))
+        .filter(|(_, _, d)| d.no_interval.is_none())
         .max_by(|a, b| (a.2.ci[1] - a.2.ci[0]).total_cmp(&(b.2.ci[1] - b.2.ci[0])))?;
     let half_width = (d.ci[1] - d.ci[0]) / 2.0;
     if half_width.is_nan() || half_width <= TARGET_HALF_WIDTH {
@@ -450,7 +458,10 @@ fn by_metric(steady: &[Steady]) -> String {
             let under: Vec<String> = steady
                 .iter()
                 .filter(|s| s.metric == metric)
-                .map(|s| format!("{} ({} {})", s.variant, signed(s.mean), interval(s.ci)))
+                .map(|s| match s.no_interval {
+                    Some(_) => format!("{} ({}, no CI: too few games)", s.variant, signed(s.mean)),
+                    None => format!("{} ({} {})", s.variant, signed(s.mean), interval(s.ci)),
+                })
                 .collect();
             (!under.is_empty()).then(|| format!("{} under {}", key_name(metric), under.join(", ")))
         })

@@ -349,6 +349,9 @@ pub(super) fn table(c: &Comparison, width: u16) -> Result<()> {
     for line in wrap(&star_note(c), usize::from(width)) {
         out!("{line}");
     }
+    if let Some(note) = comparison_thin_note(c) {
+        out!("{note}");
+    }
     if let Some(s) = &c.stopping {
         stopping_lines(c, s)?;
     }
@@ -435,17 +438,20 @@ fn natural_width(table: &comfy_table::Table) -> usize {
 }
 
 fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
-    format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
+    stats::mean_text(v.mean, v.ci, v.no_interval)
 }
 
 pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
-    format!(
-        "{:+.2} [{:+.2}, {:+.2}]{}",
-        d.mean,
-        d.ci[0],
-        d.ci[1],
-        if d.survives { " *" } else { "" }
-    )
+    stats::diff_text(d.mean, d.ci, d.survives, d.no_interval)
+}
+
+/// Why some of a comparison's values have no interval, if any has none.
+pub(super) fn comparison_thin_note(c: &Comparison) -> Option<String> {
+    stats::thin_note(c.metrics.iter().chain(&c.by_kind).flat_map(|m| {
+        m.values
+            .iter()
+            .flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+    }))
 }
 
 /// Every variant and its difference against the baseline, side by side.

@@ -217,7 +217,7 @@ fn by_kind_section(r: &Comparison) -> Markup {
 }
 
 /// `metrics` of every variant, its first column pinned when the table
-/// scrolls sideways.
+/// scrolls sideways; under it, why some values have no interval.
 fn metric_table(r: &Comparison, metrics: &[Metric]) -> Markup {
     let base = r.variants.first().map_or("", String::as_str);
     html! {
@@ -237,6 +237,11 @@ fn metric_table(r: &Comparison, metrics: &[Metric]) -> Markup {
                 }
             }
         }
+        @if let Some(note) = stats::thin_note(metrics.iter().flat_map(|m| {
+            m.values.iter().flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+        })) {
+            p class="note" { (note) }
+        }
     }
 }
 
@@ -248,11 +253,10 @@ fn table_row(metric: &Metric) -> Markup {
                 span class="what" { (stats::describe(&metric.name)) }
             }
             @for value in &metric.values {
-                td { (format!("{:.2} ± {:.2}", value.mean, value.estimate().half_width())) }
+                td { (stats::mean_text(value.mean, value.ci, value.no_interval)) }
                 @if let Some(d) = &value.diff {
                     td class=(if d.survives { "diff sig" } else { "diff" }) {
-                        (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                        @if d.survives { " *" }
+                        (stats::diff_text(d.mean, d.ci, d.survives, d.no_interval))
                     }
                 }
             }
@@ -431,6 +435,7 @@ fn percent(e: Estimate) -> Estimate {
         low: e.low * 100.0,
         high: e.high * 100.0,
         sd: e.sd * 100.0,
+        thin: e.thin,
     }
 }
 
@@ -452,11 +457,13 @@ mod tests {
             variant: names[v].to_string(),
             mean: 1.0,
             ci: [0.5, 1.5],
+            no_interval: None,
             diff: (v > 0).then_some(Difference {
                 mean: 0.25,
                 ci: [0.1, 0.4],
                 sd: 1.0,
                 significant: true,
+                no_interval: None,
                 p: 0.001,
                 p_adjusted: 0.002,
                 survives: true,
@@ -518,6 +525,7 @@ mod tests {
             ci: [mean - 0.2, mean + 0.2],
             sd: 1.0,
             significant: true,
+            no_interval: None,
             p: 0.001,
             p_adjusted: 0.002,
             survives: true,
