@@ -20,6 +20,10 @@ const SHORTER: &[(&str, &str)] = &[
     ("--max-games 20000", "--max-games 60"),
     ("--games 5000", "--games 12"),
     ("--games 4000", "--games 12"),
+    (
+        "--games 1000 --seed 1 --width",
+        "--games 12 --seed 1 --width",
+    ),
     // The ladder and the arena with the `mcts` bot: a tiny budget and a few
     // games (the debug build searches slowly).
     (
