@@ -26,15 +26,12 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::analysis::stats::{self, win_shares};
+use crate::analysis::stats::{self, Z95, win_shares};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::Ruleset;
-
-/// The z of a two-sided 95% interval.
-const Z95: f64 = 1.959_963_985;
 
 /// An arena to play.
 pub struct Arena<'a> {

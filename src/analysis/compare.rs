@@ -88,10 +88,20 @@ pub struct Metric {
 #[derive(Clone, Debug, Serialize)]
 pub struct VariantValue {
     pub variant: String,
+    #[serde(flatten)]
+    pub estimate: Estimated,
+}
+
+/// A metric's mean with its 95% confidence interval, and its paired
+/// difference from the baseline: the one shape of what a comparison (each
+/// variant), a ladder (each level) and a sweep (each value) report of a
+/// metric, in JSON and CSV alike.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Estimated {
     pub mean: f64,
     /// The 95% confidence interval.
     pub ci: [f64; 2],
-    /// Paired difference against the first variant (absent for it).
+    /// Paired difference against the baseline (absent for it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<Difference>,
 }
@@ -137,7 +147,7 @@ pub struct SequenceInterval {
     pub ci: [f64; 2],
 }
 
-impl VariantValue {
+impl Estimated {
     /// The mean and its interval as an estimate (without the sd).
     pub fn estimate(&self) -> Estimate {
         Estimate {
@@ -317,9 +327,11 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
             values: (0..names.len())
                 .map(|v| VariantValue {
                     variant: names[v].clone(),
-                    mean: summaries[v][m].mean,
-                    ci: [summaries[v][m].low, summaries[v][m].high],
-                    diff: (v > 0).then(|| Difference::of(diffs[v][m])),
+                    estimate: Estimated {
+                        mean: summaries[v][m].mean,
+                        ci: [summaries[v][m].low, summaries[v][m].high],
+                        diff: (v > 0).then(|| Difference::of(diffs[v][m])),
+                    },
                 })
                 .collect(),
         })
@@ -390,9 +402,11 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
                     let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
                     VariantValue {
                         variant: names[v].clone(),
-                        mean: e.mean,
-                        ci: [e.low, e.high],
-                        diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
+                        estimate: Estimated {
+                            mean: e.mean,
+                            ci: [e.low, e.high],
+                            diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
+                        },
                     }
                 })
                 .collect();

@@ -141,7 +141,7 @@ fn across(runs: &[Comparison]) -> Vec<Across> {
         for v in 1..first.variants.len() {
             let diffs: Vec<Difference> = runs
                 .iter()
-                .filter_map(|r| r.metrics[m].values[v].diff)
+                .filter_map(|r| r.metrics[m].values[v].estimate.diff)
                 .collect();
             out.push(Across {
                 metric: metric.name.clone(),

@@ -5,9 +5,10 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::analysis::compare::{self, Comparison, Difference, Plan};
+use crate::analysis::compare::{self, Comparison, Difference, Estimated, Plan};
 use crate::analysis::stats::{self, Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
 use crate::rules::{Home, Params, Ruleset};
@@ -59,9 +60,11 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
     let counts = values
         .iter()
         .map(|v| match v {
-            toml::Value::Integer(n @ 2..=6) => Ok(*n as usize),
+            toml::Value::Integer(n) if (MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(n) => {
+                Ok(*n as usize)
+            }
             other => Err(bad_input(format!(
-                "--players {spec}: {} is not a player count from 2 to 6",
+                "--players {spec}: {} is not a player count from {MIN_PLAYERS} to {MAX_PLAYERS}",
                 label(other)
             ))),
         })
@@ -271,10 +274,8 @@ pub struct SweepMetric {
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepValue {
     pub value: String,
-    pub mean: f64,
-    pub ci: [f64; 2],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub diff: Option<Difference>,
+    #[serde(flatten)]
+    pub estimate: Estimated,
 }
 
 /// What a sweep plays: the same games of every point.
@@ -362,9 +363,10 @@ fn metric_over(
             });
             Some(SweepValue {
                 value: points[v].label.clone(),
-                mean: value.mean,
-                ci: value.ci,
-                diff,
+                estimate: Estimated {
+                    diff,
+                    ..value.estimate
+                },
             })
         })
         .collect();

@@ -9,17 +9,17 @@ use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
-use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
+use super::runs::{EstimateCells, Outcome, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
-use crate::play::sample;
 use crate::play::seed::game_seed;
 use crate::rules::{Home, Ruleset};
 use crate::views::render::TileBook;
 use crate::views::report;
+use crate::views::scene::sample;
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
@@ -66,24 +66,12 @@ pub struct CompareArgs {
     pub by_kind: bool,
 }
 
-/// A row of `compare --format csv`: one metric of one variant.
+/// Which estimate a row of `compare --format csv` holds: one metric of one
+/// variant.
 #[derive(Serialize)]
 struct CsvRow<'a> {
     metric: &'a str,
     variant: &'a str,
-    #[serde(serialize_with = "plain_f64")]
-    mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_low: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_high: Option<f64>,
-    significant: Option<bool>,
 }
 
 /// A variant as `compare` names it: a pack list when it has a comma or is
@@ -97,15 +85,17 @@ pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
     }
 }
 
-pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
-    let sets = args
-        .variants
+/// The variants `compare` names, loaded.
+pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
+    args.variants
         .iter()
         .map(|v| load_compared(home, v))
-        .collect::<Result<Vec<_>>>()?;
-    if let Some(levels) = &args.ladder {
-        return super::ladder::run(args, &sets, levels);
-    }
+        .collect()
+}
+
+/// `compare` without `--ladder` (which `ladder::run` plays).
+pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
+    let sets = load_all(home, args)?;
     let bots = args.run.seats.bots(&sets[0])?;
     let precision = args
         .precision
@@ -221,18 +211,12 @@ fn csv(c: &Comparison) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
     for m in c.metrics.iter().chain(&c.by_kind) {
         for v in &m.values {
-            w.serialize(CsvRow {
+            let row = CsvRow {
                 metric: &m.name,
                 variant: &v.variant,
-                mean: v.mean,
-                ci_low: v.ci[0],
-                ci_high: v.ci[1],
-                diff: v.diff.map(|d| d.mean),
-                diff_low: v.diff.map(|d| d.ci[0]),
-                diff_high: v.diff.map(|d| d.ci[1]),
-                significant: v.diff.map(|d| d.significant),
-            })
-            .map_err(std::io::Error::from)?;
+            };
+            w.serialize((row, EstimateCells::from(&v.estimate)))
+                .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;
@@ -304,7 +288,8 @@ fn natural_width(table: &comfy_table::Table) -> usize {
 }
 
 fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
-    format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
+    let e = &v.estimate;
+    format!("{:.2} ± {:.2}", e.mean, (e.ci[1] - e.ci[0]) / 2.0)
 }
 
 pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
@@ -331,7 +316,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
         let mut row = vec![m.name.clone()];
         for v in &m.values {
             row.push(value_cell(v));
-            if let Some(d) = &v.diff {
+            if let Some(d) = &v.estimate.diff {
                 row.push(diff_cell(d));
             }
         }
@@ -346,7 +331,11 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
 fn pair_table(c: &Comparison, i: usize) -> comfy_table::Table {
     let mut table = new_table(["metric", "baseline", "variant", "variant - baseline"]);
     for m in c.metrics.iter().chain(&c.by_kind) {
-        let diff = m.values[i].diff.as_ref().map_or(String::new(), diff_cell);
+        let diff = m.values[i]
+            .estimate
+            .diff
+            .as_ref()
+            .map_or(String::new(), diff_cell);
         table.add_row([
             m.name.clone(),
             value_cell(&m.values[0]),

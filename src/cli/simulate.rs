@@ -98,7 +98,7 @@ pub fn print(run: &Comparison, format: TableFormat, by_kind: bool) -> Result<()>
 fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJson<'a> {
     let mean_scores = (1..=run.players)
         .filter_map(|s| run.metric(&format!("score.seat{s}")))
-        .map(|m| m.values[0].mean)
+        .map(|m| m.values[0].estimate.mean)
         .collect();
     SimulateJson {
         variant: &run.variants[0],
@@ -116,8 +116,8 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
             .iter()
             .map(|m| MetricJson {
                 name: &m.name,
-                mean: m.values[0].mean,
-                ci: m.values[0].ci,
+                mean: m.values[0].estimate.mean,
+                ci: m.values[0].estimate.ci,
             })
             .collect(),
         by_kind: by_kind
@@ -137,9 +137,9 @@ fn csv(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         w.serialize(CsvRow {
             variant: &run.variants[0],
             metric: &m.name,
-            mean: m.values[0].mean,
-            ci_low: m.values[0].ci[0],
-            ci_high: m.values[0].ci[1],
+            mean: m.values[0].estimate.mean,
+            ci_low: m.values[0].estimate.ci[0],
+            ci_high: m.values[0].estimate.ci[1],
         })
         .map_err(std::io::Error::from)?;
     }
@@ -169,7 +169,7 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
     );
     let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
     for m in &run.metrics {
-        let v = &m.values[0];
+        let v = &m.values[0].estimate;
         table.add_row([
             m.name.clone(),
             format!("{:.2}", v.mean),

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::output::{new_table, progress_bar, write_file};
 use super::pergame::{self, Games};
-use super::runs::{plain_f64, plain_opt_f64};
+use super::runs::EstimateCells;
 use crate::analysis::sweep::{self, Dimension, Sweep, SweepPlan};
 use crate::kernel::diag::bad_input;
 use crate::rules::Home;
@@ -62,24 +62,12 @@ pub struct SweepArgs {
     pub per_game: Option<PathBuf>,
 }
 
-/// A row of `sweep --format csv`: one metric at one value.
+/// Which estimate a row of `sweep --format csv` holds: one metric at one
+/// value.
 #[derive(Serialize)]
 struct CsvRow<'a> {
     metric: &'a str,
     value: &'a str,
-    #[serde(serialize_with = "plain_f64")]
-    mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_low: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_high: Option<f64>,
-    significant: Option<bool>,
 }
 
 pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
@@ -146,18 +134,12 @@ fn csv(s: &Sweep) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
     for m in &s.metrics {
         for p in &m.points {
-            w.serialize(CsvRow {
+            let row = CsvRow {
                 metric: &m.name,
                 value: &p.value,
-                mean: p.mean,
-                ci_low: p.ci[0],
-                ci_high: p.ci[1],
-                diff: p.diff.map(|d| d.mean),
-                diff_low: p.diff.map(|d| d.ci[0]),
-                diff_high: p.diff.map(|d| d.ci[1]),
-                significant: p.diff.map(|d| d.significant),
-            })
-            .map_err(std::io::Error::from)?;
+            };
+            w.serialize((row, EstimateCells::from(&p.estimate)))
+                .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;
@@ -188,10 +170,14 @@ fn table(s: &Sweep) -> Result<()> {
         for (i, v) in s.values.iter().enumerate() {
             let p = m.points.iter().find(|p| &p.value == v);
             row.push(p.map_or(String::new(), |p| {
-                format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)
+                format!(
+                    "{:.2} ± {:.2}",
+                    p.estimate.mean,
+                    (p.estimate.ci[1] - p.estimate.ci[0]) / 2.0
+                )
             }));
             if i > 0 {
-                row.push(p.and_then(|p| p.diff).map_or(String::new(), |d| {
+                row.push(p.and_then(|p| p.estimate.diff).map_or(String::new(), |d| {
                     format!(
                         "{:+.2} [{:+.2}, {:+.2}]{}",
                         d.mean,

@@ -204,8 +204,8 @@ fn table_row(metric: &Metric) -> Markup {
                 span class="what" { (stats::describe(&metric.name)) }
             }
             @for value in &metric.values {
-                td { (format!("{:.2} ± {:.2}", value.mean, value.estimate().half_width())) }
-                @if let Some(d) = &value.diff {
+                td { (format!("{:.2} ± {:.2}", value.estimate.mean, value.estimate.estimate().half_width())) }
+                @if let Some(d) = &value.estimate.diff {
                     td class=(if d.significant { "diff sig" } else { "diff" }) {
                         (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
                         @if d.significant { " *" }
@@ -325,7 +325,7 @@ fn win_chart(r: &Comparison) -> Option<Markup> {
     let values = (0..r.variants.len())
         .map(|v| {
             wins.iter()
-                .map(|&w| percent(r.metrics[w].values[v].estimate()))
+                .map(|&w| percent(r.metrics[w].values[v].estimate.estimate()))
                 .collect()
         })
         .collect();
@@ -365,7 +365,13 @@ fn bars_of(
     }
     let values = found
         .iter()
-        .map(|&(m, _)| r.metrics[m].values.iter().map(|v| v.estimate()).collect())
+        .map(|&(m, _)| {
+            r.metrics[m]
+                .values
+                .iter()
+                .map(|v| v.estimate.estimate())
+                .collect()
+        })
         .collect();
     Some(figure(
         charts::bars(&charts::Bars {
@@ -399,21 +405,23 @@ fn figure(chart: Markup, caption: &str) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::compare::{Difference, VariantValue};
+    use crate::analysis::compare::{Difference, Estimated, VariantValue};
 
     /// A comparison of two variants whose names and bots are markup.
     fn hostile() -> Comparison {
         let names = ["<b>a</b>", "x\" onload=\"alert(1)"];
         let value = |v: usize| VariantValue {
             variant: names[v].to_string(),
-            mean: 1.0,
-            ci: [0.5, 1.5],
-            diff: (v > 0).then_some(Difference {
-                mean: 0.25,
-                ci: [0.1, 0.4],
-                sd: 1.0,
-                significant: true,
-            }),
+            estimate: Estimated {
+                mean: 1.0,
+                ci: [0.5, 1.5],
+                diff: (v > 0).then_some(Difference {
+                    mean: 0.25,
+                    ci: [0.1, 0.4],
+                    sd: 1.0,
+                    significant: true,
+                }),
+            },
         };
         Comparison {
             variants: names.map(String::from).to_vec(),

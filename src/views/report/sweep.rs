@@ -80,9 +80,9 @@ fn row(s: &Sweep, m: &SweepMetric) -> Markup {
             @for (i, v) in s.values.iter().enumerate() {
                 @match m.points.iter().find(|p| &p.value == v) {
                     Some(p) => {
-                        td { (format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)) }
+                        td { (format!("{:.2} ± {:.2}", p.estimate.mean, (p.estimate.ci[1] - p.estimate.ci[0]) / 2.0)) }
                         @if i > 0 {
-                            @match p.diff {
+                            @match p.estimate.diff {
                                 Some(d) => td class=(if d.significant { "diff sig" } else { "diff" }) {
                                     (format!("{:+.2} [{:+.2}, {:+.2}]{}", d.mean, d.ci[0], d.ci[1], if d.significant { " *" } else { "" }))
                                 },
@@ -102,12 +102,10 @@ fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
         .values
         .iter()
         .map(|v| {
-            m.points.iter().find(|p| &p.value == v).map(|p| Estimate {
-                mean: p.mean,
-                low: p.ci[0],
-                high: p.ci[1],
-                sd: 0.0,
-            })
+            m.points
+                .iter()
+                .find(|p| &p.value == v)
+                .map(|p| p.estimate.estimate())
         })
         .collect();
     charts::curve(&Curve {
