@@ -141,7 +141,7 @@ fn across(runs: &[Comparison]) -> Vec<Across> {
         for v in 1..first.variants.len() {
             let diffs: Vec<Difference> = runs
                 .iter()
-                .filter_map(|r| r.metrics[m].values[v].estimate.diff)
+                .filter_map(|r| r.metrics[m].values[v].diff)
                 .collect();
             out.push(Across {
                 metric: metric.name.clone(),
@@ -214,6 +214,7 @@ mod tests {
             ci: [mean - 1.0, mean + 1.0],
             sd: 1.0,
             significant,
+            no_interval: None,
         }
     }
 

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::analysis::compare::{self, Comparison, Difference, Estimated, Plan};
+use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::stats::{self, Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
@@ -274,8 +274,13 @@ pub struct SweepMetric {
 #[derive(Clone, Debug, Serialize)]
 pub struct SweepValue {
     pub value: String,
-    #[serde(flatten)]
-    pub estimate: Estimated,
+    pub mean: f64,
+    pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`stats::Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<stats::Thin>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff: Option<Difference>,
 }
 
 /// What a sweep plays: the same games of every point.
@@ -332,6 +337,13 @@ pub fn run(
     })
 }
 
+/// A sweep reads many differences at once: it stars one only from
+/// [`stats::MIN_SAMPLE`] games per value.
+fn starred_from_enough_games(mut d: Difference, games: u64) -> Difference {
+    d.significant &= games >= stats::MIN_SAMPLE as u64;
+    d
+}
+
 /// Metric `name` at every point that has it, with paired differences.
 fn metric_over(
     name: &str,
@@ -363,10 +375,10 @@ fn metric_over(
             });
             Some(SweepValue {
                 value: points[v].label.clone(),
-                estimate: Estimated {
-                    diff,
-                    ..value.estimate
-                },
+                mean: value.mean,
+                ci: value.ci,
+                no_interval: value.no_interval,
+                diff: diff.map(|d| starred_from_enough_games(d, r.games)),
             })
         })
         .collect();

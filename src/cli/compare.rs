@@ -13,6 +13,7 @@ use super::runs::{EstimateCells, Outcome, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
+use crate::analysis::stats;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
@@ -215,7 +216,7 @@ fn csv(c: &Comparison) -> Result<()> {
                 metric: &m.name,
                 variant: &v.variant,
             };
-            w.serialize((row, EstimateCells::from(&v.estimate)))
+            w.serialize((row, EstimateCells::new(v.mean, v.ci, v.diff.as_ref())))
                 .map_err(std::io::Error::from)?;
         }
     }
@@ -248,6 +249,9 @@ pub(super) fn table(c: &Comparison) -> Result<()> {
     out!(
         "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
     );
+    if let Some(note) = comparison_thin_note(c) {
+        out!("{note}");
+    }
     if let Some(s) = &c.stopping {
         stopping_lines(c, s)?;
     }
@@ -288,18 +292,20 @@ fn natural_width(table: &comfy_table::Table) -> usize {
 }
 
 fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
-    let e = &v.estimate;
-    format!("{:.2} ± {:.2}", e.mean, (e.ci[1] - e.ci[0]) / 2.0)
+    stats::mean_text(v.mean, v.ci, v.no_interval)
 }
 
 pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
-    format!(
-        "{:+.2} [{:+.2}, {:+.2}]{}",
-        d.mean,
-        d.ci[0],
-        d.ci[1],
-        if d.significant { " *" } else { "" }
-    )
+    stats::diff_text(d.mean, d.ci, d.significant, d.no_interval)
+}
+
+/// Why some of a comparison's values have no interval, if any has none.
+pub(super) fn comparison_thin_note(c: &Comparison) -> Option<String> {
+    stats::thin_note(c.metrics.iter().chain(&c.by_kind).flat_map(|m| {
+        m.values
+            .iter()
+            .flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+    }))
 }
 
 /// Every variant and its difference against the baseline, side by side.
@@ -316,7 +322,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
         let mut row = vec![m.name.clone()];
         for v in &m.values {
             row.push(value_cell(v));
-            if let Some(d) = &v.estimate.diff {
+            if let Some(d) = &v.diff {
                 row.push(diff_cell(d));
             }
         }
@@ -331,11 +337,7 @@ fn wide_table(c: &Comparison) -> comfy_table::Table {
 fn pair_table(c: &Comparison, i: usize) -> comfy_table::Table {
     let mut table = new_table(["metric", "baseline", "variant", "variant - baseline"]);
     for m in c.metrics.iter().chain(&c.by_kind) {
-        let diff = m.values[i]
-            .estimate
-            .diff
-            .as_ref()
-            .map_or(String::new(), diff_cell);
+        let diff = m.values[i].diff.as_ref().map_or(String::new(), diff_cell);
         table.add_row([
             m.name.clone(),
             value_cell(&m.values[0]),

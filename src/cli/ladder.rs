@@ -112,7 +112,7 @@ fn csv(l: &Ladder) -> Result<()> {
                     .across
                     .iter()
                     .find(|a| a.metric == m.name && a.variant == v.variant)
-                    .filter(|_| v.estimate.diff.is_some())
+                    .filter(|_| v.diff.is_some())
                     .map(|a| a.depends_on_skill);
                 let row = CsvRow {
                     level,
@@ -122,8 +122,12 @@ fn csv(l: &Ladder) -> Result<()> {
                 let skill = SkillCell {
                     depends_on_skill: flag,
                 };
-                w.serialize((row, EstimateCells::from(&v.estimate), skill))
-                    .map_err(std::io::Error::from)?;
+                w.serialize((
+                    row,
+                    EstimateCells::new(v.mean, v.ci, v.diff.as_ref()),
+                    skill,
+                ))
+                .map_err(std::io::Error::from)?;
             }
         }
     }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::args::{RunArgs, TableFormat};
 use super::output::progress_bar;
 use super::pergame;
-use crate::analysis::compare::{self, Comparison, Estimated, Plan};
+use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::partial::{self, Shard};
 use crate::analysis::sequential::{self, Precision};
 use crate::kernel::diag::bad_input;
@@ -145,8 +145,8 @@ fn open_log(path: Option<&Path>) -> Result<Option<BufWriter<File>>> {
 /// ladder, `sweep`), after the columns that say which estimate: the mean and
 /// its interval, the paired difference from the baseline with its interval,
 /// and whether that interval excludes 0 (empty for the baseline). A row is
-/// the tuple `(which, EstimateCells::from(&estimate))`: csv writes the
-/// header of both.
+/// the tuple `(which, EstimateCells::new(…))`: csv writes the header of
+/// both.
 #[derive(Serialize)]
 pub struct EstimateCells {
     #[serde(serialize_with = "plain_f64")]
@@ -164,16 +164,18 @@ pub struct EstimateCells {
     significant: Option<bool>,
 }
 
-impl From<&Estimated> for EstimateCells {
-    fn from(e: &Estimated) -> EstimateCells {
+impl EstimateCells {
+    /// The cells of a mean, its interval and its difference from the
+    /// baseline (none for the baseline).
+    pub fn new(mean: f64, ci: [f64; 2], diff: Option<&Difference>) -> EstimateCells {
         EstimateCells {
-            mean: e.mean,
-            ci_low: e.ci[0],
-            ci_high: e.ci[1],
-            diff: e.diff.map(|d| d.mean),
-            diff_low: e.diff.map(|d| d.ci[0]),
-            diff_high: e.diff.map(|d| d.ci[1]),
-            significant: e.diff.map(|d| d.significant),
+            mean,
+            ci_low: ci[0],
+            ci_high: ci[1],
+            diff: diff.map(|d| d.mean),
+            diff_low: diff.map(|d| d.ci[0]),
+            diff_high: diff.map(|d| d.ci[1]),
+            significant: diff.map(|d| d.significant),
         }
     }
 }

@@ -670,9 +670,9 @@ fn the_library_comparison_is_the_json_compare_prints() {
 fn the_baseline_has_no_difference_and_the_others_pair_against_it() {
     let c = library_comparison(20);
     let turns = c.metric("turns").expect("a turns metric");
-    assert!(turns.values[0].estimate.diff.is_none());
-    let d = turns.values[1].estimate.diff.expect("a paired difference");
-    let expected = turns.values[1].estimate.mean - turns.values[0].estimate.mean;
+    assert!(turns.values[0].diff.is_none());
+    let d = turns.values[1].diff.expect("a paired difference");
+    let expected = turns.values[1].mean - turns.values[0].mean;
     assert!((d.mean - expected).abs() < 1e-9, "{} vs {expected}", d.mean);
     assert_eq!(
         c.metric_index("turns"),

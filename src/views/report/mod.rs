@@ -192,6 +192,11 @@ fn table(r: &Comparison) -> Markup {
                 span class="sig" { "* marks a difference whose interval excludes 0" }
                 ". Balance intervals are bootstrapped."
             }
+            @if let Some(note) = stats::thin_note(r.metrics.iter().flat_map(|m| {
+                m.values.iter().flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+            })) {
+                p class="note" { (note) }
+            }
         }
     }
 }
@@ -204,11 +209,10 @@ fn table_row(metric: &Metric) -> Markup {
                 span class="what" { (stats::describe(&metric.name)) }
             }
             @for value in &metric.values {
-                td { (format!("{:.2} ± {:.2}", value.estimate.mean, value.estimate.estimate().half_width())) }
-                @if let Some(d) = &value.estimate.diff {
+                td { (stats::mean_text(value.mean, value.ci, value.no_interval)) }
+                @if let Some(d) = &value.diff {
                     td class=(if d.significant { "diff sig" } else { "diff" }) {
-                        (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                        @if d.significant { " *" }
+                        (stats::diff_text(d.mean, d.ci, d.significant, d.no_interval))
                     }
                 }
             }
@@ -325,7 +329,7 @@ fn win_chart(r: &Comparison) -> Option<Markup> {
     let values = (0..r.variants.len())
         .map(|v| {
             wins.iter()
-                .map(|&w| percent(r.metrics[w].values[v].estimate.estimate()))
+                .map(|&w| percent(r.metrics[w].values[v].estimate()))
                 .collect()
         })
         .collect();
@@ -365,13 +369,7 @@ fn bars_of(
     }
     let values = found
         .iter()
-        .map(|&(m, _)| {
-            r.metrics[m]
-                .values
-                .iter()
-                .map(|v| v.estimate.estimate())
-                .collect()
-        })
+        .map(|&(m, _)| r.metrics[m].values.iter().map(|v| v.estimate()).collect())
         .collect();
     Some(figure(
         charts::bars(&charts::Bars {
@@ -393,6 +391,7 @@ fn percent(e: Estimate) -> Estimate {
         low: e.low * 100.0,
         high: e.high * 100.0,
         sd: e.sd * 100.0,
+        thin: e.thin,
     }
 }
 
@@ -405,23 +404,23 @@ fn figure(chart: Markup, caption: &str) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::compare::{Difference, Estimated, VariantValue};
+    use crate::analysis::compare::{Difference, VariantValue};
 
     /// A comparison of two variants whose names and bots are markup.
     fn hostile() -> Comparison {
         let names = ["<b>a</b>", "x\" onload=\"alert(1)"];
         let value = |v: usize| VariantValue {
             variant: names[v].to_string(),
-            estimate: Estimated {
-                mean: 1.0,
-                ci: [0.5, 1.5],
-                diff: (v > 0).then_some(Difference {
-                    mean: 0.25,
-                    ci: [0.1, 0.4],
-                    sd: 1.0,
-                    significant: true,
-                }),
-            },
+            mean: 1.0,
+            ci: [0.5, 1.5],
+            no_interval: None,
+            diff: (v > 0).then_some(Difference {
+                mean: 0.25,
+                ci: [0.1, 0.4],
+                sd: 1.0,
+                significant: true,
+                no_interval: None,
+            }),
         };
         Comparison {
             variants: names.map(String::from).to_vec(),
@@ -479,6 +478,7 @@ mod tests {
             ci: [mean - 0.2, mean + 0.2],
             sd: 1.0,
             significant: true,
+            no_interval: None,
         };
         let ladder = Ladder {
             levels: vec!["random".into(), "greedy".into()],
