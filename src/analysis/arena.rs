@@ -264,7 +264,19 @@ pub fn wilson(p: f64, n: usize) -> [f64; 2] {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    // At a share of 0 or 1 that bound is the share itself, exactly (the
+    // arithmetic would leave it a rounding error inside).
+    let low = if p <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [low, high]
 }
 
 #[cfg(test)]

@@ -149,10 +149,10 @@ impl Page {
     }
 
     /// A real mouse click (press and release) in the middle of the element
-    /// `selector`.
+    /// `selector`, scrolled into view first.
     pub fn click(&self, selector: &str) {
         let at = self.eval(&format!(
-            "(e => {{ const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})(document.querySelector('{selector}'))"
+            "(e => {{ e.scrollIntoView({{ block: 'center', inline: 'center' }}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})(document.querySelector('{selector}'))"
         ));
         let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
         for kind in [
