@@ -676,7 +676,7 @@ fn check_library(cases: &[Case]) {
 // ---- T: The Tower ----------------------------------------------------------
 
 #[test]
-fn t6_one_floor_reaches_five_tiles() {
+fn t6_one_floor_range_is_five_tiles_in_the_tower_pack() {
     check_library(&T6_CASES[..1]);
 }
 
