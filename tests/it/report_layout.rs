@@ -5,15 +5,14 @@
 //! metric column pinned while it scrolls. Screenshots go to
 //! `$TOWERLAB_LAYOUT_SCREENSHOTS` when it names a folder.
 //!
-//! Ignored, like `report_browser`, when `chromium` was not on `PATH` at
-//! build time (unless `TOWERLAB_REQUIRE_BROWSER=1`).
+//! Ignored without `chromium`, as `browser` says.
 
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
 
+use crate::browser::Page;
 use crate::common::{stderr, towerlab};
-use crate::report_browser::{Page, chromium};
 
 /// Eight variants, the first `n` compared.
 const VARIANTS: [&str; 8] = [
@@ -114,17 +113,8 @@ fn json_of(page: &Page, expression: &str) -> Value {
     ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
 )]
 fn the_report_lays_out_2_4_and_8_variants_without_overlapping_text() {
-    let required = std::env::var("TOWERLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let Some(exe) = chromium() else {
-        assert!(
-            !required,
-            "TOWERLAB_REQUIRE_BROWSER=1 but `chromium` is not on PATH"
-        );
-        eprintln!("skipped: `chromium` is not installed (apt-get install chromium)");
-        return;
-    };
     let dir = crate::common::temp_dir("report-layout");
-    let page = Page::open(&exe);
+    let page = Page::open(1280, 900);
     for n in [2, 4, 8] {
         let path = report(n, dir.path());
         page.load(&format!(
@@ -159,7 +149,7 @@ fn the_report_lays_out_2_4_and_8_variants_without_overlapping_text() {
             .eval("document.documentElement.scrollHeight")
             .as_f64()
             .unwrap();
-        let png = page.screenshot(height.min(6000.0));
+        let png = page.screenshot(1280.0, height.min(6000.0));
         if let Some(keep) = std::env::var_os("TOWERLAB_LAYOUT_SCREENSHOTS") {
             let out = PathBuf::from(keep).join(format!("report-{n}-variants.png"));
             std::fs::write(&out, &png).unwrap();
