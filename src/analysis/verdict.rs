@@ -444,6 +444,9 @@ fn write(levels: &[Level], v: &Verdict) -> Vec<String> {
             g.half_width,
             g.target
         ),
+        None if v.unsettled.iter().any(|s| s.no_interval.is_some()) => {
+            "Too few games for an interval of every key metric.".to_string()
+        }
         None => format!("Every key interval is within ±{TARGET_HALF_WIDTH}."),
     });
     out

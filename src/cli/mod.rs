@@ -204,7 +204,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Some(levels) if !args.explain => {
                 ladder::run(&args, &compare::load_all(&home, &args)?, levels)
             }
-            None => compare::run(&home, &args),
+            _ => compare::run(&home, &args),
         },
         Command::Merge(args) => merge::run(&home, &args),
         Command::Sweep(args) => sweep::run(&home, &args),

@@ -140,10 +140,14 @@ fn info() -> RunInfo {
 
 #[test]
 fn a_raw_star_that_does_not_survive_is_not_a_change() {
-    // Captures +0.5 a game on average, sd 0.73 over 16 games: the raw
-    // interval excludes 0 (p about 0.006), but Holm multiplies it by the
-    // run's 25 differences (the others are exactly 0), past 0.05.
-    let extra = [1, 0, 1, 0, 2, 0, 1, 0, 0, 1, 0, 2, 0, 0, 0, 0];
+    // Captures +0.19 a game on average (one more in 6 games of 32), sd
+    // 0.40: the raw interval excludes 0 (p about 0.008), but Holm
+    // multiplies it by the run's 25 differences (the others are exactly 0
+    // over 32 games, enough to have an interval), past 0.05.
+    let mut extra = [0; 32];
+    for g in [1, 6, 11, 17, 22, 29] {
+        extra[g] = 1;
+    }
     let c = compare::summarise(&info(), tally(&extra));
     let captures = c.metric("captures").unwrap().values[1].diff.unwrap();
     assert!(captures.significant, "{captures:?}");
@@ -162,7 +166,7 @@ fn a_raw_star_that_does_not_survive_is_not_a_change() {
 
 #[test]
 fn a_difference_that_survives_is_told_with_its_interval_and_unit() {
-    let extra = [3, 2, 3, 4, 3, 2, 3, 3, 4, 3, 2, 3, 3, 3, 4, 2];
+    let extra = [3, 2, 3, 4, 3, 2, 3, 3, 4, 3, 2, 3, 3, 3, 4, 2].repeat(2);
     let c = compare::summarise(&info(), tally(&extra));
     let v = Verdict::of(&c);
     assert_eq!(v.changes.len(), 1, "{:?}", v.changes);
@@ -188,12 +192,14 @@ fn a_difference_that_survives_is_told_with_its_interval_and_unit() {
 #[test]
 fn a_run_where_nothing_differs_says_so_and_stars_nothing() {
     // The Rhai pack and the native reference play the same games.
+    // 30 games: enough for a difference of exactly 0 in every game to have
+    // an interval (with fewer it has none, and is not called unchanged).
     let line = [
         "compare",
         "tower",
         "native:tower",
         "--games",
-        "12",
+        "30",
         "--bots",
         "greedy",
     ];

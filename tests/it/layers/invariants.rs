@@ -107,6 +107,7 @@ const CRATES: &[(&str, &[&str])] = &[
     ("scoped_tls", &["rules"]),
     ("thiserror", &["play"]),
     ("rayon", &["play", "analysis"]),
+    ("libm", &["analysis"]),
     ("serde_json", &["play", "analysis", "views", "serve", "cli"]),
     ("maud", &["views"]),
     ("axum", &["serve"]),
