@@ -107,6 +107,12 @@ impl Board {
         self.tile_index(p).is_some()
     }
 
+    /// How many of the eight cells around `p` hold a tile (G6: a cloister
+    /// is complete with all eight).
+    pub fn neighbours(&self, p: Pos) -> u32 {
+        p.around().filter(|&q| self.has_tile(q)).count() as u32
+    }
+
     pub fn tile_at(&self, p: Pos) -> Option<&PlacedTile> {
         self.tile_index(p).map(|i| &self.tiles[i])
     }

@@ -18,6 +18,7 @@ mod cli;
 mod common;
 mod compare;
 mod examples;
+mod feature_reads;
 mod fuzz;
 mod golden;
 mod home;

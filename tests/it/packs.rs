@@ -742,7 +742,7 @@ fn b2_floor_supply_per_player_count() {
 /// (regular, black, white) floors per player.
 fn supply(set: &Ruleset, rules: &dyn Rules, players: usize, foundations: usize) -> (u32, u32, u32) {
     let s = rules
-        .floor_supply(players, foundations)
+        .seat_supply(players, foundations, 0)
         .unwrap_or_else(|e| panic!("{e:#}"));
     let of = |name: &str| s[set.floor_kind(name).unwrap() as usize];
     (of("regular"), of("black"), of("white"))
@@ -924,14 +924,17 @@ fn h2_eye_for_an_eye_offers_no_ransom() {
     for score in [0, 2, 3, 4, 10, 250] {
         for paid in [0, 1, 2] {
             assert_eq!(
-                eye.ransom_cost(score, paid).unwrap(),
+                crate::common::ransom_of(&*eye, score, paid).unwrap(),
                 None,
                 "{score}, {paid}"
             );
         }
         // T11 for contrast: 3 points, once per turn.
-        assert_eq!(tower.ransom_cost(score, 0).unwrap(), Some(3));
-        assert_eq!(tower.ransom_cost(score, 1).unwrap(), None);
+        assert_eq!(
+            crate::common::ransom_of(&*tower, score, 0).unwrap(),
+            Some(3)
+        );
+        assert_eq!(crate::common::ransom_of(&*tower, score, 1).unwrap(), None);
     }
 }
 
@@ -1436,7 +1439,7 @@ fn docs_red_floor_example_runs_as_a_pack() {
     );
     let rules = set.rules();
     assert_eq!(
-        rules.floor_supply(2, 18).unwrap(),
+        rules.seat_supply(2, 18, 0).unwrap(),
         vec![10, 2],
         "T1 plus 2 red"
     );

@@ -45,7 +45,7 @@ impl Game<'_> {
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
             if let Some(id) = self.cloister_at(p)
                 && !self.features.is_done(id)
-                && self.neighbours(p) == 8
+                && self.board.neighbours(p) == 8
             {
                 roots.push(id);
             }
@@ -61,10 +61,6 @@ impl Game<'_> {
         let t = self.board.tile_at(p)?;
         let c = self.tiles.kinds[t.kind as usize].cloister?;
         Some(t.first_segment + c as u32)
-    }
-
-    fn neighbours(&self, p: Pos) -> u32 {
-        p.around().filter(|&q| self.board.has_tile(q)).count() as u32
     }
 
     /// Points of a road or city: complete (G4, G5) or at game end.
@@ -153,7 +149,7 @@ impl Game<'_> {
                 SegmentKind::Road | SegmentKind::City => self.feature_points(r, false),
                 SegmentKind::Cloister => {
                     let (tile, _) = self.features.place_of(r);
-                    1 + self.neighbours(self.board.tiles()[tile].pos)
+                    1 + self.board.neighbours(self.board.tiles()[tile].pos)
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };
