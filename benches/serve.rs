@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use towerlab::rules::Home;
-use towerlab::serve::{IDLE, Server};
+use towerlab::serve::{Limits, Server};
 
 /// The packs' memory limit counts bytes with towerlab's allocator, which
 /// the program installs.
@@ -101,7 +101,7 @@ fn main() {
         .and_then(|g| g.parse().ok())
         .unwrap_or(50);
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let addr = Server::bind(&home, "127.0.0.1", 0, IDLE)
+    let addr = Server::bind(&home, "127.0.0.1", 0, Limits::default())
         .and_then(Server::spawn)
         .expect("the server starts");
     let start = Instant::now();

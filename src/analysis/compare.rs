@@ -14,7 +14,7 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use crate::analysis::kinds::KindCounts;
-use crate::analysis::stats::{self, Columns, Estimate, GameRow};
+use crate::analysis::stats::{self, Columns, Estimate, GameRow, Thin};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
 use crate::rules::Ruleset;
@@ -89,8 +89,11 @@ pub struct Metric {
 pub struct VariantValue {
     pub variant: String,
     pub mean: f64,
-    /// The 95% confidence interval.
+    /// The 95% confidence interval (the mean twice when there is none).
     pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
     /// Paired difference against the first variant (absent for it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<Difference>,
@@ -104,8 +107,11 @@ pub struct Difference {
     /// Standard deviation of the per-game differences (0 for bootstrapped
     /// metrics).
     pub sd: f64,
-    /// The interval excludes 0.
+    /// The interval excludes 0 (never without an interval).
     pub significant: bool,
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
 }
 
 /// How a sequential comparison (`analysis::sequential`) stopped, as `compare --format json` prints it
@@ -135,6 +141,9 @@ pub struct SequenceInterval {
     pub variant: String,
     pub mean: f64,
     pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<Thin>,
 }
 
 impl VariantValue {
@@ -145,6 +154,18 @@ impl VariantValue {
             low: self.ci[0],
             high: self.ci[1],
             sd: 0.0,
+            thin: self.no_interval,
+        }
+    }
+
+    /// The value and its interval as an estimate.
+    pub fn of(variant: &str, e: Estimate, diff: Option<Difference>) -> VariantValue {
+        VariantValue {
+            variant: variant.to_string(),
+            mean: e.mean,
+            ci: [e.low, e.high],
+            no_interval: e.thin,
+            diff,
         }
     }
 }
@@ -157,6 +178,7 @@ impl Difference {
             ci: [e.low, e.high],
             sd: e.sd,
             significant: e.excludes_zero(),
+            no_interval: e.thin,
         }
     }
 }
@@ -315,11 +337,9 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         .map(|(m, name)| Metric {
             name,
             values: (0..names.len())
-                .map(|v| VariantValue {
-                    variant: names[v].clone(),
-                    mean: summaries[v][m].mean,
-                    ci: [summaries[v][m].low, summaries[v][m].high],
-                    diff: (v > 0).then(|| Difference::of(diffs[v][m])),
+                .map(|v| {
+                    let diff = (v > 0).then(|| Difference::of(diffs[v][m]));
+                    VariantValue::of(&names[v], summaries[v][m], diff)
                 })
                 .collect(),
         })
@@ -388,12 +408,8 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
                     let own = column(v, &name);
                     let e = stats::estimate(&own);
                     let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
-                    VariantValue {
-                        variant: names[v].clone(),
-                        mean: e.mean,
-                        ci: [e.low, e.high],
-                        diff: (v > 0).then(|| Difference::of(stats::estimate(&paired))),
-                    }
+                    let diff = (v > 0).then(|| Difference::of(stats::estimate(&paired)));
+                    VariantValue::of(&names[v], e, diff)
                 })
                 .collect();
             Metric { name, values }
@@ -403,9 +419,5 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
 
 /// The worker threads a run of `threads` (0: one per core) uses.
 pub fn threads_used(threads: usize) -> usize {
-    if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    }
+    sim::worker_threads(threads)
 }

@@ -214,6 +214,7 @@ mod tests {
             ci: [mean - 1.0, mean + 1.0],
             sd: 1.0,
             significant,
+            no_interval: None,
         }
     }
 

@@ -29,7 +29,7 @@ use crate::analysis::compare::{self, Comparison, Plan, RunInfo, Tally};
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::stats::GameRow;
 use crate::kernel::diag::bad_input;
-use crate::play::sim::GameResult;
+use crate::play::sim::{GameResult, MAX_THREADS};
 use crate::rules::Ruleset;
 
 /// The format tag of a partial result file.
@@ -323,12 +323,31 @@ fn check_rows(name: &str, p: &Partial) -> Result<()> {
             p.shard, p.run.shards, range.start, range.end, p.first, p.end
         ));
     }
+    check_speed(p).or_else(bad)?;
     let checked = if p.run.command == "arena" {
         check_arena(p, expected)
     } else {
         check_game_rows(p, expected).and_then(|()| check_kinds(p, expected))
     };
     checked.or_else(bad)
+}
+
+/// A shard's time and threads, as a merge adds them into the speed it
+/// prints: a finite time of 0 or more, and a thread count a run can have.
+fn check_speed(p: &Partial) -> Result<(), String> {
+    if !(p.seconds.is_finite() && p.seconds >= 0.0) {
+        return Err(format!(
+            "field `seconds` is {}: a shard's time is a number of seconds, 0 or more",
+            p.seconds
+        ));
+    }
+    if !(1..=MAX_THREADS).contains(&p.threads) {
+        return Err(format!(
+            "field `threads` is {}: a shard runs on 1 to {MAX_THREADS} threads",
+            p.threads
+        ));
+    }
+    Ok(())
 }
 
 /// A simulate or compare shard: a row per game of each variant.

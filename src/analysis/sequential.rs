@@ -100,9 +100,12 @@ pub fn run(
         let end = (start + batch).min(precision.max_games);
         tally.extend(compare::play_range(plan, start..end, progress, &mut each)?);
         let intervals = intervals_of(plan, &tally, m, batch);
-        let reached = intervals
-            .iter()
-            .all(|i| (i.ci[1] - i.ci[0]) / 2.0 <= precision.half_width);
+        // A few games that happen to agree are not a precise answer: the
+        // run may stop only from a minimum sample on.
+        let reached = tally.games() >= stats::MIN_SAMPLE as u64
+            && intervals
+                .iter()
+                .all(|i| (i.ci[1] - i.ci[0]) / 2.0 <= precision.half_width);
         if reached || end >= precision.max_games {
             break (intervals, reached);
         }
@@ -131,10 +134,15 @@ fn intervals_of(plan: &Plan, tally: &Tally, m: usize, t0: u64) -> Vec<SequenceIn
     (1..tally.rows.len())
         .map(|v| {
             let d: Vec<f64> = column(v).iter().zip(&base).map(|(b, a)| b - a).collect();
+            let e = stats::estimate(&d);
             SequenceInterval {
                 variant: plan.sets[v].name.clone(),
-                mean: stats::estimate(&d).mean,
-                ci: interval(&d, t0),
+                mean: e.mean,
+                ci: match e.thin {
+                    Some(_) => [e.mean, e.mean],
+                    None => interval(&d, t0),
+                },
+                no_interval: e.thin,
             }
         })
         .collect()

@@ -18,6 +18,10 @@ const Z95: f64 = 1.959_963_984_540_054;
 const RESAMPLES: usize = 1000;
 /// The bootstrap's fixed seed: statistics are as reproducible as games.
 const BOOTSTRAP_SEED: u64 = 0xB007_5742;
+/// The fewest games whose values, all alike, may be read as showing no
+/// spread (below it, a sample with no spread has no interval); and the
+/// fewest games before `--precision` may stop or `sweep` star a difference.
+pub const MIN_SAMPLE: usize = 30;
 
 /// The metrics, by name, for `players` seats; the order of
 /// [`per_game`]'s values, followed by `balance`.
@@ -212,12 +216,63 @@ pub struct Estimate {
     /// Standard deviation of the per-game values (of the paired differences
     /// for a difference); 0 for bootstrap estimates.
     pub sd: f64,
+    /// Why there is no interval (`low` and `high` are then the mean).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thin: Option<Thin>,
+}
+
+/// Why a sample is too thin for an interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Thin {
+    /// Fewer than two games: no spread to measure.
+    #[serde(rename = "fewer than 2 games")]
+    OneGame,
+    /// Every game gave the same value, in fewer than [`MIN_SAMPLE`] games:
+    /// too few to show that the value does not vary.
+    #[serde(rename = "no spread in fewer than 30 games")]
+    NoSpread,
+}
+
+impl Thin {
+    /// Why, in words, for a note under a table.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Thin::OneGame => "fewer than 2 games: no spread to measure",
+            Thin::NoSpread => {
+                "every game gave the same value, in fewer than 30 games: too few to show that it does not vary"
+            }
+        }
+    }
+
+    /// Whether `n` values with standard deviation `sd` (or an interval of
+    /// width `sd` for a bootstrap) are too thin for an interval.
+    pub fn of(n: usize, spread: f64) -> Option<Thin> {
+        if n < 2 {
+            Some(Thin::OneGame)
+        } else if spread == 0.0 && n < MIN_SAMPLE {
+            Some(Thin::NoSpread)
+        } else {
+            None
+        }
+    }
 }
 
 impl Estimate {
-    /// True when the interval excludes 0.
+    /// A value with no interval, for the reason `thin`.
+    pub fn point(mean: f64, thin: Thin) -> Estimate {
+        Estimate {
+            mean,
+            low: mean,
+            high: mean,
+            sd: 0.0,
+            thin: Some(thin),
+        }
+    }
+
+    /// True when the interval excludes 0 (never for a value with no
+    /// interval).
     pub fn excludes_zero(&self) -> bool {
-        self.low > 0.0 || self.high < 0.0
+        self.thin.is_none() && (self.low > 0.0 || self.high < 0.0)
     }
 
     pub fn half_width(&self) -> f64 {
@@ -225,16 +280,47 @@ impl Estimate {
     }
 }
 
-/// Mean and normal-approximation 95% interval of `values`.
+/// A mean and its 95% half-width, or the mean and "no CI" when the sample
+/// is too thin for an interval.
+pub fn mean_text(mean: f64, ci: [f64; 2], thin: Option<Thin>) -> String {
+    match thin {
+        Some(_) => format!("{mean:.2} (no CI)"),
+        None => format!("{mean:.2} ± {:.2}", (ci[1] - ci[0]) / 2.0),
+    }
+}
+
+/// A difference and its 95% interval, starred when it excludes 0, or the
+/// difference and "no CI" when the sample is too thin for an interval.
+pub fn diff_text(mean: f64, ci: [f64; 2], significant: bool, thin: Option<Thin>) -> String {
+    match thin {
+        Some(_) => format!("{mean:+.2} (no CI)"),
+        None => format!(
+            "{mean:+.2} [{:+.2}, {:+.2}]{}",
+            ci[0],
+            ci[1],
+            if significant { " *" } else { "" }
+        ),
+    }
+}
+
+/// The line under a table that says why some values have no interval
+/// (each reason once), if any has none.
+pub fn thin_note(thins: impl IntoIterator<Item = Option<Thin>>) -> Option<String> {
+    let mut reasons: Vec<&str> = Vec::new();
+    for t in thins.into_iter().flatten() {
+        if !reasons.contains(&t.reason()) {
+            reasons.push(t.reason());
+        }
+    }
+    (!reasons.is_empty()).then(|| format!("no CI: {}", reasons.join("; ")))
+}
+
+/// Mean and normal-approximation 95% interval of `values` (none from a
+/// sample too thin to show a spread: [`Thin`]).
 pub fn estimate(values: &[f64]) -> Estimate {
     let n = values.len();
     if n == 0 {
-        return Estimate {
-            mean: 0.0,
-            low: 0.0,
-            high: 0.0,
-            sd: 0.0,
-        };
+        return Estimate::point(0.0, Thin::OneGame);
     }
     let mean = values.iter().sum::<f64>() / n as f64;
     let var = if n > 1 {
@@ -243,12 +329,19 @@ pub fn estimate(values: &[f64]) -> Estimate {
         0.0
     };
     let sd = var.sqrt();
+    if let Some(thin) = Thin::of(n, sd) {
+        return Estimate {
+            sd,
+            ..Estimate::point(mean, thin)
+        };
+    }
     let half = Z95 * sd / (n as f64).sqrt();
     Estimate {
         mean,
         low: mean - half,
         high: mean + half,
         sd,
+        thin: None,
     }
 }
 
@@ -379,12 +472,7 @@ impl Columns {
             Some(o) => o.balance_of(0..n) - self.balance_of(0..n),
         };
         if n < 2 {
-            return Estimate {
-                mean: point,
-                low: point,
-                high: point,
-                sd: 0.0,
-            };
+            return Estimate::point(point, Thin::OneGame);
         }
         // The resamples' indices are drawn in order from one stream, a few
         // resamples at a time; their balances are computed in parallel (each
@@ -400,11 +488,16 @@ impl Columns {
             draws.par_extend(idx.par_iter().map(|i| value(i)));
         }
         draws.sort_by(f64::total_cmp);
+        let (low, high) = (percentile(&draws, 0.025), percentile(&draws, 0.975));
+        if let Some(thin) = Thin::of(n, high - low) {
+            return Estimate::point(point, thin);
+        }
         Estimate {
             mean: point,
-            low: percentile(&draws, 0.025),
-            high: percentile(&draws, 0.975),
+            low,
+            high,
             sd: 0.0,
+            thin: None,
         }
     }
 }

@@ -273,6 +273,9 @@ pub struct SweepValue {
     pub value: String,
     pub mean: f64,
     pub ci: [f64; 2],
+    /// Why there is no interval: too few games ([`stats::Thin`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_interval: Option<stats::Thin>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<Difference>,
 }
@@ -331,6 +334,13 @@ pub fn run(
     })
 }
 
+/// A sweep reads many differences at once: it stars one only from
+/// [`stats::MIN_SAMPLE`] games per value.
+fn starred_from_enough_games(mut d: Difference, games: u64) -> Difference {
+    d.significant &= games >= stats::MIN_SAMPLE as u64;
+    d
+}
+
 /// Metric `name` at every point that has it, with paired differences.
 fn metric_over(
     name: &str,
@@ -364,7 +374,8 @@ fn metric_over(
                 value: points[v].label.clone(),
                 mean: value.mean,
                 ci: value.ci,
-                diff,
+                no_interval: value.no_interval,
+                diff: diff.map(|d| starred_from_enough_games(d, r.games)),
             })
         })
         .collect();

@@ -40,7 +40,8 @@ pub struct ArenaArgs {
     /// Seats per game, 2 to 6 [default: one per bot]
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub players: Option<u8>,
-    /// Worker threads [default: one per core]. Results do not depend on it.
+    /// Worker threads [default: one per core; never more than the address
+    /// space holds, see README]. Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Output format; `partial` writes this shard's games as a partial

@@ -86,7 +86,8 @@ pub struct RunArgs {
     pub seats: SeatArgs,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// Worker threads [default: one per core]. Results do not depend on it.
+    /// Worker threads [default: one per core; never more than the address
+    /// space holds, see README]. Results do not depend on it.
     #[arg(long, value_parser = numbers::threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Write every game's events to FILE as JSON Lines (see docs/log.md).

@@ -13,6 +13,7 @@ use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
+use crate::analysis::stats;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sample;
@@ -264,6 +265,9 @@ pub(super) fn table(c: &Comparison) -> Result<()> {
     out!(
         "values: mean ± 95% CI half-width; differences: paired by seed, 95% CI, * when it excludes 0"
     );
+    if let Some(note) = comparison_thin_note(c) {
+        out!("{note}");
+    }
     if let Some(s) = &c.stopping {
         stopping_lines(c, s)?;
     }
@@ -304,17 +308,20 @@ fn natural_width(table: &comfy_table::Table) -> usize {
 }
 
 fn value_cell(v: &crate::analysis::compare::VariantValue) -> String {
-    format!("{:.2} ± {:.2}", v.mean, (v.ci[1] - v.ci[0]) / 2.0)
+    stats::mean_text(v.mean, v.ci, v.no_interval)
 }
 
 pub(super) fn diff_cell(d: &crate::analysis::compare::Difference) -> String {
-    format!(
-        "{:+.2} [{:+.2}, {:+.2}]{}",
-        d.mean,
-        d.ci[0],
-        d.ci[1],
-        if d.significant { " *" } else { "" }
-    )
+    stats::diff_text(d.mean, d.ci, d.significant, d.no_interval)
+}
+
+/// Why some of a comparison's values have no interval, if any has none.
+pub(super) fn comparison_thin_note(c: &Comparison) -> Option<String> {
+    stats::thin_note(c.metrics.iter().chain(&c.by_kind).flat_map(|m| {
+        m.values
+            .iter()
+            .flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+    }))
 }
 
 /// Every variant and its difference against the baseline, side by side.

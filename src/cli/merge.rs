@@ -13,7 +13,7 @@ use super::{Format, arena, compare, pergame, simulate};
 use crate::analysis::arena::ArenaResult;
 use crate::analysis::compare::Comparison;
 use crate::analysis::partial::{self, Merged, RunId};
-use crate::kernel::diag::bad_input;
+use crate::kernel::diag::{Source, bad_input};
 use crate::rules::{Home, Ruleset};
 
 #[derive(clap::Args, Debug)]
@@ -53,10 +53,11 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
         .parts
         .iter()
         .map(|path| {
+            // Bounded like every input file: an endless or huge one is
+            // refused once the limit is read.
+            let source = Source::read(path)?;
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| bad_input(format!("cannot read `{name}`: {e}")))?;
-            Ok((name.clone(), partial::parse(&name, &text)?))
+            Ok((name.clone(), partial::parse(&name, &source.text)?))
         })
         .collect::<Result<Vec<_>>>()?;
     match partial::merge(parts)? {

@@ -8,6 +8,7 @@ mod arena;
 mod args;
 mod check;
 mod compare;
+mod files;
 mod info;
 mod ladder;
 mod list;
@@ -31,6 +32,7 @@ use clap::{Parser, Subcommand};
 
 use crate::kernel::tiles::TileSet;
 use crate::rules::Home;
+use files::Files;
 
 pub use args::{BudgetArgs, Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
 pub use check::CheckArgs;
@@ -131,8 +133,69 @@ impl Command {
     }
 }
 
+impl Command {
+    /// The files the command reads and writes, as its flags name them.
+    fn files<'a>(&'a self) -> Files<'a> {
+        let variant = |r: &'a RulesArgs| r.variant.as_deref();
+        let files = Files::default();
+        match self {
+            Command::Play(a) => files
+                .input_if_file("--variant", variant(&a.rules))
+                .output("--log", a.log.as_deref()),
+            Command::Simulate(a) => {
+                run_files(files.input_if_file("--variant", variant(&a.rules)), &a.run)
+            }
+            Command::Compare(a) => {
+                let files = a
+                    .variants
+                    .iter()
+                    .fold(files, |f, v| f.input_if_file("VARIANT", Some(v)));
+                run_files(files, &a.run).output("--html", a.html.as_deref())
+            }
+            Command::Merge(a) => a
+                .parts
+                .iter()
+                .fold(files, |f, p| f.input("PART", Some(p)))
+                .output("--html", a.html.as_deref())
+                .output("--per-game", a.per_game.as_deref()),
+            Command::Sweep(a) => files
+                .input_if_file("--variant", variant(&a.rules))
+                .output("--html", a.html.as_deref())
+                .output("--per-game", a.per_game.as_deref()),
+            Command::Range(a) => files
+                .input_if_file("--variant", variant(&a.rules))
+                .input("--board", a.board.as_deref())
+                .output("--output", a.output.as_deref()),
+            Command::Render(a) => files
+                .input_if_file("--variant", variant(&a.rules))
+                .input("--log", a.log.as_deref())
+                .input("--board", a.board.as_deref())
+                .output("--output", a.output.as_deref()),
+            Command::Tiles(a) => files
+                .input_if_file("TARGET", Some(&a.target))
+                .output("--output", a.output.as_deref()),
+            Command::Replay(_)
+            | Command::Check(_)
+            | Command::List(_)
+            | Command::Info(_)
+            | Command::Serve(_)
+            | Command::Arena(_) => files,
+        }
+    }
+}
+
+/// The files of `simulate` and `compare`'s shared options.
+fn run_files<'a>(files: Files<'a>, run: &'a RunArgs) -> Files<'a> {
+    files
+        .output("--log", run.log.as_deref())
+        .output("--per-game", run.per_game.as_deref())
+}
+
 /// Run the command line; the error, if any, is for `main` to report.
+/// A command that would write over one of its inputs, or two of its outputs
+/// over each other, is refused before any work.
 pub fn run(cli: Cli) -> Result<()> {
+    cli.command.files().check()?;
     let home = home(&cli)?;
     match cli.command {
         Command::Play(args) => play::run(&home, &args),

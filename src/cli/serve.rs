@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::rules::Home;
-use crate::serve::{IDLE, Server};
+use crate::serve::{Limits, Server};
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -22,14 +22,36 @@ pub struct ServeArgs {
     pub open: bool,
     #[command(flatten)]
     pub budget: super::args::BudgetArgs,
+    /// Games open at once; a new game beyond them is refused (fewer when
+    /// the address space holds fewer game threads; see docs/serve.md)
+    #[arg(long, value_name = "N", default_value_t = Limits::default().games as u32,
+          value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub max_games: u32,
+    /// A bot's search budget per decision (`mcts:N`) a new game may ask for,
+    /// at most
+    #[arg(long, value_name = "N", default_value_t = Limits::default().budget,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_budget: u32,
+    /// Connections open at once; one beyond is refused (503) and closed
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections as u32,
+          value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub max_connections: u32,
 }
 
 pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
-    let server = Server::bind(home, &args.host, args.port, IDLE)?;
+    let limits = Limits {
+        games: args.max_games as usize,
+        budget: args.max_budget,
+        connections: args.max_connections as usize,
+        ..Limits::default()
+    };
+    let idle = limits.idle;
+    let open = limits.open_games();
+    let server = Server::bind(home, &args.host, args.port, limits)?;
     let url = server.url()?;
     out!(
-        "towerlab serves the game at {url} (games idle for {} minutes expire; Ctrl-C stops)",
-        IDLE.as_secs() / 60
+        "towerlab serves the game at {url} (at most {open} games at once; games idle for {} minutes expire; Ctrl-C stops)",
+        idle.as_secs() / 60
     );
     if args.open
         && let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn()

@@ -10,7 +10,7 @@ use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::{new_table, speed_line};
 use super::runs::{Outcome, plain_f64, run_all};
 use crate::analysis::compare::Comparison;
-use crate::analysis::stats::{self, Estimate};
+use crate::analysis::stats::{self, Estimate, Thin};
 use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
@@ -49,6 +49,9 @@ struct MetricJson<'a> {
     name: &'a str,
     mean: f64,
     ci: [f64; 2],
+    /// Why there is no interval: too few games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_interval: Option<Thin>,
 }
 
 /// A row of `simulate --format csv`.
@@ -118,6 +121,7 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
                 name: &m.name,
                 mean: m.values[0].mean,
                 ci: m.values[0].ci,
+                no_interval: m.values[0].no_interval,
             })
             .collect(),
         by_kind: by_kind
@@ -126,6 +130,7 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
                 name,
                 mean: e.mean,
                 ci: [e.low, e.high],
+                no_interval: e.thin,
             })
             .collect(),
     }
@@ -173,7 +178,7 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         table.add_row([
             m.name.clone(),
             format!("{:.2}", v.mean),
-            format!("[{:.2}, {:.2}]", v.ci[0], v.ci[1]),
+            interval_cell(v.ci, v.no_interval),
             stats::describe(&m.name).to_string(),
         ]);
     }
@@ -181,14 +186,26 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         table.add_row([
             name.clone(),
             format!("{:.2}", e.mean),
-            format!("[{:.2}, {:.2}]", e.low, e.high),
+            interval_cell([e.low, e.high], e.thin),
             stats::describe_kind(name).to_string(),
         ]);
     }
     out!("{table}");
+    let thins = run.metrics.iter().map(|m| m.values[0].no_interval);
+    if let Some(note) = stats::thin_note(thins.chain(by_kind.iter().map(|(_, e)| e.thin))) {
+        out!("{note}");
+    }
     out!(
         "{}",
         speed_line(run.games_per_sec, run.seconds, run.threads)
     );
     Ok(())
+}
+
+/// An interval, or "none" when the sample is too thin for one.
+fn interval_cell(ci: [f64; 2], thin: Option<Thin>) -> String {
+    match thin {
+        Some(_) => "none".to_string(),
+        None => format!("[{:.2}, {:.2}]", ci[0], ci[1]),
+    }
 }

@@ -12,6 +12,7 @@ use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::output::{new_table, progress_bar, write_file};
 use super::pergame::{self, Games};
 use super::runs::{plain_f64, plain_opt_f64};
+use crate::analysis::stats;
 use crate::analysis::sweep::{self, Dimension, Sweep, SweepPlan};
 use crate::kernel::diag::bad_input;
 use crate::rules::Home;
@@ -47,7 +48,8 @@ pub struct SweepArgs {
         default_value = "random"
     )]
     pub bots: Vec<String>,
-    /// Worker threads [default: one per core]. Results do not depend on it.
+    /// Worker threads [default: one per core; never more than the address
+    /// space holds, see README]. Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Output format.
@@ -188,17 +190,11 @@ fn table(s: &Sweep) -> Result<()> {
         for (i, v) in s.values.iter().enumerate() {
             let p = m.points.iter().find(|p| &p.value == v);
             row.push(p.map_or(String::new(), |p| {
-                format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)
+                stats::mean_text(p.mean, p.ci, p.no_interval)
             }));
             if i > 0 {
                 row.push(p.and_then(|p| p.diff).map_or(String::new(), |d| {
-                    format!(
-                        "{:+.2} [{:+.2}, {:+.2}]{}",
-                        d.mean,
-                        d.ci[0],
-                        d.ci[1],
-                        if d.significant { " *" } else { "" }
-                    )
+                    stats::diff_text(d.mean, d.ci, d.significant, d.no_interval)
                 }));
             }
         }
@@ -209,6 +205,20 @@ fn table(s: &Sweep) -> Result<()> {
         "values: mean ± 95% CI half-width; differences: paired by seed against {}={first}, 95% CI, * when it excludes 0",
         s.dimension
     );
+    let thins = s.metrics.iter().flat_map(|m| {
+        m.points
+            .iter()
+            .flat_map(|p| [p.no_interval, p.diff.and_then(|d| d.no_interval)])
+    });
+    if let Some(note) = stats::thin_note(thins) {
+        out!("{note}");
+    }
+    if s.games < stats::MIN_SAMPLE as u64 {
+        out!(
+            "no difference is starred: a sweep stars one from {} games per value",
+            stats::MIN_SAMPLE
+        );
+    }
     out!("{:.2} s", s.seconds);
     Ok(())
 }

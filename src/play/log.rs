@@ -411,6 +411,11 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
         if line.trim().is_empty() {
             continue;
         }
+        // A record is an object: anything else is refused before it is
+        // parsed, so a huge array or string is never built in memory.
+        if !line.trim_start().starts_with('{') {
+            return Err(not_an_object(src, i + 1));
+        }
         let record =
             serde_json::from_str::<Record>(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
         out.push(LogLine {
@@ -424,24 +429,35 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
 
 /// Why `text` (line `line` of `src`) is not a record: not JSON, not an object
 /// with an `event`, or an event whose fields are missing or of a wrong type.
+/// The record is read again only for its `event` (every other field
+/// skipped, nothing of it kept).
 fn not_a_record(src: &Source, line: usize, text: &str, err: serde_json::Error) -> anyhow::Error {
+    #[derive(serde::Deserialize)]
+    struct EventOnly {
+        event: Option<serde_json::Value>,
+    }
     let path = src.path.display();
-    let value = match serde_json::from_str::<Value>(text) {
-        Ok(value) => value,
-        Err(e) => {
-            let col = e.column();
-            return bad_input(format!("{path}:{line}:{col}: not a JSON log record: {e}"));
-        }
-    };
-    match value["event"].as_str() {
-        Some(event) if value.is_object() => bad_input(format!(
+    match serde_json::from_str::<EventOnly>(text) {
+        Err(e) if e.is_syntax() || e.is_eof() => bad_input(format!(
+            "{path}:{line}:{}: not a JSON log record: {e}",
+            e.column()
+        )),
+        Ok(EventOnly {
+            event: Some(Value::String(event)),
+        }) => bad_input(format!(
             "{path}:{line}:{}: not a `{event}` record as docs/log.md describes: {err}",
             err.column()
         )),
-        _ => bad_input(format!(
-            "{path}:{line}:1: a log record is an object with an `event`"
-        )),
+        _ => not_an_object(src, line),
     }
+}
+
+/// Line `line` of `src` is not an object with an `event`.
+fn not_an_object(src: &Source, line: usize) -> anyhow::Error {
+    bad_input(format!(
+        "{}:{line}:1: a log record is an object with an `event`",
+        src.path.display()
+    ))
 }
 
 #[cfg(test)]

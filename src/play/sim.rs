@@ -25,9 +25,7 @@ pub fn on_hook_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     let mut work = Some(work);
     let ran = std::thread::scope(|s| {
         let slot = &mut work;
-        std::thread::Builder::new()
-            .name("towerlab".into())
-            .stack_size(HOOK_STACK)
+        hook_thread("towerlab".into())
             .spawn_scoped(s, move || slot.take().map(|w| w()))
             .ok()
             .map(|handle| handle.join())
@@ -37,6 +35,64 @@ pub fn on_hook_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
         Some(Err(panic)) => std::panic::resume_unwind(panic),
         _ => (work.take().expect("the work is still here"))(),
     }
+}
+
+/// The most worker threads a run may ask for (`--threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// Address space one thread that runs hooks may take: its stack
+/// ([`HOOK_STACK`], reserved whole) and room for its heap (an allocator
+/// arena, a hook call's memory limit).
+const THREAD_SPACE: usize = HOOK_STACK + (128 << 20);
+/// Address space kept for all else: the program, its libraries, the games'
+/// data, and the thread the command runs on.
+const BASE_SPACE: usize = (1 << 30) + THREAD_SPACE;
+
+/// How many threads that run hooks fit in the address space this process
+/// may use (`ulimit -v`), beside the one the command runs on: at least 1;
+/// [`MAX_THREADS`] with no limit.
+pub fn threads_that_fit() -> usize {
+    address_space_limit().map_or(MAX_THREADS, |limit| {
+        (limit.saturating_sub(BASE_SPACE) / THREAD_SPACE).clamp(1, MAX_THREADS)
+    })
+}
+
+/// The worker threads a run of `requested` threads gets: one per core for
+/// 0, and never more than fit in the address space ([`threads_that_fit`]),
+/// so a thread count too large for the machine is lowered, never an abort.
+/// Results do not depend on it.
+pub fn worker_threads(requested: usize) -> usize {
+    let wanted = match requested {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    wanted.clamp(1, threads_that_fit())
+}
+
+/// The process's address-space limit in bytes, if it has one.
+#[cfg(unix)]
+fn address_space_limit() -> Option<usize> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes one `rlimit` into the struct it is given.
+    let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    (read && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as usize)
+}
+
+#[cfg(not(unix))]
+fn address_space_limit() -> Option<usize> {
+    None
+}
+
+/// A thread named `name` with the stack every thread that runs hooks has
+/// ([`HOOK_STACK`]): the command's, a served game's (rayon's workers are
+/// given the same size in [`Workers::new`]).
+pub fn hook_thread(name: String) -> std::thread::Builder {
+    std::thread::Builder::new()
+        .name(name)
+        .stack_size(HOOK_STACK)
 }
 
 /// What one finished game leaves behind.
@@ -181,10 +237,11 @@ pub struct Workers<'s> {
 }
 
 impl<'s> Workers<'s> {
-    /// `threads` workers (0: one per core) for games under `set`.
+    /// `threads` workers (0: one per core; at most what fits,
+    /// [`worker_threads`]) for games under `set`.
     pub fn new(set: &'s Ruleset, threads: usize) -> Result<Workers<'s>> {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(worker_threads(threads))
             .stack_size(HOOK_STACK)
             .build()
             .context("starting the worker threads")?;

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::manifest::{self, Pack};
 use super::{Dir, Home, Origin};
-use crate::kernel::diag::Source;
+use crate::kernel::diag::{Source, bad_input};
 
 /// One pack's files, by name relative to its folder.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,13 +70,31 @@ fn relative(pack: &Pack, source: &Source) -> String {
 }
 
 /// Load each of `packs`: from the files `logged` carries for it, else by
-/// name from `home`. `label` names the log in errors.
+/// name from `home`. `label` names the log in errors. A pack logged twice
+/// is bad input: which of its two sets of files the game was played under
+/// cannot be told.
 pub fn load_logged(
     home: &Home,
     packs: &[String],
     logged: &[PackFiles],
     label: &str,
 ) -> Result<Vec<Pack>> {
+    if let Some((i, twice)) = logged
+        .iter()
+        .enumerate()
+        .find(|(i, f)| logged[..*i].iter().any(|g| g.pack == f.pack))
+    {
+        return Err(bad_input(format!(
+            "`pack_files` lists pack `{}` twice (entries {} and {}): a log carries one set of files per pack",
+            twice.pack,
+            logged
+                .iter()
+                .position(|g| g.pack == twice.pack)
+                .unwrap_or(0)
+                + 1,
+            i + 1
+        )));
+    }
     packs
         .iter()
         .map(|p| match logged.iter().find(|f| &f.pack == p) {

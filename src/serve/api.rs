@@ -1,24 +1,26 @@
 //! The HTTP routes (`docs/serve.md`): the page and its script and style,
 //! the catalog, new games, a game's state, answers, bots' turns and the log.
-//! Bodies are read as bytes and parsed here, so that malformed JSON gets the
-//! same kind of message as every other refusal: `{"error": "…"}`.
+//! Bodies are read here, within the time and size limits, and parsed here,
+//! so that a body too large or too slow, malformed JSON, a target too long
+//! and a wrong method get the same kind of message as every other refusal:
+//! `{"error": "…"}`.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, Request as HttpRequest, State};
+use axum::http::{Method, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use super::ApiError;
 use super::catalog::{Catalog, NewGame};
 use super::host::{Answer, Games, Request};
+use super::{ApiError, Limits};
 use crate::rules::Home;
 
 const PAGE: &str = include_str!("assets/index.html");
@@ -29,14 +31,20 @@ const STYLE: &str = include_str!("assets/style.css");
 pub struct AppState {
     catalog: Catalog,
     games: Arc<Games>,
+    limits: Limits,
 }
 
 impl AppState {
-    pub fn new(home: &Home, idle: Duration) -> AppState {
+    pub fn new(home: &Home, limits: Limits) -> AppState {
         AppState {
-            catalog: Catalog::new(home),
-            games: Arc::new(Games::new(idle)),
+            catalog: Catalog::new(home, limits.budget),
+            games: Arc::new(Games::new(limits.clone())),
+            limits,
         }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 }
 
@@ -57,7 +65,67 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/advance", post(advance))
         .route("/api/games/{id}/log", get(log))
         .fallback(|| async { ApiError::new(404, "no such page") })
+        .method_not_allowed_fallback(|method: Method| async move {
+            ApiError::new(405, format!("this route does not take {method}"))
+        })
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            bounded_target,
+        ))
         .with_state(state)
+}
+
+/// A request whose target (path and query) is longer than the limit is
+/// refused before it is routed.
+async fn bounded_target(State(app): Shared, request: HttpRequest, next: Next) -> Response {
+    let limit = app.limits.target;
+    let length = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if length > limit {
+        return ApiError::new(
+            414,
+            format!("the request's target is {length} bytes long; the limit is {limit}"),
+        )
+        .into_response();
+    }
+    next.run(request).await
+}
+
+/// A request's body, read within the time and size limits.
+async fn read_body(app: &AppState, body: Body) -> Result<Bytes, ApiError> {
+    let limit = app.limits.body;
+    match tokio::time::timeout(app.limits.read, axum::body::to_bytes(body, limit)).await {
+        Err(_) => Err(ApiError::new(
+            408,
+            format!(
+                "the request's body did not arrive within {} s",
+                app.limits.read.as_secs()
+            ),
+        )),
+        Ok(Err(e)) if is_too_large(&e) => Err(ApiError::new(
+            413,
+            format!("the request's body is larger than {limit} bytes, the limit"),
+        )),
+        Ok(Err(e)) => Err(ApiError::new(
+            400,
+            format!("reading the request's body: {e}"),
+        )),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
+}
+
+/// The body reader stopped at the size limit.
+fn is_too_large(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = err.source();
+    }
+    false
 }
 
 fn asset(kind: &'static str, text: &'static str) -> Response {
@@ -92,8 +160,8 @@ async fn catalog(State(app): Shared) -> axum::Json<Value> {
     axum::Json(app.catalog.describe())
 }
 
-async fn new_game(State(app): Shared, bytes: Bytes) -> Result<Response, ApiError> {
-    let req: NewGame = body(&bytes)?;
+async fn new_game(State(app): Shared, raw: Body) -> Result<Response, ApiError> {
+    let req: NewGame = body(&read_body(&app, raw).await?)?;
     let choice = app
         .catalog
         .choose(&req)
@@ -119,9 +187,9 @@ struct Choose {
 async fn choose(
     State(app): Shared,
     Path(id): Path<String>,
-    bytes: Bytes,
+    raw: Body,
 ) -> Result<Response, ApiError> {
-    let c: Choose = body(&bytes)?;
+    let c: Choose = body(&read_body(&app, raw).await?)?;
     let request = Request::Choose {
         decision: c.decision,
         token: c.token,
@@ -139,9 +207,9 @@ struct Advance {
 async fn advance(
     State(app): Shared,
     Path(id): Path<String>,
-    bytes: Bytes,
+    raw: Body,
 ) -> Result<Response, ApiError> {
-    let a: Advance = body(&bytes)?;
+    let a: Advance = body(&read_body(&app, raw).await?)?;
     app.games
         .ask(&id, Request::Advance { token: a.token })
         .await

@@ -20,6 +20,8 @@ pub struct Catalog {
     variants: Vec<String>,
     packs: Vec<String>,
     loaded: Mutex<HashMap<String, Arc<Ruleset>>>,
+    /// A bot's search budget per decision, at most (`--max-budget`).
+    max_budget: u32,
 }
 
 /// A new game as the browser asks for it.
@@ -44,7 +46,7 @@ pub struct Choice {
 
 impl Catalog {
     /// The variants and packs of `home`.
-    pub fn new(home: &Home) -> Catalog {
+    pub fn new(home: &Home, max_budget: u32) -> Catalog {
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
         packs.push(NATIVE_TOWER.to_string());
@@ -53,6 +55,7 @@ impl Catalog {
             variants: home.variants(),
             packs,
             loaded: Mutex::new(HashMap::new()),
+            max_budget,
         }
     }
 
@@ -67,6 +70,7 @@ impl Catalog {
             "bots": bots,
             "seats": seats,
             "players": {"min": 2, "max": 6},
+            "max_budget": self.max_budget,
         })
     }
 
@@ -83,6 +87,7 @@ impl Catalog {
             .iter()
             .map(|s| Seat::parse(s))
             .collect::<Result<Vec<_>>>()?;
+        self.within_budget(&seats)?;
         let set = match (&req.variant, &req.packs) {
             (Some(_), Some(_)) => return Err(bad_input("give a variant or packs, not both")),
             (Some(v), None) => self.variant(v)?,
@@ -90,6 +95,23 @@ impl Catalog {
             (None, None) => self.variant("tower")?,
         };
         Ok(Choice { set, seats })
+    }
+
+    /// Every bot's search budget within the server's maximum: a game's
+    /// thread is the server's, and a bot's turn cannot be called back.
+    fn within_budget(&self, seats: &[Seat]) -> Result<()> {
+        for (i, seat) in seats.iter().enumerate() {
+            if let Seat::Bot(BotKind::Mcts(n)) = seat
+                && *n > self.max_budget
+            {
+                return Err(bad_input(format!(
+                    "seat {}: mcts:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",
+                    i + 1,
+                    self.max_budget
+                )));
+            }
+        }
+        Ok(())
     }
 
     fn variant(&self, name: &str) -> Result<Arc<Ruleset>> {

@@ -3,22 +3,26 @@
 //! session borrowing them and what its states keep from one to the next
 //! ([`view::Drawn`]: tile art, events in words), and answers one request at
 //! a time. A game
-//! that hears nothing for the idle time ends its thread and leaves the table.
+//! that ends leaves the table at once, its last state and log kept readable
+//! for a while; one that hears nothing for the idle time ends its thread and
+//! leaves the table. Game threads have the stack every thread that runs
+//! hooks has.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 use tokio::sync::oneshot;
 
 use super::catalog::Choice;
 use super::view::{self, kind_of};
-use super::{ApiError, MAX_GAMES};
+use super::{ApiError, Limits};
 use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
+use crate::play::sim::hook_thread;
 
 /// What a request asks of a game.
 #[derive(Clone, Debug)]
@@ -50,31 +54,56 @@ struct Message {
     reply: oneshot::Sender<Reply>,
 }
 
-/// The table of games.
+/// The table of games: those open, each on its thread, and those that
+/// ended, kept readable for a while.
 pub struct Games {
     table: Mutex<HashMap<String, mpsc::Sender<Message>>>,
+    ended: Mutex<VecDeque<Ended>>,
     made: AtomicU64,
-    idle: Duration,
+    limits: Limits,
+}
+
+/// What stays of a game that ended: its last state and its log.
+struct Ended {
+    id: String,
+    state: Value,
+    log: Result<String, ApiError>,
+    at: Instant,
 }
 
 fn gone(id: &str) -> ApiError {
     ApiError::new(
         404,
-        format!("no game `{id}`: it never was, or it expired after idling"),
+        format!(
+            "no game `{id}`: it never was, or it expired (after idling, or a while after it ended)"
+        ),
     )
 }
 
 impl Games {
-    pub fn new(idle: Duration) -> Games {
+    pub fn new(limits: Limits) -> Games {
         Games {
             table: Mutex::new(HashMap::new()),
+            ended: Mutex::new(VecDeque::new()),
             made: AtomicU64::new(0),
-            idle,
+            limits,
         }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::Sender<Message>>> {
         self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The ended games, those past their time dropped.
+    fn ended(&self) -> std::sync::MutexGuard<'_, VecDeque<Ended>> {
+        let mut ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
+        while ended
+            .front()
+            .is_some_and(|e| e.at.elapsed() > self.limits.ended)
+        {
+            ended.pop_front();
+        }
+        ended
     }
 
     /// A fresh number, different for every call and every run.
@@ -97,11 +126,12 @@ impl Games {
         let (tx, rx) = mpsc::channel();
         {
             let mut table = self.lock();
-            if table.len() >= MAX_GAMES {
+            let open = self.limits.open_games();
+            if table.len() >= open {
                 return Err(ApiError::new(
                     503,
                     format!(
-                        "{MAX_GAMES} games are open: finish one, or wait for idle ones to expire"
+                        "{open} games are open, the server's limit: finish one, or wait for idle ones to expire"
                     ),
                 ));
             }
@@ -110,13 +140,14 @@ impl Games {
         let (first, answer) = oneshot::channel();
         let games = self.clone();
         let game_id = id.clone();
-        let spawned = std::thread::Builder::new()
-            .name(format!("game-{id}"))
-            .stack_size(16 << 20)
+        let spawned = hook_thread(format!("game-{id}"))
             .spawn(move || host(&games, &game_id, choice, seed, rx, first));
         if let Err(e) = spawned {
             self.lock().remove(&id);
-            return Err(ApiError::new(500, format!("starting the game: {e}")));
+            return Err(ApiError::new(
+                503,
+                format!("no thread for a new game now ({e}): try again when a game ends"),
+            ));
         }
         match answer.await {
             Ok(Ok(Answer::State(state))) => Ok(state),
@@ -125,19 +156,61 @@ impl Games {
         }
     }
 
-    /// Send a request to game `id`; its answer.
+    /// Send a request to game `id`; its answer. A game that ended answers
+    /// from what it left.
     pub async fn ask(&self, id: &str, request: Request) -> Reply {
-        let sender = self.lock().get(id).cloned().ok_or_else(|| gone(id))?;
-        let (reply, answer) = oneshot::channel();
-        sender
-            .send(Message { request, reply })
-            .map_err(|_| gone(id))?;
-        answer.await.map_err(|_| gone(id))?
+        let sender = self.lock().get(id).cloned();
+        if let Some(sender) = sender {
+            let (reply, answer) = oneshot::channel();
+            let message = Message {
+                request: request.clone(),
+                reply,
+            };
+            if sender.send(message).is_ok()
+                && let Ok(reply) = answer.await
+            {
+                return reply;
+            }
+        }
+        // Not open, or it ended while the request waited.
+        self.ended_answer(id, request)
+    }
+
+    /// What an ended game answers.
+    fn ended_answer(&self, id: &str, request: Request) -> Reply {
+        let ended = self.ended();
+        let game = ended.iter().find(|e| e.id == id).ok_or_else(|| gone(id))?;
+        match request {
+            Request::State => Ok(Answer::State(game.state.clone())),
+            Request::Log => game.log.clone().map(Answer::Log),
+            Request::Choose { .. } | Request::Advance { .. } => Err(ApiError::new(
+                409,
+                "the game has ended: nothing more can be played",
+            )),
+        }
+    }
+
+    /// Keep what game `id` left, then free its place.
+    fn end(&self, id: &str, state: Value, log: Result<String, ApiError>) {
+        {
+            let mut ended = self.ended();
+            if ended.len() >= self.limits.ended_games {
+                ended.pop_front();
+            }
+            ended.push_back(Ended {
+                id: id.to_string(),
+                state,
+                log,
+                at: Instant::now(),
+            });
+        }
+        self.lock().remove(id);
     }
 }
 
 /// A game's thread: the session, then one request at a time until the game
-/// idles for too long.
+/// ends (its state and log kept, its place freed at once) or idles for too
+/// long.
 fn host(
     games: &Games,
     id: &str,
@@ -153,7 +226,10 @@ fn host(
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
             let _ = first.send(Ok(Answer::State(view::state(id, &session, &mut drawn))));
-            while let Ok(message) = inbox.recv_timeout(games.idle) {
+            while !ended(&session) {
+                let Ok(message) = inbox.recv_timeout(games.limits.idle) else {
+                    break;
+                };
                 let reply = std::panic::catch_unwind(AssertUnwindSafe(|| {
                     answer(id, &mut session, &mut drawn, message.request)
                 }));
@@ -166,12 +242,25 @@ fn host(
                     break;
                 }
             }
+            if ended(&session) {
+                let state = view::state(id, &session, &mut drawn);
+                let log = session
+                    .log()
+                    .map_err(|e| ApiError::new(500, format!("{e:#}")));
+                games.end(id, state, log);
+                return;
+            }
         }
         Err(e) => {
             let _ = first.send(Err(ApiError::new(400, format!("{e:#}"))));
         }
     }
     games.lock().remove(id);
+}
+
+/// The game waits for nothing more: over, or failed.
+fn ended(session: &Session) -> bool {
+    matches!(session.waiting(), Waiting::Over | Waiting::Failed(_))
 }
 
 fn answer(id: &str, session: &mut Session, drawn: &mut view::Drawn, request: Request) -> Reply {

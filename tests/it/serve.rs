@@ -10,13 +10,21 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use towerlab::serve::{IDLE, Server};
+use towerlab::serve::{IDLE, Limits, Server};
 
 use crate::common::{home, towerlab};
 
 /// A server of the repository's home on a free port.
 pub fn server(idle: Duration) -> SocketAddr {
-    Server::bind(&home(), "127.0.0.1", 0, idle)
+    server_with(Limits {
+        idle,
+        ..Limits::default()
+    })
+}
+
+/// A server of the repository's home on a free port, with `limits`.
+pub fn server_with(limits: Limits) -> SocketAddr {
+    Server::bind(&home(), "127.0.0.1", 0, limits)
         .and_then(Server::spawn)
         .expect("the server starts")
 }
@@ -78,7 +86,7 @@ pub fn ok(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Va
 }
 
 /// A request that must be refused with `status`; its message.
-fn refused(addr: SocketAddr, method: &str, path: &str, body: &str, status: u16) -> String {
+pub fn refused(addr: SocketAddr, method: &str, path: &str, body: &str, status: u16) -> String {
     let (got, reply) = http(addr, method, path, Some(body));
     assert_eq!(got, status, "{method} {path} {body}: {reply}");
     let v: Value = serde_json::from_str(&reply).expect("a JSON error");
@@ -118,7 +126,7 @@ pub fn answer(addr: SocketAddr, state: &Value, option: usize) -> Value {
 }
 
 /// Play on (bots' turns too) until `stop` says so or the game is over.
-fn play_until(addr: SocketAddr, mut state: Value, stop: impl Fn(&Value) -> bool) -> Value {
+pub fn play_until(addr: SocketAddr, mut state: Value, stop: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..2000 {
         if state["status"] == "over" || stop(&state) {
             return state;
@@ -403,7 +411,7 @@ fn a_game_against_greedy_ends_scored_and_its_log_replays() {
         ),
         409,
     );
-    assert!(m.contains("no person"), "{m}");
+    assert!(m.contains("has ended"), "{m}");
 }
 
 #[test]

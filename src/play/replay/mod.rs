@@ -4,7 +4,6 @@
 //! that does not follow from the decisions) is reported with its line.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -406,27 +405,16 @@ fn no_such_game(log: &Log, game: u64, packs: Option<&[String]>) -> anyhow::Error
 pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     let log = Log::read(path)?;
     let file = log.file.as_str();
-    // One rules instance per ruleset, kept (with its caches) for every game
-    // of the log, as `simulate` keeps one per thread.
-    type Key = (Vec<String>, String, Vec<PackFiles>);
-    let mut rulesets: HashMap<Key, (Ruleset, Box<dyn crate::kernel::Rules>)> = HashMap::new();
+    let mut rulesets = Compiled::default();
     let mut games = 0;
     for block in log.blocks() {
         let start = start_of(file, block)?;
-        let key: Key = (
-            start.packs.to_vec(),
-            format!("{:?}", start.params),
-            start.pack_files.to_vec(),
-        );
-        if !rulesets.contains_key(&key) {
-            let set = start
+        let (set, rules) = rulesets.get(&start, || {
+            start
                 .ruleset(home, file)
-                .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
-            let rules = set.rules();
-            rulesets.insert(key.clone(), (set, rules));
-        }
-        let (set, rules) = &rulesets[&key];
-        let game = play_block(file, set, rules.as_ref(), &start, &log.src, block, None)?;
+                .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))
+        })?;
+        let game = play_block(file, set, rules, &start, &log.src, block, None)?;
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
@@ -446,6 +434,53 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
         games,
         events: log.records.len(),
     })
+}
+
+/// The rulesets a replay has compiled, each with its rules instance (and
+/// its caches), kept for the games that follow: at most [`KEPT_RULESETS`],
+/// the least recently used dropped first, so a log whose every game carries
+/// other pack files costs the memory of a few rulesets, not of all.
+#[derive(Default)]
+struct Compiled {
+    /// Most recently used last.
+    kept: Vec<(RulesetKey, Ruleset, Box<dyn crate::kernel::Rules>)>,
+}
+
+/// What makes two games' rules the same: packs, parameters, logged files.
+type RulesetKey = (Vec<String>, String, Vec<PackFiles>);
+
+/// Rulesets a replay keeps compiled at once.
+pub const KEPT_RULESETS: usize = 8;
+
+impl Compiled {
+    /// The ruleset and rules of `start`, compiled by `compile` unless kept.
+    fn get(
+        &mut self,
+        start: &Start,
+        compile: impl FnOnce() -> Result<Ruleset>,
+    ) -> Result<(&Ruleset, &dyn crate::kernel::Rules)> {
+        let key: RulesetKey = (
+            start.packs.to_vec(),
+            format!("{:?}", start.params),
+            start.pack_files.to_vec(),
+        );
+        match self.kept.iter().position(|(k, ..)| *k == key) {
+            Some(i) => {
+                let hit = self.kept.remove(i);
+                self.kept.push(hit);
+            }
+            None => {
+                let set = compile()?;
+                let rules = set.rules();
+                if self.kept.len() == KEPT_RULESETS {
+                    self.kept.remove(0);
+                }
+                self.kept.push((key, set, rules));
+            }
+        }
+        let (_, set, rules) = self.kept.last().expect("just kept");
+        Ok((set, rules.as_ref()))
+    }
 }
 
 fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {

@@ -115,6 +115,7 @@ fn gap_chart(l: &Ladder) -> Option<Markup> {
                         low: g.ci[0],
                         high: g.ci[1],
                         sd: 0.0,
+                        thin: None,
                     })
                 })
                 .collect()
@@ -161,8 +162,7 @@ fn across_table(l: &Ladder) -> Markup {
                             td { (readable_variant(&a.variant)) }
                             @for d in &a.diffs {
                                 td class=(if d.significant { "diff sig" } else { "diff" }) {
-                                    (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                                    @if d.significant { " *" }
+                                    (crate::analysis::stats::diff_text(d.mean, d.ci, d.significant, d.no_interval))
                                 }
                             }
                             td class=(if a.depends_on_skill { "skill sig" } else { "skill" }) {
@@ -182,6 +182,7 @@ fn estimate(d: &crate::analysis::compare::Difference) -> Estimate {
         low: d.ci[0],
         high: d.ci[1],
         sd: d.sd,
+        thin: d.no_interval,
     }
 }
 
@@ -191,5 +192,6 @@ fn zero() -> Estimate {
         low: 0.0,
         high: 0.0,
         sd: 0.0,
+        thin: None,
     }
 }

@@ -192,6 +192,11 @@ fn table(r: &Comparison) -> Markup {
                 span class="sig" { "* marks a difference whose interval excludes 0" }
                 ". Balance intervals are bootstrapped."
             }
+            @if let Some(note) = stats::thin_note(r.metrics.iter().flat_map(|m| {
+                m.values.iter().flat_map(|v| [v.no_interval, v.diff.and_then(|d| d.no_interval)])
+            })) {
+                p class="note" { (note) }
+            }
         }
     }
 }
@@ -204,11 +209,10 @@ fn table_row(metric: &Metric) -> Markup {
                 span class="what" { (stats::describe(&metric.name)) }
             }
             @for value in &metric.values {
-                td { (format!("{:.2} ± {:.2}", value.mean, value.estimate().half_width())) }
+                td { (stats::mean_text(value.mean, value.ci, value.no_interval)) }
                 @if let Some(d) = &value.diff {
                     td class=(if d.significant { "diff sig" } else { "diff" }) {
-                        (format!("{:+.2} [{:+.2}, {:+.2}]", d.mean, d.ci[0], d.ci[1]))
-                        @if d.significant { " *" }
+                        (stats::diff_text(d.mean, d.ci, d.significant, d.no_interval))
                     }
                 }
             }
@@ -387,6 +391,7 @@ fn percent(e: Estimate) -> Estimate {
         low: e.low * 100.0,
         high: e.high * 100.0,
         sd: e.sd * 100.0,
+        thin: e.thin,
     }
 }
 
@@ -408,11 +413,13 @@ mod tests {
             variant: names[v].to_string(),
             mean: 1.0,
             ci: [0.5, 1.5],
+            no_interval: None,
             diff: (v > 0).then_some(Difference {
                 mean: 0.25,
                 ci: [0.1, 0.4],
                 sd: 1.0,
                 significant: true,
+                no_interval: None,
             }),
         };
         Comparison {
@@ -471,6 +478,7 @@ mod tests {
             ci: [mean - 0.2, mean + 0.2],
             sd: 1.0,
             significant: true,
+            no_interval: None,
         };
         let ladder = Ladder {
             levels: vec!["random".into(), "greedy".into()],

@@ -80,11 +80,11 @@ fn row(s: &Sweep, m: &SweepMetric) -> Markup {
             @for (i, v) in s.values.iter().enumerate() {
                 @match m.points.iter().find(|p| &p.value == v) {
                     Some(p) => {
-                        td { (format!("{:.2} ± {:.2}", p.mean, (p.ci[1] - p.ci[0]) / 2.0)) }
+                        td { (stats::mean_text(p.mean, p.ci, p.no_interval)) }
                         @if i > 0 {
                             @match p.diff {
                                 Some(d) => td class=(if d.significant { "diff sig" } else { "diff" }) {
-                                    (format!("{:+.2} [{:+.2}, {:+.2}]{}", d.mean, d.ci[0], d.ci[1], if d.significant { " *" } else { "" }))
+                                    (stats::diff_text(d.mean, d.ci, d.significant, d.no_interval))
                                 },
                                 None => td {},
                             }
@@ -107,6 +107,7 @@ fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
                 low: p.ci[0],
                 high: p.ci[1],
                 sd: 0.0,
+                thin: p.no_interval,
             })
         })
         .collect();

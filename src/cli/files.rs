@@ -1,0 +1,176 @@
+//! The files a command reads and writes, checked before any work: an output
+//! that is one of the command's inputs, or that two of its outputs share,
+//! would lose a file, so it is refused (bad input, naming both flags).
+//! Paths are compared as the files they name: `./x`, `x` and a link to `x`
+//! are one file, and so is an output that does not exist yet whose folder
+//! and name are another's.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::kernel::diag::bad_input;
+
+/// A path given on the command line, with the flag (or argument) that gave
+/// it, as the error names it.
+#[derive(Clone, Debug)]
+pub struct Named<'a> {
+    pub flag: &'static str,
+    pub path: &'a Path,
+}
+
+/// A command's input and output files.
+#[derive(Clone, Debug, Default)]
+pub struct Files<'a> {
+    pub inputs: Vec<Named<'a>>,
+    pub outputs: Vec<Named<'a>>,
+}
+
+impl<'a> Files<'a> {
+    /// Read from `path`, given by `flag`.
+    pub fn input(mut self, flag: &'static str, path: Option<&'a Path>) -> Files<'a> {
+        self.inputs.extend(path.map(|path| Named { flag, path }));
+        self
+    }
+
+    /// Read from `text` when it names a file (a variant or tile file given
+    /// by path; a name from the home folder is no file here).
+    pub fn input_if_file(self, flag: &'static str, text: Option<&'a str>) -> Files<'a> {
+        let path = text.map(Path::new).filter(|p| p.is_file());
+        self.input(flag, path)
+    }
+
+    /// Write to `path`, given by `flag`.
+    pub fn output(mut self, flag: &'static str, path: Option<&'a Path>) -> Files<'a> {
+        self.outputs.extend(path.map(|path| Named { flag, path }));
+        self
+    }
+
+    /// Refuse an output that is an input, or that another output names too.
+    pub fn check(&self) -> Result<()> {
+        for (i, out) in self.outputs.iter().enumerate() {
+            let Some(id) = Identity::of(out.path) else {
+                continue;
+            };
+            if let Some(input) = same_file(&self.inputs, &id) {
+                return Err(bad_input(format!(
+                    "{} would overwrite the input {}: give the output another path",
+                    out.shown(),
+                    input.shown()
+                )));
+            }
+            if let Some(other) = same_file(&self.outputs[i + 1..], &id) {
+                return Err(bad_input(format!(
+                    "{} and {} are the same file: one output would replace the other; give each its own path",
+                    out.shown(),
+                    other.shown()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Named<'_> {
+    /// The flag and the path, as an error shows them.
+    fn shown(&self) -> String {
+        format!("{} {}", self.flag, self.path.display())
+    }
+}
+
+/// The first of `named` that is the file `id`.
+fn same_file<'n, 'a>(named: &'n [Named<'a>], id: &Identity) -> Option<&'n Named<'a>> {
+    named
+        .iter()
+        .find(|n| Identity::of(n.path).as_ref() == Some(id))
+}
+
+/// What a path names, for comparing: the file itself when it exists (so
+/// links and hard links are the file they point at), else the canonical
+/// folder it would be made in and its name. `None` for what is not a
+/// regular file (`/dev/null`, a pipe): writing there loses no file.
+#[derive(Debug)]
+enum Identity {
+    File(same_file::Handle),
+    New(PathBuf),
+}
+
+impl PartialEq for Identity {
+    fn eq(&self, other: &Identity) -> bool {
+        match (self, other) {
+            (Identity::File(a), Identity::File(b)) => a == b,
+            (Identity::New(a), Identity::New(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Identity {
+    fn of(path: &Path) -> Option<Identity> {
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => {
+                same_file::Handle::from_path(path).ok().map(Identity::File)
+            }
+            Ok(_) => None,
+            Err(_) => Some(Identity::New(planned(path))),
+        }
+    }
+}
+
+/// The path a file not yet made would have: its folder canonical (when it
+/// exists), then its name.
+fn planned(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(folder), Some(name)) => std::fs::canonicalize(folder)
+            .unwrap_or_else(|_| folder.to_path_buf())
+            .join(name),
+        _ => absolute,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_file_under_two_spellings_is_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let x = dir.path().join("x");
+        std::fs::write(&x, "keep").unwrap();
+        let dotted = dir.path().join(".").join("x");
+        let files = Files::default()
+            .input("--log", Some(&x))
+            .output("--output", Some(&dotted));
+        let e = files.check().unwrap_err().to_string();
+        assert!(e.contains("--output") && e.contains("--log"), "{e}");
+    }
+
+    #[test]
+    fn two_new_outputs_with_one_path_are_refused_and_distinct_ones_pass() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.html");
+        let a_again = dir.path().join("sub").join("..").join("a.html");
+        let b = dir.path().join("b.csv");
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let same = Files::default()
+            .output("--html", Some(&a))
+            .output("--per-game", Some(&a_again));
+        assert!(same.check().is_err());
+        let apart = Files::default()
+            .output("--html", Some(&a))
+            .output("--per-game", Some(&b));
+        assert!(apart.check().is_ok());
+    }
+
+    #[test]
+    fn a_device_may_take_every_output() {
+        let null = Path::new("/dev/null");
+        if null.exists() {
+            let files = Files::default()
+                .output("--log", Some(null))
+                .output("--per-game", Some(null));
+            assert!(files.check().is_ok());
+        }
+    }
+}

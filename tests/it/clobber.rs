@@ -1,0 +1,150 @@
+//! No command loses a file: an output path that is one of the command's
+//! inputs, or that two of its outputs share, is refused before any work
+//! (exit 2, naming both flags), and the file is left byte for byte as it
+//! was. Paths are compared as files: `./x`, `x`, `dir/../x` and a link to
+//! `x` are one.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::common::{run, stderr, temp_dir};
+use crate::shards::words;
+
+/// Run `line` (words) in `dir`.
+fn in_dir(dir: &Path, line: &str) -> Output {
+    crate::common::towerlab()
+        .current_dir(dir)
+        .args(words(line))
+        .env_remove("TOWERLAB_HOME")
+        .output()
+        .unwrap()
+}
+
+/// Run `line` in `dir`: refused with exit 2, naming the two flags of
+/// `flags` (words); every file of `kept` unchanged.
+fn refused_keeping(dir: &Path, line: &str, flags: &str, kept: &[&str]) {
+    let before: Vec<Vec<u8>> = kept
+        .iter()
+        .map(|f| std::fs::read(dir.join(f)).unwrap())
+        .collect();
+    let out = in_dir(dir, line);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{line}: {text}");
+    for flag in words(flags) {
+        assert!(text.contains(flag), "{line} should name {flag}: {text}");
+    }
+    for (f, bytes) in kept.iter().zip(before) {
+        let after = std::fs::read(dir.join(f)).unwrap();
+        assert_eq!(after, bytes, "{f} changed: {line}");
+    }
+}
+
+/// A folder with a two-game log `g.jsonl`, two shards `p0.json` and
+/// `p1.json`, a variant file `v.toml` and a folder `sub`.
+fn folder() -> tempfile::TempDir {
+    let dir = temp_dir("clobber");
+    let log = dir.path().join("g.jsonl");
+    let out = run(&["simulate", "--games", "2", "--log", log.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    crate::inputs_bounded::shards(dir.path());
+    std::fs::write(
+        dir.path().join("v.toml"),
+        "name = \"v\"\npacks = [\"tower\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    dir
+}
+
+#[test]
+fn an_output_over_an_input_is_refused_and_the_input_kept() {
+    let dir = folder();
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "render --log g.jsonl --output g.jsonl",
+            "--output --log",
+            &["g.jsonl"],
+        ),
+        (
+            "render --log g.jsonl --output ./g.jsonl",
+            "--output --log",
+            &["g.jsonl"],
+        ),
+        (
+            "merge p0.json p1.json --html p0.json",
+            "--html PART",
+            &["p0.json", "p1.json"],
+        ),
+        (
+            "merge p0.json p1.json --per-game sub/../p1.json",
+            "--per-game PART",
+            &["p1.json"],
+        ),
+        (
+            "simulate --variant v.toml --games 2 --log v.toml",
+            "--log --variant",
+            &["v.toml"],
+        ),
+        (
+            "compare tower ./v.toml --games 2 --html v.toml",
+            "--html VARIANT",
+            &["v.toml"],
+        ),
+        (
+            "sweep --variant v.toml --param tower.ransom_cost=1,2 --games 2 --per-game v.toml",
+            "--per-game --variant",
+            &["v.toml"],
+        ),
+    ];
+    for (line, flags, kept) in cases {
+        refused_keeping(dir.path(), line, flags, kept);
+    }
+}
+
+#[test]
+fn two_outputs_on_one_path_are_refused_and_the_file_kept() {
+    let dir = folder();
+    let d = dir.path();
+    std::fs::write(d.join("x"), "precious").unwrap();
+    std::os::unix::fs::symlink(d.join("x"), d.join("link")).unwrap();
+    let cases = [
+        "simulate --games 2 --log x --per-game x",
+        "simulate --games 2 --log x --per-game link",
+        "compare tower black-tower --games 2 --log x --html ./x",
+        "compare tower black-tower --games 2 --per-game x --html x",
+        "sweep --variant tower --param tower.ransom_cost=1,2 --games 2 --per-game x --html x",
+        "merge p0.json p1.json --per-game x --html x",
+    ];
+    for line in cases {
+        let flags: Vec<&str> = words(line)
+            .into_iter()
+            .filter(|w| w.starts_with("--") && !["--games", "--variant", "--param"].contains(w))
+            .collect();
+        refused_keeping(d, line, &flags.join(" "), &["x"]);
+    }
+    // Two outputs that do not exist yet, spelled apart, are one file too;
+    // nothing is written.
+    refused_keeping(
+        d,
+        "simulate --games 2 --log new.jsonl --per-game sub/../new.jsonl",
+        "--log --per-game",
+        &[],
+    );
+    assert!(!d.join("new.jsonl").exists());
+}
+
+#[test]
+fn distinct_outputs_and_devices_are_written() {
+    let dir = folder();
+    let d = dir.path();
+    for line in [
+        "simulate --games 2 --log a.jsonl --per-game b.csv",
+        "simulate --games 2 --log /dev/null --per-game /dev/null",
+        "render --log g.jsonl --output g.svg",
+    ] {
+        let out = in_dir(d, line);
+        assert!(out.status.success(), "{line}: {}", stderr(&out));
+    }
+    assert!(d.join("a.jsonl").exists() && d.join("b.csv").exists());
+    assert!(d.join("g.svg").exists());
+}

@@ -1,0 +1,114 @@
+//! No interval from too few games: a value from fewer than two games, or
+//! from a few games that all agree, prints no interval and no star, says
+//! why, and JSON marks it; `--precision` and `sweep` need a minimum sample
+//! (30 games) before they may stop or star.
+
+use serde_json::Value;
+use towerlab::analysis::stats::{MIN_SAMPLE, Thin, estimate};
+
+use crate::common::{stdout, succeeds};
+use crate::shards::words;
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(&succeeds(args))).expect("JSON")
+}
+
+#[test]
+fn a_thin_sample_has_no_interval_and_a_spread_one_has() {
+    let one = estimate(&[3.0]);
+    assert_eq!(one.thin, Some(Thin::OneGame));
+    assert!(!one.excludes_zero());
+    let alike = estimate(&[2.0; 5]);
+    assert_eq!(alike.thin, Some(Thin::NoSpread));
+    assert!(!alike.excludes_zero());
+    // Enough games that all agree do show that the value does not vary.
+    let many = estimate(&vec![2.0; MIN_SAMPLE]);
+    assert_eq!(many.thin, None);
+    assert!(many.excludes_zero());
+    let spread = estimate(&[1.0, 3.0, 2.0]);
+    assert_eq!(spread.thin, None);
+    assert!(spread.low < 2.0 && spread.high > 2.0);
+}
+
+#[test]
+fn one_game_prints_no_interval_and_no_star() {
+    let table = stdout(&succeeds(&words("compare tower black-tower --games 1")));
+    assert!(table.contains("(no CI)"), "{table}");
+    assert!(table.contains("no CI: fewer than 2 games"), "{table}");
+    assert!(!table.contains("] *"), "a star from one game:\n{table}");
+    assert!(!table.contains("± 0.00"), "{table}");
+    let c = json(&words("compare tower black-tower --games 1 --format json"));
+    for m in c["metrics"].as_array().unwrap() {
+        for v in m["values"].as_array().unwrap() {
+            assert_eq!(v["no_interval"], "fewer than 2 games", "{v}");
+            if let Some(d) = v.get("diff") {
+                assert_eq!(d["significant"], false, "{m}");
+                assert_eq!(d["no_interval"], "fewer than 2 games", "{m}");
+            }
+        }
+    }
+    let s = stdout(&succeeds(&words("simulate --games 1")));
+    assert!(s.contains("no CI: fewer than 2 games"), "{s}");
+    let s = json(&words("simulate --games 1 --format json"));
+    assert_eq!(s["metrics"][0]["no_interval"], "fewer than 2 games");
+}
+
+#[test]
+fn enough_games_keep_their_intervals_unmarked() {
+    let c = json(&words("compare tower black-tower --games 40 --format json"));
+    let captures = c["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == "captures")
+        .unwrap();
+    for v in captures["values"].as_array().unwrap() {
+        assert!(v.get("no_interval").is_none(), "{v}");
+        assert!(v["ci"][0].as_f64().unwrap() < v["ci"][1].as_f64().unwrap());
+    }
+}
+
+#[test]
+fn precision_does_not_stop_before_the_minimum_sample() {
+    let c = json(&words(
+        "compare tower black-tower --games 1 --precision captures=0.0000001 --max-games 40 --format json",
+    ));
+    let stopping = &c["stopping"];
+    assert_eq!(stopping["games"], 40, "{stopping}");
+    assert_eq!(stopping["reached"], false, "{stopping}");
+    let table = stdout(&succeeds(&words(
+        "compare tower black-tower --games 2 --precision captures=0.0000001 --max-games 3",
+    )));
+    assert!(table.contains("not reached"), "{table}");
+}
+
+#[test]
+fn a_sweep_stars_nothing_below_the_minimum_sample() {
+    for games in ["1", "10"] {
+        let args = [
+            "sweep",
+            "--variant",
+            "tower",
+            "--param",
+            "tower.ransom_cost=0,6",
+            "--games",
+            games,
+        ];
+        let table = stdout(&succeeds(&args));
+        assert!(!table.contains("] *"), "{games} games:\n{table}");
+        assert!(
+            table.contains("a sweep stars one from 30 games per value"),
+            "{table}"
+        );
+        let mut with_json = args.to_vec();
+        with_json.extend(["--format", "json"]);
+        let s = json(&with_json);
+        for m in s["metrics"].as_array().unwrap() {
+            for p in m["points"].as_array().unwrap() {
+                if let Some(d) = p.get("diff") {
+                    assert_eq!(d["significant"], false, "{games}: {m}");
+                }
+            }
+        }
+    }
+}
