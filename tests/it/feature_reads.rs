@@ -204,3 +204,36 @@ fn t2_a_tower_foundation_is_one_tile_and_never_complete() {
         }
     );
 }
+
+/// The bug this table prevents, caught by `check`: a rule that reads
+/// whether a farmer's field is complete reads the same value in every game.
+#[test]
+fn check_warns_when_a_read_never_varies_over_its_test_games() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.toml"),
+        "[pack]\nname = \"farm\"\nrequires = [\"tower\"]\nscript = \"farm.rhai\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("farm.rhai"),
+        "fn may_capture(tower, meeple, board) {\n\
+         if meeple.on == \"field\" { meeple.feature.complete } else { true }\n}\n",
+    )
+    .unwrap();
+    let out = crate::common::run(&["check", &dir.path().display().to_string()]);
+    let text = format!(
+        "{}{}",
+        crate::common::stdout(&out),
+        crate::common::stderr(&out)
+    );
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "hook `may_capture` read `meeple.feature.complete (or .open)` and it gave 0 every time"
+        ),
+        "{text}"
+    );
+    // A read that varies is not flagged: `meeple.on` took several values.
+    assert!(!text.contains("read `meeple.on`"), "{text}");
+}

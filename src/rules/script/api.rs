@@ -12,11 +12,9 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallCon
 
 use super::context::register_context;
 use super::reads::{Read, packed_stack};
-use super::record::BOARD;
+use super::record::{BOARD, RULES, kind_name, opaque, read};
 use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::MeepleOn;
-use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Board, FloorKind};
 
 /// A tower as a hook sees it.
@@ -45,26 +43,6 @@ pub struct MeepleInfo;
 #[derive(Clone, Copy, Debug)]
 pub struct BoardRef;
 
-scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
-
-/// The segment kinds in the order of their numbers.
-const SEGMENT_KINDS: [SegmentKind; 5] = [
-    SegmentKind::City,
-    SegmentKind::Road,
-    SegmentKind::Field,
-    SegmentKind::Cloister,
-    SegmentKind::Foundation,
-];
-
-/// A segment kind's name from its number (as [`Read::FeatureKind`] and
-/// [`Read::MeepleOn`] give it; -1: a tower).
-pub(super) fn kind_name(code: i64) -> &'static str {
-    usize::try_from(code)
-        .ok()
-        .and_then(|i| SEGMENT_KINDS.get(i))
-        .map_or(MeepleOn::Tower.name(), |k| k.name())
-}
-
 /// Register everything scripts may use: the hook argument types and the
 /// functions of the API.
 pub(super) fn register_api(engine: &mut Engine) {
@@ -73,19 +51,6 @@ pub(super) fn register_api(engine: &mut Engine) {
     register_board(engine);
     register_functions(engine);
     register_context(engine);
-}
-
-/// The value of `read` for the running call, recorded; `None` where its
-/// question has no such thing.
-pub(super) fn read(read: Read) -> Result<Option<i64>, Box<EvalAltResult>> {
-    with_rules(|r| r.read(read))
-}
-
-/// Mark the running call as reading what no trace holds.
-pub(super) fn opaque() {
-    if RULES.is_set() {
-        RULES.with(ScriptRules::opaque);
-    }
 }
 
 /// A read of the tower: recorded for the question's tower, from the tower

@@ -6,8 +6,9 @@
 use anyhow::Result;
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 
-use super::api::{RULES, TowerInfo};
+use super::api::TowerInfo;
 use super::errors::describe;
+use super::record::RULES;
 use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::{bad_input, did_you_mean};
 

@@ -8,8 +8,8 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::api::{kind_name, read};
 use super::reads::Read;
+use super::record::{kind_name, read};
 use super::{Hook, rt_error, with_rules};
 
 /// The hooks that may call `game()`.

@@ -270,8 +270,8 @@ impl Scripts {
 }
 
 pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
-    if api::RULES.is_set() {
-        Ok(api::RULES.with(f))
+    if record::RULES.is_set() {
+        Ok(record::RULES.with(f))
     } else {
         Err(rt_error("this function is only available inside a hook"))
     }

@@ -7,15 +7,38 @@
 //! its answer is given but not kept. A hook that asks another (a helper
 //! such as `capture_cells`) runs it in a frame of its own.
 
-use crate::kernel::features::Features;
-use crate::kernel::geometry::Pos;
-use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
-
+use rhai::EvalAltResult;
 use rustc_hash::FxHashMap;
 
 use super::memo::MAX_TRACE;
 use super::reads::{Facts, Read, Roles};
-use super::{Hook, ScriptRules};
+use super::{Hook, ScriptRules, with_rules};
+use crate::kernel::features::Features;
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleOn;
+use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
+
+// The rules whose hook is running on this thread.
+scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
+
+/// The segment kinds in the order of their numbers.
+const SEGMENT_KINDS: [SegmentKind; 5] = [
+    SegmentKind::City,
+    SegmentKind::Road,
+    SegmentKind::Field,
+    SegmentKind::Cloister,
+    SegmentKind::Foundation,
+];
+
+/// A segment kind's name from its number (as [`Read::FeatureKind`] and
+/// [`Read::MeepleOn`] give it; -1: a tower).
+pub(super) fn kind_name(code: i64) -> &'static str {
+    usize::try_from(code)
+        .ok()
+        .and_then(|i| SEGMENT_KINDS.get(i))
+        .map_or(MeepleOn::Tower.name(), |k| k.name())
+}
 
 scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 scoped_tls::scoped_thread_local!(pub(super) static FEATURES: Features);
@@ -200,6 +223,19 @@ impl ScriptRules {
         if let Some(frame) = r.frames[..depth].last_mut() {
             frame.opaque = true;
         }
+    }
+}
+
+/// The value of `read` for the running call, recorded; `None` where its
+/// question has no such thing.
+pub(super) fn read(read: Read) -> Result<Option<i64>, Box<EvalAltResult>> {
+    with_rules(|r| r.read(read))
+}
+
+/// Mark the running call as reading what no trace holds.
+pub(super) fn opaque() {
+    if RULES.is_set() {
+        RULES.with(ScriptRules::opaque);
     }
 }
 
