@@ -22,6 +22,9 @@ pub struct PlacedTile {
     pub first_segment: u32,
 }
 
+/// Tiles around a complete cloister (G6): every cell around one.
+pub const CLOISTER_NEIGHBOURS: u32 = 8;
+
 /// An empty cell next to at least one tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenSpot {
@@ -107,8 +110,8 @@ impl Board {
         self.tile_index(p).is_some()
     }
 
-    /// How many of the eight cells around `p` hold a tile (G6: a cloister
-    /// is complete with all eight).
+    /// How many of the [`CLOISTER_NEIGHBOURS`] cells around `p` hold a
+    /// tile.
     pub fn neighbours(&self, p: Pos) -> u32 {
         p.around().filter(|&q| self.has_tile(q)).count() as u32
     }

@@ -7,7 +7,7 @@
 //! how many meeples stand on it. Members of a feature form a circular list so
 //! that scoring can visit them without a board scan.
 
-use crate::kernel::board::Board;
+use crate::kernel::board::{Board, CLOISTER_NEIGHBOURS};
 use crate::kernel::tiles::{SegmentKind, TileKind};
 
 /// A feature (segment) id: `PlacedTile::first_segment + segment index`.
@@ -189,7 +189,7 @@ impl Features {
                 let around = board.neighbours(board.tiles()[tile].pos);
                 Extent {
                     tiles: 1 + around,
-                    complete: around == 8,
+                    complete: around == CLOISTER_NEIGHBOURS,
                 }
             }
             SegmentKind::City | SegmentKind::Road => Extent {
