@@ -1,11 +1,12 @@
 //! The shipped `rules/` and `variants/` are built into the binary: build it
 //! again when a file there is added, changed or removed.
 //!
-//! The HTML report's browser test needs `chromium` on `PATH`. When it is not
-//! there and `TOWERLAB_REQUIRE_BROWSER` is unset, the build sets the cfg
-//! `no_browser`, under which that test is marked ignored (so `cargo test`
-//! shows it as ignored, not as passed); with `TOWERLAB_REQUIRE_BROWSER=1`
-//! (CI) it runs, and fails without a browser.
+//! The browser tests (the report's and the browser game's, driven by
+//! `tests/it/browser.rs`) need `chromium` on `PATH`. When it is not there and
+//! `TOWERLAB_REQUIRE_BROWSER` is unset, the build sets the cfg `no_browser`,
+//! under which both are marked ignored (so `cargo test` shows them as
+//! ignored, not as passed); with `TOWERLAB_REQUIRE_BROWSER=1` (CI) they run,
+//! and fail without a browser.
 
 fn main() {
     println!("cargo::rerun-if-changed=rules");

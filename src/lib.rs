@@ -12,7 +12,8 @@
 //! 2. [`play`]: seeds, bots, many games in parallel, logs, replay, pack
 //!    checks and range questions outside a game.
 //! 3. [`analysis`]: metrics, confidence intervals, paired comparisons.
-//! 4. [`views`]: pictures (SVG) and the HTML report, drawn from plain data.
+//! 4. [`views`]: what a picture shows (scenes of games and board files, their
+//!    colours and captions), pictures (SVG) and the HTML report.
 //! 5. [`serve`]: play a variant in the browser against bots: a local web
 //!    server holding games by id, and the page it serves.
 //! 6. [`cli`]: the command line, the only code that prints.

@@ -26,15 +26,12 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::analysis::stats::{self, win_shares};
+use crate::analysis::stats::{self, Z95, win_shares};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::Ruleset;
-
-/// The z of a two-sided 95% interval.
-const Z95: f64 = 1.959_963_985;
 
 /// An arena to play.
 pub struct Arena<'a> {
@@ -267,7 +264,19 @@ pub fn wilson(p: f64, n: usize) -> [f64; 2] {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    // At a share of 0 or 1 that bound is the share itself, exactly (the
+    // arithmetic would leave it a rounding error inside).
+    let low = if p <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [low, high]
 }
 
 #[cfg(test)]

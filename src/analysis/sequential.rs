@@ -154,8 +154,7 @@ mod tests {
 
     #[test]
     fn the_sequence_is_wider_than_the_fixed_interval_and_shrinks() {
-        let z = 1.959_963_984_540_054;
-        let fixed = z / (400f64).sqrt();
+        let fixed = stats::Z95 / (400f64).sqrt();
         let at = half_width(1.0, 400, 100);
         assert!(at > fixed && at < 3.0 * fixed, "{at} vs {fixed}");
         assert!(half_width(1.0, 1600, 100) < at);

@@ -12,8 +12,8 @@ use rayon::prelude::*;
 use crate::play::seed::Stream;
 use crate::play::sim::GameResult;
 
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
+/// z for a two-sided 95% interval (every interval of the crate uses it).
+pub const Z95: f64 = 1.959_963_984_540_054;
 /// Bootstrap resamples for set-level metrics.
 const RESAMPLES: usize = 1000;
 /// The bootstrap's fixed seed: statistics are as reproducible as games.

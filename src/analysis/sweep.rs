@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::stats::{self, Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
 use crate::rules::{Home, Params, Ruleset};
@@ -59,9 +60,11 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
     let counts = values
         .iter()
         .map(|v| match v {
-            toml::Value::Integer(n @ 2..=6) => Ok(*n as usize),
+            toml::Value::Integer(n) if (MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(n) => {
+                Ok(*n as usize)
+            }
             other => Err(bad_input(format!(
-                "--players {spec}: {} is not a player count from 2 to 6",
+                "--players {spec}: {} is not a player count from {MIN_PLAYERS} to {MAX_PLAYERS}",
                 label(other)
             ))),
         })

@@ -9,18 +9,18 @@ use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
-use super::runs::{Outcome, plain_f64, plain_opt_f64, run_all};
+use super::runs::{EstimateCells, Outcome, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::Ladder;
 use crate::analysis::sequential::Precision;
 use crate::analysis::stats;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
-use crate::play::sample;
 use crate::play::seed::game_seed;
 use crate::rules::{Home, Ruleset};
 use crate::views::render::TileBook;
 use crate::views::report;
+use crate::views::scene::sample;
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
@@ -67,24 +67,12 @@ pub struct CompareArgs {
     pub by_kind: bool,
 }
 
-/// A row of `compare --format csv`: one metric of one variant.
+/// Which estimate a row of `compare --format csv` holds: one metric of one
+/// variant.
 #[derive(Serialize)]
 struct CsvRow<'a> {
     metric: &'a str,
     variant: &'a str,
-    #[serde(serialize_with = "plain_f64")]
-    mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_low: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_high: Option<f64>,
-    significant: Option<bool>,
 }
 
 /// A variant as `compare` names it: a pack list when it has a comma or is
@@ -98,15 +86,17 @@ pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
     }
 }
 
-pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
-    let sets = args
-        .variants
+/// The variants `compare` names, loaded.
+pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
+    args.variants
         .iter()
         .map(|v| load_compared(home, v))
-        .collect::<Result<Vec<_>>>()?;
-    if let Some(levels) = &args.ladder {
-        return super::ladder::run(args, &sets, levels);
-    }
+        .collect()
+}
+
+/// `compare` without `--ladder` (which `ladder::run` plays).
+pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
+    let sets = load_all(home, args)?;
     let bots = args.run.seats.bots(&sets[0])?;
     let precision = args
         .precision
@@ -222,18 +212,12 @@ fn csv(c: &Comparison) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
     for m in c.metrics.iter().chain(&c.by_kind) {
         for v in &m.values {
-            w.serialize(CsvRow {
+            let row = CsvRow {
                 metric: &m.name,
                 variant: &v.variant,
-                mean: v.mean,
-                ci_low: v.ci[0],
-                ci_high: v.ci[1],
-                diff: v.diff.map(|d| d.mean),
-                diff_low: v.diff.map(|d| d.ci[0]),
-                diff_high: v.diff.map(|d| d.ci[1]),
-                significant: v.diff.map(|d| d.significant),
-            })
-            .map_err(std::io::Error::from)?;
+            };
+            w.serialize((row, EstimateCells::new(v.mean, v.ci, v.diff.as_ref())))
+                .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;

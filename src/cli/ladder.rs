@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::args::TableFormat;
 use super::compare::{CompareArgs, table, write_html};
 use super::output::{new_table, progress_bar};
-use super::runs::plain_f64;
+use super::runs::EstimateCells;
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::{self, Ladder, LadderPlan};
 use crate::kernel::diag::bad_input;
@@ -42,22 +42,19 @@ struct LadderReport<'a> {
     ladder: &'a Ladder,
 }
 
-/// A row of the ladder's CSV: one metric of one variant at one level.
+/// Which estimate a row of the ladder's CSV holds: one metric of one
+/// variant at one level.
 #[derive(Serialize)]
 struct CsvRow<'a> {
     level: &'a str,
     metric: &'a str,
     variant: &'a str,
-    #[serde(serialize_with = "plain_f64")]
-    mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
-    diff: Option<f64>,
-    diff_low: Option<f64>,
-    diff_high: Option<f64>,
-    significant: Option<bool>,
+}
+
+/// The ladder's last column: does the metric's difference depend on the
+/// bots' skill (empty for the baseline)?
+#[derive(Serialize)]
+struct SkillCell {
     depends_on_skill: Option<bool>,
 }
 
@@ -117,19 +114,19 @@ fn csv(l: &Ladder) -> Result<()> {
                     .find(|a| a.metric == m.name && a.variant == v.variant)
                     .filter(|_| v.diff.is_some())
                     .map(|a| a.depends_on_skill);
-                w.serialize(CsvRow {
+                let row = CsvRow {
                     level,
                     metric: &m.name,
                     variant: &v.variant,
-                    mean: v.mean,
-                    ci_low: v.ci[0],
-                    ci_high: v.ci[1],
-                    diff: v.diff.map(|d| d.mean),
-                    diff_low: v.diff.map(|d| d.ci[0]),
-                    diff_high: v.diff.map(|d| d.ci[1]),
-                    significant: v.diff.map(|d| d.significant),
+                };
+                let skill = SkillCell {
                     depends_on_skill: flag,
-                })
+                };
+                w.serialize((
+                    row,
+                    EstimateCells::new(v.mean, v.ci, v.diff.as_ref()),
+                    skill,
+                ))
                 .map_err(std::io::Error::from)?;
             }
         }

@@ -204,7 +204,10 @@ pub fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Play(args) => play::run(&home, &args),
         Command::Simulate(args) => simulate::run(&home, &args),
-        Command::Compare(args) => compare::run(&home, &args),
+        Command::Compare(args) => match &args.ladder {
+            Some(levels) => ladder::run(&args, &compare::load_all(&home, &args)?, levels),
+            None => compare::run(&home, &args),
+        },
         Command::Merge(args) => merge::run(&home, &args),
         Command::Sweep(args) => sweep::run(&home, &args),
         Command::Replay(args) => replay::run(&home, &args),

@@ -2,6 +2,8 @@
 //! allows ("at least 1", "from 2 to 6") for a value out of it, a negative one
 //! or one that is not a number, instead of the type's bounds.
 
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
+
 /// `text` as a whole number from `min` to `max`; else what is allowed.
 fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
     let allowed = if max == u64::MAX {
@@ -46,9 +48,9 @@ pub fn turn(text: &str) -> Result<u32, String> {
     whole(text, 0, u64::from(u32::MAX)).map(|n| n as u32)
 }
 
-/// A number of players: 2 to 6.
+/// A number of players: 2 to 6 (the kernel's bounds).
 pub fn players(text: &str) -> Result<u8, String> {
-    whole(text, 2, 6).map(|n| n as u8)
+    whole(text, MIN_PLAYERS as u64, MAX_PLAYERS as u64).map(|n| n as u8)
 }
 
 /// A number of worker threads: 1 to 256.

@@ -13,9 +13,9 @@ use super::args::RulesArgs;
 use super::output::{plural, write_file};
 use crate::kernel::diag::Source;
 use crate::play::query::{self, BoardMap};
-use crate::play::scene;
 use crate::rules::{Home, Ruleset};
 use crate::views::render;
+use crate::views::scene;
 
 #[derive(clap::Args, Debug)]
 pub struct RangeArgs {

@@ -9,10 +9,10 @@ use super::args::RulesArgs;
 use super::numbers;
 use super::output::write_file;
 use crate::kernel::diag::{Source, bad_input};
-use crate::play::query::BoardMap;
-use crate::play::scene;
+use crate::play::query::{self, BoardMap};
 use crate::rules::Home;
 use crate::views::render;
+use crate::views::scene;
 
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
@@ -83,8 +83,8 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
                 packs.as_deref(),
                 |game, set| {
                     if let Some(at) = range {
-                        scene::tower_range(game, at).map_err(|e| {
-                            bad_input(format!("{e:#}; {}", scene::towers_listed(game, set)))
+                        query::tower_range(game, at).map_err(|e| {
+                            bad_input(format!("{e:#}; {}", query::towers_listed(game, set)))
                         })?;
                     }
                     let turn = args

@@ -7,11 +7,12 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use anyhow::Result;
+use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
 use super::output::progress_bar;
 use super::pergame;
-use crate::analysis::compare::{self, Comparison, Plan};
+use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::partial::{self, Shard};
 use crate::analysis::sequential::{self, Precision};
 use crate::kernel::diag::bad_input;
@@ -138,6 +139,45 @@ fn open_log(path: Option<&Path>) -> Result<Option<BufWriter<File>>> {
     let file = File::create(path)
         .map_err(|e| bad_input(format!("cannot write the log `{}`: {e}", path.display())))?;
     Ok(Some(BufWriter::new(file)))
+}
+
+/// The columns of an estimate in every CSV of estimates (`compare`, its
+/// ladder, `sweep`), after the columns that say which estimate: the mean and
+/// its interval, the paired difference from the baseline with its interval,
+/// and whether that interval excludes 0 (empty for the baseline). A row is
+/// the tuple `(which, EstimateCells::new(…))`: csv writes the header of
+/// both.
+#[derive(Serialize)]
+pub struct EstimateCells {
+    #[serde(serialize_with = "plain_f64")]
+    mean: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_low: f64,
+    #[serde(serialize_with = "plain_f64")]
+    ci_high: f64,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_low: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    diff_high: Option<f64>,
+    significant: Option<bool>,
+}
+
+impl EstimateCells {
+    /// The cells of a mean, its interval and its difference from the
+    /// baseline (none for the baseline).
+    pub fn new(mean: f64, ci: [f64; 2], diff: Option<&Difference>) -> EstimateCells {
+        EstimateCells {
+            mean,
+            ci_low: ci[0],
+            ci_high: ci[1],
+            diff: diff.map(|d| d.mean),
+            diff_low: diff.map(|d| d.ci[0]),
+            diff_high: diff.map(|d| d.ci[1]),
+            significant: diff.map(|d| d.significant),
+        }
+    }
 }
 
 /// Serialize an `f64` as Rust prints it (`109`, not `109.0`), as the CSV

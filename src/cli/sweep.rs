@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::output::{new_table, progress_bar, write_file};
 use super::pergame::{self, Games};
-use super::runs::{plain_f64, plain_opt_f64};
+use super::runs::EstimateCells;
 use crate::analysis::stats;
 use crate::analysis::sweep::{self, Dimension, Sweep, SweepPlan};
 use crate::kernel::diag::bad_input;
@@ -64,24 +64,12 @@ pub struct SweepArgs {
     pub per_game: Option<PathBuf>,
 }
 
-/// A row of `sweep --format csv`: one metric at one value.
+/// Which estimate a row of `sweep --format csv` holds: one metric at one
+/// value.
 #[derive(Serialize)]
 struct CsvRow<'a> {
     metric: &'a str,
     value: &'a str,
-    #[serde(serialize_with = "plain_f64")]
-    mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_low: Option<f64>,
-    #[serde(serialize_with = "plain_opt_f64")]
-    diff_high: Option<f64>,
-    significant: Option<bool>,
 }
 
 pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
@@ -148,18 +136,12 @@ fn csv(s: &Sweep) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
     for m in &s.metrics {
         for p in &m.points {
-            w.serialize(CsvRow {
+            let row = CsvRow {
                 metric: &m.name,
                 value: &p.value,
-                mean: p.mean,
-                ci_low: p.ci[0],
-                ci_high: p.ci[1],
-                diff: p.diff.map(|d| d.mean),
-                diff_low: p.diff.map(|d| d.ci[0]),
-                diff_high: p.diff.map(|d| d.ci[1]),
-                significant: p.diff.map(|d| d.significant),
-            })
-            .map_err(std::io::Error::from)?;
+            };
+            w.serialize((row, EstimateCells::new(p.mean, p.ci, p.diff.as_ref())))
+                .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;

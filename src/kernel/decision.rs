@@ -76,7 +76,9 @@ pub enum Step {
 /// (for a person's answer) and go on later with the same buffers.
 #[derive(Clone, Copy, Debug)]
 pub struct Turn {
-    tile: u16,
+    /// The tile drawn this turn: always known at the placement, unknown for
+    /// a turn taken up past it with [`Turn::at`].
+    tile: Option<u16>,
     step: Step,
 }
 
@@ -87,7 +89,7 @@ impl Turn {
         let tile = game.draw()?;
         game.placements(tile, &mut buf.placements);
         Some(Turn {
-            tile,
+            tile: Some(tile),
             step: Step::Placement,
         })
     }
@@ -102,28 +104,34 @@ impl Turn {
         let (tile, step) = match decision {
             Decision::Placement { tile, options } => {
                 copy(&mut buf.placements, options);
-                (tile, Step::Placement)
+                (Some(tile), Step::Placement)
             }
             Decision::Ransom(o) => {
                 copy(&mut buf.ransoms, o);
-                (0, Step::Ransom)
+                (None, Step::Ransom)
             }
             Decision::Action(o) => {
                 copy(&mut buf.actions, o);
-                (0, Step::Action)
+                (None, Step::Action)
             }
             Decision::Capture(o) => {
                 copy(&mut buf.captures, o);
-                (0, Step::Capture)
+                (None, Step::Capture)
             }
         };
         Turn { tile, step }
     }
 
-    /// The tile drawn this turn (0 for a turn taken up past its placement
-    /// with [`Turn::at`]).
-    pub fn tile(&self) -> u16 {
+    /// The tile drawn this turn; `None` for a turn taken up past its
+    /// placement with [`Turn::at`].
+    pub fn tile(&self) -> Option<u16> {
         self.tile
+    }
+
+    /// The tile to place: known at every placement step (from
+    /// [`Turn::begin`] or a placement's [`Turn::at`]).
+    fn placing(&self) -> u16 {
+        self.tile.expect("a placement step knows its tile")
     }
 
     /// The decision the turn waits for.
@@ -135,7 +143,7 @@ impl Turn {
     pub fn decision<'b>(&self, buf: &'b Buffers) -> Decision<'b> {
         match self.step {
             Step::Placement => Decision::Placement {
-                tile: self.tile,
+                tile: self.placing(),
                 options: &buf.placements,
             },
             Step::Ransom => Decision::Ransom(&buf.ransoms),
@@ -151,7 +159,7 @@ impl Turn {
         ensure!(i < n, "option {i} of {n} chosen");
         match self.step {
             Step::Placement => {
-                game.place_tile(self.tile, buf.placements[i])?;
+                game.place_tile(self.placing(), buf.placements[i])?;
                 game.ransom_choices(&mut buf.ransoms)?;
                 if buf.ransoms.len() > 1 {
                     self.step = Step::Ransom;

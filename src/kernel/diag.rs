@@ -147,8 +147,8 @@ mod tests {
     #[test]
     fn suggestions_only_for_close_names() {
         assert_eq!(
-            did_you_mean("blak-tower", ["tower", "black-tower"]),
-            ", did you mean `black-tower`?"
+            did_you_mean("keep-towr", ["tower", "keep-tower"]),
+            ", did you mean `keep-tower`?"
         );
         assert_eq!(did_you_mean("zzz", ["tower"]), "");
     }

@@ -18,17 +18,16 @@ pub mod pieces;
 pub mod preview;
 pub mod random;
 pub mod rules;
-pub mod scene;
 pub mod tiles;
 
 pub use board::{Board, OpenSpot, PlacedTile};
 pub use decision::{Bot, Buffers, Decision, Step, Turn, play_game, play_turn};
 pub use features::FeatureId;
 pub use game::{
-    Action, CaptureChoice, Event, Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, Placement, Player,
-    RansomChoice, Stats, Tower,
+    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,
+    Tower,
 };
-pub use pieces::{Meeple, MeepleOn, MeepleSpot};
+pub use pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, MeepleView, RansomView, Rules,

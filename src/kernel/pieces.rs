@@ -5,6 +5,11 @@
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 
+/// Players in a game, at least (G1).
+pub const MIN_PLAYERS: usize = 2;
+/// Players in a game, at most (G1).
+pub const MAX_PLAYERS: usize = 6;
+
 /// Where on its tile a meeple stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MeepleSpot {

@@ -29,7 +29,7 @@ use anyhow::Result;
 use crate::kernel::board::Board;
 use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::pieces::{MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 
 /// A floor kind: an index into [`Rules::floor_kinds`].
 pub type FloorKind = u8;
@@ -144,9 +144,9 @@ pub struct Table<'a> {
 impl<'a> Table<'a> {
     /// A table with only a board: no scores, no prisoners, no meeples.
     pub fn bare(board: &'a Board, players: usize) -> Table<'a> {
-        const ZEROS: [u32; 8] = [0; 8];
-        const NONE: [u8; 64] = [0; 64];
-        let n = players.min(8);
+        const ZEROS: [u32; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        const NONE: [u8; MAX_PLAYERS * MAX_PLAYERS] = [0; MAX_PLAYERS * MAX_PLAYERS];
+        let n = players.min(MAX_PLAYERS);
         Table {
             board,
             features: None,

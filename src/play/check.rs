@@ -10,8 +10,8 @@ use std::cell::RefCell;
 use anyhow::Result;
 
 use crate::kernel::{
-    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, MeepleView, RansomView, Rules,
-    StackView, Table, TowerView,
+    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, MAX_PLAYERS, MIN_PLAYERS,
+    MeepleView, RansomView, Rules, StackView, Table, TowerView,
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
@@ -177,7 +177,7 @@ struct SetupFailure {
 fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
     let kinds = set.floors.len();
     let mut failures: Vec<SetupFailure> = Vec::new();
-    for players in 2..=6 {
+    for players in MIN_PLAYERS..=MAX_PLAYERS {
         match rules.floor_supply(players, set.tiles.foundation_tiles()) {
             Ok(supply) if players == 2 && kinds > 0 => {
                 for (k, _) in supply.iter().enumerate().filter(|(_, n)| **n == 0) {

@@ -7,8 +7,6 @@ pub mod check;
 pub mod log;
 pub mod query;
 pub mod replay;
-pub mod sample;
-pub mod scene;
 pub mod seed;
 pub mod session;
 pub mod sim;

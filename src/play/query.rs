@@ -1,8 +1,10 @@
 //! Questions about rules outside a game: what a tower of given floors captures
-//! on a given board (for `towerlab range`, for authors and tests).
+//! on a given board (for `towerlab range`, for authors and tests), and the
+//! range of a tower of a game, as pictures mark it.
 
 use anyhow::Result;
 
+use crate::kernel::Game;
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
@@ -12,6 +14,7 @@ use crate::kernel::{
     Asking, Board, FloorKind, Holds, MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot, Rules, StackView,
     Table, TowerView,
 };
+use crate::rules::Ruleset;
 
 /// The most rows and columns of a board file, and how far from the tower a
 /// range may reach for `range` to show it (see docs/packs.md).
@@ -213,4 +216,59 @@ pub fn capture_cells(
         &mut taken,
     )?;
     Ok(taken.iter().map(|&i| cells[i as usize]).collect())
+}
+
+/// The cells (relative to the tower) that the tower on `at` captures from,
+/// as `towerlab range` computes them: on the game's board, with the tower's
+/// floors. Bad input when no tower with floors stands there.
+pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
+    let Some(t) = game.tower_at(at) else {
+        return Err(bad_input(format!(
+            "no tower at {},{}: the range is drawn for a tile with a foundation",
+            at.x, at.y
+        )));
+    };
+    let tower = &game.towers()[t];
+    if tower.floors.is_empty() {
+        return Err(bad_input(format!(
+            "the foundation at {},{} has no floors yet: it has no range",
+            at.x, at.y
+        )));
+    }
+    let map = BoardMap {
+        tiles: game
+            .board()
+            .tiles()
+            .iter()
+            .map(|p| (p.pos.x - at.x, p.pos.y - at.y))
+            .collect(),
+    };
+    capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
+}
+
+/// The towers of the game that have floors, for an error that names a cell
+/// without one: "towers with floors: 2,-1 (regular, black), 0,3 (regular)",
+/// tallest first.
+pub fn towers_listed(game: &Game, set: &Ruleset) -> String {
+    let mut towers: Vec<_> = game
+        .towers()
+        .iter()
+        .filter(|t| !t.floors.is_empty())
+        .collect();
+    if towers.is_empty() {
+        return "the game has no tower with floors at this turn".to_string();
+    }
+    towers.sort_by_key(|t| std::cmp::Reverse(t.floors.len()));
+    let names: Vec<String> = towers
+        .iter()
+        .map(|t| {
+            let floors: Vec<&str> = t
+                .floors
+                .iter()
+                .map(|&k| set.floors.get(k as usize).map_or("?", |d| d.name.as_str()))
+                .collect();
+            format!("{},{} ({})", t.pos.x, t.pos.y, floors.join(", "))
+        })
+        .collect();
+    format!("towers with floors, bottom to top: {}", names.join("; "))
 }

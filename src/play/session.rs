@@ -151,7 +151,7 @@ impl<'a> Session<'a> {
 
     /// The tile kind drawn this turn, while the turn goes on.
     pub fn drawn(&self) -> Option<u16> {
-        self.turn.map(|t| t.tile())
+        self.turn.and_then(|t| t.tile())
     }
 
     /// What the game waits for.

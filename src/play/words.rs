@@ -1,4 +1,4 @@
-//! A game's events in words, each with the ID of the rule (RULES.md) behind
+//! A game's events in words, each with the ID of the rule (docs/rules.md) behind
 //! it: the one describer of the report's sample game and the browser's list
 //! of events. Seats are numbered from 1, as in the pictures.
 

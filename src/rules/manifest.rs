@@ -9,8 +9,8 @@ use anyhow::Result;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::kernel::Rules;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS, Rules};
 use crate::rules::home::{Dir, Origin, describe_dirs};
 
 /// The name under which the native reference rules are taken as a pack.
@@ -503,10 +503,13 @@ fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
         return Err(source.error_at(0..0, "a variant lists at least one pack (`packs = [...]`)"));
     }
     let players = match &raw.players {
-        Some(p) if !(2..=6).contains(p.get_ref()) => {
+        Some(p) if !(MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(p.get_ref()) => {
             return Err(source.error_at(
                 p.span(),
-                format!("players must be 2 to 6, not {}", p.get_ref()),
+                format!(
+                    "players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {}",
+                    p.get_ref()
+                ),
             ));
         }
         Some(p) => Some(*p.get_ref() as usize),

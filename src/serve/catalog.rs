@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::session::Seat;
 use crate::rules::{Home, NATIVE_TOWER, Ruleset};
@@ -69,16 +70,16 @@ impl Catalog {
             "packs": self.packs,
             "bots": bots,
             "seats": seats,
-            "players": {"min": 2, "max": 6},
+            "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
             "max_budget": self.max_budget,
         })
     }
 
     /// Check a new game's request: rules from the lists, 2 to 6 known seats.
     pub fn choose(&self, req: &NewGame) -> Result<Choice> {
-        if !(2..=6).contains(&req.seats.len()) {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&req.seats.len()) {
             return Err(bad_input(format!(
-                "a game has 2 to 6 seats, not {}",
+                "a game has {MIN_PLAYERS} to {MAX_PLAYERS} seats, not {}",
                 req.seats.len()
             )));
         }

@@ -1,5 +1,5 @@
 //! A game's events in words for the page's list, each with the turn it
-//! happened in and the ID of the rule (RULES.md) behind it, as
+//! happened in and the ID of the rule (docs/rules.md) behind it, as
 //! `play::words` tells them.
 
 use serde_json::{Value, json};

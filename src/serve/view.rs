@@ -8,11 +8,11 @@ use serde_json::{Value, json};
 use super::events::Described;
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
-use crate::play::scene::{SceneOptions, game_scene, palette};
 use crate::play::session::{Session, Waiting};
 use crate::rules::Ruleset;
 use crate::views::render::locate::{CELL, Locator, book_tile_svg};
 use crate::views::render::{TileBook, board_svg_with, player_colour};
+use crate::views::scene::{SceneOptions, game_scene, palette};
 
 /// What a game's states keep from one to the next: the tile art of its
 /// tile set, and its events described so far.

@@ -1,5 +1,5 @@
 //! towerlab's integration tests: one test binary, one module per area. Test
-//! names cite the rule IDs of RULES.md (`g5_…`, `t6_…`).
+//! names cite the rule IDs of docs/rules.md (`g5_…`, `t6_…`).
 
 /// The tests load rule packs through the library, with the memory limit: the
 /// limit needs the counting allocator, as in the binary.
@@ -13,6 +13,7 @@ mod arena_shards;
 mod authoring;
 mod bad_input;
 mod bots;
+mod browser;
 mod budget;
 mod cli;
 mod clobber;

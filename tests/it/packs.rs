@@ -1,9 +1,9 @@
-//! The rule packs against the rules they implement (RULES.md T, B, H): the
+//! The rule packs against the rules they implement (docs/rules.md T, B, H): the
 //! scripted `tower` pack against the native reference rules, each rule's
 //! examples through the library and through `towerlab range`, and the
 //! captures of played Black Tower games against the range the variant gives.
 //!
-//! Every expected cell set below is worked out by hand from RULES.md; the
+//! Every expected cell set below is worked out by hand from docs/rules.md; the
 //! board pictures carry north up, `T` the tower's tile, `#` a tile, `.` none.
 
 use std::cell::Cell as Counter;
@@ -676,7 +676,7 @@ fn check_library(cases: &[Case]) {
 // ---- T: The Tower ----------------------------------------------------------
 
 #[test]
-fn t6_one_floor_reaches_five_tiles() {
+fn t6_one_floor_range_is_five_tiles_in_the_tower_pack() {
     check_library(&T6_CASES[..1]);
 }
 
@@ -735,6 +735,32 @@ fn b2_floor_supply_per_player_count() {
                 (regular, black, white),
                 "{players} players in a game"
             );
+        }
+    }
+}
+
+/// B1: 12 black and 6 white floors join The Tower's: the variant's floor
+/// kinds are The Tower's `regular`, then `black` and `white`, and no setup
+/// hands out more black or white floors than the box holds, six players
+/// taking them all.
+#[test]
+fn b1_twelve_black_and_six_white_floors_join_the_towers() {
+    let set = Take::Variant("black-tower").load();
+    let names: Vec<&str> = set.floors.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["regular", "black", "white"]);
+    let rules = set.rules();
+    for players in 2..=6u32 {
+        let (_, black, white) = supply(&set, rules.as_ref(), players as usize, 18);
+        assert!(
+            black * players <= 12,
+            "{players} players: {black} black each"
+        );
+        assert!(
+            white * players <= 6,
+            "{players} players: {white} white each"
+        );
+        if players == 6 {
+            assert_eq!((black * players, white * players), (12, 6));
         }
     }
 }
@@ -823,19 +849,31 @@ fn b4_black_floor_on_foundation_regular_black_not_white() {
             "check_stack {with_black:?}"
         );
     }
-    // T8 still holds: a meeple on top closes a black tower (B8).
-    let floors = stack(&set, &["black"]);
-    let closed = StackView {
-        floors: &floors,
-        topped: true,
-    };
-    assert!(may_top(rules.as_ref(), &view(&floors)), "B8");
-    for kind in ["regular", "black", "white"] {
-        let k = set.floor_kind(kind).unwrap();
+}
+
+/// B8: a meeple may go on a black tower, and closes it as on a regular one
+/// (T8): no floor of any kind goes on it after.
+#[test]
+fn b8_meeple_on_a_black_tower_is_allowed_and_closes_it() {
+    let set = Take::Variant("black-tower").load();
+    let rules = set.rules();
+    for below in [&["black"][..], &["regular", "black"], &["black", "black"]] {
+        let floors = stack(&set, below);
         assert!(
-            !may_place(rules.as_ref(), &closed, k),
-            "{kind} on a closed black tower"
+            may_top(rules.as_ref(), &view(&floors)),
+            "a meeple on {below:?}"
         );
+        let closed = StackView {
+            floors: &floors,
+            topped: true,
+        };
+        for kind in ["regular", "black", "white"] {
+            let k = set.floor_kind(kind).unwrap();
+            assert!(
+                !may_place(rules.as_ref(), &closed, k),
+                "{kind} on {below:?} closed by a meeple"
+            );
+        }
     }
 }
 
@@ -901,6 +939,41 @@ fn b7_white_cap_closes_the_tower_for_good() {
         // Nor is a bare foundation's meeple allowed (T4, unchanged).
         assert!(!may_top(rules.as_ref(), &view(&[])), "T4");
     }
+}
+
+/// B9: Black Tower changes no scoring: its games score features as the
+/// base game does and give no end-of-game points of their own, and a
+/// ransom costs what it costs under The Tower.
+#[test]
+fn b9_black_tower_changes_no_scoring() {
+    let set = Take::Variant("black-tower").load();
+    let tower = Take::Variant("tower").load();
+    let (rules, tower_rules) = (set.rules(), tower.rules());
+    for score in [0, 2, 3, 4, 10, 250] {
+        for paid in [0, 1, 2] {
+            assert_eq!(
+                rules.ransom_cost(score, paid).unwrap(),
+                tower_rules.ransom_cost(score, paid).unwrap(),
+                "ransom at {score} points, {paid} paid"
+            );
+        }
+    }
+    let mut scored = 0;
+    for i in 0..12 {
+        let seed = game_seed(0xB9, i);
+        let game = play_recorded(&set, rules.as_ref(), 2 + (i as usize % 5), seed);
+        for e in game.events() {
+            match e {
+                Event::RuleScore { .. } => panic!("seed {seed}: the rules scored: {e:?}"),
+                Event::Score { .. } => scored += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        scored > 100,
+        "too few features scored ({scored}) to mean anything"
+    );
 }
 
 // ---- H: house rules --------------------------------------------------------
@@ -1200,7 +1273,7 @@ fn t1_t12_scripted_tower_plays_the_same_games_as_native_tower() {
 // ---- games: captures stay inside the variant's range ------------------------
 
 /// The range of a tower of `floors` on the tiles `board`, straight from
-/// RULES.md for Black Tower with H1: the tower's tile; a white top nothing
+/// docs/rules.md for Black Tower with H1: the tower's tile; a white top nothing
 /// (B7); a black top the 4 diagonals (B6), a regular top the 4 orthogonal
 /// lines (T6, B5), each as far as the floors and cut at its first gap (H1).
 fn black_no_gaps_range(

@@ -7,10 +7,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use towerlab::kernel::MeepleSpot;
 use towerlab::kernel::geometry::Pos;
-use towerlab::kernel::scene::{
+use towerlab::views::render::board_svg;
+use towerlab::views::scene::{
     FloorStyle, Palette, Scene, SceneMeeple, ScenePlayer, SceneTile, SceneTower, TileLook,
 };
-use towerlab::views::render::board_svg;
 
 use crate::common::{kind, tiles};
 

@@ -8,9 +8,10 @@ use serde_json::Value;
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{Game, MeepleSpot};
 use towerlab::play::bots::BotKind;
-use towerlab::play::scene::{SceneOptions, game_scene, palette, tower_range};
+use towerlab::play::query::tower_range;
 use towerlab::rules::Ruleset;
 use towerlab::views::render::{board_svg, tile_sheet_svg};
+use towerlab::views::scene::{SceneOptions, game_scene, palette};
 
 use crate::common::{home, refused, stdout, succeeds};
 
@@ -609,7 +610,7 @@ fn tile_sheet_draws_every_rotation_of_every_kind() {
 /// holding them unchanged, with the range, tower and panel it describes.
 #[test]
 fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
-    use towerlab::kernel::scene::{
+    use towerlab::views::scene::{
         FloorStyle, Palette, Scene, SceneRange, SceneTile, SceneTower, TileLook,
     };
     let set = Ruleset::from_variant(&home(), "tower").unwrap();

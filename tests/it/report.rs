@@ -193,7 +193,7 @@ fn run_and_sample(variant: &str) -> &'static (Ruleset, sim::GameResult, SampleGa
         let result = sim::simulate(&batch, &|_| {}, |_| Ok(()))
             .expect("the run plays")
             .remove(0);
-        let pictures = towerlab::play::sample::sample_game(&set, &bots, 0, game_seed(1, 0))
+        let pictures = towerlab::views::scene::sample_game(&set, &bots, 0, game_seed(1, 0))
             .expect("sample plays");
         let sample = SampleGame::draw(&pictures, &set.tiles);
         (set, result, sample)

@@ -1,5 +1,5 @@
 //! The base game on hand-built boards (G1–G9): tiles are placed where the
-//! test says, and every score is worked out by hand from RULES.md and the
+//! test says, and every score is worked out by hand from docs/rules.md and the
 //! tile data (`rules/base/tiles.toml`, `rules/tower/tiles.toml`).
 //!
 //! Coordinates: x grows east, y north; the start tile `base/RCr` lies at

@@ -1,23 +1,22 @@
-//! The browser game in headless Chromium, driven over the DevTools protocol:
+//! The browser game in headless Chromium:
 //! `towerlab serve` is started, a person plays a whole 2-player game against
 //! greedy by clicking through the page (cells, rotate, place, the action's
 //! buttons and the board's spots), with no console errors; the final scores
 //! the page shows equal those of the log it downloads, which `towerlab
 //! replay` accepts; a screenshot of the game in progress is taken.
 //!
-//! Skipped when `chromium` is not installed, unless
-//! `TOWERLAB_REQUIRE_BROWSER=1` (as in CI). `TOWERLAB_PLAY_SCREENSHOT=FILE`
-//! keeps the screenshot (docs/images/play.png is made so).
+//! Drives the page with the `browser` driver; ignored without `chromium`, as
+//! `browser` says. `TOWERLAB_PLAY_SCREENSHOT=FILE` keeps the screenshot
+//! (docs/images/play.png is made so).
 
 use std::io::{BufRead, BufReader};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 
+use crate::browser::Page;
 use crate::common::towerlab;
 use crate::serve::{logged_scores, replays};
 
@@ -51,157 +50,8 @@ fn line_with(reader: impl std::io::Read + Send + 'static, marker: &'static str) 
         .unwrap_or_else(|_| panic!("no line with {marker}"))
 }
 
-/// A DevTools client on one page.
-struct Page {
-    ws: tungstenite::WebSocket<TcpStream>,
-    next: u64,
-    session: String,
-    events: Vec<Value>,
-}
-
-impl Page {
-    fn open(ws_url: &str) -> Page {
-        let host = ws_url
-            .trim_start_matches("ws://")
-            .split('/')
-            .next()
-            .unwrap();
-        let stream = TcpStream::connect(host).expect("DevTools port");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .unwrap();
-        let (ws, _) = tungstenite::client(ws_url, stream).expect("WebSocket handshake");
-        let mut page = Page {
-            ws,
-            next: 0,
-            session: String::new(),
-            events: Vec::new(),
-        };
-        let target = page.call("Target.createTarget", json!({"url": "about:blank"}));
-        let attached = page.call(
-            "Target.attachToTarget",
-            json!({"targetId": target["targetId"], "flatten": true}),
-        );
-        page.session = attached["sessionId"].as_str().unwrap().to_string();
-        for domain in ["Runtime", "Log", "Page"] {
-            page.call(&format!("{domain}.enable"), json!({}));
-        }
-        page.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": false}),
-        );
-        page
-    }
-
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        self.next += 1;
-        let id = self.next;
-        let mut message = json!({"id": id, "method": method, "params": params});
-        if !self.session.is_empty() {
-            message["sessionId"] = json!(self.session);
-        }
-        self.ws
-            .send(tungstenite::Message::text(message.to_string()))
-            .expect("send");
-        loop {
-            let text = self.ws.read().expect("DevTools reply");
-            let Ok(text) = text.to_text() else { continue };
-            let Ok(v) = serde_json::from_str::<Value>(text) else {
-                continue;
-            };
-            if v["id"] == json!(id) {
-                assert!(v.get("error").is_none(), "{method}: {}", v["error"]);
-                return v["result"].clone();
-            }
-            self.events.push(v);
-        }
-    }
-
-    fn eval(&mut self, expression: &str) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
-        );
-        assert!(
-            r.get("exceptionDetails").is_none(),
-            "`{expression}` threw: {}",
-            r["exceptionDetails"]
-        );
-        r["result"]["value"].clone()
-    }
-
-    /// Wait until `expression` is true.
-    fn wait(&mut self, expression: &str) {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while self.eval(expression) != json!(true) {
-            assert!(Instant::now() < deadline, "waited 30 s for {expression}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// A real mouse click in the middle of the element `selector`.
-    fn click(&mut self, selector: &str) {
-        let at = self.eval(&format!(
-            "(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-        ));
-        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-            );
-        }
-    }
-
-    /// Console errors and uncaught exceptions seen so far.
-    fn problems(&mut self) -> Vec<String> {
-        let _ = self.eval("0");
-        self.events
-            .iter()
-            .filter(|e| {
-                e["method"] == "Runtime.exceptionThrown"
-                    || (e["method"] == "Runtime.consoleAPICalled" && e["params"]["type"] == "error")
-                    || (e["method"] == "Log.entryAdded" && e["params"]["entry"]["level"] == "error")
-            })
-            .map(|e| e["params"].to_string())
-            .collect()
-    }
-}
-
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join("chromium"))
-        .find(|p| p.is_file())
-}
-
-fn start_chromium(exe: &Path, profile: &Path) -> (Killed, String) {
-    let mut child = Command::new(exe)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--remote-debugging-port=0",
-            "--remote-allow-origins=*",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("about:blank")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("chromium starts");
-    let stderr = child.stderr.take().unwrap();
-    let child = Killed(child);
-    (child, line_with(stderr, "ws://"))
-}
-
 /// One click-through step of the person's turn, by the question waiting.
-fn play_step(page: &mut Page, step: usize) {
+fn play_step(page: &Page, step: usize) {
     let kind = page.eval("game.question.kind");
     let token = page.eval("game.token");
     match kind.as_str().unwrap() {
@@ -243,28 +93,21 @@ fn play_step(page: &mut Page, step: usize) {
     page.wait(&format!("game.token !== {token}"));
 }
 
-fn screenshot(page: &mut Page) {
-    let shot = page.call("Page.captureScreenshot", json!({"format": "png"}));
-    let png = decode_base64(shot["data"].as_str().unwrap());
-    assert!(png.starts_with(b"\x89PNG"), "not a PNG");
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play.png");
-    std::fs::write(&out, &png).unwrap();
+/// A screenshot of the page as the window shows it, kept with
+/// `TOWERLAB_PLAY_SCREENSHOT=FILE`.
+fn screenshot(page: &Page) {
+    let png = page.screenshot(1400.0, 900.0);
     if let Some(keep) = std::env::var_os("TOWERLAB_PLAY_SCREENSHOT") {
         std::fs::write(keep, &png).unwrap();
     }
 }
 
 #[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
 fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
-    let required = std::env::var("TOWERLAB_REQUIRE_BROWSER").is_ok_and(|v| v == "1");
-    let Some(exe) = chromium() else {
-        assert!(
-            !required,
-            "TOWERLAB_REQUIRE_BROWSER=1 but `chromium` is not on PATH"
-        );
-        eprintln!("skipped: `chromium` is not installed (apt-get install chromium)");
-        return;
-    };
     let mut server = towerlab()
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
@@ -273,11 +116,8 @@ fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
     let stdout = server.stdout.take().unwrap();
     let _server = Killed(server);
     let url = line_with(stdout, "http://");
-    let profile = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("play-profile-{}", std::process::id()));
-    let (_browser, ws) = start_chromium(&exe, &profile);
-    let mut page = Page::open(&ws);
-    page.call("Page.navigate", json!({"url": format!("{url}?delay=20")}));
+    let page = Page::open(1400, 900);
+    page.load(&format!("{url}?delay=20"));
     page.wait("document.querySelectorAll('#variant option').length > 0");
     assert_eq!(
         page.eval("document.querySelector('#seats select').value"),
@@ -296,10 +136,10 @@ fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
         }
         assert_ne!(page.eval("game.status"), json!("failed"));
         if !shot && page.eval("game.turn >= 24 && game.question.kind === 'action'") == json!(true) {
-            screenshot(&mut page);
+            screenshot(&page);
             shot = true;
         }
-        play_step(&mut page, step);
+        play_step(&page, step);
         step += 1;
     }
     assert!(shot, "a screenshot of the game in progress");
@@ -318,24 +158,6 @@ fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
         "the page's final scores are the log's"
     );
     replays(log, "serve-browser-game.jsonl");
-    let problems = page.problems();
-    assert!(problems.is_empty(), "console errors: {problems:#?}");
-    let _ = std::fs::remove_dir_all(&profile);
-}
-
-/// Standard base64, as DevTools sends screenshots.
-fn decode_base64(text: &str) -> Vec<u8> {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut bits, mut n) = (0u32, 0);
-    for c in text.bytes().filter(|&c| c != b'=') {
-        let v = ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
-        bits = (bits << 6) | v;
-        n += 6;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-        }
-    }
-    out
+    let errors = page.heard().errors.clone();
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
 }

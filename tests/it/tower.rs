@@ -554,9 +554,10 @@ fn t6_range_cells_by_height() {
     }
 }
 
-/// T6: one floor reaches the tower's own tile and one tile each way.
+/// T6: one floor reaches the tower's own tile and one tile each way, and in
+/// a game the meeples there are the ones it may capture.
 #[test]
-fn t6_one_floor_reaches_five_tiles() {
+fn t6_one_floor_captures_meeples_on_its_five_tiles_in_a_game() {
     let tiles = tiles();
     let rules = NativeTower::default();
     let mut g = range_board(&tiles, &rules);

@@ -17,7 +17,7 @@ use anyhow::{Result, ensure};
 use crate::kernel::board::Board;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::random::{DECK_STREAM, Stream};
 use crate::kernel::rules::{CaptureOutcome, FloorKind, Rules, StackView, Table, TowerView};
 use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
@@ -27,25 +27,40 @@ mod placement;
 mod scoring;
 mod towers;
 
+pub use scoring::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};
+
 /// Meeples each player owns (G3).
 pub const MEEPLES_PER_PLAYER: u8 = 7;
 
-/// Players in a game, at most (G1: 2 to 6).
-pub const MAX_PLAYERS: usize = 6;
-
-/// A tower: a foundation and the floors on it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A tower: a foundation and the floors on it. Two towers are equal when
+/// they stand on the same cell with the same floors and top: the rules'
+/// answers kept with a tower are a cache of its state, not part of it.
+#[derive(Clone, Debug)]
 pub struct Tower {
     pub pos: Pos,
     /// Bottom to top; empty for a bare foundation.
     pub floors: Vec<FloorKind>,
     pub meeple: Option<u8>,
-    /// The rules' answers for the tower as it stands, per seat (bit k: that
-    /// seat may put a floor of kind k on it), refreshed whenever the tower
-    /// changes: the rules are pure, so each answer is asked once per change,
-    /// not once per turn (and once for every seat when it holds for all).
+    answers: TowerAnswers,
+}
+
+impl PartialEq for Tower {
+    fn eq(&self, other: &Tower) -> bool {
+        (self.pos, &self.floors, self.meeple) == (other.pos, &other.floors, other.meeple)
+    }
+}
+
+impl Eq for Tower {}
+
+/// The rules' answers for a tower as it stands, refreshed whenever the
+/// tower changes: the rules are pure, so each answer is asked once per
+/// change, not once per turn (and once for every seat when it holds for
+/// all).
+#[derive(Clone, Copy, Debug, Default)]
+struct TowerAnswers {
+    /// Per seat, bit k: that seat may put a floor of kind k on it.
     allowed_floors: [u32; MAX_PLAYERS],
-    /// The rules' answers: may a meeple go on top now (bit: seat)?
+    /// May a meeple go on top now (bit: seat)?
     may_top: u8,
     /// The floor kinds (bit k) whose answer holds only now: asked again
     /// whenever needed ([`Game::allows_floor`]).
@@ -61,10 +76,7 @@ impl Tower {
             pos,
             floors: Vec::new(),
             meeple: None,
-            allowed_floors: [0; MAX_PLAYERS],
-            may_top: 0,
-            now_floors: 0,
-            now_top: false,
+            answers: TowerAnswers::default(),
         }
     }
 
@@ -317,8 +329,10 @@ impl<'a> Game<'a> {
     ) -> Result<Self> {
         rules.begin_game(seed);
         ensure!(
-            (2..=MAX_PLAYERS).contains(&players),
-            crate::kernel::diag::BadInput(format!("a game has 2 to 6 players, not {players}"))
+            (MIN_PLAYERS..=MAX_PLAYERS).contains(&players),
+            crate::kernel::diag::BadInput(format!(
+                "a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+            ))
         );
         ensure!(
             rules.floor_kinds().len() <= 32,
@@ -506,5 +520,25 @@ impl<'a> Game<'a> {
     /// What a meeple at `pos` on `spot` stands on.
     pub fn meeple_on(&self, pos: Pos, spot: MeepleSpot) -> MeepleOn {
         meeple_on(self.tiles, &self.board, pos, spot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn towers_of_the_same_state_are_equal_whatever_answers_they_keep() {
+        let mut asked = Tower::bare(Pos::new(1, 2));
+        asked.answers.may_top = 0b11;
+        asked.answers.allowed_floors[1] = 0b101;
+        asked.answers.now_top = true;
+        let fresh = Tower::bare(Pos::new(1, 2));
+        assert_eq!(asked, fresh);
+        asked.floors.push(0);
+        assert_ne!(asked, fresh);
+        asked.floors.clear();
+        asked.meeple = Some(1);
+        assert_ne!(asked, fresh);
     }
 }

@@ -9,6 +9,28 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::tiles::SegmentKind;
 
+/// Points of a road or city of `tiles` tiles and `pennants` pennants:
+/// complete (G4, G5), or incomplete at the game's end.
+pub fn line_points(kind: SegmentKind, tiles: u32, pennants: u32, complete: bool) -> u32 {
+    match kind {
+        SegmentKind::City if complete => 2 * tiles + 2 * pennants,
+        SegmentKind::City => tiles + pennants,
+        _ => tiles,
+    }
+}
+
+/// Points of a cloister with `neighbours` tiles around it (G6): the
+/// cloister's own tile and each neighbour; complete with all 8.
+pub fn cloister_points(neighbours: u32) -> u32 {
+    1 + neighbours
+}
+
+/// Tiles around a complete cloister (G6).
+pub const CLOISTER_NEIGHBOURS: u32 = 8;
+
+/// Points a farm earns per completed city it supplies (G8).
+pub const FARM_CITY_POINTS: u32 = 3;
+
 impl Game<'_> {
     /// Score every road, city and cloister completed by this turn's tile, and
     /// return their meeples (G2, G7). Ends the turn.
@@ -45,14 +67,14 @@ impl Game<'_> {
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
             if let Some(id) = self.cloister_at(p)
                 && !self.features.is_done(id)
-                && self.neighbours(p) == 8
+                && self.neighbours(p) == CLOISTER_NEIGHBOURS
             {
                 roots.push(id);
             }
         }
         for &r in &roots {
             self.features.mark_done(r);
-            self.award(r, 9, true);
+            self.award(r, cloister_points(CLOISTER_NEIGHBOURS), true);
         }
         self.roots = roots;
     }
@@ -72,12 +94,12 @@ impl Game<'_> {
         let mut scratch = std::mem::take(&mut self.scratch);
         let tiles = self.features.tile_count(root, &mut scratch);
         self.scratch = scratch;
-        let pennants = self.features.pennants(root);
-        match self.features.kind(root) {
-            SegmentKind::City if complete => 2 * tiles + 2 * pennants,
-            SegmentKind::City => tiles + pennants,
-            _ => tiles,
-        }
+        line_points(
+            self.features.kind(root),
+            tiles,
+            self.features.pennants(root),
+            complete,
+        )
     }
 
     /// Give `points` to every player with the most meeples on the feature
@@ -153,7 +175,7 @@ impl Game<'_> {
                 SegmentKind::Road | SegmentKind::City => self.feature_points(r, false),
                 SegmentKind::Cloister => {
                     let (tile, _) = self.features.place_of(r);
-                    1 + self.neighbours(self.board.tiles()[tile].pos)
+                    cloister_points(self.neighbours(self.board.tiles()[tile].pos))
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };
@@ -161,7 +183,7 @@ impl Game<'_> {
         }
         for &r in &roots {
             if self.features.kind(r) == SegmentKind::Field {
-                let points = 3 * self.completed_cities_touching(r);
+                let points = FARM_CITY_POINTS * self.completed_cities_touching(r);
                 self.award(r, points, false);
             }
         }

@@ -36,11 +36,12 @@ impl Game<'_> {
         });
         self.tower_answers = first;
         let ((allowed, now_floors), (may_top, now_top)) = answers?;
-        let tower = &mut self.towers[t];
-        tower.allowed_floors = allowed;
-        tower.now_floors = now_floors;
-        tower.may_top = may_top;
-        tower.now_top = now_top;
+        self.towers[t].answers = super::TowerAnswers {
+            allowed_floors: allowed,
+            may_top,
+            now_floors,
+            now_top,
+        };
         Ok(())
     }
 
@@ -48,9 +49,9 @@ impl Game<'_> {
     /// kept since the tower last changed, those that hold only now asked
     /// again. One call per tower where a turn lists its actions.
     pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
-        let tower = &self.towers[t];
-        let mut allowed = tower.allowed_floors[seat] & !tower.now_floors;
-        let mut now = tower.now_floors;
+        let answers = &self.towers[t].answers;
+        let mut allowed = answers.allowed_floors[seat] & !answers.now_floors;
+        let mut now = answers.now_floors;
         while now != 0 {
             let kind = now.trailing_zeros() as FloorKind;
             now &= now - 1;
@@ -66,8 +67,8 @@ impl Game<'_> {
     /// holds only now.
     pub fn allows_floor(&self, t: usize, kind: FloorKind, seat: usize) -> Result<bool> {
         let tower = &self.towers[t];
-        if tower.now_floors & (1 << kind) == 0 {
-            return Ok(tower.allowed_floors[seat] & (1 << kind) != 0);
+        if tower.answers.now_floors & (1 << kind) == 0 {
+            return Ok(tower.answers.allowed_floors[seat] & (1 << kind) != 0);
         }
         let owner = tower.meeple.map(usize::from);
         self.with_table(|table| {
@@ -86,8 +87,8 @@ impl Game<'_> {
         if tower.meeple.is_some() {
             return Ok(false);
         }
-        if !tower.now_top {
-            return Ok((tower.may_top >> seat) & 1 != 0);
+        if !tower.answers.now_top {
+            return Ok((tower.answers.may_top >> seat) & 1 != 0);
         }
         self.with_table(|table| {
             let asking = Asking {

@@ -4,8 +4,8 @@
 use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
-use crate::kernel::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
 use crate::kernel::tiles::SegmentKind;
+use crate::views::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
 
 use super::drawing::Piece;
 use super::frame::Frame;

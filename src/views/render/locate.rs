@@ -7,8 +7,8 @@ use maud::html;
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::geometry::Pos;
-use crate::kernel::scene::Scene;
 use crate::kernel::tiles::TileKind;
+use crate::views::scene::Scene;
 
 use super::frame::Frame;
 use super::tile::draw::draw_tile;

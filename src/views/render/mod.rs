@@ -1,7 +1,7 @@
 //! Pictures of boards as self-contained SVG, drawn from a
-//! [`Scene`](crate::kernel::scene::Scene) (plain data: tiles, meeples,
+//! [`Scene`](crate::views::scene::Scene) (plain data: tiles, meeples,
 //! towers with their floors, players, a range overlay, captions) and a
-//! [`Palette`](crate::kernel::scene::Palette); the play layer builds scenes.
+//! [`Palette`](crate::views::scene::Palette); the play layer builds scenes.
 //!
 //! The SVG is structured for tests and viewers: one `<g class="tile">` per
 //! placed tile (`data-x`, `data-y` with y north, `data-tile`, `data-rot` in
@@ -32,8 +32,8 @@ use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::geometry::Pos;
-use crate::kernel::scene::{Palette, Scene, TileLook};
 use crate::kernel::tiles::TileSet;
+use crate::views::scene::{Palette, Scene, TileLook};
 pub use book::TileBook;
 use drawing::{Drawing, Group, Part, Piece};
 use frame::Frame;
@@ -43,7 +43,7 @@ use tile::draw::draw_tile;
 use tile::{CENTRE, Pt, TILE, TileArt, num};
 
 /// Meeple colours by seat in the default palette.
-pub use crate::kernel::scene::PLAYER_COLOURS;
+pub use crate::views::scene::PLAYER_COLOURS;
 
 /// The colour of seat `p` in the default palette.
 pub fn player_colour(p: usize) -> &'static str {
@@ -51,7 +51,7 @@ pub fn player_colour(p: usize) -> &'static str {
 }
 
 /// The tiles of a scene by cell.
-pub(super) type TilesAt<'s> = rustc_hash::FxHashMap<Pos, &'s crate::kernel::scene::SceneTile>;
+pub(super) type TilesAt<'s> = rustc_hash::FxHashMap<Pos, &'s crate::views::scene::SceneTile>;
 
 /// A picture of a scene as an SVG document (see [`board`]).
 pub fn board_svg(scene: &Scene, tiles: &TileSet, palette: &Palette) -> String {

@@ -4,7 +4,7 @@
 use maud::html;
 
 use crate::kernel::geometry::Pos;
-use crate::kernel::scene::{Palette, SceneMeeple};
+use crate::views::scene::{Palette, SceneMeeple};
 
 use super::drawing::{Group, Piece};
 use super::frame::Frame;

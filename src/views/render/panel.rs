@@ -4,7 +4,7 @@
 
 use maud::html;
 
-use crate::kernel::scene::{Palette, ScenePlayer};
+use crate::views::scene::{Palette, ScenePlayer};
 
 use super::drawing::{Group, Piece, text};
 use super::lines;

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use crate::kernel::scene::{Pictures, TileLook};
 use crate::kernel::tiles::TileSet;
 use crate::views::render::{self, TileBook, book::Symbol};
+use crate::views::scene::{Pictures, TileLook};
 
 use super::timeline::Timeline;
 

@@ -5,6 +5,7 @@ use anyhow::Result;
 
 use super::value::neighbours;
 use super::{Ctx, FLOOR_WORTH, GreedyBot, TIE};
+use crate::kernel::game::CLOISTER_NEIGHBOURS;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Action, Game, MeepleSpot};
 
@@ -95,7 +96,7 @@ impl GreedyBot {
         let value = self.feature_value(ctx, game, root);
         let complete = match fs.kind(root) {
             SegmentKind::Road | SegmentKind::City => fs.is_complete(root),
-            SegmentKind::Cloister => neighbours(game, pos) >= 8,
+            SegmentKind::Cloister => neighbours(game, pos) >= CLOISTER_NEIGHBOURS,
             _ => false,
         };
         if complete {

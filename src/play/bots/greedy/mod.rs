@@ -24,8 +24,8 @@
 use anyhow::Result;
 
 use crate::kernel::{
-    Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MeepleOn, PlacementPreview,
-    RansomChoice,
+    Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MAX_PLAYERS, MeepleOn,
+    PlacementPreview, RansomChoice,
 };
 use crate::play::seed::{Stream, bot_stream};
 
@@ -35,8 +35,8 @@ mod placements;
 mod threats;
 mod value;
 
-/// At most this many players (the kernel allows 2 to 6).
-const SEATS: usize = 8;
+/// Seats a table of per-player values holds: as many as a game has at most.
+const SEATS: usize = MAX_PLAYERS;
 
 /// What the k-th meeple in supply is worth (index k − 1) early in the game:
 /// the last one most, as without it the player can take no feature.

@@ -4,6 +4,7 @@
 use anyhow::Result;
 
 use super::{Ctx, Delta, FLOOR_WORTH, GreedyBot, OPEN_SHARE, SEATS};
+use crate::kernel::game::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points};
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
     CloisterPreview, FeaturePreview, FloorKind, Game, Placement, PlacementPreview,
@@ -99,7 +100,7 @@ impl GreedyBot {
                     .count() as u32;
             }
         }
-        OPEN_SHARE * 3.0 * cities as f32 - Self::meeple(ctx, supply[ctx.me])
+        OPEN_SHARE * FARM_CITY_POINTS as f32 * cities as f32 - Self::meeple(ctx, supply[ctx.me])
     }
 
     /// What the tile does to road or city `f`, added to `d`: its leaders'
@@ -167,8 +168,8 @@ impl GreedyBot {
     ) -> f32 {
         match c.feature {
             None if supply[ctx.me] > 0 => {
-                if c.neighbours >= 8 {
-                    9.0
+                if c.neighbours >= CLOISTER_NEIGHBOURS {
+                    cloister_points(CLOISTER_NEIGHBOURS) as f32
                 } else {
                     Self::cloister_value(ctx, c.neighbours) - Self::meeple(ctx, supply[ctx.me])
                 }
@@ -178,7 +179,7 @@ impl GreedyBot {
                 let gain = Self::cloister_value(ctx, c.neighbours)
                     - Self::cloister_value(ctx, c.neighbours - 1);
                 Self::award(&counts, gain, d);
-                if c.neighbours >= 8 {
+                if c.neighbours >= CLOISTER_NEIGHBOURS {
                     for p in 0..ctx.n {
                         if counts[p] > 0 {
                             d[p] += Self::meeple(ctx, supply[p] + 1);
@@ -235,7 +236,7 @@ impl GreedyBot {
         }
         for i in 0..self.fields.len() {
             let counts = self.counts(self.fields[i]);
-            Self::award(&counts, OPEN_SHARE * 3.0, d);
+            Self::award(&counts, OPEN_SHARE * FARM_CITY_POINTS as f32, d);
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::{
     CITY_GROWTH, Ctx, Delta, GreedyBot, MEEPLE_WORTH, OPEN_SHARE, Placed, ROAD_GROWTH, SEATS,
 };
+use crate::kernel::game::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MeepleSpot};
@@ -69,7 +70,8 @@ impl GreedyBot {
 
     /// What a road or city is worth to a player who leads it: its points
     /// when complete (G4, G5), else its end-of-game points raised by likely
-    /// growth and, for cities, by the chance of completing.
+    /// growth and, for cities, by the chance of completing (the points as
+    /// the kernel scores them).
     pub(super) fn line_value(
         ctx: &Ctx,
         kind: SegmentKind,
@@ -77,11 +79,12 @@ impl GreedyBot {
         tiles: u32,
         pennants: u32,
     ) -> f32 {
-        let (t, p, o) = (tiles as f32, pennants as f32, open as f32);
+        let complete = open == 0;
+        let points = line_points(kind, tiles, pennants, complete) as f32;
+        let o = open as f32;
         match kind {
-            SegmentKind::Road if open == 0 => t,
-            SegmentKind::Road => OPEN_SHARE * (t + ROAD_GROWTH * o * ctx.future),
-            SegmentKind::City if open == 0 => 2.0 * (t + p),
+            SegmentKind::Road | SegmentKind::City if complete => points,
+            SegmentKind::Road => OPEN_SHARE * (points + ROAD_GROWTH * o * ctx.future),
             SegmentKind::City => {
                 let chance = match open {
                     1 => 0.7,
@@ -90,7 +93,7 @@ impl GreedyBot {
                     4 => 0.25,
                     _ => 0.2,
                 } * ctx.future;
-                OPEN_SHARE * (t + p + CITY_GROWTH * o * ctx.future) * (1.0 + chance)
+                OPEN_SHARE * (points + CITY_GROWTH * o * ctx.future) * (1.0 + chance)
             }
             _ => 0.0,
         }
@@ -98,12 +101,12 @@ impl GreedyBot {
 
     /// A cloister with `neighbours` tiles around it (G6).
     pub(super) fn cloister_value(ctx: &Ctx, neighbours: u32) -> f32 {
-        if neighbours >= 8 {
-            return 9.0;
+        if neighbours >= CLOISTER_NEIGHBOURS {
+            return cloister_points(CLOISTER_NEIGHBOURS) as f32;
         }
-        let missing = (8 - neighbours) as f32;
+        let missing = (CLOISTER_NEIGHBOURS - neighbours) as f32;
         let chance = (0.9 - 0.05 * missing) * ctx.future;
-        OPEN_SHARE * (1.0 + neighbours as f32 + missing * chance)
+        OPEN_SHARE * (cloister_points(neighbours) as f32 + missing * chance)
     }
 
     /// What the feature with root `root` is worth to a player who leads it.
@@ -120,7 +123,9 @@ impl GreedyBot {
                 Self::cloister_value(ctx, neighbours(game, pos))
             }
             // G8: 3 per completed city, for good: farmers stay.
-            SegmentKind::Field => OPEN_SHARE * 3.0 * self.field_cities(game, root) as f32,
+            SegmentKind::Field => {
+                OPEN_SHARE * FARM_CITY_POINTS as f32 * self.field_cities(game, root) as f32
+            }
             SegmentKind::Foundation => 0.0,
         }
     }

@@ -7,11 +7,12 @@
 
 use anyhow::Result;
 
+use crate::kernel::game::{CLOISTER_NEIGHBOURS, line_points};
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{FeatureId, Game, MeepleSpot};
+use crate::kernel::{FeatureId, Game, MAX_PLAYERS, MeepleSpot};
 
-/// At most this many players (the kernel allows 2 to 6).
-pub const SEATS: usize = 6;
+/// Seats a table of per-player values holds: as many as a game has at most.
+pub const SEATS: usize = MAX_PLAYERS;
 
 /// One value per player.
 pub type Values = [f32; SEATS];
@@ -72,13 +73,14 @@ impl Evaluator {
                 SegmentKind::City if !fs.is_complete(root) => {
                     let open = (fs.open_ends(root) as usize).min(CITY_CHANCE.len() - 1);
                     let tiles = fs.tile_count(root, &mut self.scratch);
-                    (tiles + fs.pennants(root)) as f32 * CITY_CHANCE[open] * future
+                    let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
+                    points as f32 * CITY_CHANCE[open] * future
                 }
                 SegmentKind::Cloister => {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
                     let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
-                    (8 - around) as f32 * CLOISTER_CHANCE * future
+                    (CLOISTER_NEIGHBOURS - around as u32) as f32 * CLOISTER_CHANCE * future
                 }
                 _ => 0.0,
             };

@@ -232,7 +232,10 @@ impl MctsBot {
                 Some(t) => t,
                 None => match Turn::begin(g, buf) {
                     Some(t) => {
-                        key = chance_key(key, t.tile());
+                        // A begun turn has drawn its tile: the chance node.
+                        if let Some(tile) = t.tile() {
+                            key = chance_key(key, tile);
+                        }
                         t
                     }
                     None => return Ok(Walk { over: true }),

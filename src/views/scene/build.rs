@@ -1,18 +1,19 @@
-//! Scenes for board pictures: a game as it stands, or a board file with one
-//! tower, turned into the plain data that `views::render` draws, with a
-//! tower's capture range computed as `towerlab range` computes it.
+//! Scenes built: a game as it stands, or a board file with one tower, turned
+//! into the plain data that `views::render` draws, with a tower's capture
+//! range computed as `towerlab range` computes it, the panel's captions and
+//! the ruleset's palette.
 
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
 use crate::kernel::geometry::Pos;
-use crate::kernel::scene::{
+use crate::kernel::{FloorKind, Game, MeepleSpot};
+use crate::play::query::{BoardMap, capture_cells, check_stack, tower_range};
+use crate::rules::Ruleset;
+use crate::views::scene::{
     FloorStyle, Palette, Scene, SceneMeeple, ScenePlayer, SceneRange, SceneTile, SceneTower,
     TileLook,
 };
-use crate::kernel::{FloorKind, Game, MeepleSpot};
-use crate::play::query::{BoardMap, capture_cells, check_stack};
-use crate::rules::Ruleset;
 
 /// What to show besides the board itself.
 #[derive(Clone, Debug, Default)]
@@ -41,61 +42,6 @@ pub fn palette(set: &Ruleset) -> Palette {
             })
             .collect(),
     )
-}
-
-/// The cells (relative to the tower) that the tower on `at` captures from,
-/// as `towerlab range` computes them: on the game's board, with the tower's
-/// floors. Bad input when no tower with floors stands there.
-pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
-    let Some(t) = game.tower_at(at) else {
-        return Err(bad_input(format!(
-            "no tower at {},{}: the range is drawn for a tile with a foundation",
-            at.x, at.y
-        )));
-    };
-    let tower = &game.towers()[t];
-    if tower.floors.is_empty() {
-        return Err(bad_input(format!(
-            "the foundation at {},{} has no floors yet: it has no range",
-            at.x, at.y
-        )));
-    }
-    let map = BoardMap {
-        tiles: game
-            .board()
-            .tiles()
-            .iter()
-            .map(|p| (p.pos.x - at.x, p.pos.y - at.y))
-            .collect(),
-    };
-    capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
-}
-
-/// The towers of the game that have floors, for an error that names a cell
-/// without one: "towers with floors: 2,-1 (regular, black), 0,3 (regular)",
-/// tallest first.
-pub fn towers_listed(game: &Game, set: &Ruleset) -> String {
-    let mut towers: Vec<_> = game
-        .towers()
-        .iter()
-        .filter(|t| !t.floors.is_empty())
-        .collect();
-    if towers.is_empty() {
-        return "the game has no tower with floors at this turn".to_string();
-    }
-    towers.sort_by_key(|t| std::cmp::Reverse(t.floors.len()));
-    let names: Vec<String> = towers
-        .iter()
-        .map(|t| {
-            let floors: Vec<&str> = t
-                .floors
-                .iter()
-                .map(|&k| set.floors.get(k as usize).map_or("?", |d| d.name.as_str()))
-                .collect();
-            format!("{},{} ({})", t.pos.x, t.pos.y, floors.join(", "))
-        })
-        .collect();
-    format!("towers with floors, bottom to top: {}", names.join("; "))
 }
 
 /// The game as it stands: tiles, meeples, towers, the players, and with

@@ -7,13 +7,13 @@ use anyhow::Result;
 
 use crate::kernel::Event;
 use crate::kernel::geometry::Pos;
-use crate::kernel::scene::{Picture, Pictures, SceneMeeple};
 use crate::play::bots::BotKind;
-use crate::play::scene::{SceneOptions, game_scene, palette};
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::play::words::tell;
 use crate::rules::Ruleset;
+use crate::views::scene::build::{SceneOptions, game_scene, palette};
+use crate::views::scene::{Picture, Pictures, SceneMeeple};
 
 /// Play game `index` (seed `seed`) of `set` with `bots` again and take its
 /// scene after the start tile, after every turn, and after final scoring,

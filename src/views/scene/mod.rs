@@ -1,8 +1,15 @@
 //! What a board picture shows, as plain data: placed tiles, meeples, towers
 //! with their floors, the players' scores, an optional range overlay, the
-//! panel's captions, and the palette to draw them in. The play layer builds
-//! scenes (from a game, a logged game's state or a board file); the views
-//! layer draws them, knowing no ruleset.
+//! panel's captions, and the palette to draw them in. `build` makes scenes
+//! (from a game, a logged game's state or a board file) and `sample` a game
+//! pictured turn by turn; `render` and `report` draw them, knowing no
+//! ruleset.
+
+pub mod build;
+pub mod sample;
+
+pub use build::{SceneOptions, board_scene, game_scene, palette};
+pub use sample::{sample_game, sample_game_within, sample_games};
 
 use crate::kernel::geometry::Pos;
 use crate::kernel::{FloorKind, MeepleSpot};
