@@ -14,42 +14,81 @@ use crate::kernel::diag::bad_input;
 /// A path given on the command line, with the flag (or argument) that gave
 /// it, as the error names it.
 #[derive(Clone, Debug)]
-pub struct Named<'a> {
+pub struct Named {
     pub flag: &'static str,
-    pub path: &'a Path,
+    pub path: PathBuf,
 }
 
 /// A command's input and output files.
 #[derive(Clone, Debug, Default)]
-pub struct Files<'a> {
-    pub inputs: Vec<Named<'a>>,
-    pub outputs: Vec<Named<'a>>,
+pub struct Files {
+    pub inputs: Vec<Named>,
+    pub outputs: Vec<Named>,
 }
 
-impl<'a> Files<'a> {
+/// The most files of one pack folder that are looked at.
+const PACK_FILES: usize = 256;
+
+impl Files {
     /// Read from `path`, given by `flag`.
-    pub fn input(mut self, flag: &'static str, path: Option<&'a Path>) -> Files<'a> {
-        self.inputs.extend(path.map(|path| Named { flag, path }));
+    pub fn input(mut self, flag: &'static str, path: Option<&Path>) -> Files {
+        self.inputs.extend(path.map(|path| Named {
+            flag,
+            path: path.to_path_buf(),
+        }));
         self
     }
 
     /// Read from `text` when it names a file (a variant or tile file given
     /// by path; a name from the home folder is no file here).
-    pub fn input_if_file(self, flag: &'static str, text: Option<&'a str>) -> Files<'a> {
+    pub fn input_if_file(self, flag: &'static str, text: Option<&str>) -> Files {
         let path = text.map(Path::new).filter(|p| p.is_file());
         self.input(flag, path)
     }
 
+    /// Read the files of each of `packs` that is a folder given by path
+    /// (its manifest, script and tiles, wherever they are inside it).
+    pub fn input_packs<'p>(
+        mut self,
+        flag: &'static str,
+        packs: impl IntoIterator<Item = &'p str>,
+    ) -> Files {
+        for pack in packs.into_iter().map(Path::new).filter(|p| p.is_dir()) {
+            let mut folders = vec![pack.to_path_buf()];
+            let mut seen = 0;
+            while let Some(folder) = folders.pop() {
+                for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+                    seen += 1;
+                    if seen > PACK_FILES {
+                        break;
+                    }
+                    match entry.file_type() {
+                        Ok(t) if t.is_dir() => folders.push(entry.path()),
+                        Ok(_) => self.inputs.push(Named {
+                            flag,
+                            path: entry.path(),
+                        }),
+                        Err(_) => {}
+                    }
+                }
+            }
+        }
+        self
+    }
+
     /// Write to `path`, given by `flag`.
-    pub fn output(mut self, flag: &'static str, path: Option<&'a Path>) -> Files<'a> {
-        self.outputs.extend(path.map(|path| Named { flag, path }));
+    pub fn output(mut self, flag: &'static str, path: Option<&Path>) -> Files {
+        self.outputs.extend(path.map(|path| Named {
+            flag,
+            path: path.to_path_buf(),
+        }));
         self
     }
 
     /// Refuse an output that is an input, or that another output names too.
     pub fn check(&self) -> Result<()> {
         for (i, out) in self.outputs.iter().enumerate() {
-            let Some(id) = Identity::of(out.path) else {
+            let Some(id) = Identity::of(&out.path) else {
                 continue;
             };
             if let Some(input) = same_file(&self.inputs, &id) {
@@ -71,7 +110,7 @@ impl<'a> Files<'a> {
     }
 }
 
-impl Named<'_> {
+impl Named {
     /// The flag and the path, as an error shows them.
     fn shown(&self) -> String {
         format!("{} {}", self.flag, self.path.display())
@@ -79,10 +118,10 @@ impl Named<'_> {
 }
 
 /// The first of `named` that is the file `id`.
-fn same_file<'n, 'a>(named: &'n [Named<'a>], id: &Identity) -> Option<&'n Named<'a>> {
+fn same_file<'n>(named: &'n [Named], id: &Identity) -> Option<&'n Named> {
     named
         .iter()
-        .find(|n| Identity::of(n.path).as_ref() == Some(id))
+        .find(|n| Identity::of(&n.path).as_ref() == Some(id))
 }
 
 /// What a path names, for comparing: the file itself when it exists (so

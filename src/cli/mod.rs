@@ -135,21 +135,16 @@ impl Command {
 
 impl Command {
     /// The files the command reads and writes, as its flags name them.
-    fn files<'a>(&'a self) -> Files<'a> {
-        let variant = |r: &'a RulesArgs| r.variant.as_deref();
+    fn files(&self) -> Files {
         let files = Files::default();
         match self {
-            Command::Play(a) => files
-                .input_if_file("--variant", variant(&a.rules))
-                .output("--log", a.log.as_deref()),
-            Command::Simulate(a) => {
-                run_files(files.input_if_file("--variant", variant(&a.rules)), &a.run)
-            }
+            Command::Play(a) => files.rules(&a.rules).output("--log", a.log.as_deref()),
+            Command::Simulate(a) => run_files(files.rules(&a.rules), &a.run),
             Command::Compare(a) => {
-                let files = a
-                    .variants
-                    .iter()
-                    .fold(files, |f, v| f.input_if_file("VARIANT", Some(v)));
+                let files = a.variants.iter().fold(files, |f, v| {
+                    f.input_if_file("VARIANT", Some(v))
+                        .input_packs("VARIANT", v.split(','))
+                });
                 run_files(files, &a.run).output("--html", a.html.as_deref())
             }
             Command::Merge(a) => a
@@ -159,15 +154,15 @@ impl Command {
                 .output("--html", a.html.as_deref())
                 .output("--per-game", a.per_game.as_deref()),
             Command::Sweep(a) => files
-                .input_if_file("--variant", variant(&a.rules))
+                .rules(&a.rules)
                 .output("--html", a.html.as_deref())
                 .output("--per-game", a.per_game.as_deref()),
             Command::Range(a) => files
-                .input_if_file("--variant", variant(&a.rules))
+                .rules(&a.rules)
                 .input("--board", a.board.as_deref())
                 .output("--output", a.output.as_deref()),
             Command::Render(a) => files
-                .input_if_file("--variant", variant(&a.rules))
+                .rules(&a.rules)
                 .input("--log", a.log.as_deref())
                 .input("--board", a.board.as_deref())
                 .output("--output", a.output.as_deref()),
@@ -184,8 +179,17 @@ impl Command {
     }
 }
 
+impl Files {
+    /// The files of `--variant` or `--packs`.
+    fn rules(self, rules: &RulesArgs) -> Files {
+        let packs = rules.packs.iter().flatten().map(String::as_str);
+        self.input_if_file("--variant", rules.variant.as_deref())
+            .input_packs("--packs", packs)
+    }
+}
+
 /// The files of `simulate` and `compare`'s shared options.
-fn run_files<'a>(files: Files<'a>, run: &'a RunArgs) -> Files<'a> {
+fn run_files(files: Files, run: &RunArgs) -> Files {
     files
         .output("--log", run.log.as_deref())
         .output("--per-game", run.per_game.as_deref())

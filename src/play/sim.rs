@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 
+use crate::kernel::diag::bad_input;
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{Bot, Game, Rules, Stats};
@@ -48,6 +49,10 @@ const THREAD_SPACE: usize = HOOK_STACK + (128 << 20);
 /// Address space kept for all else: the program, its libraries, the games'
 /// data, and the thread the command runs on.
 const BASE_SPACE: usize = (1 << 30) + THREAD_SPACE;
+
+/// The least address space a run of games needs: the command's thread and
+/// one worker, each with its stack, and room for the rest.
+const MIN_SPACE: usize = 2 * HOOK_STACK + (512 << 20);
 
 /// How many threads that run hooks fit in the address space this process
 /// may use (`ulimit -v`), beside the one the command runs on: at least 1;
@@ -255,11 +260,25 @@ impl<'s> Workers<'s> {
     /// `threads` workers (0: one per core; at most what fits,
     /// [`worker_threads`]) for games under `set`.
     pub fn new(set: &'s Ruleset, threads: usize) -> Result<Workers<'s>> {
+        if let Some(limit) = address_space_limit().filter(|&l| l < MIN_SPACE) {
+            return Err(bad_input(format!(
+                "an address space of {} MB (ulimit -v) is too small for a run: it needs {} MB, as each thread that runs hooks reserves a {} MB stack",
+                limit >> 20,
+                MIN_SPACE >> 20,
+                HOOK_STACK >> 20
+            )));
+        }
+        let count = worker_threads(threads);
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(worker_threads(threads))
+            .num_threads(count)
             .stack_size(HOOK_STACK)
             .build()
-            .context("starting the worker threads")?;
+            .map_err(|e| {
+                bad_input(format!(
+                    "cannot start {count} worker thread(s) on this machine ({e}): each reserves a {} MB stack; ask for fewer with --threads",
+                    HOOK_STACK >> 20
+                ))
+            })?;
         let slots = (0..pool.current_num_threads())
             .map(|_| Mutex::new(None))
             .collect();

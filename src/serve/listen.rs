@@ -1,7 +1,7 @@
 //! Connections: accepted up to a number at once, each served by hyper with a
 //! time limit on every request's head (which also closes a connection that
-//! idles between requests), and every refusal made here in JSON like the
-//! routes' own.
+//! idles between requests) and on a client that stops taking an answer, and
+//! every refusal made here in JSON like the routes' own.
 //!
 //! axum's `serve` has no connection limit and no read timeout, so the accept
 //! loop is written here, over hyper's HTTP/1 connection builder.
@@ -10,6 +10,7 @@ use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -30,7 +31,7 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io:
             // Out of file descriptors, or a connection reset before it was
             // taken: wait a moment and go on.
             Err(_) => {
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
         };
@@ -51,7 +52,7 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io:
 /// time (an idle connection waits for the next head, so it closes too).
 async fn connection(stream: TcpStream, router: Router, limits: &Limits) -> hyper::Result<()> {
     let _ = stream.set_nodelay(true);
-    let io = TokioIo::new(JsonRefusals::new(stream));
+    let io = TokioIo::new(JsonRefusals::new(stream, limits.read));
     hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.read)
@@ -64,7 +65,7 @@ async fn refuse_busy(mut stream: TcpStream, connections: usize) {
     let message =
         format!("the server has {connections} connections open, its limit: try again in a moment");
     let response = json_response(503, "Service Unavailable", &message);
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
         stream.write_all(&response).await?;
         stream.shutdown().await
     })
@@ -87,18 +88,40 @@ fn json_response(status: u16, reason: &str, message: &str) -> Vec<u8> {
 /// request head it cannot read (400), a target longer than it takes (414)
 /// or a head too large (431). It recognises them as hyper writes them: a
 /// response head with `content-length: 0` and no `content-type`, which no
-/// route's answer has.
+/// route's answer has. It also ends a connection whose client stops taking
+/// the answer: a write that makes no progress for the read time fails.
 struct JsonRefusals<S> {
     inner: S,
     /// A rewritten refusal being written, and how much of it is written.
     pending: Option<(Vec<u8>, usize)>,
+    /// How long a write may wait for the client, and the wait under way.
+    stall: Duration,
+    stalled: Option<Pin<Box<tokio::time::Sleep>>>,
 }
 
 impl<S> JsonRefusals<S> {
-    fn new(inner: S) -> JsonRefusals<S> {
+    fn new(inner: S, stall: Duration) -> JsonRefusals<S> {
         JsonRefusals {
             inner,
             pending: None,
+            stall,
+            stalled: None,
+        }
+    }
+
+    /// A write is waiting for the client: an error once it has waited for
+    /// the whole stall time, else still pending.
+    fn waiting<T>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<T>> {
+        let stall = self.stall;
+        let timer = self
+            .stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(stall)));
+        match timer.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client takes no answer",
+            ))),
+            Poll::Pending => Poll::Pending,
         }
     }
 }
@@ -157,13 +180,23 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for JsonRefusals<S> {
         }
         let this = &mut *self;
         let Some((bytes, done)) = &mut this.pending else {
-            return Pin::new(&mut this.inner).poll_write(cx, buf);
+            return match Pin::new(&mut this.inner).poll_write(cx, buf) {
+                Poll::Pending => this.waiting(cx),
+                ready => {
+                    this.stalled = None;
+                    ready
+                }
+            };
         };
         while *done < bytes.len() {
             match Pin::new(&mut this.inner).poll_write(cx, &bytes[*done..]) {
                 Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                Poll::Ready(Ok(n)) => *done += n,
-                other => return other,
+                Poll::Ready(Ok(n)) => {
+                    *done += n;
+                    this.stalled = None;
+                }
+                Poll::Pending => return this.waiting(cx),
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
             }
         }
         this.pending = None;

@@ -40,7 +40,7 @@ fn refused_keeping(dir: &Path, line: &str, flags: &str, kept: &[&str]) {
 }
 
 /// A folder with a two-game log `g.jsonl`, two shards `p0.json` and
-/// `p1.json`, a variant file `v.toml` and a folder `sub`.
+/// `p1.json`, a variant file `v.toml`, a pack `p` and a folder `sub`.
 fn folder() -> tempfile::TempDir {
     let dir = temp_dir("clobber");
     let log = dir.path().join("g.jsonl");
@@ -53,6 +53,8 @@ fn folder() -> tempfile::TempDir {
     )
     .unwrap();
     std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let pack = crate::inputs_bounded::write_pack(dir.path(), "p", "fn reach(tower) { 1 }\n");
+    std::fs::create_dir(pack.join("sub")).unwrap();
     dir
 }
 
@@ -94,6 +96,16 @@ fn an_output_over_an_input_is_refused_and_the_input_kept() {
             "sweep --variant v.toml --param tower.ransom_cost=1,2 --games 2 --per-game v.toml",
             "--per-game --variant",
             &["v.toml"],
+        ),
+        (
+            "simulate --packs tower,./p --games 2 --log p/p.rhai",
+            "--log --packs",
+            &["p/p.rhai"],
+        ),
+        (
+            "compare tower tower,p --games 2 --per-game ./p/sub/../pack.toml",
+            "--per-game VARIANT",
+            &["p/pack.toml"],
         ),
     ];
     for (line, flags, kept) in cases {

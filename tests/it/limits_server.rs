@@ -209,6 +209,34 @@ fn half_sent_requests_cannot_starve_other_clients() {
 }
 
 #[test]
+fn a_client_that_takes_no_answer_is_closed() {
+    let addr = server_with(Limits {
+        read: Duration::from_millis(500),
+        ..Limits::default()
+    });
+    let state = new_game(addr, &["person", "greedy"], 1);
+    let id = state["id"].as_str().unwrap();
+    // Ask for the state (about 20 KB) 2,000 times without reading.
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let one = format!("GET /api/games/{id} HTTP/1.1\r\nHost: x\r\n\r\n");
+    let _ = stream.write_all(one.repeat(2000).as_bytes());
+    std::thread::sleep(Duration::from_secs(3));
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    let answered = String::from_utf8_lossy(&out)
+        .matches("HTTP/1.1 200")
+        .count();
+    assert!(
+        answered < 2000,
+        "{answered} answers to a client that did not read"
+    );
+    ok(addr, "GET", "/api/catalog", None);
+}
+
+#[test]
 fn refusals_before_the_routes_are_json() {
     let addr = server_with(Limits::default());
     // A body over the limit (64 KB).
