@@ -7,8 +7,15 @@
 //! `greedy_native_tower`): `tower_pack` and `black_tower_pack` ≥ 0.9×,
 //! `tower_no_gaps` ≥ 0.7×, `greedy_black_tower_no_gaps` ≥ 0.6×.
 //!
+//! Rules that read context, each over `tower`, with random and greedy bots
+//! (`context`, `greedy_context`): the standings in `may_place_floor` (by
+//! rank and by raw scores), the meeple's feature in `may_capture`, the
+//! scores in `ransom`, the actor in `may_top` (packs in `benches/packs/`),
+//! and the packs of `docs/examples/`. Targets: ≥ 0.8× `native_tower` with
+//! random bots, ≥ 0.6× `greedy_native_tower` with greedy ones.
+//!
 //! Each variant's rules instance is made once and kept, as a worker thread
-//! keeps it in a simulation (its caches warm up over the first games).
+//! keeps it in a simulation (its answers are kept over the first games).
 //!
 //! Run with `cargo bench --bench packs`.
 
@@ -96,9 +103,34 @@ fn greedy_black_tower_no_gaps(bencher: Bencher) {
     );
 }
 
-/// A house rule reading `game()` and `meeple.feature` in `may_capture`.
-#[divan::bench(sample_count = 300, min_time = 1)]
-fn tower_knights_only(bencher: Bencher) {
-    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/knights-only");
-    bench_games(bencher, &["tower", pack]);
+/// Rules that read context: `benches/packs/NAME` or `docs/examples/NAME`.
+const CONTEXT: [&str; 11] = [
+    "benches/packs/leader-builds-not",
+    "benches/packs/runaway-builds-not",
+    "benches/packs/open-features-only",
+    "benches/packs/scored-ransom",
+    "benches/packs/leader-tops-not",
+    "docs/examples/knights-only",
+    "docs/examples/home-not-prison",
+    "docs/examples/leader-ransom",
+    "docs/examples/prisoners-pay",
+    "docs/examples/underdog-floors",
+    "docs/examples/red-floor",
+];
+
+fn context_packs(pack: &str) -> [String; 2] {
+    let path = format!("{}/{pack}", env!("CARGO_MANIFEST_DIR"));
+    ["tower".to_string(), path]
+}
+
+#[divan::bench(args = CONTEXT, sample_count = 300, min_time = 1)]
+fn context(bencher: Bencher, pack: &str) {
+    let packs = context_packs(pack);
+    bench_games(bencher, &[&packs[0], &packs[1]]);
+}
+
+#[divan::bench(args = CONTEXT, sample_count = 100, min_time = 1)]
+fn greedy_context(bencher: Bencher, pack: &str) {
+    let packs = context_packs(pack);
+    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::Greedy);
 }

@@ -22,6 +22,9 @@ pub struct PlacedTile {
     pub first_segment: u32,
 }
 
+/// Tiles around a complete cloister (G6): every cell around one.
+pub const CLOISTER_NEIGHBOURS: u32 = 8;
+
 /// An empty cell next to at least one tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenSpot {
@@ -105,6 +108,12 @@ impl Board {
     #[inline]
     pub fn has_tile(&self, p: Pos) -> bool {
         self.tile_index(p).is_some()
+    }
+
+    /// How many of the [`CLOISTER_NEIGHBOURS`] cells around `p` hold a
+    /// tile.
+    pub fn neighbours(&self, p: Pos) -> u32 {
+        p.around().filter(|&q| self.has_tile(q)).count() as u32
     }
 
     pub fn tile_at(&self, p: Pos) -> Option<&PlacedTile> {

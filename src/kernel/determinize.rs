@@ -57,18 +57,24 @@ pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream
 mod tests {
     use super::*;
     use crate::kernel::rules::{
-        Answer, Asking, FloorKind, MeepleView, Rules, StackView, Table, TowerView,
+        Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView,
+        Rules, StackView, Table, TowerView, plain,
     };
     use crate::kernel::tiles::TileSet;
 
     /// Rules with no floors at all: enough for a deck.
     struct NoTowers;
 
+    impl HookBudget for NoTowers {
+        fn begin_game(&self, _: Option<u64>) {}
+        fn searching(&self, _: bool) {}
+    }
+
     impl Rules for NoTowers {
         fn floor_kinds(&self) -> &[String] {
             &[]
         }
-        fn floor_supply(&self, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
+        fn seat_supply(&self, _: usize, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
             Ok(Vec::new())
         }
         fn may_place_floor(
@@ -88,8 +94,22 @@ mod tests {
         fn may_capture(&self, _: &TowerView, _: &MeepleView, _: &Table) -> anyhow::Result<bool> {
             Ok(false)
         }
-        fn ransom_cost(&self, _: u32, _: u32) -> anyhow::Result<Option<u32>> {
+        fn ransom(&self, _: &RansomView, _: &Table) -> anyhow::Result<Option<u32>> {
             Ok(None)
+        }
+        fn capture_outcome(&self, _: &MeepleView, _: &Table) -> anyhow::Result<CaptureOutcome> {
+            Ok(plain::CAPTURE)
+        }
+        fn exchange(&self, _: usize, _: usize, _: &Table) -> anyhow::Result<bool> {
+            Ok(plain::EXCHANGE)
+        }
+        fn end_scores(
+            &self,
+            _: &[TowerView],
+            _: &Table,
+            _: &mut Vec<EndScore>,
+        ) -> anyhow::Result<()> {
+            Ok(())
         }
     }
 

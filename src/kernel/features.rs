@@ -7,6 +7,7 @@
 //! how many meeples stand on it. Members of a feature form a circular list so
 //! that scoring can visit them without a board scan.
 
+use crate::kernel::board::{Board, CLOISTER_NEIGHBOURS};
 use crate::kernel::tiles::{SegmentKind, TileKind};
 
 /// A feature (segment) id: `PlacedTile::first_segment + segment index`.
@@ -175,6 +176,33 @@ impl Features {
         scratch.len() as u32
     }
 
+    /// How far the feature whose root is `root` has grown on `board`, for
+    /// every kind of feature: a road or city counts its distinct tiles and
+    /// is complete when closed (G4, G5); a cloister counts its own tile and
+    /// the placed tiles around it, complete with all eight (G6); a field
+    /// (G7) and a tower foundation (T2) count their tiles and are never
+    /// complete: they are scored only at the end, or never.
+    pub fn extent(&self, board: &Board, root: FeatureId, scratch: &mut Vec<u16>) -> Extent {
+        match self.kind(root) {
+            SegmentKind::Cloister => {
+                let (tile, _) = self.place_of(root);
+                let around = board.neighbours(board.tiles()[tile].pos);
+                Extent {
+                    tiles: 1 + around,
+                    complete: around == CLOISTER_NEIGHBOURS,
+                }
+            }
+            SegmentKind::City | SegmentKind::Road => Extent {
+                tiles: self.tile_count(root, scratch),
+                complete: self.is_complete(root),
+            },
+            SegmentKind::Field | SegmentKind::Foundation => Extent {
+                tiles: self.tile_count(root, scratch),
+                complete: false,
+            },
+        }
+    }
+
     /// Roots of every feature, in id order.
     pub fn roots(&self) -> impl Iterator<Item = FeatureId> + '_ {
         (0..self.nodes.len() as u32).filter(|&i| self.nodes[i as usize].parent == i)
@@ -187,6 +215,15 @@ impl Features {
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }
+}
+
+/// How far a feature has grown: see [`Features::extent`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Extent {
+    /// The distinct tiles it covers (a cloister: its own and its placed
+    /// neighbours).
+    pub tiles: u32,
+    pub complete: bool,
 }
 
 pub struct Members<'a> {

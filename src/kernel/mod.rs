@@ -30,6 +30,6 @@ pub use game::{
 pub use pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, MeepleView, RansomView, Rules,
-    StackView, Table, TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, HookBudget, MeepleView, RansomView,
+    Rules, StackView, Table, TowerView, plain,
 };

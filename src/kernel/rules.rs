@@ -11,9 +11,9 @@
 //! Beyond the towers' questions, the rules may change what a capture does
 //! ([`Rules::capture_outcome`]), whether prisoners are exchanged
 //! ([`Rules::exchange`]), what the end state is worth ([`Rules::end_scores`])
-//! and what each seat starts with ([`Rules::seat_supply`]). Each has a
-//! default that is the plain Tower's behaviour, so an implementation that
-//! leaves them alone plays T1–T12.
+//! and what each seat starts with ([`Rules::seat_supply`]); [`plain`] holds
+//! the plain Tower's answers for implementations that leave them alone.
+//! What a game's hooks may spend is [`HookBudget`]'s, apart.
 //!
 //! Every method must be pure: the same arguments give the same answer. The
 //! kernel and the packs rely on that to cache answers. The questions about a
@@ -201,29 +201,46 @@ pub struct EndScore {
     pub feature: String,
 }
 
-/// What the kernel asks about towers. See the module documentation.
-pub trait Rules: Send {
-    /// The names of the floor kinds; [`FloorKind`] indexes this list.
-    fn floor_kinds(&self) -> &[String];
-
+/// What the hooks of a game may spend, counted from when a game begins;
+/// a bot's search counts apart. Held by whoever plays games (the kernel's
+/// [`crate::kernel::Game`], at its start) and by the bot that searches
+/// (around each decision). Rules with nothing to count do nothing.
+pub trait HookBudget {
     /// A new game begins (dealt from `seed`, when it is): rules that count
     /// what a whole game spends start counting again. Asked before any other
-    /// question of the game. By default nothing.
-    fn begin_game(&self, seed: Option<u64>) {
-        let _ = seed;
-    }
+    /// question of the game.
+    fn begin_game(&self, seed: Option<u64>);
 
     /// A bot's search of one decision begins (`true`) or ends (`false`):
     /// what the questions asked while searching spend is counted apart
     /// from the game's (a search decision has a budget of its own, and the
-    /// game's count goes on where it was). By default nothing.
-    fn searching(&self, on: bool) {
-        let _ = on;
-    }
+    /// game's count goes on where it was).
+    fn searching(&self, on: bool);
+}
 
-    /// How many floors of each kind every player starts with, given the
-    /// number of players and of foundation tiles in the whole tile set.
-    fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;
+/// The plain Tower's answers to the questions a variant may change: what
+/// an implementation of [`Rules`] that leaves them alone returns.
+pub mod plain {
+    use super::CaptureOutcome;
+
+    /// T5: an opponent's meeple a tower captures becomes a prisoner.
+    pub const CAPTURE: CaptureOutcome = CaptureOutcome::Prisoner;
+    /// T10: two players who each hold a prisoner of the other exchange them.
+    pub const EXCHANGE: bool = true;
+}
+
+/// What the kernel asks about towers: rule questions only, every one
+/// written out by each implementation (see [`plain`] for the plain
+/// Tower's), so that a wrapper that forgets to pass one on does not
+/// compile. See the module documentation.
+pub trait Rules: HookBudget + Send {
+    /// The names of the floor kinds; [`FloorKind`] indexes this list.
+    fn floor_kinds(&self) -> &[String];
+
+    /// How many floors of each kind `seat` starts with, given the number of
+    /// players and of foundation tiles in the whole tile set.
+    fn seat_supply(&self, players: usize, foundation_tiles: usize, seat: usize)
+    -> Result<Vec<u32>>;
 
     /// May `asking.seat` put a floor of `kind` onto a tower of `stack` (a
     /// bare foundation when `stack.floors` is empty)? The kernel has already
@@ -236,25 +253,6 @@ pub trait Rules: Send {
         kind: FloorKind,
         asking: &Asking,
     ) -> Result<Answer>;
-
-    /// Every answer the kernel keeps about a tower, for `asking`:
-    /// [`Rules::may_place_floor`] of each floor kind in turn (in `floors`,
-    /// kind k at k), then [`Rules::may_top`], returned. What the kernel asks
-    /// at each change of a tower. Rules that answer them all for less than a
-    /// question each override it, with the same answers worked out in the
-    /// same order.
-    fn tower_answers(
-        &self,
-        stack: &StackView,
-        asking: &Asking,
-        floors: &mut Vec<Answer>,
-    ) -> Result<Answer> {
-        floors.clear();
-        for k in 0..self.floor_kinds().len() {
-            floors.push(self.may_place_floor(stack, k as FloorKind, asking)?);
-        }
-        self.may_top(stack, asking)
-    }
 
     /// May `asking.seat` put a meeple on top of a tower of `stack`? The
     /// kernel has already checked that no meeple stands there and that the
@@ -270,50 +268,26 @@ pub trait Rules: Send {
     /// player (`table.current`) just placed on `tower`?
     fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool>;
 
-    /// The ransom a player with `score` points must pay to free one of their
-    /// meeples, having already paid `paid_this_turn` ransoms this turn; `None`
-    /// when no ransom is allowed. The kernel never lets a score go below zero.
-    fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>>;
-
     /// The ransom for `ransom` at the moment `table` shows; `None` when no
-    /// ransom is allowed. By default [`Rules::ransom_cost`].
-    fn ransom(&self, ransom: &RansomView, _table: &Table) -> Result<Option<u32>> {
-        self.ransom_cost(ransom.score, ransom.paid_this_turn)
-    }
-
-    /// How many floors of each kind `seat` starts with. By default every
-    /// seat gets [`Rules::floor_supply`].
-    fn seat_supply(
-        &self,
-        players: usize,
-        foundation_tiles: usize,
-        seat: usize,
-    ) -> Result<Vec<u32>> {
-        let _ = seat;
-        self.floor_supply(players, foundation_tiles)
-    }
+    /// ransom is allowed. The kernel never lets a score go below zero.
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>>;
 
     /// What becomes of an opponent's meeple the current player just captured
-    /// (it is still on the board in `table`). By default a prisoner (T5).
-    fn capture_outcome(&self, _meeple: &MeepleView, _table: &Table) -> Result<CaptureOutcome> {
-        Ok(CaptureOutcome::Prisoner)
-    }
+    /// (it is still on the board in `table`); the plain Tower's is
+    /// [`plain::CAPTURE`].
+    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome>;
 
     /// Players `a` and `b` each hold a prisoner of the other: is one of each
-    /// exchanged now? By default yes (T10).
-    fn exchange(&self, _a: usize, _b: usize, _table: &Table) -> Result<bool> {
-        Ok(true)
-    }
+    /// exchanged now? The plain Tower's is [`plain::EXCHANGE`].
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool>;
 
     /// Points given or taken once the features are scored at the end of the
     /// game, from the end state: the prisoners still held (in `table`) and
-    /// the `towers`. By default none.
+    /// the `towers`. The plain Tower gives none.
     fn end_scores(
         &self,
-        _towers: &[TowerView],
-        _table: &Table,
-        _out: &mut Vec<EndScore>,
-    ) -> Result<()> {
-        Ok(())
-    }
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> Result<()>;
 }

@@ -10,14 +10,14 @@ use std::cell::RefCell;
 use anyhow::Result;
 
 use crate::kernel::{
-    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, MAX_PLAYERS, MIN_PLAYERS,
-    MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, HookBudget, MAX_PLAYERS,
+    MIN_PLAYERS, MeepleView, RansomView, Rules, StackView, Table, TowerView,
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::manifest::Pack;
 use crate::rules::problems::load_all;
-use crate::rules::script::Hook;
+use crate::rules::script::{Hook, ScriptRules};
 use crate::rules::{Home, Ruleset};
 
 /// What `check` found.
@@ -109,22 +109,44 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     }
     let mut played = 0;
     if setup_ok {
-        let watch = Watch::new(set.rules());
-        played = play_games(&set, &watch, games, &mut report);
-        if played > 0
-            && let Some(scripts) = set.scripts()
-        {
-            let defined = |h: Hook| scripts.chain(h).next().is_some();
-            report
-                .warnings
-                .extend(watch.dead_rules(&set, defined, played));
-        }
+        played = match set.script_rules() {
+            Some(scripted) => {
+                let watch = Watch::new(scripted);
+                let played = play_games(&set, &watch, games, &mut report);
+                if played > 0 {
+                    report.warnings.extend(watch.dead_rules(&set, played));
+                    report.warnings.extend(constant_reads(&watch.inner, played));
+                }
+                played
+            }
+            None => play_games(&set, set.rules().as_ref(), games, &mut report),
+        };
     }
     report.summary = format!(
         "`{}` loads; setup valid for 2–6 players; {played} random games played",
         set.name
     );
     Ok(report)
+}
+
+/// Warnings for the reads a hook made that gave one value in all of
+/// `games` games: a read that never varies is a likely bug (a field read on
+/// features where it cannot change, a seat that is always the same).
+fn constant_reads(rules: &ScriptRules, games: u64) -> Vec<String> {
+    rules
+        .constant_reads()
+        .into_iter()
+        // The player count and whether a meeple stands on a feature are
+        // fixed by the game and by what the hook is asked about.
+        .filter(|(_, read, _)| !matches!(*read, "game().players" | "meeple.feature"))
+        .map(|(hook, read, value)| {
+            format!(
+                "hook `{}` read `{read}` and it gave {value} every time in {games} test games \
+                 (always the same: is that what the rule means?)",
+                hook.name()
+            )
+        })
+        .collect()
 }
 
 /// Play `games` quick games under `rules`, recording each distinct problem
@@ -178,7 +200,7 @@ fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
     let kinds = set.floors.len();
     let mut failures: Vec<SetupFailure> = Vec::new();
     for players in MIN_PLAYERS..=MAX_PLAYERS {
-        match rules.floor_supply(players, set.tiles.foundation_tiles()) {
+        match rules.seat_supply(players, set.tiles.foundation_tiles(), 0) {
             Ok(supply) if players == 2 && kinds > 0 => {
                 for (k, _) in supply.iter().enumerate().filter(|(_, n)| **n == 0) {
                     report.warnings.push(format!(
@@ -250,12 +272,12 @@ struct Seen {
 
 /// The rules, passing every question on and noting the answers.
 struct Watch {
-    inner: Box<dyn Rules>,
+    inner: ScriptRules,
     seen: RefCell<Seen>,
 }
 
 impl Watch {
-    fn new(inner: Box<dyn Rules>) -> Watch {
+    fn new(inner: ScriptRules) -> Watch {
         let kinds = inner.floor_kinds().len();
         Watch {
             inner,
@@ -267,8 +289,9 @@ impl Watch {
     }
 
     /// Warnings for rules that did nothing in `games` games; only hooks that
-    /// some pack `defined` are judged.
-    fn dead_rules(&self, set: &Ruleset, defined: impl Fn(Hook) -> bool, games: u64) -> Vec<String> {
+    /// some pack defines are judged.
+    fn dead_rules(&self, set: &Ruleset, games: u64) -> Vec<String> {
+        let defined = |h: Hook| self.inner.scripts().chain(h).next().is_some();
         let seen = self.seen.borrow();
         let mut out = Vec::new();
         let in_games = format!("in {games} test games");
@@ -317,11 +340,7 @@ impl Watch {
     }
 }
 
-impl Rules for Watch {
-    fn floor_kinds(&self) -> &[String] {
-        self.inner.floor_kinds()
-    }
-
+impl HookBudget for Watch {
     fn begin_game(&self, seed: Option<u64>) {
         self.inner.begin_game(seed)
     }
@@ -329,9 +348,11 @@ impl Rules for Watch {
     fn searching(&self, on: bool) {
         self.inner.searching(on)
     }
+}
 
-    fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
-        self.inner.floor_supply(players, foundation_tiles)
+impl Rules for Watch {
+    fn floor_kinds(&self) -> &[String] {
+        self.inner.floor_kinds()
     }
 
     fn may_place_floor(
@@ -363,10 +384,6 @@ impl Rules for Watch {
         let a = self.inner.may_capture(tower, meeple, table)?;
         self.note(|s| s.may_capture[a as usize] = true);
         Ok(a)
-    }
-
-    fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
-        self.inner.ransom_cost(score, paid_this_turn)
     }
 
     fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {

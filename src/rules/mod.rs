@@ -208,6 +208,15 @@ impl Ruleset {
         }
     }
 
+    /// A scripted rules instance for one thread, when the variant is packs
+    /// (for what only the pack host tells, such as the reads its hooks made).
+    pub fn script_rules(&self) -> Option<ScriptRules> {
+        match &self.implementation {
+            Implementation::Native => None,
+            Implementation::Script(s) => Some(ScriptRules::new(s.clone())),
+        }
+    }
+
     /// The files of every pack not shipped, as a game log carries them.
     pub fn pack_files(&self) -> Vec<PackFiles> {
         self.packs.iter().filter_map(PackFiles::of).collect()

@@ -6,7 +6,10 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::{Answer, Asking, FloorKind, MeepleView, Rules, StackView, Table, TowerView};
+use crate::kernel::{
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
+    StackView, Table, TowerView, plain,
+};
 
 /// The native reference rules of The Tower.
 pub struct NativeTower {
@@ -24,13 +27,25 @@ impl Default for NativeTower {
 /// T11: a ransom always costs 3 points.
 pub const RANSOM_COST: u32 = 3;
 
+/// Native rules run no hooks: nothing to count.
+impl HookBudget for NativeTower {
+    fn begin_game(&self, _seed: Option<u64>) {}
+
+    fn searching(&self, _on: bool) {}
+}
+
 impl Rules for NativeTower {
     fn floor_kinds(&self) -> &[String] {
         &self.kinds
     }
 
-    /// T1: floors per player by player count.
-    fn floor_supply(&self, players: usize, _foundation_tiles: usize) -> Result<Vec<u32>> {
+    /// T1: floors per player by player count, the same for every seat.
+    fn seat_supply(
+        &self,
+        players: usize,
+        _foundation_tiles: usize,
+        _seat: usize,
+    ) -> Result<Vec<u32>> {
         let floors = match players {
             2 => 10,
             3 => 9,
@@ -78,7 +93,22 @@ impl Rules for NativeTower {
     }
 
     /// T11: 3 points, once per turn.
-    fn ransom_cost(&self, _score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
-        Ok((paid_this_turn == 0).then_some(RANSOM_COST))
+    fn ransom(&self, ransom: &RansomView, _table: &Table) -> Result<Option<u32>> {
+        Ok((ransom.paid_this_turn == 0).then_some(RANSOM_COST))
+    }
+
+    /// T5: a prisoner.
+    fn capture_outcome(&self, _meeple: &MeepleView, _table: &Table) -> Result<CaptureOutcome> {
+        Ok(plain::CAPTURE)
+    }
+
+    /// T10: exchanged at once.
+    fn exchange(&self, _a: usize, _b: usize, _table: &Table) -> Result<bool> {
+        Ok(plain::EXCHANGE)
+    }
+
+    /// T12: nothing at the end beyond the features.
+    fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
+        Ok(())
     }
 }

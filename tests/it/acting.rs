@@ -8,8 +8,8 @@ use std::cell::Cell;
 use serde_json::Value;
 use towerlab::kernel::board::Board;
 use towerlab::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, Event, FloorKind, Game, Holds, MeepleSpot,
-    MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, Event, FloorKind, Game, Holds, HookBudget,
+    MeepleSpot, MeepleView, RansomView, Rules, StackView, Table, TowerView,
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
@@ -233,15 +233,26 @@ struct Counting {
     asked: Cell<u64>,
 }
 
+impl HookBudget for Counting {
+    fn begin_game(&self, seed: Option<u64>) {
+        self.inner.begin_game(seed)
+    }
+    fn searching(&self, on: bool) {
+        self.inner.searching(on)
+    }
+}
+
 impl Rules for Counting {
     fn floor_kinds(&self) -> &[String] {
         self.inner.floor_kinds()
     }
-    fn begin_game(&self, seed: Option<u64>) {
-        self.inner.begin_game(seed)
-    }
-    fn floor_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
-        self.inner.floor_supply(players, foundations)
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundations: usize,
+        seat: usize,
+    ) -> anyhow::Result<Vec<u32>> {
+        self.inner.seat_supply(players, foundations, seat)
     }
     fn may_place_floor(
         &self,
@@ -260,9 +271,6 @@ impl Rules for Counting {
     }
     fn may_capture(&self, t: &TowerView, m: &MeepleView, table: &Table) -> anyhow::Result<bool> {
         self.inner.may_capture(t, m, table)
-    }
-    fn ransom_cost(&self, score: u32, paid: u32) -> anyhow::Result<Option<u32>> {
-        self.inner.ransom_cost(score, paid)
     }
     fn ransom(&self, ransom: &RansomView, table: &Table) -> anyhow::Result<Option<u32>> {
         self.inner.ransom(ransom, table)

@@ -102,3 +102,21 @@ pub fn fails(code: i32, args: &[&str]) -> String {
 pub fn refused(args: &[&str]) -> String {
     fails(2, args)
 }
+
+/// The ransom `rules` ask of a player with `score` points who has paid
+/// `paid` ransoms this turn, for a meeple the other seat holds, on a bare
+/// 2-player table (for rules whose ransom reads no game).
+pub fn ransom_of<R: towerlab::kernel::Rules + ?Sized>(
+    rules: &R,
+    score: u32,
+    paid: u32,
+) -> anyhow::Result<Option<u32>> {
+    let board = towerlab::kernel::Board::new();
+    let ransom = towerlab::kernel::RansomView {
+        payer: 0,
+        captor: 1,
+        score,
+        paid_this_turn: paid,
+    };
+    rules.ransom(&ransom, &towerlab::kernel::Table::bare(&board, 2))
+}

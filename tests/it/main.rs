@@ -20,6 +20,7 @@ mod clobber;
 mod common;
 mod compare;
 mod examples;
+mod feature_reads;
 mod fuzz;
 mod golden;
 mod home;

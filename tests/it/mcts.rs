@@ -10,8 +10,8 @@ use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::determinize::redealt;
 use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{
-    Answer, Asking, Bot, Buffers, Decision, FloorKind, Game, MeepleView, Rules, StackView, Table,
-    TowerView, play_game, play_turn,
+    Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
+    MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
 use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot};
 use towerlab::play::seed::Stream;
@@ -220,12 +220,26 @@ fn mcts_same_seed_same_game() {
 /// The Tower, except that no capture range can be given.
 struct BrokenRange(NativeTower);
 
+impl HookBudget for BrokenRange {
+    fn begin_game(&self, seed: Option<u64>) {
+        self.0.begin_game(seed)
+    }
+    fn searching(&self, on: bool) {
+        self.0.searching(on)
+    }
+}
+
 impl Rules for BrokenRange {
     fn floor_kinds(&self) -> &[String] {
         self.0.floor_kinds()
     }
-    fn floor_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
-        self.0.floor_supply(players, foundations)
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundations: usize,
+        seat: usize,
+    ) -> anyhow::Result<Vec<u32>> {
+        self.0.seat_supply(players, foundations, seat)
     }
     fn may_place_floor(
         &self,
@@ -244,8 +258,22 @@ impl Rules for BrokenRange {
     fn may_capture(&self, t: &TowerView, m: &MeepleView, table: &Table) -> anyhow::Result<bool> {
         self.0.may_capture(t, m, table)
     }
-    fn ransom_cost(&self, score: u32, paid: u32) -> anyhow::Result<Option<u32>> {
-        self.0.ransom_cost(score, paid)
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> anyhow::Result<Option<u32>> {
+        self.0.ransom(ransom, table)
+    }
+    fn capture_outcome(&self, m: &MeepleView, table: &Table) -> anyhow::Result<CaptureOutcome> {
+        self.0.capture_outcome(m, table)
+    }
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> anyhow::Result<bool> {
+        self.0.exchange(a, b, table)
+    }
+    fn end_scores(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> anyhow::Result<()> {
+        self.0.end_scores(towers, table, out)
     }
 }
 

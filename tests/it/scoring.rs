@@ -14,11 +14,11 @@ use towerlab::rules::native::NativeTower;
 
 use crate::common::{kind, tiles};
 
-fn new_game<'a>(tiles: &'a TileSet, rules: &'a NativeTower) -> Game<'a> {
+pub(crate) fn new_game<'a>(tiles: &'a TileSet, rules: &'a NativeTower) -> Game<'a> {
     Game::with_deck(tiles, rules, 2, vec![]).expect("a two-player game")
 }
 
-fn at(x: i32, y: i32, rot: u8) -> Placement {
+pub(crate) fn at(x: i32, y: i32, rot: u8) -> Placement {
     Placement {
         pos: Pos::new(x, y),
         rot,
@@ -26,21 +26,21 @@ fn at(x: i32, y: i32, rot: u8) -> Placement {
 }
 
 /// Place tile `name` at (x, y) turned `rot` for the current player; it must fit.
-fn put(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
+pub(crate) fn put(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
     let k = kind(g.tiles(), name);
     g.place_tile(k, at(x, y, rot))
         .unwrap_or_else(|e| panic!("{name} at ({x}, {y}) turned {rot}: {e}"));
 }
 
 /// A whole turn: place a tile, take no action, score.
-fn turn(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
+pub(crate) fn turn(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
     put(g, name, x, y, rot);
     g.end_turn();
 }
 
 /// A whole turn: place a tile, put a meeple on it (`on`, named as seen on
 /// the board, i.e. after rotation), score.
-fn turn_meeple(g: &mut Game, name: &str, x: i32, y: i32, rot: u8, on: On) {
+pub(crate) fn turn_meeple(g: &mut Game, name: &str, x: i32, y: i32, rot: u8, on: On) {
     put(g, name, x, y, rot);
     let s = segment(g, Pos::new(x, y), on);
     g.act(Action::Meeple { segment: s })
@@ -50,7 +50,7 @@ fn turn_meeple(g: &mut Game, name: &str, x: i32, y: i32, rot: u8, on: On) {
 
 /// A segment of a placed tile, named by where it shows on the board.
 #[derive(Clone, Copy, Debug)]
-enum On {
+pub(crate) enum On {
     City(Dir),
     Road(Dir),
     /// The field on a half-edge (NL NR EL ER SL SR WL WR).
@@ -59,7 +59,7 @@ enum On {
 }
 
 /// The segment index (into the tile kind's segments) of `on` for the tile at `pos`.
-fn segment(g: &Game, pos: Pos, on: On) -> u8 {
+pub(crate) fn segment(g: &Game, pos: Pos, on: On) -> u8 {
     let t = g.board().tile_at(pos).expect("a tile there");
     let k = &g.tiles().kinds[t.kind as usize];
     let r = &k.rotations[t.rot as usize];

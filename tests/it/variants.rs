@@ -234,9 +234,7 @@ fn check_ransom_options(ctx: &Where, game: &Game, options: &[RansomChoice], seen
     let me = game.current();
     let score = game.players()[me].score;
     // `play_turn` offers the ransom once a turn, before any is paid.
-    let allowed = game
-        .rules()
-        .ransom_cost(score, 0)
+    let allowed = crate::common::ransom_of(game.rules(), score, 0)
         .unwrap_or_else(|e| panic!("{ctx}: ransom_cost: {e:#}"))
         .filter(|&c| c <= score);
     let mut expected = vec![RansomChoice::Decline];
@@ -371,9 +369,7 @@ fn check_scores(ctx: &Where, game: &Game, old: &[u32], events: &[Event]) -> u64 
                 scores,
             } => {
                 let before = running[*player];
-                let allowed = game
-                    .rules()
-                    .ransom_cost(before, paid_this_turn)
+                let allowed = crate::common::ransom_of(game.rules(), before, paid_this_turn)
                     .unwrap_or_else(|e| panic!("{ctx}: ransom_cost: {e:#}"));
                 assert_eq!(
                     allowed,
@@ -523,7 +519,8 @@ fn check_variant(variant: &str, games: u64) -> Seen {
         seen.floor_checks > 0 && seen.offered > 0 && seen.captures > 0,
         "{variant}: no capture was checked: {seen:?}"
     );
-    let ransom_rule = (0..50).any(|s| matches!(rules.ransom_cost(s, 0), Ok(Some(_))));
+    let ransom_rule =
+        (0..50).any(|s| matches!(crate::common::ransom_of(&*rules, s, 0), Ok(Some(_))));
     if ransom_rule {
         assert!(
             seen.ransom_offers > 0 && seen.ransoms > 0,

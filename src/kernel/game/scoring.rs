@@ -25,8 +25,7 @@ pub fn cloister_points(neighbours: u32) -> u32 {
     1 + neighbours
 }
 
-/// Tiles around a complete cloister (G6).
-pub const CLOISTER_NEIGHBOURS: u32 = 8;
+pub use crate::kernel::board::CLOISTER_NEIGHBOURS;
 
 /// Points a farm earns per completed city it supplies (G8).
 pub const FARM_CITY_POINTS: u32 = 3;
@@ -67,7 +66,7 @@ impl Game<'_> {
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
             if let Some(id) = self.cloister_at(p)
                 && !self.features.is_done(id)
-                && self.neighbours(p) == CLOISTER_NEIGHBOURS
+                && self.board.neighbours(p) == CLOISTER_NEIGHBOURS
             {
                 roots.push(id);
             }
@@ -83,10 +82,6 @@ impl Game<'_> {
         let t = self.board.tile_at(p)?;
         let c = self.tiles.kinds[t.kind as usize].cloister?;
         Some(t.first_segment + c as u32)
-    }
-
-    fn neighbours(&self, p: Pos) -> u32 {
-        p.around().filter(|&q| self.board.has_tile(q)).count() as u32
     }
 
     /// Points of a road or city: complete (G4, G5) or at game end.
@@ -175,7 +170,7 @@ impl Game<'_> {
                 SegmentKind::Road | SegmentKind::City => self.feature_points(r, false),
                 SegmentKind::Cloister => {
                     let (tile, _) = self.features.place_of(r);
-                    cloister_points(self.neighbours(self.board.tiles()[tile].pos))
+                    cloister_points(self.board.neighbours(self.board.tiles()[tile].pos))
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };

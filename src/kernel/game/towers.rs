@@ -13,9 +13,9 @@ use crate::kernel::rules::{
 
 impl Game<'_> {
     /// Ask the rules again about a tower that changed: every answer for
-    /// seat 0 at once, then the other seats for the answers that were seat
-    /// 0's own — once for all when the answer says it holds for all (as the
-    /// shipped packs' do).
+    /// seat 0 (each floor kind, then the top), then the other seats for the
+    /// answers that were seat 0's own — once for all when the answer says
+    /// it holds for all (as the shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
         let mut first = std::mem::take(&mut self.tower_answers);
@@ -23,7 +23,14 @@ impl Game<'_> {
         let (stack, owner) = (tower.stack(), tower.meeple.map(usize::from));
         let answers = self.with_table(|table| {
             let asking = |seat| Asking { seat, owner, table };
-            let top = self.rules.tower_answers(&stack, &asking(0), &mut first)?;
+            first.clear();
+            for k in 0..self.rules.floor_kinds().len() {
+                first.push(
+                    self.rules
+                        .may_place_floor(&stack, k as FloorKind, &asking(0))?,
+                );
+            }
+            let top = self.rules.may_top(&stack, &asking(0))?;
             let floors = spread(n, &first, |seat, k| {
                 self.rules.may_place_floor(&stack, k, &asking(seat))
             })?;

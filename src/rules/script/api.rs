@@ -1,89 +1,106 @@
 //! What scripts see: the native types handed to hooks (`Tower`, `Meeple`,
 //! `Board`), the functions registered for them (`previous`, `param`,
-//! `capture_cells`, `cells_within`, `path_steps`…; `game()` is in `context`),
-//! and the range geometry
-//! those functions compute in Rust (bulk loops stay out of scripts).
+//! `capture_cells`, `cells_within`, `path_steps`…; `game()` and `Feature`
+//! are in `context`), and the range geometry those functions compute in
+//! Rust (bulk loops stay out of scripts).
+//!
+//! Every accessor of the question's tower, meeple and board is a [`Read`]
+//! taken through the recorder (`ScriptRules::read`); what no trace can hold
+//! (cells of a script's own, a tower `end` lists) marks the call opaque.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::context::{BOARD, feature_at, register_context};
-use super::reads::Read;
+use super::context::register_context;
+use super::reads::{Read, packed_stack};
+use super::record::{BOARD, RULES, kind_name, opaque, read};
 use super::{ScriptRules, limits, rt_error, with_rules};
-use crate::kernel::Board;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::{Board, FloorKind};
 
-/// A tower as a hook sees it. The hooks cached per floor stack get only
-/// what the cache key covers: the floors and whether a meeple tops them.
+/// A tower as a hook sees it.
 #[derive(Clone, Debug)]
 pub struct TowerInfo {
+    /// The tower the question is about (its reads are recorded), or one of
+    /// the towers `end` lists.
+    pub(super) subject: bool,
     pub(super) floors: Array,
     pub(super) has_meeple: bool,
     /// Where the tower stands: only in `may_capture` and `end`; `reach`,
-    /// `range`, `may_place_floor` and `may_top` are kept per floor stack.
+    /// `range`, `may_place_floor` and `may_top` are asked about a floor
+    /// stack.
     pub(super) pos: Option<Pos>,
     /// Whose meeple tops it (`Some(None)`: nobody's), where a hook may read
-    /// it: `may_capture`, `end`, `may_place_floor` and `may_top` (whose
-    /// answers are kept under what they read).
+    /// it: `may_capture`, `end`, `may_place_floor` and `may_top`.
     pub(super) owner: Option<Option<i64>>,
 }
 
-/// Where a tower stands and whose meeple tops it, for `may_capture`.
+/// The meeple a question (`may_capture`, `captured`) is about: every
+/// field is read from the question.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Placed {
-    pub(super) pos: Pos,
-    pub(super) owner: Option<i64>,
-}
-
-/// A meeple as `may_capture` sees it.
-#[derive(Clone, Debug)]
-pub struct MeepleInfo {
-    pub(super) owner: i64,
-    pub(super) pos: Pos,
-    pub(super) tower: Pos,
-    pub(super) on: ImmutableString,
-    /// Where on its tile it stands, to find its feature when asked.
-    pub(super) spot: MeepleSpot,
-}
+pub struct MeepleInfo;
 
 /// The board, as `may_capture` reads it (in place, not a copy).
 #[derive(Clone, Copy, Debug)]
 pub struct BoardRef;
 
-scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
-
 /// Register everything scripts may use: the hook argument types and the
 /// functions of the API.
 pub(super) fn register_api(engine: &mut Engine) {
-    register_tower_and_meeple(engine);
+    register_tower(engine);
+    register_meeple(engine);
     register_board(engine);
     register_functions(engine);
     register_context(engine);
 }
 
-fn register_tower_and_meeple(engine: &mut Engine) {
+/// A read of the tower: recorded for the question's tower, from the tower
+/// itself (and opaque) for one `end` lists.
+fn tower_read(t: &TowerInfo, r: Read, own: i64) -> Result<i64, Box<EvalAltResult>> {
+    if t.subject
+        && let Some(v) = read(r)?
+    {
+        return Ok(v);
+    }
+    opaque();
+    Ok(own)
+}
+
+fn register_tower(engine: &mut Engine) {
     engine
         .register_type_with_name::<TowerInfo>("Tower")
         .register_get("height", |t: &mut TowerInfo| {
-            shape_noted(Read::Height, t.floors.len() as i64)
+            tower_read(t, Read::Height, t.floors.len() as i64)
         })
         .register_get("floors", |t: &mut TowerInfo| {
-            whole_stack_read();
-            t.floors.clone()
+            let kinds = kinds_of(&t.floors);
+            match kinds.as_deref().and_then(packed_stack) {
+                Some(packed) => {
+                    tower_read(t, Read::Floors, packed)?;
+                }
+                None => opaque(),
+            }
+            Ok::<_, Box<EvalAltResult>>(t.floors.clone())
         })
         .register_get("top", |t: &mut TowerInfo| {
             let top = t.floors.last().cloned();
-            let name = top.as_ref().and_then(|f| f.read_lock::<ImmutableString>());
-            shape_noted(Read::Top, name.map_or(-1, |n| kind_index(&n)));
-            top.unwrap_or_else(|| Dynamic::from(""))
+            let own = top
+                .as_ref()
+                .and_then(|f| f.read_lock::<ImmutableString>().map(|n| kind_index(&n)))
+                .unwrap_or(-1);
+            tower_read(t, Read::Top, own)?;
+            Ok::<_, Box<EvalAltResult>>(top.unwrap_or_else(|| Dynamic::from("")))
         })
         .register_get("has_meeple", |t: &mut TowerInfo| {
-            shape_noted(Read::HasMeeple, t.has_meeple as i64) != 0
+            Ok::<_, Box<EvalAltResult>>(tower_read(t, Read::HasMeeple, t.has_meeple as i64)? != 0)
         })
         .register_get("meeple_owner", |t: &mut TowerInfo| {
             let owner = t.owner.ok_or_else(|| unknown_here("meeple_owner"))?;
-            noted(Read::TowerOwner, owner.unwrap_or(-1));
-            Ok::<_, Box<EvalAltResult>>(owner.map_or(Dynamic::UNIT, Dynamic::from))
+            let v = tower_read(t, Read::TowerOwner, owner.unwrap_or(-1))?;
+            Ok::<_, Box<EvalAltResult>>(if v < 0 {
+                Dynamic::UNIT
+            } else {
+                Dynamic::from(v)
+            })
         })
         .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
             let count = t
@@ -93,35 +110,43 @@ fn register_tower_and_meeple(engine: &mut Engine) {
                 .count() as i64;
             // A kind the packs do not have counts 0 on every stack.
             match u8::try_from(kind_index(&kind)) {
-                Ok(k) => shape_noted(Read::Count(k), count),
-                Err(_) => count,
+                Ok(k) => tower_read(t, Read::Count(k), count),
+                Err(_) => Ok(count),
             }
         })
         .register_get("x", |t: &mut TowerInfo| {
-            placed(t, "x").map(|p| noted(Read::TowerX, p.x as i64))
+            let p = placed(t, "x")?;
+            tower_read(t, Read::TowerX, p.x as i64)
         })
         .register_get("y", |t: &mut TowerInfo| {
-            placed(t, "y").map(|p| noted(Read::TowerY, p.y as i64))
+            let p = placed(t, "y")?;
+            tower_read(t, Read::TowerY, p.y as i64)
         });
+}
+
+/// A read of the question's meeple.
+fn meeple_read(r: Read) -> Result<i64, Box<EvalAltResult>> {
+    read(r)?.ok_or_else(|| rt_error("a meeple is only known in `may_capture` and `captured`"))
+}
+
+fn register_meeple(engine: &mut Engine) {
     engine
         .register_type_with_name::<MeepleInfo>("Meeple")
-        .register_get("owner", |m: &mut MeepleInfo| m.owner)
-        .register_get("x", |m: &mut MeepleInfo| {
-            noted(Read::MeepleX, m.pos.x as i64)
+        .register_get("owner", |_: &mut MeepleInfo| meeple_read(Read::MeepleOwner))
+        .register_get("x", |_: &mut MeepleInfo| meeple_read(Read::MeepleX))
+        .register_get("y", |_: &mut MeepleInfo| meeple_read(Read::MeepleY))
+        .register_get("dx", |_: &mut MeepleInfo| meeple_read(Read::MeepleDx))
+        .register_get("dy", |_: &mut MeepleInfo| meeple_read(Read::MeepleDy))
+        .register_get("on", |_: &mut MeepleInfo| {
+            meeple_read(Read::MeepleOn).map(|code| ImmutableString::from(kind_name(code)))
         })
-        .register_get("y", |m: &mut MeepleInfo| {
-            noted(Read::MeepleY, m.pos.y as i64)
-        })
-        .register_get("dx", |m: &mut MeepleInfo| {
-            noted(Read::MeepleDx, (m.pos.x - m.tower.x) as i64)
-        })
-        .register_get("dy", |m: &mut MeepleInfo| {
-            noted(Read::MeepleDy, (m.pos.y - m.tower.y) as i64)
-        })
-        .register_get("on", |m: &mut MeepleInfo| m.on.clone())
-        .register_get("feature", |m: &mut MeepleInfo| {
-            mark_beyond_key();
-            feature_at(m.pos, m.spot)
+        .register_get("feature", |_: &mut MeepleInfo| {
+            let on_one = meeple_read(Read::Feature)? != 0;
+            Ok::<_, Box<EvalAltResult>>(if on_one {
+                Dynamic::from(super::context::FeatureInfo)
+            } else {
+                Dynamic::UNIT
+            })
         });
 }
 
@@ -129,10 +154,9 @@ fn register_board(engine: &mut Engine) {
     engine
         .register_type_with_name::<BoardRef>("Board")
         .register_fn("has_tile", |_: &mut BoardRef, x: i64, y: i64| {
-            let (x, y) = (clamp(x), clamp(y));
-            let has = on_board(|b| b.has_tile(Pos::new(x, y)))?;
-            noted(Read::HasTile(x, y), has as i64);
-            Ok::<_, Box<EvalAltResult>>(has)
+            read(Read::HasTile(clamp(x), clamp(y)))?
+                .map(|v| v != 0)
+                .ok_or_else(board_unknown)
         })
         .register_fn(
             "range_steps",
@@ -143,9 +167,10 @@ fn register_board(engine: &mut Engine) {
         .register_fn(
             "path_steps",
             |_: &mut BoardRef, tower: TowerInfo, cells: Array, dx: i64, dy: i64| {
-                let origin = tower_pos(&tower)?;
+                let origin = placed(&tower, "x")?;
                 let cells = cells_of(&cells)?;
-                with_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
+                opaque();
+                on_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
             },
         );
 }
@@ -182,46 +207,90 @@ fn register_functions(engine: &mut Engine) {
     });
     engine.register_fn(
         "capture_cells",
-        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.cells_of_stack(&tower)),
+        |ctx: NativeCallContext, tower: TowerInfo| {
+            nested(&ctx, |r| {
+                let cells = stack_range(r, &tower)?;
+                Ok(cells
+                    .iter()
+                    .map(|&(x, y)| {
+                        Dynamic::from(vec![Dynamic::from(x as i64), Dynamic::from(y as i64)])
+                    })
+                    .collect::<Array>())
+            })
+        },
     );
     engine.register_fn(
         "capture_reach",
-        |ctx: NativeCallContext, tower: TowerInfo| nested(&ctx, |r| r.reach_of_stack(&tower)),
+        |ctx: NativeCallContext, tower: TowerInfo| {
+            nested(&ctx, |r| {
+                let floors = whole_stack(r, &tower)?;
+                r.reach(&floors, tower.has_meeple)
+                    .map_err(|e| rt_error(format!("{e:#}")))
+            })
+        },
     );
 }
 
-/// `board.range_steps(tower, dx, dy)`: noted (see `reads`) when `tower` is
-/// the capturing one, beyond any trace otherwise.
+/// The floor kinds of `tower`, read whole (a helper asking about the
+/// tower depends on every floor).
+fn whole_stack(r: &ScriptRules, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
+    let floors =
+        kinds_of(&tower.floors).ok_or_else(|| rt_error("a tower of unknown floor kinds"))?;
+    if !tower.subject || packed_stack(&floors).is_none() || r.read(Read::Floors).is_none() {
+        r.opaque();
+    }
+    Ok(floors)
+}
+
+/// The variant's whole range for `tower`'s stack.
+fn stack_range(
+    r: &ScriptRules,
+    tower: &TowerInfo,
+) -> Result<std::sync::Arc<[(i32, i32)]>, Box<EvalAltResult>> {
+    let floors = whole_stack(r, tower)?;
+    r.range(&floors, tower.has_meeple)
+        .map_err(|e| rt_error(format!("{e:#}")))
+}
+
+/// `board.range_steps(tower, dx, dy)`: a read of the question's tower; the
+/// steps through another tower's range are not kept.
 fn range_steps(
     r: &ScriptRules,
     tower: &TowerInfo,
     target: (i32, i32),
 ) -> Result<i64, Box<EvalAltResult>> {
     let origin = placed(tower, "x")?;
-    let floors = r.stack_of(tower)?;
+    let floors =
+        kinds_of(&tower.floors).ok_or_else(|| rt_error("a tower of unknown floor kinds"))?;
     let range = r
-        .cached_range(&floors, tower.has_meeple)
+        .range(&floors, tower.has_meeple)
         .map_err(|e| rt_error(format!("{e:#}")))?;
-    let steps = on_board(|b| r.range_steps(b, origin, &range, target))?;
-    if r.is_capturing(origin, &floors, tower.has_meeple) {
-        r.note(Read::RangeSteps(target.0, target.1), steps);
-    } else {
-        r.read_context.set(true);
+    if tower.subject
+        && let Some(steps) = r.read(Read::RangeSteps(target.0, target.1))
+    {
+        return Ok(steps);
     }
-    Ok(steps)
+    r.opaque();
+    on_board(|b| r.range_steps(b, origin, &range, target))
+}
+
+/// The floor kinds named in `floors`; `None` for a name no pack declares.
+fn kinds_of(floors: &Array) -> Option<Vec<FloorKind>> {
+    floors
+        .iter()
+        .map(|f| {
+            let name = f.read_lock::<ImmutableString>()?;
+            FloorKind::try_from(kind_index(&name)).ok()
+        })
+        .collect()
 }
 
 fn clamp(v: i64) -> i32 {
     v.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
 }
 
-fn tower_pos(t: &TowerInfo) -> Result<Pos, Box<EvalAltResult>> {
-    mark_beyond_key();
-    placed(t, "x")
-}
-
-/// Where the tower stands, or the error that names what a hook cached per
-/// floor stack may read instead.
+/// Where the tower stands, or the error that names what a hook asked about
+/// a floor stack may read instead.
 fn placed(t: &TowerInfo, what: &str) -> Result<Pos, Box<EvalAltResult>> {
     t.pos.ok_or_else(|| unknown_here(what))
 }
@@ -235,34 +304,13 @@ fn unknown_here(what: &str) -> Box<EvalAltResult> {
     };
     rt_error(format!(
         "`tower.{what}` is only known in `may_capture`, `end`{owner}: the other tower hooks \
-         are cached per floor stack and may read only `tower.height`, `tower.floors`, \
+         are asked about a floor stack and may read only `tower.height`, `tower.floors`, \
          `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
     ))
 }
 
-/// The hook being asked read something its cached answers are not keyed
-/// by (where a tower or meeple stands, the board, the game): its answer is
-/// not kept.
-pub(super) fn mark_beyond_key() {
-    if RULES.is_set() {
-        RULES.with(|r| r.read_context.set(true));
-    }
-}
-
-/// The running tower hook read `read` of its stack, which gave `value` (see
-/// `shapes`).
-fn shape_noted(read: Read, value: i64) -> i64 {
-    if RULES.is_set() {
-        RULES.with(|r| r.note_shape(read, value));
-    }
-    value
-}
-
-/// The running tower hook read its whole stack (see `shapes`).
-pub(super) fn whole_stack_read() {
-    if RULES.is_set() {
-        RULES.with(|r| r.note_whole_stack());
-    }
+fn board_unknown() -> Box<EvalAltResult> {
+    rt_error("the board is only available in `may_capture`")
 }
 
 /// The index of floor kind `name` in the packs' kinds; -1 for none.
@@ -279,25 +327,12 @@ fn kind_index(name: &str) -> i64 {
     })
 }
 
-/// The running hook read `read`, which gave `value` (see `reads`).
-fn noted(read: Read, value: i64) -> i64 {
-    if RULES.is_set() {
-        RULES.with(|r| r.note(read, value));
-    }
-    value
-}
-
-fn with_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
-    mark_beyond_key();
-    on_board(f)
-}
-
-/// Read the board without marking the answer: the caller notes what it read.
+/// Read the board lent to the running call.
 fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
     if BOARD.is_set() {
         Ok(BOARD.with(f))
     } else {
-        Err(rt_error("the board is only available in `may_capture`"))
+        Err(board_unknown())
     }
 }
 

@@ -6,12 +6,11 @@
 use anyhow::Result;
 use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 
-use super::api::{Placed, RULES, TowerInfo};
-use super::context::BOARD;
+use super::api::TowerInfo;
 use super::errors::describe;
+use super::record::RULES;
 use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::kernel::{Board, FloorKind};
 
 /// An unknown property of a hook's argument or of `game()`, with the
 /// properties there are.
@@ -36,50 +35,9 @@ fn with_field_list(message: String) -> String {
 }
 
 impl ScriptRules {
-    pub(super) fn tower_info(
-        &self,
-        floors: &[FloorKind],
-        has_meeple: bool,
-        placed: Option<Placed>,
-    ) -> TowerInfo {
-        TowerInfo {
-            floors: floors
-                .iter()
-                .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
-                .collect(),
-            has_meeple,
-            pos: placed.map(|p| p.pos),
-            owner: placed.map(|p| p.owner),
-        }
-    }
-
-    /// The floor kinds of `tower` (a helper asking about the whole stack:
-    /// the running tower hook's answer is kept per stack only).
-    pub(super) fn stack_of(&self, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
-        self.note_whole_stack();
-        tower
-            .floors
-            .iter()
-            .map(|f| {
-                let name = f.clone().into_immutable_string().unwrap_or_default();
-                self.scripts
-                    .kind_names
-                    .iter()
-                    .position(|k| *k == name)
-                    .map(|i| i as FloorKind)
-                    .ok_or_else(|| rt_error(format!("unknown floor kind `{name}`")))
-            })
-            .collect()
-    }
-
-    /// Call a hook from the top of its chain, with the board readable when
-    /// given. Errors name the pack, hook, file and line.
-    pub(super) fn call(
-        &self,
-        hook: Hook,
-        args: Vec<Dynamic>,
-        board: Option<&Board>,
-    ) -> Result<Dynamic> {
+    /// Call a hook from the top of its chain. Errors name the pack, hook,
+    /// file and line.
+    pub(super) fn call(&self, hook: Hook, args: Vec<Dynamic>) -> Result<Dynamic> {
         let chain = &self.scripts.chains[hook.index()];
         let top_level = self.stack.borrow().is_empty();
         if top_level {
@@ -94,10 +52,7 @@ impl ScriptRules {
                 self.call_level(hook, chain.len() - 1, args.clone())
             }
         };
-        let result = RULES.set(self, || match board {
-            Some(b) => BOARD.set(b, run),
-            None => run(),
-        });
+        let result = RULES.set(self, run);
         let broken = if top_level { self.end_call() } else { None };
         if let (Ok(_), Some(limit)) = (&result, broken) {
             return Err(self.limit_error(hook, limit));

@@ -1,13 +1,11 @@
 //! Error text for scripts: every failure names the pack, the hook, the file
 //! and the line, and says which limit was broken or what was expected.
 
-use anyhow::Result;
 use rhai::{Dynamic, EvalAltResult};
 
 use super::compile::{ScriptPack, position};
 use super::sandbox::Limit;
 use super::{Hook, ScriptRules, limits};
-use crate::kernel::Board;
 use crate::kernel::diag::bad_input;
 
 /// The text of a failed hook call: pack, hook, file, line and column, what
@@ -121,16 +119,5 @@ impl ScriptRules {
             self.hook_position(hook),
             hook.name()
         ))
-    }
-
-    pub(super) fn ask_bool(
-        &self,
-        hook: Hook,
-        args: Vec<Dynamic>,
-        board: Option<&Board>,
-    ) -> Result<bool> {
-        let v = self.call(hook, args, board)?;
-        v.as_bool()
-            .map_err(|t| self.wrong_type(hook, &v, t, "a bool (true or false)"))
     }
 }

@@ -5,35 +5,36 @@
 //! A variant is an ordered list of packs. For each hook, the packs that define
 //! it form a chain; the last one answers, and may call `previous(...)` to ask
 //! the one before it (the first one's `previous` gives the hook's default).
-//! Hooks are pure, so answers are cached: per floor stack for the tower
-//! hooks (`may_place_floor` and `may_top` under what the call read beyond
-//! it: the seat asking, the top meeple's owner), per (score, ransoms paid)
-//! for the ransom, per (stack, what the meeple stands on, whose it is) for
-//! `may_capture`, under what the call read beyond that (positions, the
-//! board's tiles, capture paths: `reads`). A call that read what no trace
-//! records (`game()`'s scores and turn, a feature) is not kept.
-//! The hooks added for house rules (`seat`, `captured`, `exchange`, `end`)
-//! are in `house`, `game()` in `context`.
+//!
+//! Every question the kernel asks becomes a [`ask::Question`] and takes one
+//! path (`ask`): the answer kept in the memo (`memo`) whose recorded reads
+//! agree with the question, or the chain run with the recorder on
+//! (`record`), every read a script makes named and given its value by one
+//! function (`reads`), the answer then kept under exactly what it read.
+//! Hooks are pure, so an answer found again is the answer.
 //!
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
 //! the sizes of strings, arrays and maps; it loads no modules and has no clock,
 //! and `print`/`debug` go nowhere. Hook arguments are registered
-//! native types (`tower`, `meeple`, `board`) that read the game in place.
+//! native types (`tower`, `meeple`, `board`, `game()`) that read the
+//! question in place (`api`, `context`).
 
 mod api;
-mod cache;
+mod ask;
 mod chain;
 mod compile;
 mod context;
 mod errors;
-mod house;
 pub mod limits;
+mod memo;
 pub mod memory;
 mod reads;
+mod record;
 mod sandbox;
-mod shapes;
 mod steps;
+#[cfg(test)]
+mod tests;
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -41,12 +42,14 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
+use crate::kernel::Holds;
 use crate::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, MeepleOn, MeepleView, RansomView, Rules,
-    StackView, Table, TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
+    StackView, Table, TowerView, plain,
 };
-use api::{BoardRef, Placed};
-use cache::Cache;
+use ask::Question;
+use memo::{Memo, Value};
+use reads::{Facts, Roles};
 use sandbox::{Budget, GameSpend, sandboxed_engine};
 
 pub use api::{cells_within, path_steps};
@@ -121,6 +124,12 @@ impl Hook {
     pub(crate) fn index(self) -> usize {
         self as usize
     }
+
+    /// Are its answers kept? All but `end`'s, asked once a game about
+    /// every tower.
+    fn kept(self) -> bool {
+        self != Hook::End
+    }
 }
 
 /// The scripted implementation of [`Rules`]: one per thread, sharing the
@@ -128,7 +137,10 @@ impl Hook {
 pub struct ScriptRules {
     scripts: Arc<Scripts>,
     engine: Engine,
-    cache: RefCell<Cache>,
+    /// Every hook's kept answers.
+    memo: RefCell<Memo>,
+    /// The calls running and what each has read.
+    recorder: RefCell<record::Recorder>,
     /// Hook calls in progress: (hook, position in its chain).
     stack: RefCell<Vec<(Hook, usize)>>,
     /// The first error of the current top-level call, described.
@@ -139,19 +151,10 @@ pub struct ScriptRules {
     game: Cell<GameSpend>,
     /// The game's spending, kept aside while a bot's search spends apart.
     game_aside: Cell<Option<GameSpend>>,
-    /// The game as `game()` reads it, while a hook that may read it runs.
-    context: RefCell<context::Context>,
-    /// Did the hook being asked read anything its cache key does not cover
-    /// (`game()`, the board, where a tower or meeple stands)? Then its answer
-    /// is not kept.
-    read_context: Cell<bool>,
     /// Nested function calls of the hooks that called the running one.
     levels: Cell<usize>,
-    /// What the `may_capture` call running reads, and the board walks kept.
-    reads: RefCell<reads::Recorder>,
-    /// Tower hook answers kept by what their calls read of the stack, and
-    /// what the running call has read.
-    shapes: RefCell<shapes::Shapes>,
+    /// Capture paths walked on the current board.
+    steps: RefCell<steps::StepsMemo>,
     /// Pack functions run on this thread (each `previous` counts).
     runs: Cell<u64>,
 }
@@ -161,23 +164,21 @@ impl ScriptRules {
         ScriptRules {
             scripts,
             engine: sandboxed_engine(),
-            cache: RefCell::new(Cache::default()),
+            memo: RefCell::new(Memo::default()),
+            recorder: RefCell::new(record::Recorder::default()),
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
             budget: Cell::new(Budget::start(limits::OPERATIONS)),
             game: Cell::new(GameSpend::default()),
             game_aside: Cell::new(None),
-            context: RefCell::new(context::Context::default()),
-            read_context: Cell::new(false),
             levels: Cell::new(0),
-            reads: RefCell::new(reads::Recorder::default()),
-            shapes: RefCell::new(shapes::Shapes::default()),
+            steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
         }
     }
 
     /// Pack functions run on this thread so far, each `previous` counted:
-    /// answers given from the cache run none.
+    /// answers given from the memo run none.
     pub fn hook_runs(&self) -> u64 {
         self.runs.get()
     }
@@ -186,9 +187,71 @@ impl ScriptRules {
         &self.scripts
     }
 
-    /// Does any pack define `may_capture`?
-    fn filters_captures(&self) -> bool {
-        !self.scripts.chains[Hook::MayCapture.index()].is_empty()
+    /// Does any pack define `hook`?
+    fn defines(&self, hook: Hook) -> bool {
+        !self.scripts.chains[hook.index()].is_empty()
+    }
+
+    /// The answer to `q` as `take` reads it (the shape [`ask`] converted it
+    /// to for its hook), and how long it holds.
+    fn asked<T>(&self, q: &Question, take: fn(Value) -> Option<T>) -> Result<(T, Holds)> {
+        let (v, holds) = self.ask(q)?;
+        let shown = format!("{v:?}");
+        let answer = take(v).ok_or_else(|| {
+            anyhow::anyhow!(
+                "hook `{}` was answered {shown}, of another shape",
+                q.hook.name()
+            )
+        })?;
+        Ok((answer, holds))
+    }
+
+    /// `may_place_floor` (of `kind`) or `may_top` about a stack, for a seat.
+    fn ask_tower(
+        &self,
+        hook: Hook,
+        stack: &StackView,
+        kind: i64,
+        asking: &Asking,
+    ) -> Result<Answer> {
+        let facts = Facts {
+            stack: Some((stack.floors, stack.topped)),
+            owner: Some(asking.owner),
+            table: Some(*asking.table),
+            roles: Roles {
+                actor: Some(asking.seat),
+                ..Roles::default()
+            },
+            ..Facts::default()
+        };
+        let (yes, holds) = self.asked(&Question::new(hook, [kind, 0, 0], facts), Value::bool)?;
+        Ok(Answer { yes, holds })
+    }
+
+    /// The reach of a stack (`reach`).
+    fn reach(&self, floors: &[FloorKind], topped: bool) -> Result<i64> {
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        Ok(self
+            .asked(&Question::new(Hook::Reach, [0; 3], facts), Value::int)?
+            .0)
+    }
+
+    /// The capture cells of a stack: its reach, then `range` of it.
+    fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
+        let reach = self.reach(floors, topped)?;
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        Ok(self
+            .asked(
+                &Question::new(Hook::Range, [reach, 0, 0], facts),
+                Value::cells,
+            )?
+            .0)
     }
 }
 
@@ -207,18 +270,10 @@ impl Scripts {
 }
 
 pub(super) fn with_rules<T>(f: impl FnOnce(&ScriptRules) -> T) -> Result<T, Box<EvalAltResult>> {
-    if api::RULES.is_set() {
-        Ok(api::RULES.with(f))
+    if record::RULES.is_set() {
+        Ok(record::RULES.with(f))
     } else {
         Err(rt_error("this function is only available inside a hook"))
-    }
-}
-
-/// What a meeple stands on, as a byte of a cache key.
-fn on_code(on: MeepleOn) -> u8 {
-    match on {
-        MeepleOn::Feature(kind) => kind as u8,
-        MeepleOn::Tower => u8::MAX,
     }
 }
 
@@ -227,11 +282,28 @@ fn rt_error(message: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(Dynamic::from(message.into()), Position::NONE).into()
 }
 
-impl Rules for ScriptRules {
-    fn floor_kinds(&self) -> &[String] {
-        &self.scripts.kinds
+/// The game as a question's facts: the table, and who the question is
+/// about.
+fn at_table<'a>(table: &Table<'a>, roles: Roles) -> Facts<'a> {
+    Facts {
+        table: Some(*table),
+        roles,
+        ..Facts::default()
     }
+}
 
+/// The game as a capture's questions see it: the current player captures.
+fn captured_at<'a>(table: &Table<'a>) -> Facts<'a> {
+    at_table(
+        table,
+        Roles {
+            captor: Some(table.current),
+            ..Roles::default()
+        },
+    )
+}
+
+impl HookBudget for ScriptRules {
     fn begin_game(&self, seed: Option<u64>) {
         self.begin_spending(seed);
     }
@@ -239,33 +311,24 @@ impl Rules for ScriptRules {
     fn searching(&self, on: bool) {
         self.spend_apart(on);
     }
+}
 
-    fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
-        let kept = self
-            .cache
-            .borrow()
-            .setup
-            .get(&(players, foundation_tiles))
-            .cloned();
-        if let Some(s) = kept {
-            return self.hit(Hook::Setup, s);
-        }
-        let before = self.spent();
-        let v = self.call(
-            Hook::Setup,
-            vec![
-                Dynamic::from(players as i64),
-                Dynamic::from(foundation_tiles as i64),
-            ],
-            None,
-        )?;
-        let supply = self.supply_of(Hook::Setup, &v)?;
-        let kept = self.kept(supply.clone(), before);
-        self.cache
-            .borrow_mut()
-            .setup
-            .insert((players, foundation_tiles), kept);
-        Ok(supply)
+impl ScriptRules {
+    /// `setup`: the floors every seat starts with.
+    pub fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        let key = [players as i64, foundation_tiles as i64, 0];
+        Ok(self
+            .asked(
+                &Question::new(Hook::Setup, key, Facts::default()),
+                Value::supply,
+            )?
+            .0)
+    }
+}
+
+impl Rules for ScriptRules {
+    fn floor_kinds(&self) -> &[String] {
+        &self.scripts.kinds
     }
 
     fn may_place_floor(
@@ -274,76 +337,43 @@ impl Rules for ScriptRules {
         kind: FloorKind,
         asking: &Asking,
     ) -> Result<Answer> {
-        self.ask_tower(Hook::MayPlaceFloor, stack, Some(kind), asking)
-    }
-
-    fn tower_answers(
-        &self,
-        stack: &StackView,
-        asking: &Asking,
-        floors: &mut Vec<Answer>,
-    ) -> Result<Answer> {
-        self.ask_tower_all(stack, asking, floors)
+        self.ask_tower(Hook::MayPlaceFloor, stack, kind as i64, asking)
     }
 
     fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
-        self.ask_tower(Hook::MayTop, stack, None, asking)
+        self.ask_tower(Hook::MayTop, stack, 0, asking)
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        out.extend_from_slice(&self.cached_range(stack.floors, stack.topped)?);
+        out.extend_from_slice(&self.range(stack.floors, stack.topped)?);
         Ok(())
     }
 
     fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
-        if !self.filters_captures() {
+        if !self.defines(Hook::MayCapture) {
             return Ok(true);
         }
-        let key = (on_code(meeple.on), meeple.owner as u8);
-        let moment = reads::Moment {
-            tower: tower.pos,
-            floors: tower.floors,
-            topped: tower.meeple.is_some(),
-            owner: tower.meeple,
-            meeple: meeple.pos,
-            board: table.board,
+        let facts = Facts {
+            stack: Some((tower.floors, tower.meeple.is_some())),
+            tower: Some(tower.pos),
+            owner: Some(tower.meeple),
+            meeple: Some((*meeple, tower.pos)),
+            ..captured_at(table)
         };
-        if let Some(a) = self.kept_capture(&moment, key) {
-            return self.hit(Hook::MayCapture, a);
-        }
-        let before = self.spent();
-        self.read_context.set(false);
-        let placed = Placed {
-            pos: tower.pos,
-            owner: tower.meeple.map(|m| m as i64),
-        };
-        let info = self.tower_info(tower.floors, tower.meeple.is_some(), Some(placed));
-        let m = self.meeple_info(meeple, tower.pos);
-        let args = vec![
-            Dynamic::from(info),
-            Dynamic::from(m),
-            Dynamic::from(BoardRef),
-        ];
-        let roles = context::Roles {
-            captor: Some(table.current),
-            ..Default::default()
-        };
-        let a = self.recording(&moment, || {
-            self.with_context(table, roles, || {
-                self.ask_bool(Hook::MayCapture, args, Some(table.board))
-            })
-        })?;
-        let kept = self.kept(a, before);
-        self.keep_capture(&moment, key, kept);
-        Ok(a)
-    }
-
-    fn ransom_cost(&self, score: u32, paid_this_turn: u32) -> Result<Option<u32>> {
-        self.ask_ransom(score, paid_this_turn, None)
+        Ok(self
+            .asked(&Question::new(Hook::MayCapture, [0; 3], facts), Value::bool)?
+            .0)
     }
 
     fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
-        self.ask_ransom(ransom.score, ransom.paid_this_turn, Some((ransom, table)))
+        let key = [ransom.score as i64, ransom.paid_this_turn as i64, 0];
+        let roles = Roles {
+            payer: Some(ransom.payer),
+            captor: Some(ransom.captor),
+            actor: None,
+        };
+        let q = Question::new(Hook::Ransom, key, at_table(table, roles));
+        Ok(self.asked(&q, Value::cost)?.0)
     }
 
     fn seat_supply(
@@ -352,15 +382,41 @@ impl Rules for ScriptRules {
         foundation_tiles: usize,
         seat: usize,
     ) -> Result<Vec<u32>> {
-        self.ask_seat(players, foundation_tiles, seat)
+        let base = self.floor_supply(players, foundation_tiles)?;
+        if !self.defines(Hook::Seat) {
+            return Ok(base);
+        }
+        let key = [seat as i64, players as i64, foundation_tiles as i64];
+        let q = Question {
+            supply: &base,
+            ..Question::new(Hook::Seat, key, Facts::default())
+        };
+        Ok(self.asked(&q, Value::supply)?.0)
     }
 
     fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
-        self.ask_captured(meeple, table)
+        if !self.defines(Hook::Captured) {
+            return Ok(plain::CAPTURE);
+        }
+        let facts = Facts {
+            meeple: Some((*meeple, meeple.pos)),
+            ..captured_at(table)
+        };
+        Ok(self
+            .asked(
+                &Question::new(Hook::Captured, [0; 3], facts),
+                Value::outcome,
+            )?
+            .0)
     }
 
     fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
-        self.ask_exchange(a, b, table)
+        if !self.defines(Hook::Exchange) {
+            return Ok(plain::EXCHANGE);
+        }
+        let key = [a as i64, b as i64, 0];
+        let q = Question::new(Hook::Exchange, key, at_table(table, Roles::default()));
+        Ok(self.asked(&q, Value::bool)?.0)
     }
 
     fn end_scores(
@@ -369,6 +425,14 @@ impl Rules for ScriptRules {
         table: &Table,
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
-        self.ask_end(towers, table, out)
+        if !self.defines(Hook::End) {
+            return Ok(());
+        }
+        let q = Question {
+            towers,
+            ..Question::new(Hook::End, [0; 3], at_table(table, Roles::default()))
+        };
+        out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
+        Ok(())
     }
 }

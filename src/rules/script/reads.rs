@@ -1,237 +1,357 @@
-//! What a `may_capture` call read beyond its cache key, and its answers kept
-//! by exactly that.
+//! What a hook can read, and what each read gives now.
 //!
-//! A hook is a pure function of what it reads. The host records each read of
-//! a `may_capture` call that goes beyond the key (floor stack, meeple on top,
-//! what the captured meeple stands on and whose it is): where the meeple
-//! stands (`meeple.dx`…), where the tower stands and whose meeple tops it,
-//! `board.has_tile(x, y)`, `board.range_steps(tower, dx, dy)`, with the value
-//! each gave. The answer is kept under that trace, in a tree per key: the
-//! next question with the same key reads the same things natively, in the
-//! same order (a pure script that has read the same values takes the same
-//! path), and where every value agrees the kept answer stands without running
-//! the script. A call that read what no trace records (`game()`,
-//! `meeple.feature`, `board.path_steps` over a script's own cells) is not
-//! kept. The same trees keep the other tower hooks' answers by what they
-//! read of the stack (`Height`, `Top`…; see [`super::shapes`]).
-//!
-//! `may_place_floor` and `may_top` are kept the same way, per floor stack:
-//! their traces hold `game().actor` (the seat asking) and
-//! `tower.meeple_owner`, so an answer that read neither serves every seat.
+//! A hook is a pure function of what it reads. Every accessor a script can
+//! reach (a tower's height, a meeple's place, its feature, the board, the
+//! fields of `game()`) is one [`Read`]; its value comes from the facts of the
+//! question being asked ([`Facts`]) through [`ScriptRules::value`], the one
+//! place a read is given its value — while a script runs (the accessor) and
+//! when a kept answer is looked up (the memo, `super::memo`) alike. What a
+//! call read, in order, with each value, is its trace (`super::record`);
+//! how long an answer holds for the kernel is derived from it here
+//! ([`holds`]).
 
-use std::sync::Arc;
-
-use rustc_hash::FxHashMap;
+use crate::kernel::features::FeatureId;
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::{MeepleOn, MeepleSpot};
+use crate::kernel::{Board, FloorKind, Holds, MeepleView, Table};
 
 use super::ScriptRules;
-use super::steps::StepsMemo;
-use crate::kernel::geometry::Pos;
-use crate::kernel::{Board, FloorKind};
 
-/// One thing a `may_capture` call read.
+/// One thing a hook call read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
-    MeepleX,
-    MeepleY,
-    MeepleDx,
-    MeepleDy,
+    // The tower's floor stack.
+    /// `tower.height`.
+    Height,
+    /// The top floor's kind (-1 for none): `tower.top`.
+    Top,
+    /// `tower.has_meeple`.
+    HasMeeple,
+    /// `tower.count(kind)`.
+    Count(FloorKind),
+    /// The whole stack, packed into a number (see [`packed_stack`]):
+    /// `tower.floors`, or a helper asked about the tower.
+    Floors,
+    // Where the tower stands and whose meeple tops it.
     TowerX,
     TowerY,
     /// Whose meeple tops the tower; -1 for none.
     TowerOwner,
+    // The meeple asked about.
+    MeepleOwner,
+    /// What it stands on (see [`on_code`]).
+    MeepleOn,
+    MeepleX,
+    MeepleY,
+    MeepleDx,
+    MeepleDy,
+    // The feature the meeple stands on.
+    /// 1 when it stands on one, 0 on a tower or a made-up board.
+    Feature,
+    FeatureKind,
+    FeatureTiles,
+    FeatureComplete,
+    FeaturePennants,
+    /// Meeples of a seat on it.
+    FeatureMeeples(u8),
+    // The board.
     HasTile(i32, i32),
-    /// `board.range_steps(tower, dx, dy)` for the capturing tower.
+    /// `board.range_steps(tower, dx, dy)` for the tower asked about.
     RangeSteps(i32, i32),
-    /// Of a tower hook's stack (see `shapes`): `tower.height`, the top floor's
-    /// kind (-1 for none), `tower.has_meeple`, `tower.count(kind)`, and the
-    /// reach `range` is given.
-    Height,
-    Top,
-    HasMeeple,
-    Count(FloorKind),
-    Reach,
-    /// `game().actor` in `may_place_floor` and `may_top`: the seat asking.
+    // `game()`.
+    Players,
+    Current,
+    Turn,
+    TilesLeft,
+    Score(u8),
+    /// The seat with the one highest score; -1 on a tie.
+    Leader,
+    /// The seat with the one lowest score; -1 on a tie.
+    Last,
+    /// 1 + the seats with a higher score.
+    Rank(u8),
+    /// Is the first seat's score higher than the second's (1 or 0)?
+    Ahead(u8, u8),
+    Prisoners(u8, u8),
+    Held(u8),
+    Payer,
+    Captor,
     Actor,
 }
 
-/// The answers kept for one key: an answer (with what it cost), or the next read and, for each
-/// value it gave, what follows.
-#[derive(Debug)]
-pub(super) enum Node<A> {
-    Answer(A),
-    Ask(Read, FxHashMap<i64, Node<A>>),
-}
-
-impl<A: Clone> Node<A> {
-    pub(super) fn of(trace: &[(Read, i64)], answer: A) -> Node<A> {
-        match trace.split_first() {
-            None => Node::Answer(answer),
-            Some((&(read, value), rest)) => {
-                let mut next = FxHashMap::default();
-                next.insert(value, Node::of(rest, answer));
-                Node::Ask(read, next)
-            }
+impl Read {
+    /// The read as a script writes it, for messages.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Read::Height => "tower.height",
+            Read::Top => "tower.top",
+            Read::HasMeeple => "tower.has_meeple",
+            Read::Count(_) => "tower.count(kind)",
+            Read::Floors => "tower.floors",
+            Read::TowerX => "tower.x",
+            Read::TowerY => "tower.y",
+            Read::TowerOwner => "tower.meeple_owner",
+            Read::MeepleOwner => "meeple.owner",
+            Read::MeepleOn => "meeple.on",
+            Read::MeepleX => "meeple.x",
+            Read::MeepleY => "meeple.y",
+            Read::MeepleDx => "meeple.dx",
+            Read::MeepleDy => "meeple.dy",
+            Read::Feature => "meeple.feature",
+            Read::FeatureKind => "meeple.feature.kind",
+            Read::FeatureTiles => "meeple.feature.tiles",
+            Read::FeatureComplete => "meeple.feature.complete (or .open)",
+            Read::FeaturePennants => "meeple.feature.pennants",
+            Read::FeatureMeeples(_) => "meeple.feature.meeples",
+            Read::HasTile(..) => "board.has_tile(x, y)",
+            Read::RangeSteps(..) => "board.range_steps(tower, dx, dy)",
+            Read::Players => "game().players",
+            Read::Current => "game().current",
+            Read::Turn => "game().turn",
+            Read::TilesLeft => "game().tiles_left",
+            Read::Score(_) => "game().scores",
+            Read::Leader => "game().leader",
+            Read::Last => "game().last",
+            Read::Rank(_) => "game().rank(seat)",
+            Read::Ahead(..) => "game().ahead(a, b)",
+            Read::Prisoners(..) => "game().prisoners(captor, owner)",
+            Read::Held(_) => "game().held(captor)",
+            Read::Payer => "game().payer",
+            Read::Captor => "game().captor",
+            Read::Actor => "game().actor",
         }
     }
 
-    /// Keep `answer` under `trace`. A trace that disagrees with the tree
-    /// (another read where the tree asks one) is not kept.
-    pub(super) fn add(&mut self, trace: &[(Read, i64)], answer: A) {
-        let mut node = self;
-        let mut rest = trace;
-        loop {
-            match (node, rest.split_first()) {
-                (Node::Ask(read, next), Some((&(r, value), tail))) if *read == r => {
-                    match next.entry(value) {
-                        std::collections::hash_map::Entry::Occupied(e) => {
-                            node = e.into_mut();
-                            rest = tail;
-                        }
-                        std::collections::hash_map::Entry::Vacant(e) => {
-                            e.insert(Node::of(tail, answer));
-                            return;
-                        }
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    /// The kept answer for the values `read` gives now; `None` when some
-    /// value differs from every kept trace (or `read` cannot tell).
-    pub(super) fn find(&self, mut read: impl FnMut(Read) -> Option<i64>) -> Option<A> {
-        let mut node = self;
-        loop {
-            match node {
-                Node::Answer(a) => return Some(a.clone()),
-                Node::Ask(r, next) => node = next.get(&read(*r)?)?,
-            }
-        }
-    }
-}
-
-/// What `may_capture` is being asked about, as the reads are answered from.
-pub(super) struct Moment<'a> {
-    pub(super) tower: Pos,
-    pub(super) floors: &'a [FloorKind],
-    pub(super) topped: bool,
-    pub(super) owner: Option<usize>,
-    pub(super) meeple: Pos,
-    pub(super) board: &'a Board,
-}
-
-/// The recorder of one thread's `may_capture` (and `may_place_floor`,
-/// `may_top`) calls.
-#[derive(Default)]
-pub(super) struct Recorder {
-    /// Recording a `may_capture` call now.
-    on: bool,
-    /// The capturing tower of the call being recorded.
-    tower: Option<(Pos, Vec<FloorKind>, bool)>,
-    pub(super) trace: Vec<(Read, i64)>,
-    pub(super) steps: StepsMemo,
-}
-
-impl ScriptRules {
-    /// Run `f`, a `may_capture` call about `m`, recording what it reads.
-    pub(super) fn recording<T>(&self, m: &Moment, f: impl FnOnce() -> T) -> T {
-        {
-            let mut r = self.reads.borrow_mut();
-            r.on = true;
-            r.trace.clear();
-            let tower = r.tower.get_or_insert_with(Default::default);
-            tower.0 = m.tower;
-            tower.1.clear();
-            tower.1.extend_from_slice(m.floors);
-            tower.2 = m.topped;
-        }
-        let answer = f();
-        self.reads.borrow_mut().on = false;
-        answer
-    }
-
-    /// Run `f`, a `may_place_floor` or `may_top` call, recording what it
-    /// reads (`game().actor`, `tower.meeple_owner`), and give the trace.
-    pub(super) fn recording_stack<T>(&self, f: impl FnOnce() -> T) -> (T, Vec<(Read, i64)>) {
-        let outer = {
-            let mut r = self.reads.borrow_mut();
-            let outer = (r.on, r.tower.take(), std::mem::take(&mut r.trace));
-            r.on = true;
-            outer
-        };
-        let answer = f();
-        let mut r = self.reads.borrow_mut();
-        let trace = std::mem::replace(&mut r.trace, outer.2);
-        (r.on, r.tower) = (outer.0, outer.1);
-        (answer, trace)
-    }
-
-    /// Note that the running hook read `read`, which gave `value`: part of
-    /// the trace in `may_capture`, and beyond the key in any other hook.
-    pub(super) fn note(&self, read: Read, value: i64) {
-        let mut r = self.reads.borrow_mut();
-        if r.on {
-            r.trace.push((read, value));
-        } else {
-            self.read_context.set(true);
-        }
-    }
-
-    /// Is the tower `at` with `floors` the one the recorded call is about?
-    pub(super) fn is_capturing(&self, at: Pos, floors: &[FloorKind], topped: bool) -> bool {
-        let r = self.reads.borrow();
-        r.on && r
-            .tower
-            .as_ref()
-            .is_some_and(|(p, f, t)| *p == at && f == floors && *t == topped)
-    }
-
-    /// The fewest steps to `target` from the tower at `origin` with `range`.
-    pub(super) fn range_steps(
-        &self,
-        board: &Board,
-        origin: Pos,
-        range: &Arc<[(i32, i32)]>,
-        target: (i32, i32),
-    ) -> i64 {
-        self.reads
-            .borrow_mut()
-            .steps
-            .steps(board, origin, range, target)
-    }
-
-    /// Board cells the native helpers have looked at on this thread.
-    pub fn board_reads(&self) -> u64 {
-        self.reads.borrow().steps.reads
-    }
-
-    pub(super) fn read_now(
-        &self,
-        m: &Moment,
-        range: Option<&Arc<[(i32, i32)]>>,
-        read: Read,
-    ) -> Option<i64> {
-        Some(match read {
-            Read::MeepleX => m.meeple.x as i64,
-            Read::MeepleY => m.meeple.y as i64,
-            Read::MeepleDx => (m.meeple.x - m.tower.x) as i64,
-            Read::MeepleDy => (m.meeple.y - m.tower.y) as i64,
-            Read::TowerX => m.tower.x as i64,
-            Read::TowerY => m.tower.y as i64,
-            Read::TowerOwner => m.owner.map_or(-1, |o| o as i64),
-            Read::HasTile(x, y) => m.board.has_tile(Pos::new(x, y)) as i64,
-            Read::RangeSteps(dx, dy) => self.range_steps(m.board, m.tower, range?, (dx, dy)),
-            // The stack is `may_capture`'s key, and the seat asking is not
-            // one of its questions: never part of its traces.
+    /// How long a value of this read stays what it was for the kernel's
+    /// per-tower answers: the stack and the top meeple's owner change only
+    /// with the tower, the player count never; the seat asking is the
+    /// seat's own; everything else is of the moment.
+    fn lasts(self) -> Holds {
+        match self {
             Read::Height
             | Read::Top
             | Read::HasMeeple
             | Read::Count(_)
-            | Read::Reach
-            | Read::Actor => return None,
+            | Read::Floors
+            | Read::TowerX
+            | Read::TowerY
+            | Read::TowerOwner
+            | Read::Players => Holds::Tower,
+            Read::Actor => Holds::Seat,
+            _ => Holds::Now,
+        }
+    }
+}
+
+/// How long an answer whose call read `trace` holds: the shortest of its
+/// reads' (an answer that read nothing holds for the tower).
+pub(super) fn holds(trace: &[(Read, i64)]) -> Holds {
+    let rank = |h: Holds| match h {
+        Holds::Tower => 0,
+        Holds::Seat => 1,
+        Holds::Now => 2,
+    };
+    trace
+        .iter()
+        .map(|(r, _)| r.lasts())
+        .max_by_key(|&h| rank(h))
+        .unwrap_or(Holds::Tower)
+}
+
+/// Who the question is about, beyond whose turn it is.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Roles {
+    /// In `ransom`: who pays.
+    pub(super) payer: Option<usize>,
+    /// Who placed the floor (`may_capture`, `captured`), who holds the
+    /// meeple (`ransom`).
+    pub(super) captor: Option<usize>,
+    /// In `may_place_floor` and `may_top`: the seat that would act.
+    pub(super) actor: Option<usize>,
+}
+
+/// What a question's reads are answered from. A part a hook cannot read is
+/// `None`.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Facts<'a> {
+    /// The tower's floors and whether a meeple tops them.
+    pub(super) stack: Option<(&'a [FloorKind], bool)>,
+    /// Where the tower stands.
+    pub(super) tower: Option<Pos>,
+    /// Whose meeple tops it (`Some(None)`: nobody's).
+    pub(super) owner: Option<Option<usize>>,
+    /// The meeple asked about, and the cell its `dx`/`dy` are measured from.
+    pub(super) meeple: Option<(MeepleView, Pos)>,
+    /// The game at the moment asked.
+    pub(super) table: Option<Table<'a>>,
+    pub(super) roles: Roles,
+}
+
+/// A stack as one number, for [`Read::Floors`]: the height in the low 4
+/// bits, then 5 bits a floor; `None` for a stack of more than 11 floors or
+/// a kind past 31 (such a read is not kept).
+pub(super) fn packed_stack(floors: &[FloorKind]) -> Option<i64> {
+    if floors.len() > 11 || floors.iter().any(|&k| k >= 32) {
+        return None;
+    }
+    Some(
+        floors
+            .iter()
+            .enumerate()
+            .fold(floors.len() as i64, |v, (i, &k)| {
+                v | (k as i64) << (4 + 5 * i)
+            }),
+    )
+}
+
+/// What a meeple stands on, as a number.
+pub(super) fn on_code(on: MeepleOn) -> i64 {
+    match on {
+        MeepleOn::Feature(kind) => kind as i64,
+        MeepleOn::Tower => -1,
+    }
+}
+
+impl ScriptRules {
+    /// The value `read` gives for a question with `facts`; `None` when the
+    /// question has no such thing (or it cannot be told without running a
+    /// hook: the range of a stack not yet asked).
+    pub(super) fn value(&self, facts: &Facts, read: Read) -> Option<i64> {
+        let seat = |s: u8| s as usize;
+        let table = || facts.table.as_ref();
+        let scores = || table().map(|t| t.scores);
+        Some(match read {
+            Read::Height => facts.stack?.0.len() as i64,
+            Read::Top => facts.stack?.0.last().map_or(-1, |&k| k as i64),
+            Read::HasMeeple => facts.stack?.1 as i64,
+            Read::Count(kind) => facts.stack?.0.iter().filter(|&&k| k == kind).count() as i64,
+            Read::Floors => packed_stack(facts.stack?.0)?,
+            Read::TowerX => facts.tower?.x as i64,
+            Read::TowerY => facts.tower?.y as i64,
+            Read::TowerOwner => facts.owner?.map_or(-1, |o| o as i64),
+            Read::MeepleOwner => facts.meeple?.0.owner as i64,
+            Read::MeepleOn => on_code(facts.meeple?.0.on),
+            Read::MeepleX => facts.meeple?.0.pos.x as i64,
+            Read::MeepleY => facts.meeple?.0.pos.y as i64,
+            Read::MeepleDx => {
+                let (m, from) = facts.meeple?;
+                (m.pos.x - from.x) as i64
+            }
+            Read::MeepleDy => {
+                let (m, from) = facts.meeple?;
+                (m.pos.y - from.y) as i64
+            }
+            Read::Feature => feature_of(facts).is_some() as i64,
+            Read::FeatureKind => {
+                let (t, root) = feature_of(facts)?;
+                t.features?.kind(root) as i64
+            }
+            Read::FeatureTiles | Read::FeatureComplete => {
+                let (t, root) = feature_of(facts)?;
+                let e = t.features?.extent(t.board, root, &mut Vec::new());
+                match read {
+                    Read::FeatureTiles => e.tiles as i64,
+                    _ => e.complete as i64,
+                }
+            }
+            Read::FeaturePennants => {
+                let (t, root) = feature_of(facts)?;
+                t.features?.pennants(root) as i64
+            }
+            Read::FeatureMeeples(s) => {
+                let (t, root) = feature_of(facts)?;
+                let features = t.features?;
+                t.meeples
+                    .iter()
+                    .filter(|m| {
+                        m.owner as usize == seat(s)
+                            && segment_root(t.board, features, m.pos, m.spot) == Some(root)
+                    })
+                    .count() as i64
+            }
+            Read::HasTile(x, y) => table()?.board.has_tile(Pos::new(x, y)) as i64,
+            Read::RangeSteps(dx, dy) => {
+                let (floors, topped) = facts.stack?;
+                let range = self.known_range(floors, topped)?;
+                let board = table()?.board;
+                self.range_steps(board, facts.tower?, &range, (dx, dy))
+            }
+            Read::Players => scores()?.len() as i64,
+            Read::Current => table()?.current as i64,
+            Read::Turn => table()?.turn as i64,
+            Read::TilesLeft => table()?.tiles_left as i64,
+            Read::Score(s) => *scores()?.get(seat(s))? as i64,
+            Read::Leader => the_one(scores()?, |a, b| a > b),
+            Read::Last => the_one(scores()?, |a, b| a < b),
+            Read::Rank(s) => {
+                let scores = scores()?;
+                let mine = *scores.get(seat(s))?;
+                1 + scores.iter().filter(|&&x| x > mine).count() as i64
+            }
+            Read::Ahead(a, b) => {
+                let scores = scores()?;
+                (scores.get(seat(a))? > scores.get(seat(b))?) as i64
+            }
+            Read::Prisoners(c, o) => {
+                let t = table()?;
+                let n = t.players();
+                if seat(c) >= n || seat(o) >= n {
+                    return None;
+                }
+                t.prisoners_of(seat(c), seat(o)) as i64
+            }
+            Read::Held(c) => {
+                let t = table()?;
+                let n = t.players();
+                if seat(c) >= n {
+                    return None;
+                }
+                (0..n).map(|o| t.prisoners_of(seat(c), o) as i64).sum()
+            }
+            Read::Payer => facts.roles.payer? as i64,
+            Read::Captor => facts.roles.captor? as i64,
+            Read::Actor => facts.roles.actor? as i64,
         })
     }
+}
+
+/// The seat whose score beats every other's by `better`; -1 when none does
+/// (a tie, or no seats).
+fn the_one(scores: &[u32], better: impl Fn(u32, u32) -> bool) -> i64 {
+    let Some(best) = scores
+        .iter()
+        .enumerate()
+        .reduce(|a, b| if better(*b.1, *a.1) { b } else { a })
+    else {
+        return -1;
+    };
+    let tied = scores
+        .iter()
+        .enumerate()
+        .any(|(i, &s)| i != best.0 && !better(*best.1, s));
+    if tied { -1 } else { best.0 as i64 }
+}
+
+/// The table and the feature the question's meeple stands on, when it
+/// stands on one of a game's features.
+fn feature_of<'a>(facts: &Facts<'a>) -> Option<(Table<'a>, FeatureId)> {
+    let (m, _) = facts.meeple?;
+    let table = facts.table?;
+    let root = segment_root(table.board, table.features?, m.pos, m.spot)?;
+    Some((table, root))
+}
+
+fn segment_root(
+    board: &Board,
+    features: &crate::kernel::features::Features,
+    pos: Pos,
+    spot: MeepleSpot,
+) -> Option<FeatureId> {
+    let MeepleSpot::Segment(s) = spot else {
+        return None;
+    };
+    let tile = board.tile_at(pos)?;
+    Some(features.root(tile.first_segment + s as u32))
 }
 
 #[cfg(test)]
@@ -239,102 +359,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_answer_is_found_only_where_every_read_agrees() {
-        let mut tree = Node::of(&[(Read::MeepleDx, 1), (Read::RangeSteps(1, 0), 1)], true);
-        tree.add(&[(Read::MeepleDx, 1), (Read::RangeSteps(1, 0), -1)], false);
-        tree.add(&[(Read::MeepleDx, 2), (Read::RangeSteps(2, 0), 2)], true);
-        let ask = |dx: i64, steps: i64| {
-            tree.find(|r| match r {
-                Read::MeepleDx => Some(dx),
-                Read::RangeSteps(..) => Some(steps),
-                _ => None,
-            })
-        };
-        assert_eq!(ask(1, 1), Some(true));
-        assert_eq!(ask(1, -1), Some(false));
-        assert_eq!(ask(2, 2), Some(true));
-        assert_eq!(ask(2, -1), None, "never asked");
-        assert_eq!(ask(3, 1), None);
+    fn the_leader_and_the_last_are_single_seats_and_a_tie_is_none() {
+        assert_eq!(the_one(&[3, 9, 4], |a, b| a > b), 1);
+        assert_eq!(the_one(&[9, 9, 4], |a, b| a > b), -1);
+        assert_eq!(the_one(&[3, 9, 4], |a, b| a < b), 0);
+        assert_eq!(the_one(&[3, 3, 4], |a, b| a < b), -1);
+        assert_eq!(the_one(&[0, 0], |a, b| a > b), -1);
+        assert_eq!(the_one(&[], |a, b| a > b), -1);
     }
 
     #[test]
-    fn a_trace_that_disagrees_with_the_tree_is_not_kept() {
-        let mut tree = Node::of(&[(Read::MeepleDx, 1)], true);
-        tree.add(&[(Read::MeepleDy, 1)], false);
-        let found = tree.find(|r| (r == Read::MeepleDx).then_some(1));
-        assert_eq!(found, Some(true));
-        assert_eq!(tree.find(|_| Some(1)), Some(true));
-    }
-}
-
-/// A capture check by a tall tower under diagonal steps and no gaps, on a
-/// board full of tiles with a meeple on every cell: the board cells read and
-/// the hook calls made must grow with the cells, not with their square.
-#[cfg(test)]
-mod linear {
-    use std::sync::Arc;
-
-    use crate::kernel::capture::capturable;
-    use crate::kernel::geometry::Pos;
-    use crate::kernel::tiles::SegmentKind;
-    use crate::kernel::{Board, Meeple, MeepleOn, MeepleSpot, Rules, Table, TowerView};
-    use crate::rules::script::ScriptRules;
-    use crate::rules::{Home, Implementation, Ruleset};
-
-    fn rules() -> (Ruleset, ScriptRules) {
-        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .with_memory_limit(crate::rules::MemoryLimit::Off);
-        let packs = ["tower", "house/diagonal-steps", "house/no-gaps"].map(String::from);
-        let set = Ruleset::from_packs(&home, &packs).unwrap();
-        let Implementation::Script(scripts) = &set.implementation else {
-            panic!("scripted packs");
-        };
-        let rules = ScriptRules::new(Arc::clone(scripts));
-        (set, rules)
-    }
-
-    /// (cells in range, board cells read, meeples taken) for `height` floors.
-    fn check(set: &Ruleset, rules: &ScriptRules, height: usize) -> (usize, u64, usize) {
-        let floors = vec![0u8; height];
-        let view = TowerView {
-            pos: Pos::ORIGIN,
-            floors: &floors,
-            meeple: None,
-        };
-        let mut range = Vec::new();
-        rules.capture_range(&view.stack(), &mut range).unwrap();
-        let mut board = Board::new();
-        let start = &set.tiles.kinds[set.tiles.start];
-        let meeples: Vec<Meeple> = range
-            .iter()
-            .map(|&(x, y)| {
-                board.place(set.tiles.start as u16, start, Pos::new(x, y), 0, 0);
-                Meeple {
-                    owner: 1,
-                    pos: Pos::new(x, y),
-                    spot: MeepleSpot::Segment(0),
-                }
-            })
-            .collect();
-        let before = rules.board_reads();
-        let (mut cells, mut taken) = (Vec::new(), Vec::new());
-        let road = |_: usize, _: &Meeple| MeepleOn::Feature(SegmentKind::Road);
-        let table = Table::bare(&board, 2);
-        capturable(rules, &view, &table, &meeples, road, &mut cells, &mut taken).unwrap();
-        (range.len(), rules.board_reads() - before, taken.len())
+    fn how_long_an_answer_holds_is_its_shortest_read() {
+        assert_eq!(holds(&[]), Holds::Tower);
+        assert_eq!(
+            holds(&[(Read::Height, 2), (Read::TowerOwner, 1)]),
+            Holds::Tower
+        );
+        assert_eq!(holds(&[(Read::Height, 2), (Read::Actor, 1)]), Holds::Seat);
+        assert_eq!(holds(&[(Read::Actor, 1), (Read::Rank(1), 2)]), Holds::Now);
     }
 
     #[test]
-    fn h1_h4_a_capture_check_reads_each_cell_of_a_tall_range_a_few_times() {
-        let (set, rules) = rules();
-        for height in [10, 20, 40] {
-            let (cells, reads, taken) = check(&set, &rules, height);
-            assert_eq!(cells, 2 * height * height + 2 * height + 1, "a diamond");
-            assert_eq!(taken, cells, "a full board: every meeple in range");
-            assert!(
-                reads <= 9 * cells as u64,
-                "{height} floors: {reads} board cells read for {cells} cells in range"
-            );
+    fn stacks_pack_into_numbers_of_their_own() {
+        let mut seen = std::collections::HashSet::new();
+        for stack in [
+            vec![],
+            vec![0],
+            vec![0, 0],
+            vec![1, 0],
+            vec![0, 1],
+            vec![31; 11],
+        ] {
+            assert!(seen.insert(packed_stack(&stack).unwrap()), "{stack:?}");
         }
+        assert_eq!(packed_stack(&[0; 12]), None);
+        assert_eq!(packed_stack(&[32]), None);
     }
 }

@@ -14,8 +14,9 @@ use std::time::Instant;
 use cpu_time::ThreadTime;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 
-use super::api::{RULES, register_api};
+use super::api::register_api;
 use super::memory::{self, MemoryLimit};
+use super::record::RULES;
 use super::{Hook, ScriptRules, limits, rt_error};
 use crate::kernel::diag::bad_input;
 

@@ -68,7 +68,7 @@ pub(super) fn supply(
     foundations: usize,
 ) -> (u32, u32, u32) {
     let s = rules
-        .floor_supply(players, foundations)
+        .seat_supply(players, foundations, 0)
         .unwrap_or_else(|e| panic!("{e:#}"));
     let of = |name: &str| s[set.floor_kind(name).unwrap() as usize];
     (of("regular"), of("black"), of("white"))
@@ -252,8 +252,8 @@ fn b9_black_tower_changes_no_scoring() {
     for score in [0, 2, 3, 4, 10, 250] {
         for paid in [0, 1, 2] {
             assert_eq!(
-                rules.ransom_cost(score, paid).unwrap(),
-                tower_rules.ransom_cost(score, paid).unwrap(),
+                crate::common::ransom_of(&*rules, score, paid).unwrap(),
+                crate::common::ransom_of(&*tower_rules, score, paid).unwrap(),
                 "ransom at {score} points, {paid} paid"
             );
         }

@@ -30,7 +30,7 @@ fn docs_red_floor_example_runs_as_a_pack() {
     );
     let rules = set.rules();
     assert_eq!(
-        rules.floor_supply(2, 18).unwrap(),
+        rules.seat_supply(2, 18, 0).unwrap(),
         vec![10, 2],
         "T1 plus 2 red"
     );

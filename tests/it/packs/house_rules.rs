@@ -21,14 +21,17 @@ fn h2_eye_for_an_eye_offers_no_ransom() {
     for score in [0, 2, 3, 4, 10, 250] {
         for paid in [0, 1, 2] {
             assert_eq!(
-                eye.ransom_cost(score, paid).unwrap(),
+                crate::common::ransom_of(&*eye, score, paid).unwrap(),
                 None,
                 "{score}, {paid}"
             );
         }
         // T11 for contrast: 3 points, once per turn.
-        assert_eq!(tower.ransom_cost(score, 0).unwrap(), Some(3));
-        assert_eq!(tower.ransom_cost(score, 1).unwrap(), None);
+        assert_eq!(
+            crate::common::ransom_of(&*tower, score, 0).unwrap(),
+            Some(3)
+        );
+        assert_eq!(crate::common::ransom_of(&*tower, score, 1).unwrap(), None);
     }
 }
 

@@ -28,7 +28,7 @@ fn t1_one_or_seven_players_are_refused() {
     let rules = NativeTower::default();
     for players in [0, 1, 7] {
         assert!(Game::with_deck(&tiles, &rules, players, vec![]).is_err());
-        assert!(rules.floor_supply(players, 18).is_err());
+        assert!(rules.seat_supply(players, 18, 0).is_err());
     }
 }
 

@@ -1,0 +1,281 @@
+//! Asking a hook: the one path every question takes. A [`Question`] names
+//! the hook, its plain arguments (the memo's key) and the facts its reads
+//! are answered from. [`ScriptRules::ask`] looks for a kept answer whose
+//! reads agree with the question (charged at its cost), or runs the hook's
+//! chain with the recorder on, converts the script's value to the hook's
+//! answer, and keeps it under what the call read. A hook needs nothing of
+//! its own here beyond its arguments and the shape of its answer.
+
+use std::sync::Arc;
+
+use anyhow::Result;
+use rhai::{Array, Dynamic, Map};
+
+use super::api::{BoardRef, MeepleInfo, TowerInfo};
+use super::memo::{Kept, Key, Value};
+use super::reads::{self, Facts};
+use super::{Hook, ScriptRules};
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
+
+/// A question to a hook.
+pub(super) struct Question<'a> {
+    pub(super) hook: Hook,
+    /// The plain arguments (see [`Hook::params`]): what the memo keeps
+    /// answers under before the reads.
+    pub(super) key: Key,
+    pub(super) facts: Facts<'a>,
+    /// `seat`'s third argument: the supply every seat gets.
+    pub(super) supply: &'a [u32],
+    /// `end`'s argument: every tower.
+    pub(super) towers: &'a [TowerView<'a>],
+}
+
+impl<'a> Question<'a> {
+    pub(super) fn new(hook: Hook, key: Key, facts: Facts<'a>) -> Question<'a> {
+        Question {
+            hook,
+            key,
+            facts,
+            supply: &[],
+            towers: &[],
+        }
+    }
+}
+
+impl ScriptRules {
+    /// The answer to `q`, and how long it holds.
+    pub(super) fn ask(&self, q: &Question) -> Result<(Value, Holds)> {
+        if let Some(kept) = self.recall(q) {
+            self.charge(q.hook, kept.cost)?;
+            return Ok((kept.answer, kept.holds));
+        }
+        let before = self.spent();
+        let (v, recorded) = self.recorded(q.hook, &q.facts, || {
+            let args = self.arguments(q);
+            self.call(q.hook, args)
+        });
+        let answer = self.answer(q.hook, &v?)?;
+        let Some(trace) = recorded.trace.filter(|_| q.hook.kept()) else {
+            return Ok((answer, Holds::Now));
+        };
+        let holds = reads::holds(&trace);
+        let kept = Kept {
+            answer: answer.clone(),
+            cost: self.spent() - before,
+            holds,
+        };
+        self.memo.borrow_mut().keep(q.hook, q.key, &trace, kept);
+        Ok((answer, holds))
+    }
+
+    /// The answer kept for `q`, if every read of its trace agrees.
+    fn recall(&self, q: &Question) -> Option<Kept> {
+        if !q.hook.kept() {
+            return None;
+        }
+        let memo = self.memo.borrow();
+        memo.find(q.hook, &q.key, |r| self.value(&q.facts, r))
+            .cloned()
+    }
+
+    /// The capture cells of a stack, if its `reach` and `range` answers
+    /// are kept: for reading `board.range_steps` again, never charged.
+    pub(super) fn known_range(
+        &self,
+        floors: &[crate::kernel::FloorKind],
+        topped: bool,
+    ) -> Option<Arc<[(i32, i32)]>> {
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        let reach = match self
+            .recall(&Question::new(Hook::Reach, [0; 3], facts))?
+            .answer
+        {
+            Value::Int(r) => r,
+            _ => return None,
+        };
+        match self
+            .recall(&Question::new(Hook::Range, [reach, 0, 0], facts))?
+            .answer
+        {
+            Value::Cells(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The script arguments of `q`, as [`Hook::params`] names them.
+    fn arguments(&self, q: &Question) -> Vec<Dynamic> {
+        let int = |i: usize| Dynamic::from(q.key[i]);
+        let tower = || Dynamic::from(self.question_tower(&q.facts));
+        let meeple = || Dynamic::from(MeepleInfo);
+        match q.hook {
+            Hook::Setup | Hook::Ransom | Hook::Exchange => vec![int(0), int(1)],
+            Hook::MayPlaceFloor => {
+                let name = self.scripts.kind_names[q.key[0] as usize].clone();
+                vec![tower(), Dynamic::from(name)]
+            }
+            Hook::MayTop | Hook::Reach => vec![tower()],
+            Hook::Range => vec![tower(), int(0)],
+            Hook::MayCapture => vec![tower(), meeple(), Dynamic::from(BoardRef)],
+            Hook::Seat => {
+                let supply: Map = self
+                    .scripts
+                    .kind_names
+                    .iter()
+                    .zip(q.supply)
+                    .map(|(k, &n)| (k.as_str().into(), Dynamic::from(n as i64)))
+                    .collect();
+                vec![int(0), int(1), Dynamic::from(supply)]
+            }
+            Hook::Captured => vec![meeple()],
+            Hook::End => {
+                let towers: Array = q
+                    .towers
+                    .iter()
+                    .map(|t| Dynamic::from(self.end_tower(t)))
+                    .collect();
+                vec![Dynamic::from(towers)]
+            }
+        }
+    }
+
+    /// The question's tower, as its hook sees it.
+    fn question_tower(&self, facts: &Facts) -> TowerInfo {
+        let (floors, topped) = facts.stack.unwrap_or((&[], false));
+        TowerInfo {
+            subject: true,
+            floors: self.floor_names(floors),
+            has_meeple: topped,
+            pos: facts.tower,
+            owner: facts.owner.map(|o| o.map(|o| o as i64)),
+        }
+    }
+
+    /// A tower as `end` sees it: one of many, read without a trace.
+    fn end_tower(&self, t: &TowerView) -> TowerInfo {
+        TowerInfo {
+            subject: false,
+            floors: self.floor_names(t.floors),
+            has_meeple: t.meeple.is_some(),
+            pos: Some(t.pos),
+            owner: Some(t.meeple.map(|m| m as i64)),
+        }
+    }
+
+    fn floor_names(&self, floors: &[crate::kernel::FloorKind]) -> Array {
+        floors
+            .iter()
+            .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
+            .collect()
+    }
+
+    /// The script's value `v` as `hook`'s answer, or the error that names
+    /// what it should have been.
+    fn answer(&self, hook: Hook, v: &Dynamic) -> Result<Value> {
+        let wrong = |expected: &str| self.wrong_type(hook, v, v.type_name(), expected);
+        Ok(match hook {
+            Hook::MayPlaceFloor | Hook::MayTop | Hook::MayCapture | Hook::Exchange => {
+                Value::Bool(v.as_bool().map_err(|_| wrong("a bool (true or false)"))?)
+            }
+            Hook::Reach => Value::Int(v.as_int().map_err(|_| wrong("an integer"))?),
+            Hook::Range => Value::Cells(self.cells_answer(v)?),
+            Hook::Setup | Hook::Seat => Value::Supply(self.supply_of(hook, v)?.into()),
+            Hook::Ransom if v.is_unit() => Value::Cost(None),
+            Hook::Ransom => {
+                let n = v
+                    .as_int()
+                    .ok()
+                    .filter(|n| (0..=u32::MAX as i64).contains(n))
+                    .ok_or_else(|| wrong("a cost of 0 or more points, or () for no ransom"))?;
+                Value::Cost(Some(n as u32))
+            }
+            Hook::Captured => {
+                let word = v.clone().into_immutable_string().ok();
+                Value::Outcome(match word.as_deref() {
+                    Some("prisoner") => CaptureOutcome::Prisoner,
+                    Some("home") => CaptureOutcome::Home,
+                    Some("gone") => CaptureOutcome::Gone,
+                    _ => return Err(wrong("\"prisoner\", \"home\" or \"gone\"")),
+                })
+            }
+            Hook::End => {
+                let expected = "an array of #{ player: seat, points: integer, feature: \"name\" }";
+                let items = v
+                    .read_lock::<Array>()
+                    .map(|a| a.clone())
+                    .ok_or_else(|| wrong(expected))?;
+                let scores = items
+                    .iter()
+                    .map(|item| {
+                        end_score(item)
+                            .ok_or_else(|| self.wrong_type(hook, item, item.type_name(), expected))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Value::End(scores.into())
+            }
+        })
+    }
+
+    /// `range`'s answer `v` as capture cells.
+    fn cells_answer(&self, v: &Dynamic) -> Result<Arc<[(i32, i32)]>> {
+        Ok(v.read_lock::<Array>()
+            .and_then(|a| {
+                a.iter()
+                    .map(super::api::cell_of)
+                    .collect::<Option<Vec<_>>>()
+            })
+            .ok_or_else(|| {
+                self.wrong_type(
+                    Hook::Range,
+                    v,
+                    v.type_name(),
+                    "an array of [dx, dy] pairs of integers",
+                )
+            })?
+            .into())
+    }
+
+    /// A floor supply from a map of kind to count, as `setup` and `seat`
+    /// return it.
+    fn supply_of(&self, hook: Hook, v: &Dynamic) -> Result<Vec<u32>> {
+        let expected = "a map from floor kind to a count, e.g. #{ regular: 10 }";
+        let map = v
+            .read_lock::<Map>()
+            .map(|m| m.clone())
+            .ok_or_else(|| self.wrong_type(hook, v, v.type_name(), expected))?;
+        let mut supply = vec![0u32; self.scripts.kinds.len()];
+        for (name, count) in &map {
+            let Some(k) = self.scripts.kinds.iter().position(|k| k == name.as_str()) else {
+                return Err(bad_input(format!(
+                    "hook `{}` of {} gave floors of kind `{name}`, which no pack declares{}",
+                    hook.name(),
+                    self.answering_pack(hook),
+                    did_you_mean(name, self.scripts.kinds.iter().map(String::as_str))
+                )));
+            };
+            let n = count
+                .as_int()
+                .ok()
+                .filter(|n| (0..=1000).contains(n))
+                .ok_or_else(|| self.wrong_type(hook, v, v.type_name(), "counts from 0 to 1000"))?;
+            supply[k] = n as u32;
+        }
+        Ok(supply)
+    }
+}
+
+/// One `#{ player, points, feature }` of `end`'s answer.
+fn end_score(item: &Dynamic) -> Option<EndScore> {
+    let map = item.read_lock::<Map>()?;
+    let player = map.get("player")?.as_int().ok()?;
+    let points = map.get("points")?.as_int().ok()?;
+    let feature = map.get("feature")?.clone().into_immutable_string().ok()?;
+    Some(EndScore {
+        player: usize::try_from(player).ok()?,
+        points,
+        feature: feature.to_string(),
+    })
+}

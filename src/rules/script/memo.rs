@@ -1,0 +1,260 @@
+//! The one store of hook answers: for each hook, per plain arguments (a
+//! floor kind, a reach, a score…: the values a script reads without an
+//! accessor), a trie of what the calls read, in order, with each value
+//! ([`Node`]). A pure script that has read the same values takes the same
+//! path, so where every read of a kept trace gives the same value now, the
+//! kept answer stands without running the script — whatever the question
+//! (another stack of the same height, another seat, another turn).
+//!
+//! Each answer is kept with the operations it cost (the hooks it asked
+//! included) and charged at that cost each time it is given, so what a
+//! game's hooks spend is the same whichever games its thread played before;
+//! and with how long it holds for the kernel's per-tower answers
+//! (`super::reads::holds`).
+
+use std::collections::hash_map::Entry;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use super::Hook;
+use super::reads::Read;
+use crate::kernel::{CaptureOutcome, EndScore, Holds};
+
+/// A hook's plain arguments, as the memo's first key.
+pub(super) type Key = [i64; 3];
+
+/// A hook's answer, converted from the script's value.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Value {
+    Bool(bool),
+    Int(i64),
+    /// Capture cells, as offsets from the tower.
+    Cells(Arc<[(i32, i32)]>),
+    /// Floors of each kind.
+    Supply(Arc<[u32]>),
+    /// A ransom's cost; `None`: no ransom.
+    Cost(Option<u32>),
+    Outcome(CaptureOutcome),
+    /// Points given or taken at the end.
+    End(Arc<[EndScore]>),
+}
+
+impl Value {
+    pub(super) fn bool(self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub(super) fn int(self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub(super) fn cells(self) -> Option<Arc<[(i32, i32)]>> {
+        match self {
+            Value::Cells(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub(super) fn supply(self) -> Option<Vec<u32>> {
+        match self {
+            Value::Supply(s) => Some(s.to_vec()),
+            _ => None,
+        }
+    }
+
+    pub(super) fn cost(self) -> Option<Option<u32>> {
+        match self {
+            Value::Cost(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub(super) fn outcome(self) -> Option<CaptureOutcome> {
+        match self {
+            Value::Outcome(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    pub(super) fn end(self) -> Option<Arc<[EndScore]>> {
+        match self {
+            Value::End(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// An answer kept, with what working it out cost and how long it holds.
+#[derive(Clone, Debug)]
+pub(super) struct Kept {
+    pub(super) answer: Value,
+    pub(super) cost: u64,
+    pub(super) holds: Holds,
+}
+
+/// The answers kept for one key: an answer, or the next read and, for each
+/// value it gave, what follows.
+#[derive(Debug)]
+pub(super) enum Node<A> {
+    Answer(A),
+    Ask(Read, FxHashMap<i64, Node<A>>),
+}
+
+impl<A: Clone> Node<A> {
+    pub(super) fn of(trace: &[(Read, i64)], answer: A) -> Node<A> {
+        match trace.split_first() {
+            None => Node::Answer(answer),
+            Some((&(read, value), rest)) => {
+                let mut next = FxHashMap::default();
+                next.insert(value, Node::of(rest, answer));
+                Node::Ask(read, next)
+            }
+        }
+    }
+
+    /// Keep `answer` under `trace`; whether it was kept (a trace that
+    /// disagrees with the tree — another read where the tree asks one — is
+    /// not: a pure script never gives one).
+    pub(super) fn add(&mut self, trace: &[(Read, i64)], answer: A) -> bool {
+        let mut node = self;
+        let mut rest = trace;
+        loop {
+            match (node, rest.split_first()) {
+                (Node::Ask(read, next), Some((&(r, value), tail))) if *read == r => {
+                    match next.entry(value) {
+                        Entry::Occupied(e) => {
+                            node = e.into_mut();
+                            rest = tail;
+                        }
+                        Entry::Vacant(e) => {
+                            e.insert(Node::of(tail, answer));
+                            return true;
+                        }
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// The kept answer for the values `read` gives now; `None` when some
+    /// value differs from every kept trace (or `read` cannot tell).
+    pub(super) fn find(&self, mut read: impl FnMut(Read) -> Option<i64>) -> Option<&A> {
+        let mut node = self;
+        loop {
+            match node {
+                Node::Answer(a) => return Some(a),
+                Node::Ask(r, next) => node = next.get(&read(*r)?)?,
+            }
+        }
+    }
+}
+
+/// Answers kept per hook before its store is emptied and filled again:
+/// a rule that reads raw scores keeps one per distinct moment, and the
+/// store of a long run stays bounded (an answer found again is the same).
+const MAX_ANSWERS: usize = 1 << 16;
+
+/// Reads one call may record before its answer is no longer kept (a
+/// script that loops over the board keeps nothing rather than a trace of
+/// thousands of cells).
+pub(super) const MAX_TRACE: usize = 256;
+
+/// Every hook's kept answers.
+#[derive(Default)]
+pub(super) struct Memo {
+    hooks: [Store; Hook::COUNT],
+}
+
+#[derive(Default)]
+struct Store {
+    by_key: FxHashMap<Key, Node<Kept>>,
+    answers: usize,
+}
+
+impl Memo {
+    /// The answer kept for `hook` with `key` whose trace `read` agrees with.
+    pub(super) fn find(
+        &self,
+        hook: Hook,
+        key: &Key,
+        read: impl FnMut(Read) -> Option<i64>,
+    ) -> Option<&Kept> {
+        self.hooks[hook.index()].by_key.get(key)?.find(read)
+    }
+
+    /// Keep `answer` of `hook` with `key` under `trace`.
+    pub(super) fn keep(&mut self, hook: Hook, key: Key, trace: &[(Read, i64)], answer: Kept) {
+        let store = &mut self.hooks[hook.index()];
+        if store.answers >= MAX_ANSWERS {
+            *store = Store::default();
+        }
+        let kept = match store.by_key.entry(key) {
+            Entry::Occupied(mut e) => e.get_mut().add(trace, answer),
+            Entry::Vacant(e) => {
+                e.insert(Node::of(trace, answer));
+                true
+            }
+        };
+        store.answers += kept as usize;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_is_found_only_where_every_read_agrees() {
+        let mut tree = Node::of(&[(Read::MeepleDx, 1), (Read::RangeSteps(1, 0), 1)], true);
+        tree.add(&[(Read::MeepleDx, 1), (Read::RangeSteps(1, 0), -1)], false);
+        tree.add(&[(Read::MeepleDx, 2), (Read::RangeSteps(2, 0), 2)], true);
+        let ask = |dx: i64, steps: i64| {
+            tree.find(|r| match r {
+                Read::MeepleDx => Some(dx),
+                Read::RangeSteps(..) => Some(steps),
+                _ => None,
+            })
+            .copied()
+        };
+        assert_eq!(ask(1, 1), Some(true));
+        assert_eq!(ask(1, -1), Some(false));
+        assert_eq!(ask(2, 2), Some(true));
+        assert_eq!(ask(2, -1), None, "never asked");
+        assert_eq!(ask(3, 1), None);
+    }
+
+    #[test]
+    fn a_trace_that_disagrees_with_the_tree_is_not_kept() {
+        let mut tree = Node::of(&[(Read::MeepleDx, 1)], true);
+        assert!(!tree.add(&[(Read::MeepleDy, 1)], false));
+        let found = tree.find(|r| (r == Read::MeepleDx).then_some(1)).copied();
+        assert_eq!(found, Some(true));
+        assert_eq!(tree.find(|_| Some(1)).copied(), Some(true));
+    }
+
+    #[test]
+    fn a_full_store_starts_again_and_still_answers() {
+        let mut memo = Memo::default();
+        let kept = |n: i64| Kept {
+            answer: Value::Int(n),
+            cost: 1,
+            holds: Holds::Now,
+        };
+        for n in 0..(MAX_ANSWERS as i64 + 10) {
+            memo.keep(Hook::Ransom, [n, 0, 0], &[], kept(n));
+        }
+        let store = &memo.hooks[Hook::Ransom.index()];
+        assert!(store.answers <= MAX_ANSWERS, "{}", store.answers);
+        let last = MAX_ANSWERS as i64 + 9;
+        let found = memo.find(Hook::Ransom, &[last, 0, 0], |_| None);
+        assert_eq!(found.map(|k| k.answer.clone()), Some(Value::Int(last)));
+    }
+}

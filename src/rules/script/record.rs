@@ -1,0 +1,254 @@
+//! The one recorder. While a hook call runs, the question it answers is
+//! kept as a frame (an owned copy of its facts: the board and features are
+//! lent through thread-locals), and every accessor a script reaches either
+//! reads through the frame — [`ScriptRules::read`]: the value from
+//! `ScriptRules::value`, noted in the frame's trace — or marks the call
+//! as reading something no trace can hold ([`ScriptRules::opaque`]): then
+//! its answer is given but not kept. A hook that asks another (a helper
+//! such as `capture_cells`) runs it in a frame of its own.
+
+use rhai::EvalAltResult;
+use rustc_hash::FxHashMap;
+
+use super::memo::MAX_TRACE;
+use super::reads::{Facts, Read, Roles};
+use super::{Hook, ScriptRules, with_rules};
+use crate::kernel::features::Features;
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleOn;
+use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
+
+// The rules whose hook is running on this thread.
+scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
+
+/// The segment kinds in the order of their numbers.
+const SEGMENT_KINDS: [SegmentKind; 5] = [
+    SegmentKind::City,
+    SegmentKind::Road,
+    SegmentKind::Field,
+    SegmentKind::Cloister,
+    SegmentKind::Foundation,
+];
+
+/// A segment kind's name from its number (as [`Read::FeatureKind`] and
+/// [`Read::MeepleOn`] give it; -1: a tower).
+pub(super) fn kind_name(code: i64) -> &'static str {
+    usize::try_from(code)
+        .ok()
+        .and_then(|i| SEGMENT_KINDS.get(i))
+        .map_or(MeepleOn::Tower.name(), |k| k.name())
+}
+
+scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
+scoped_tls::scoped_thread_local!(pub(super) static FEATURES: Features);
+
+/// The table of a question, copied for the call.
+#[derive(Default)]
+struct TableCopy {
+    scores: Vec<u32>,
+    prisoners: Vec<u8>,
+    meeples: Vec<Meeple>,
+    current: usize,
+    turn: u32,
+    tiles_left: usize,
+}
+
+/// A running call: its question's facts and what it has read.
+#[derive(Default)]
+struct Frame {
+    floors: Vec<FloorKind>,
+    stack: Option<bool>,
+    tower: Option<Pos>,
+    owner: Option<Option<usize>>,
+    meeple: Option<(MeepleView, Pos)>,
+    table: Option<TableCopy>,
+    roles: Roles,
+    trace: Vec<(Read, i64)>,
+    /// It read what no trace holds: its answer is not kept.
+    opaque: bool,
+    hook: Option<Hook>,
+}
+
+impl Frame {
+    fn hold(&mut self, hook: Hook, facts: &Facts) {
+        self.hook = Some(hook);
+        self.floors.clear();
+        self.stack = facts.stack.map(|(floors, topped)| {
+            self.floors.extend_from_slice(floors);
+            topped
+        });
+        self.tower = facts.tower;
+        self.owner = facts.owner;
+        self.meeple = facts.meeple;
+        self.roles = facts.roles;
+        self.table = facts.table.map(|t| {
+            let mut c = self.table.take().unwrap_or_default();
+            c.scores.clear();
+            c.scores.extend_from_slice(t.scores);
+            c.prisoners.clear();
+            c.prisoners.extend_from_slice(t.prisoners);
+            c.meeples.clear();
+            c.meeples.extend_from_slice(t.meeples);
+            (c.current, c.turn, c.tiles_left) = (t.current, t.turn, t.tiles_left);
+            c
+        });
+        self.trace.clear();
+        self.opaque = false;
+    }
+
+    /// The facts, the board and features as lent.
+    fn facts<'a>(&'a self, board: Option<&'a Board>, features: Option<&'a Features>) -> Facts<'a> {
+        Facts {
+            stack: self.stack.map(|topped| (&self.floors[..], topped)),
+            tower: self.tower,
+            owner: self.owner,
+            meeple: self.meeple,
+            table: self.table.as_ref().zip(board).map(|(c, board)| Table {
+                board,
+                features,
+                meeples: &c.meeples,
+                scores: &c.scores,
+                prisoners: &c.prisoners,
+                current: c.current,
+                turn: c.turn,
+                tiles_left: c.tiles_left,
+            }),
+            roles: self.roles,
+        }
+    }
+}
+
+/// The frames of the calls running on a thread, innermost last; frames
+/// past `depth` keep their buffers for the next call.
+#[derive(Default)]
+pub(super) struct Recorder {
+    frames: Vec<Frame>,
+    depth: usize,
+    /// Per hook and read (by name): the first value it gave, and whether
+    /// another followed — a read that never varies over many games is a
+    /// likely bug (`towerlab check` says so).
+    values: FxHashMap<(Hook, &'static str), (i64, bool)>,
+}
+
+/// What a recorded call read: its trace, unless it read what none holds.
+pub(super) struct Recorded {
+    pub(super) trace: Option<Vec<(Read, i64)>>,
+}
+
+impl ScriptRules {
+    /// Run `f`, a call answering the question of `facts`, with the board
+    /// and features lent, recording what it reads.
+    pub(super) fn recorded<T>(
+        &self,
+        hook: Hook,
+        facts: &Facts,
+        f: impl FnOnce() -> T,
+    ) -> (T, Recorded) {
+        {
+            let mut r = self.recorder.borrow_mut();
+            let depth = r.depth;
+            if r.frames.len() == depth {
+                r.frames.push(Frame::default());
+            }
+            r.frames[depth].hold(hook, facts);
+            r.depth += 1;
+        }
+        let out = match facts.table {
+            Some(t) => BOARD.set(t.board, || match t.features {
+                Some(features) => FEATURES.set(features, f),
+                None => f(),
+            }),
+            None => f(),
+        };
+        let mut r = self.recorder.borrow_mut();
+        r.depth -= 1;
+        let frame = &r.frames[r.depth];
+        let trace = (!frame.opaque).then(|| frame.trace.clone());
+        (out, Recorded { trace })
+    }
+
+    /// The value of `read` for the running call, noted in its trace; `None`
+    /// when its question has no such thing (nothing is noted).
+    pub(super) fn read(&self, read: Read) -> Option<i64> {
+        let value = {
+            let r = self.recorder.borrow();
+            let frame = r.frames[..r.depth].last()?;
+            lent(|board, features| self.value(&frame.facts(board, features), read))?
+        };
+        self.observe(read, value);
+        Some(value)
+    }
+
+    /// Note that the running call read `read`, which gave `value`.
+    pub(super) fn observe(&self, read: Read, value: i64) {
+        let mut r = self.recorder.borrow_mut();
+        let depth = r.depth;
+        let Some(frame) = r.frames[..depth].last_mut() else {
+            return;
+        };
+        if frame.trace.len() < MAX_TRACE {
+            frame.trace.push((read, value));
+        } else {
+            frame.opaque = true;
+        }
+        if let Some(hook) = frame.hook {
+            let seen = r
+                .values
+                .entry((hook, read.name()))
+                .or_insert((value, false));
+            seen.1 |= seen.0 != value;
+        }
+    }
+
+    /// The reads that gave one value every time a hook made them on this
+    /// thread: (hook, read, value).
+    pub fn constant_reads(&self) -> Vec<(Hook, &'static str, i64)> {
+        let r = self.recorder.borrow();
+        let mut out: Vec<_> = r
+            .values
+            .iter()
+            .filter(|(_, (_, varied))| !varied)
+            .map(|(&(hook, read), &(value, _))| (hook, read, value))
+            .collect();
+        out.sort_by_key(|&(hook, read, _)| (hook.index(), read));
+        out
+    }
+
+    /// Note that the running call read what no trace holds (the whole board,
+    /// cells of its own): its answer is given but not kept.
+    pub(super) fn opaque(&self) {
+        let mut r = self.recorder.borrow_mut();
+        let depth = r.depth;
+        if let Some(frame) = r.frames[..depth].last_mut() {
+            frame.opaque = true;
+        }
+    }
+}
+
+/// The value of `read` for the running call, recorded; `None` where its
+/// question has no such thing.
+pub(super) fn read(read: Read) -> Result<Option<i64>, Box<EvalAltResult>> {
+    with_rules(|r| r.read(read))
+}
+
+/// Mark the running call as reading what no trace holds.
+pub(super) fn opaque() {
+    if RULES.is_set() {
+        RULES.with(ScriptRules::opaque);
+    }
+}
+
+/// Run `f` with the board and features lent to the running call.
+pub(super) fn lent<T>(f: impl FnOnce(Option<&Board>, Option<&Features>) -> T) -> T {
+    if !BOARD.is_set() {
+        return f(None, None);
+    }
+    BOARD.with(|b| {
+        if FEATURES.is_set() {
+            FEATURES.with(|fs| f(Some(b), Some(fs)))
+        } else {
+            f(Some(b), None)
+        }
+    })
+}
