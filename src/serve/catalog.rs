@@ -1,6 +1,7 @@
 //! What a browser may choose from: the variants and packs, shipped and the
-//! home folder's (by name, never by path), the kinds of seat, and the rulesets loaded from
-//! them, each loaded once and shared by every game played under it.
+//! home folder's (by name, never by path), the kinds of seat, and the
+//! rulesets loaded from them, each loaded once and shared by every game
+//! played under it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -2,11 +2,10 @@
 //! own, which owns its ruleset, its rules instance (with their caches), the
 //! session borrowing them and what its states keep from one to the next
 //! ([`view::Drawn`]: tile art, events in words), and answers one request at
-//! a time. A game
-//! that ends leaves the table at once, its last state and log kept readable
-//! for a while; one that hears nothing for the idle time ends its thread and
-//! leaves the table. Game threads have the stack every thread that runs
-//! hooks has.
+//! a time. A game that ends leaves the table at once, its last state and log
+//! kept readable for a while; one that hears nothing for the idle time ends
+//! its thread and leaves the table. Game threads have the stack every thread
+//! that runs hooks has.
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;

@@ -1,5 +1,5 @@
-//! A game's state as the page shows it, in JSON: the board as the project's
-//! renderer draws it, the points on it the page marks (legal placements,
+//! A game's state as the page shows it (a [`GameState`], docs/serve.md),
+//! built from its session: the board as the project's renderer draws it, the points on it the page marks (legal placements,
 //! spots for a meeple, towers, capturable meeples), the question waiting
 //! with its options in words, the players, and the events so far.
 

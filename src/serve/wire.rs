@@ -284,3 +284,20 @@ pub struct EventLine {
     pub rule: String,
     pub text: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind of question reads the same in messages as in JSON.
+    #[test]
+    fn a_decision_kind_is_written_as_it_is_named_in_json() {
+        use DecisionKind::*;
+        for kind in [Placement, Ransom, Action, Capture] {
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json.as_str(), Some(kind.to_string().as_str()));
+            let status = serde_json::to_value(Status::Person(kind)).unwrap();
+            assert_eq!(status, json);
+        }
+    }
+}
