@@ -108,6 +108,7 @@ function show(state) {
   document.body.dataset.status = state.status;
   $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · seed ${state.seed}`;
   $("#board").innerHTML = state.board.svg;
+  splitLegend();
   $("#log").href = `/api/games/${state.id}/log`;
   $("#log").download = `towerlab-${state.seed}.jsonl`;
   showPlayers(state);
@@ -299,6 +300,34 @@ async function botTurn() {
   }
 }
 
+// ---- the legend --------------------------------------------------------
+
+// The renderer draws its legend (captions, players, colours) beside the
+// board, in the same picture. The page moves it into the side panel, drawn
+// at its own size, so that zooming scales the board only and a narrow
+// screen gives the board its whole width.
+function splitLegend() {
+  const svg = $("#board svg");
+  const panel = svg && svg.querySelector("g.panel");
+  if (!panel) return;
+  const box = panel.getBBox();
+  const left = Math.max(0, Math.floor(box.x) - 8);
+  const width = Number(svg.getAttribute("width"));
+  const height = Number(svg.getAttribute("height"));
+  const legend = svg.cloneNode(false);
+  legend.removeAttribute("id");
+  const defs = svg.querySelector("defs");
+  if (defs) legend.append(defs.cloneNode(true));
+  legend.append(panel);
+  const legendHeight = Math.ceil(box.y + box.height + 8);
+  legend.setAttribute("viewBox", `${left} 0 ${width - left} ${legendHeight}`);
+  legend.setAttribute("width", width - left);
+  legend.setAttribute("height", legendHeight);
+  $("#legend-art").replaceChildren(legend);
+  svg.setAttribute("viewBox", `0 0 ${left} ${height}`);
+  svg.setAttribute("width", left);
+}
+
 // ---- pan and zoom ------------------------------------------------------
 
 function applyView() {
@@ -318,6 +347,7 @@ function applyView() {
 }
 
 function zoom(factor, cx, cy) {
+  factor = Math.min(8, Math.max(0.05, view.scale * factor)) / view.scale;
   view.fitted = false;
   view.x = cx - (cx - view.x) * factor;
   view.y = cy - (cy - view.y) * factor;
@@ -325,26 +355,52 @@ function zoom(factor, cx, cy) {
   applyView();
 }
 
+// Mouse and touch alike (pointer events): one pointer drags the board, two
+// pinch it (zooming around their middle); the wheel zooms around the
+// pointer; a tap on a cell or a spot answers, as a click does.
 function setUpStage() {
   const stage = $("#stage");
-  let drag = null;
+  const pointers = new Map();
+  let last = null; // the pointers' middle and spread at the last move
+  const local = (x, y) => {
+    const box = stage.getBoundingClientRect();
+    return [x - box.left, y - box.top];
+  };
+  const gesture = () => {
+    const ps = [...pointers.values()];
+    const mid = local(ps.reduce((a, p) => a + p.x, 0) / ps.length, ps.reduce((a, p) => a + p.y, 0) / ps.length);
+    const spread = ps.length > 1 ? Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) : 0;
+    return { mid, spread };
+  };
   stage.addEventListener("pointerdown", (e) => {
     if (e.target.closest(".place, .spot, #zoom")) return;
-    drag = { x: e.clientX - view.x, y: e.clientY - view.y };
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    stage.setPointerCapture?.(e.pointerId);
+    last = gesture();
     stage.classList.add("dragging");
   });
-  window.addEventListener("pointermove", (e) => {
-    if (!drag) return;
+  stage.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const now = gesture();
     view.fitted = false;
-    view.x = e.clientX - drag.x;
-    view.y = e.clientY - drag.y;
-    applyView();
+    view.x += now.mid[0] - last.mid[0];
+    view.y += now.mid[1] - last.mid[1];
+    if (now.spread > 0 && last.spread > 0) zoom(now.spread / last.spread, now.mid[0], now.mid[1]);
+    else applyView();
+    last = now;
   });
-  window.addEventListener("pointerup", () => { drag = null; stage.classList.remove("dragging"); });
+  const lift = (e) => {
+    pointers.delete(e.pointerId);
+    last = pointers.size ? gesture() : null;
+    if (!pointers.size) stage.classList.remove("dragging");
+  };
+  stage.addEventListener("pointerup", lift);
+  stage.addEventListener("pointercancel", lift);
   stage.addEventListener("wheel", (e) => {
     e.preventDefault();
-    const box = stage.getBoundingClientRect();
-    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
+    const [x, y] = local(e.clientX, e.clientY);
+    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
   }, { passive: false });
   for (const b of document.querySelectorAll("#zoom button")) {
     b.addEventListener("click", () => {
