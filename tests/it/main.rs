@@ -45,6 +45,7 @@ mod scenarios;
 mod scoring;
 mod serve;
 mod serve_browser;
+mod serve_docs;
 mod shards;
 mod snapshots;
 mod sweeps;
