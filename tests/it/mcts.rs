@@ -205,8 +205,8 @@ fn mcts_same_seed_same_game() {
         let mut g = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
         g.record_events();
         let mut bots: Vec<Box<dyn Bot>> = vec![
-            BotKind::Mcts(BUDGET).make(seed, 0),
-            BotKind::Greedy.make(seed, 1),
+            BotKind::Mcts(BUDGET).make(seed, 0, &Default::default()),
+            BotKind::Greedy.make(seed, 1, &Default::default()),
         ];
         play_game(&mut g, &mut bots).unwrap();
         (g.events().to_vec(), g.scores())
@@ -315,7 +315,9 @@ fn a_failing_hook_ends_an_mcts_game_with_its_error() {
     let tiles: TileSet = crate::common::tiles();
     let rules = BrokenRange(NativeTower::default());
     let mut game = Game::new(&tiles, &rules, 2, 3).unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| BotKind::Mcts(8).make(3, s)).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|s| BotKind::Mcts(8).make(3, s, &Default::default()))
+        .collect();
     let err = play_game(&mut game, &mut bots).expect_err("the hook fails");
     assert!(format!("{err:#}").contains("broke on purpose"), "{err:#}");
 }

@@ -450,7 +450,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             .enumerate()
             .map(|(seat, k)| {
                 Box::new(Checked {
-                    inner: k.make(seed, seat),
+                    inner: k.make(seed, seat, &set.worths),
                     ctx: ctx.clone(),
                     seen: seen.clone(),
                     floor_on: None,

@@ -2,10 +2,13 @@
 //! seat. A searching bot takes its budget after a colon: `mcts:400` is the
 //! `mcts` bot with 400 iterations per decision, plain `mcts` its default.
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::rules::Worths;
 
 use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 
@@ -79,12 +82,14 @@ impl BotKind {
     }
 
     /// The bot for `seat` in the game with seed `game_seed`, on its own
-    /// random stream.
-    pub fn make(self, game_seed: u64, seat: usize) -> Box<dyn Bot> {
+    /// random stream, weighing things with `worths` (the variant's values,
+    /// `Ruleset::worths`).
+    pub fn make(self, game_seed: u64, seat: usize, worths: &Arc<Worths>) -> Box<dyn Bot> {
+        let worths = worths.clone();
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
-            BotKind::Greedy => Box::new(GreedyBot::new(game_seed, seat)),
-            BotKind::Mcts(n) => Box::new(MctsBot::new(game_seed, seat, n)),
+            BotKind::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
+            BotKind::Mcts(n) => Box::new(MctsBot::with_worths(game_seed, seat, n, worths)),
         }
     }
 }

@@ -1,15 +1,19 @@
-//! The value of a position to every player, where a playout stops: the
+//! The value of a position to every player, where a search stops: the
 //! points each would have if the game ended now (G4–G8, the kernel's own end
-//! scoring), plus rough values for what is still to come — an open city's
-//! chance of completing (worth double then, G5), a cloister's missing
-//! neighbours, meeples in supply, prisoners held — which fade as the deck
-//! runs out. At the game's end the value is the final score, exactly.
+//! scoring), plus what is still to come, valued by the variant's [`Worths`]
+//! (the table the greedy bot weighs with) — an open city's chance of
+//! completing (worth double then, G5), a cloister's missing neighbours,
+//! meeples, prisoners and floors in supply — fading as the deck runs out.
+//! At the game's end the value is the final score, exactly.
+
+use std::sync::Arc;
 
 use anyhow::Result;
 
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, line_points};
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS, MeepleSpot};
+use crate::rules::Worths;
 
 /// Seats a table of per-player values holds: as many as a game has at most.
 pub const SEATS: usize = MAX_PLAYERS;
@@ -17,23 +21,22 @@ pub const SEATS: usize = MAX_PLAYERS;
 /// One value per player.
 pub type Values = [f32; SEATS];
 
-/// What the k-th meeple in supply is worth (index k − 1) early in the game.
-const MEEPLE_WORTH: [f32; 7] = [6.0, 3.5, 2.5, 2.0, 1.5, 1.2, 1.0];
-/// A prisoner held: ransom income or an exchange to come.
-const PRISONER_WORTH: f32 = 1.0;
-/// The chance that an open city with this many open ends (index) completes.
-const CITY_CHANCE: [f32; 6] = [1.0, 0.6, 0.45, 0.3, 0.2, 0.15];
-/// The chance that a cloister's missing neighbour arrives.
-const CLOISTER_CHANCE: f32 = 0.7;
-
-/// Reused buffers of the evaluation.
-#[derive(Default)]
+/// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
+    worths: Arc<Worths>,
     roots: Vec<(FeatureId, [u8; SEATS])>,
     scratch: Vec<u16>,
 }
 
 impl Evaluator {
+    pub fn new(worths: Arc<Worths>) -> Evaluator {
+        Evaluator {
+            worths,
+            roots: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
     /// The value of `game` to each player. Scores the game's end on it, so
     /// `game` is spent: pass a copy. A failing end-of-game hook is the
     /// error.
@@ -56,14 +59,18 @@ impl Evaluator {
         let left = game.deck_left() as f32;
         let future = (left / (4.0 * n as f32)).min(1.0);
         let meeple_future = (left / (6.0 * n as f32)).min(1.0);
+        let w = &self.worths;
         for (p, player) in game.players().iter().enumerate().take(n) {
-            let k = (player.meeples as usize).min(MEEPLE_WORTH.len());
-            v[p] += MEEPLE_WORTH[..k].iter().sum::<f32>() * meeple_future;
+            let k = (player.meeples as usize).min(w.meeple.len());
             let held: u32 = (0..n)
                 .filter(|&o| o != p)
                 .map(|o| game.prisoners(p, o))
                 .sum();
-            v[p] += PRISONER_WORTH * held as f32 * meeple_future;
+            let floors: f32 = (player.floors.iter().enumerate())
+                .map(|(kind, &left)| w.floor(kind) * left as f32)
+                .sum();
+            let supply = w.meeple[..k].iter().sum::<f32>() + w.prisoner * held as f32 + floors;
+            v[p] += supply * meeple_future;
         }
         self.index_features(game);
         let fs = game.features();
@@ -71,16 +78,17 @@ impl Evaluator {
             let (root, counts) = self.roots[i];
             let bonus = match fs.kind(root) {
                 SegmentKind::City if !fs.is_complete(root) => {
-                    let open = (fs.open_ends(root) as usize).min(CITY_CHANCE.len() - 1);
+                    let chance = self.worths.city_chance(fs.open_ends(root));
                     let tiles = fs.tile_count(root, &mut self.scratch);
                     let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
-                    points as f32 * CITY_CHANCE[open] * future
+                    points as f32 * chance * future
                 }
                 SegmentKind::Cloister => {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
                     let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
-                    (CLOISTER_NEIGHBOURS - around as u32) as f32 * CLOISTER_CHANCE * future
+                    let missing = CLOISTER_NEIGHBOURS - around as u32;
+                    missing as f32 * self.worths.cloister_chance(missing) * future
                 }
                 _ => 0.0,
             };

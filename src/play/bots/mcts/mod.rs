@@ -42,12 +42,15 @@
 mod eval;
 mod tree;
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use crate::kernel::determinize::{hidden_copy, redeal_into};
 use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::GreedyBot;
 use crate::play::seed::{Stream, bot_stream};
+use crate::rules::Worths;
 
 use eval::{Evaluator, rewards};
 use tree::{NONE, Tree};
@@ -122,14 +125,24 @@ impl MctsBot {
     /// The bot in `seat` of the game with seed `game_seed`, on its own
     /// stream, searching `iterations` (at least 1) per decision.
     pub fn new(game_seed: u64, seat: usize, iterations: u32) -> MctsBot {
+        MctsBot::with_worths(game_seed, seat, iterations, Arc::default())
+    }
+
+    /// [`MctsBot::new`] weighing things with `worths`.
+    pub fn with_worths(
+        game_seed: u64,
+        seat: usize,
+        iterations: u32,
+        worths: Arc<Worths>,
+    ) -> MctsBot {
         let mut rng = Stream::new(game_seed, bot_stream(seat));
-        let greedy = GreedyBot::new(rng.next_u64(), seat);
+        let greedy = GreedyBot::with_worths(rng.next_u64(), seat, worths.clone());
         MctsBot {
             iterations: iterations.max(1),
             rng,
             greedy,
             tree: Tree::default(),
-            eval: Evaluator::default(),
+            eval: Evaluator::new(worths),
             root_options: Buffers::default(),
             options: Buffers::default(),
             path: Vec::new(),
