@@ -24,6 +24,7 @@ mod serve;
 mod simulate;
 mod sweep;
 mod tiles;
+mod tune;
 
 use std::path::PathBuf;
 
@@ -48,6 +49,7 @@ pub use serve::ServeArgs;
 pub use simulate::SimulateArgs;
 pub use sweep::SweepArgs;
 pub use tiles::TilesArgs;
+pub use tune::TuneArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -55,7 +57,7 @@ pub use tiles::TilesArgs;
 pub struct Cli {
     /// Folder whose rules/ (tile sets and packs) and variants/ are layered
     /// over the shipped ones; its names win [default: $TOWERLAB_HOME, else
-    /// the current folder if it has rules/ or variants/, else the shipped
+    /// the current folder if it has rules/, variants/ or tuned/, else the shipped
     /// files alone]
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
@@ -97,6 +99,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Bots against each other on the same deals, seats rotated: win shares.
     Arena(arena::ArenaArgs),
+    /// Learn a variant's bot values from its self-play games and keep them
+    /// in the home folder, for every later run of that variant.
+    Tune(TuneArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -128,6 +133,7 @@ impl Command {
             Command::Merge(a) => Some(a.budget),
             Command::Sweep(a) => Some(a.budget),
             Command::Arena(a) => Some(a.budget),
+            Command::Tune(a) => Some(a.budget),
             Command::Range(_) | Command::List(_) | Command::Info(_) | Command::Tiles(_) => None,
         }
     }
@@ -169,6 +175,7 @@ impl Command {
             Command::Tiles(a) => files
                 .input_if_file("TARGET", Some(&a.target))
                 .output("--output", a.output.as_deref()),
+            Command::Tune(a) => files.input_if_file("VARIANT", Some(&a.variant)),
             Command::Replay(_)
             | Command::Check(_)
             | Command::List(_)
@@ -221,5 +228,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tiles(args) => tiles::run(&home, &args),
         Command::Serve(args) => serve::run(&home, &args),
         Command::Arena(args) => arena::run(&home, &args),
+        Command::Tune(args) => tune::run(&home, &args),
     }
 }

@@ -12,4 +12,5 @@ pub mod replay;
 pub mod seed;
 pub mod session;
 pub mod sim;
+pub mod tune;
 pub mod words;

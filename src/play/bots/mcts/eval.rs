@@ -24,14 +24,43 @@ pub type Values = [f32; SEATS];
 /// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
     worths: Arc<Worths>,
+    terms: Vec<Terms>,
     roots: Vec<(FeatureId, [u8; SEATS])>,
     scratch: Vec<u16>,
+}
+
+/// What the evaluation values in a player's position beyond their points
+/// (G7: a feature's leaders, those with the most meeples on it, count it),
+/// each faded as the deck runs out.
+#[derive(Clone, Debug, Default)]
+pub struct Terms {
+    /// The worth of the meeples in supply.
+    pub meeples: f32,
+    /// Prisoners held (a count).
+    pub prisoners: f32,
+    /// Floors in supply, per kind (counts).
+    pub floors: Vec<f32>,
+    /// Open cities led: their points again, times their chance to complete.
+    pub cities: f32,
+    /// Cloisters led: missing neighbours, times the chance each arrives.
+    pub cloisters: f32,
+}
+
+impl Terms {
+    /// The player's potential under `w` (the counts weighed by it).
+    pub fn total(&self, w: &Worths) -> f32 {
+        let floors: f32 = (self.floors.iter().enumerate())
+            .map(|(k, &n)| w.floor(k) * n)
+            .sum();
+        self.meeples + w.prisoner * self.prisoners + floors + self.cities + self.cloisters
+    }
 }
 
 impl Evaluator {
     pub fn new(worths: Arc<Worths>) -> Evaluator {
         Evaluator {
             worths,
+            terms: Vec::new(),
             roots: Vec::new(),
             scratch: Vec::new(),
         }
@@ -55,45 +84,62 @@ impl Evaluator {
 
     /// What the game still holds for each player, beyond its points now.
     fn potential(&mut self, game: &Game, v: &mut Values) {
+        self.terms(game);
+        for (p, t) in self.terms.iter().enumerate() {
+            v[p] += t.total(&self.worths);
+        }
+    }
+
+    /// Each player's [`Terms`] in `game`, under the evaluation's values
+    /// (kept in `self.terms`, one per player).
+    pub fn terms(&mut self, game: &Game) -> &[Terms] {
         let n = game.players().len();
         let left = game.deck_left() as f32;
         let future = (left / (4.0 * n as f32)).min(1.0);
         let meeple_future = (left / (6.0 * n as f32)).min(1.0);
+        self.terms.resize_with(n, Terms::default);
         let w = &self.worths;
         for (p, player) in game.players().iter().enumerate().take(n) {
+            let t = &mut self.terms[p];
             let k = (player.meeples as usize).min(w.meeple.len());
+            t.meeples = w.meeple[..k].iter().sum::<f32>() * meeple_future;
             let held: u32 = (0..n)
                 .filter(|&o| o != p)
                 .map(|o| game.prisoners(p, o))
                 .sum();
-            let floors: f32 = (player.floors.iter().enumerate())
-                .map(|(kind, &left)| w.floor(kind) * left as f32)
-                .sum();
-            let supply = w.meeple[..k].iter().sum::<f32>() + w.prisoner * held as f32 + floors;
-            v[p] += supply * meeple_future;
+            t.prisoners = held as f32 * meeple_future;
+            t.floors.clear();
+            t.floors
+                .extend(player.floors.iter().map(|&f| f as f32 * meeple_future));
+            t.cities = 0.0;
+            t.cloisters = 0.0;
         }
         self.index_features(game);
         let fs = game.features();
         for i in 0..self.roots.len() {
             let (root, counts) = self.roots[i];
-            let bonus = match fs.kind(root) {
+            let most = counts[..n].iter().copied().max().unwrap_or(0);
+            let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
+            match fs.kind(root) {
                 SegmentKind::City if !fs.is_complete(root) => {
                     let chance = self.worths.city_chance(fs.open_ends(root));
                     let tiles = fs.tile_count(root, &mut self.scratch);
                     let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
-                    points as f32 * chance * future
+                    let bonus = points as f32 * chance * future;
+                    leaders.for_each(|p| self.terms[p].cities += bonus);
                 }
                 SegmentKind::Cloister => {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
                     let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
                     let missing = CLOISTER_NEIGHBOURS - around as u32;
-                    missing as f32 * self.worths.cloister_chance(missing) * future
+                    let bonus = missing as f32 * self.worths.cloister_chance(missing) * future;
+                    leaders.for_each(|p| self.terms[p].cloisters += bonus);
                 }
-                _ => 0.0,
-            };
-            award(&counts[..n], bonus, v);
+                _ => {}
+            }
         }
+        &self.terms
     }
 
     /// Every feature with a meeple on it, and the meeples per player there.
@@ -115,19 +161,6 @@ impl Evaluator {
                     self.roots.push((root, c));
                 }
             }
-        }
-    }
-}
-
-/// Give `value` to every player with the most meeples (G7).
-fn award(counts: &[u8], value: f32, v: &mut Values) {
-    let most = counts.iter().copied().max().unwrap_or(0);
-    if most == 0 || value == 0.0 {
-        return;
-    }
-    for (p, &c) in counts.iter().enumerate() {
-        if c == most {
-            v[p] += value;
         }
     }
 }
