@@ -1,25 +1,27 @@
 //! The HTTP routes (`docs/serve.md`): the page and its script and style,
 //! the catalog, new games, a game's state, answers, bots' turns and the log.
-//! Bodies are read here, within the time and size limits, and parsed here,
-//! so that a body too large or too slow, malformed JSON, a target too long
-//! and a wrong method get the same kind of message as every other refusal:
+//! Requests are read by two extractors whose rejection is the server's
+//! JSON error, [`JsonBody`] (a body within the time and size limits, parsed
+//! into one of the [`super::wire`] types) and [`GameId`], so that a body
+//! too large or too slow, malformed JSON, a target too long and a wrong
+//! method get the same kind of message as every other refusal:
 //! `{"error": "…"}`.
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Request as HttpRequest, State};
+use axum::extract::{FromRequest, FromRequestParts, Path, Request as HttpRequest, State};
+use axum::http::request::Parts;
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use serde::Deserialize;
+use axum::{Json, Router};
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
 
-use super::catalog::{Catalog, NewGame};
+use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
+use super::wire::{Advance, Choose, ErrorBody, GameState, NewGame};
 use super::{ApiError, Limits};
 use crate::rules::Home;
 
@@ -93,6 +95,39 @@ async fn bounded_target(State(app): Shared, request: HttpRequest, next: Next) ->
     next.run(request).await
 }
 
+fn asset(kind: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = ErrorBody {
+            error: self.message,
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+/// A request body as `T`: read within the time and size limits (408, 413)
+/// and parsed as JSON into `T`, or a 400 saying what is wrong with it. Any
+/// content type is read as JSON.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: HttpRequest, app: &Arc<AppState>) -> Result<Self, ApiError> {
+        let bytes = read_body(app, request.into_body()).await?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            ApiError::new(
+                400,
+                format!("the request body is not the JSON expected: {e}"),
+            )
+        })
+    }
+}
+
 /// A request's body, read within the time and size limits.
 async fn read_body(app: &AppState, body: Body) -> Result<Bytes, ApiError> {
     let limit = app.limits.body;
@@ -128,95 +163,71 @@ fn is_too_large(e: &axum::Error) -> bool {
     false
 }
 
-fn asset(kind: &'static str, text: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], text).into_response()
-}
+/// The id of the game a route names (`/api/games/{id}/…`).
+pub struct GameId(pub String);
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, axum::Json(json!({"error": self.message}))).into_response()
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError::new(e.status().as_u16(), e.body_text())),
+        }
     }
-}
-
-/// A request body as `T`, or a 400 saying what is wrong with it.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| {
-        ApiError::new(
-            400,
-            format!("the request body is not the JSON expected: {e}"),
-        )
-    })
 }
 
 fn state_of(answer: Answer) -> Response {
     match answer {
-        Answer::State(v) => axum::Json(v).into_response(),
+        Answer::State(state) => Json(state).into_response(),
         Answer::Log(text) => text.into_response(),
     }
 }
 
-async fn catalog(State(app): Shared) -> axum::Json<Value> {
-    axum::Json(app.catalog.describe())
+async fn catalog(State(app): Shared) -> Response {
+    Json(app.catalog.lists()).into_response()
 }
 
-async fn new_game(State(app): Shared, raw: Body) -> Result<Response, ApiError> {
-    let req: NewGame = body(&read_body(&app, raw).await?)?;
+async fn new_game(
+    State(app): Shared,
+    JsonBody(req): JsonBody<NewGame>,
+) -> Result<(StatusCode, Json<Box<GameState>>), ApiError> {
     let choice = app
         .catalog
         .choose(&req)
         .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
     let seed = req.seed.unwrap_or_else(|| app.games.random_seed());
     let state = app.games.start(choice, seed).await?;
-    Ok((StatusCode::CREATED, axum::Json(state)).into_response())
+    Ok((StatusCode::CREATED, Json(state)))
 }
 
-async fn game_state(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn game_state(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {
     app.games.ask(&id, Request::State).await.map(state_of)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Choose {
-    /// The question's kind: placement, ransom, action or capture.
-    decision: String,
-    token: u64,
-    option: usize,
 }
 
 async fn choose(
     State(app): Shared,
-    Path(id): Path<String>,
-    raw: Body,
+    GameId(id): GameId,
+    JsonBody(choice): JsonBody<Choose>,
 ) -> Result<Response, ApiError> {
-    let c: Choose = body(&read_body(&app, raw).await?)?;
-    let request = Request::Choose {
-        decision: c.decision,
-        token: c.token,
-        option: c.option,
-    };
-    app.games.ask(&id, request).await.map(state_of)
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Advance {
-    token: u64,
-}
-
-async fn advance(
-    State(app): Shared,
-    Path(id): Path<String>,
-    raw: Body,
-) -> Result<Response, ApiError> {
-    let a: Advance = body(&read_body(&app, raw).await?)?;
     app.games
-        .ask(&id, Request::Advance { token: a.token })
+        .ask(&id, Request::Choose(choice))
         .await
         .map(state_of)
 }
 
-async fn log(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn advance(
+    State(app): Shared,
+    GameId(id): GameId,
+    JsonBody(advance): JsonBody<Advance>,
+) -> Result<Response, ApiError> {
+    app.games
+        .ask(&id, Request::Advance(advance))
+        .await
+        .map(state_of)
+}
+
+async fn log(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {
     match app.games.ask(&id, Request::Log).await? {
         Answer::Log(text) => Ok((
             [

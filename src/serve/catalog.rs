@@ -1,14 +1,14 @@
 //! What a browser may choose from: the variants and packs, shipped and the
-//! home folder's (by name, never by path), the kinds of seat, and the rulesets loaded from
-//! them, each loaded once and shared by every game played under it.
+//! home folder's (by name, never by path), the kinds of seat, and the
+//! rulesets loaded from them, each loaded once and shared by every game
+//! played under it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use serde::Deserialize;
-use serde_json::{Value, json};
 
+use super::wire::{self, NewGame, PlayerCount};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
@@ -18,25 +18,9 @@ use crate::rules::{Home, NATIVE_TOWER, Ruleset};
 /// The variants and packs on offer, and the rulesets loaded so far.
 pub struct Catalog {
     home: Home,
-    variants: Vec<String>,
-    packs: Vec<String>,
+    /// What the new-game form offers, the server's budget limit with it.
+    lists: wire::Catalog,
     loaded: Mutex<HashMap<String, Arc<Ruleset>>>,
-    /// A bot's search budget per decision, at most (`--max-budget`).
-    max_budget: u32,
-}
-
-/// A new game as the browser asks for it.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// A variant from the list.
-    pub variant: Option<String>,
-    /// Or packs from the list, in order.
-    pub packs: Option<Vec<String>>,
-    /// `person` or a bot's name, one per seat (2 to 6).
-    pub seats: Vec<String>,
-    /// The deal [default: a random one].
-    pub seed: Option<u64>,
 }
 
 /// A new game's rules and seats, checked against the catalog.
@@ -46,33 +30,37 @@ pub struct Choice {
 }
 
 impl Catalog {
-    /// The variants and packs of `home`.
+    /// The variants and packs of `home`; bots search at most `max_budget`
+    /// iterations per decision.
     pub fn new(home: &Home, max_budget: u32) -> Catalog {
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
         packs.push(NATIVE_TOWER.to_string());
-        Catalog {
-            home: home.clone(),
+        let bots: Vec<String> = BotKind::ALL.iter().map(|b| b.name().into()).collect();
+        let seats = std::iter::once(Seat::Person.name().to_string())
+            .chain(bots.iter().cloned())
+            .collect();
+        let lists = wire::Catalog {
             variants: home.variants(),
             packs,
-            loaded: Mutex::new(HashMap::new()),
+            bots,
+            seats,
+            players: PlayerCount {
+                min: MIN_PLAYERS,
+                max: MAX_PLAYERS,
+            },
             max_budget,
+        };
+        Catalog {
+            home: home.clone(),
+            lists,
+            loaded: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The lists as JSON, for the new-game form.
-    pub fn describe(&self) -> Value {
-        let bots: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
-        let mut seats = vec!["person"];
-        seats.extend(&bots);
-        json!({
-            "variants": self.variants,
-            "packs": self.packs,
-            "bots": bots,
-            "seats": seats,
-            "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
-            "max_budget": self.max_budget,
-        })
+    /// The lists, for the new-game form.
+    pub fn lists(&self) -> &wire::Catalog {
+        &self.lists
     }
 
     /// Check a new game's request: rules from the lists, 2 to 6 known seats.
@@ -103,13 +91,13 @@ impl Catalog {
     fn within_budget(&self, seats: &[Seat]) -> Result<()> {
         for (i, seat) in seats.iter().enumerate() {
             if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Classic(n))) = seat
-                && *n > self.max_budget
+                && *n > self.lists.max_budget
             {
                 return Err(bad_input(format!(
                     "seat {}: {}:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",
                     i + 1,
                     bot.name(),
-                    self.max_budget
+                    self.lists.max_budget
                 )));
             }
         }
@@ -117,7 +105,7 @@ impl Catalog {
     }
 
     fn variant(&self, name: &str) -> Result<Arc<Ruleset>> {
-        known(name, &self.variants, "variant")?;
+        known(name, &self.lists.variants, "variant")?;
         self.load(format!("variant:{name}"), || {
             Ruleset::from_variant(&self.home, name)
         })
@@ -128,7 +116,7 @@ impl Catalog {
             return Err(bad_input("name at least one pack"));
         }
         for p in packs {
-            known(p, &self.packs, "pack")?;
+            known(p, &self.lists.packs, "pack")?;
         }
         self.load(format!("packs:{}", packs.join(",")), || {
             Ruleset::from_packs(&self.home, packs)

@@ -2,8 +2,7 @@
 //! happened in and the ID of the rule (docs/rules.md) behind it, as
 //! `play::words` tells them.
 
-use serde_json::{Value, json};
-
+use super::wire::EventLine;
 use crate::kernel::{Event, Game};
 use crate::play::words::tell;
 use crate::rules::Ruleset;
@@ -13,26 +12,28 @@ use crate::rules::Ruleset;
 #[derive(Default)]
 pub struct Described {
     turn: u32,
-    values: Vec<Value>,
+    lines: Vec<EventLine>,
 }
 
 impl Described {
     /// Describe the events `game` has that are not described yet; every
     /// event so far, oldest first.
-    pub fn update(&mut self, game: &Game, set: &Ruleset) -> &[Value] {
-        if game.events().len() < self.values.len() {
+    pub fn update(&mut self, game: &Game, set: &Ruleset) -> &[EventLine] {
+        if game.events().len() < self.lines.len() {
             *self = Described::default();
         }
-        for e in &game.events()[self.values.len()..] {
+        for e in &game.events()[self.lines.len()..] {
             if matches!(e, Event::Tile { .. }) {
                 self.turn += 1;
             }
             let told = tell(e, game, set);
-            let turn = self.turn;
-            self.values
-                .push(json!({"turn": turn, "rule": told.rule, "text": told.text}));
+            self.lines.push(EventLine {
+                turn: self.turn,
+                rule: told.rule.into(),
+                text: told.text,
+            });
         }
-        &self.values
+        &self.lines
     }
 }
 
@@ -67,6 +68,6 @@ mod tests {
         let at_once = Described::default().update(&game, &set).to_vec();
         assert!(at_once.len() > 100);
         assert_eq!(kept.update(&game, &set), at_once.as_slice());
-        assert_eq!(at_once.last().unwrap()["turn"], game.stats().turns);
+        assert_eq!(at_once.last().unwrap().turn, game.stats().turns);
     }
 }

@@ -2,11 +2,10 @@
 //! own, which owns its ruleset, its rules instance (with their caches), the
 //! session borrowing them and what its states keep from one to the next
 //! ([`view::Drawn`]: tile art, events in words), and answers one request at
-//! a time. A game
-//! that ends leaves the table at once, its last state and log kept readable
-//! for a while; one that hears nothing for the idle time ends its thread and
-//! leaves the table. Game threads have the stack every thread that runs
-//! hooks has.
+//! a time. A game that ends leaves the table at once, its last state and log
+//! kept readable for a while; one that hears nothing for the idle time ends
+//! its thread and leaves the table. Game threads have the stack every thread
+//! that runs hooks has.
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
@@ -14,11 +13,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use serde_json::Value;
 use tokio::sync::oneshot;
 
 use super::catalog::Choice;
-use super::view::{self, kind_of};
+use super::view;
+use super::wire::{Advance, Choose, GameState};
 use super::{ApiError, Limits};
 use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
@@ -30,20 +29,16 @@ pub enum Request {
     /// The state as the page shows it.
     State,
     /// A person's answer: the question's kind and token, and an option.
-    Choose {
-        decision: String,
-        token: u64,
-        option: usize,
-    },
+    Choose(Choose),
     /// The bot whose turn it is plays its turn.
-    Advance { token: u64 },
+    Advance(Advance),
     /// The game's log (JSON Lines).
     Log,
 }
 
 /// A game's answer.
 pub enum Answer {
-    State(Value),
+    State(Box<GameState>),
     Log(String),
 }
 
@@ -66,7 +61,7 @@ pub struct Games {
 /// What stays of a game that ended: its last state and its log.
 struct Ended {
     id: String,
-    state: Value,
+    state: Box<GameState>,
     log: Result<String, ApiError>,
     at: Instant,
 }
@@ -121,7 +116,11 @@ impl Games {
     }
 
     /// Start a game on its own thread; its id and first state.
-    pub async fn start(self: &Arc<Self>, choice: Choice, seed: u64) -> Result<Value, ApiError> {
+    pub async fn start(
+        self: &Arc<Self>,
+        choice: Choice,
+        seed: u64,
+    ) -> Result<Box<GameState>, ApiError> {
         let id = format!("{:016x}", self.fresh());
         let (tx, rx) = mpsc::channel();
         {
@@ -183,7 +182,7 @@ impl Games {
         match request {
             Request::State => Ok(Answer::State(game.state.clone())),
             Request::Log => game.log.clone().map(Answer::Log),
-            Request::Choose { .. } | Request::Advance { .. } => Err(ApiError::new(
+            Request::Choose(_) | Request::Advance(_) => Err(ApiError::new(
                 409,
                 "the game has ended: nothing more can be played",
             )),
@@ -191,7 +190,7 @@ impl Games {
     }
 
     /// Keep what game `id` left, then free its place.
-    fn end(&self, id: &str, state: Value, log: Result<String, ApiError>) {
+    fn end(&self, id: &str, state: Box<GameState>, log: Result<String, ApiError>) {
         {
             let mut ended = self.ended();
             if ended.len() >= self.limits.ended_games {
@@ -225,7 +224,8 @@ fn host(
     let mut drawn = view::Drawn::new(&choice.set);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let _ = first.send(Ok(Answer::State(view::state(id, &session, &mut drawn))));
+            let state = view::state(id, &session, &mut drawn);
+            let _ = first.send(Ok(Answer::State(Box::new(state))));
             while !ended(&session) {
                 let Ok(message) = inbox.recv_timeout(games.limits.idle) else {
                     break;
@@ -243,7 +243,7 @@ fn host(
                 }
             }
             if ended(&session) {
-                let state = view::state(id, &session, &mut drawn);
+                let state = Box::new(view::state(id, &session, &mut drawn));
                 let log = session
                     .log()
                     .map_err(|e| ApiError::new(500, format!("{e:#}")));
@@ -272,27 +272,31 @@ fn answer(id: &str, session: &mut Session, drawn: &mut view::Drawn, request: Req
                 .map_err(|e| ApiError::new(500, format!("{e:#}")))?;
             return Ok(Answer::Log(log));
         }
-        Request::Choose {
+        Request::Choose(Choose {
             decision,
             token,
             option,
-        } => {
-            let person = matches!(session.waiting(), Waiting::Person { .. });
-            let waiting = kind_of(&session.waiting());
-            if person && decision != waiting && token == session.token() {
-                return Err(ApiError::new(
-                    409,
-                    format!(
-                        "the game waits for a {waiting}, not a {decision}: no {decision} is offered now"
-                    ),
-                ));
+        }) => {
+            if let Waiting::Person {
+                decision: asked, ..
+            } = session.waiting()
+            {
+                let waiting = view::decision_kind(&asked);
+                if decision != waiting && token == session.token() {
+                    return Err(ApiError::new(
+                        409,
+                        format!(
+                            "the game waits for a {waiting}, not a {decision}: no {decision} is offered now"
+                        ),
+                    ));
+                }
             }
             session.choose(token, option)
         }
-        Request::Advance { token } => session.bot_turn(token),
+        Request::Advance(Advance { token }) => session.bot_turn(token),
     };
     match outcome {
-        Ok(Ok(())) => Ok(Answer::State(view::state(id, session, drawn))),
+        Ok(Ok(())) => Ok(Answer::State(Box::new(view::state(id, session, drawn)))),
         Ok(Err(refusal)) => Err(refused(&refusal)),
         Err(e) => Err(ApiError::new(
             500,

@@ -15,12 +15,12 @@ use std::time::Duration;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 use super::Limits;
+use super::wire::ErrorBody;
 
 /// Accept and serve connections until the listener fails.
 pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io::Result<()> {
@@ -75,7 +75,10 @@ async fn refuse_busy(mut stream: TcpStream, connections: usize) {
 /// A whole HTTP/1.1 response that closes the connection, with the body
 /// `{"error": message}`.
 fn json_response(status: u16, reason: &str, message: &str) -> Vec<u8> {
-    let body = json!({ "error": message }).to_string();
+    let body = ErrorBody {
+        error: message.to_string(),
+    };
+    let body = serde_json::to_string(&body).unwrap_or_default();
     format!(
         "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()

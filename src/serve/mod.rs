@@ -8,10 +8,10 @@
 //!
 //! A game idle for [`IDLE`] is dropped, one that ended frees its place at
 //! once; every resource a client can take is bounded ([`Limits`]). The
-//! browser names no files: rules
-//! come from the lists of the home folder's variants and packs. The HTTP API
-//! is in `docs/serve.md`. This module returns values and errors; the command
-//! line prints.
+//! browser names no files: rules come from the lists of the home folder's
+//! variants and packs. The HTTP API is in `docs/serve.md`, its JSON as types
+//! in [`wire`]. This module returns values and errors; the command line
+//! prints.
 
 mod api;
 mod catalog;
@@ -19,6 +19,7 @@ mod events;
 mod host;
 mod listen;
 mod view;
+pub mod wire;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -1,11 +1,13 @@
-//! A game's state as the page shows it, in JSON: the board as the project's
-//! renderer draws it, the points on it the page marks (legal placements,
+//! A game's state as the page shows it (a [`GameState`], docs/serve.md),
+//! built from its session: the board as the project's renderer draws it, the points on it the page marks (legal placements,
 //! spots for a meeple, towers, capturable meeples), the question waiting
 //! with its options in words, the players, and the events so far.
 
-use serde_json::{Value, json};
-
 use super::events::Described;
+use super::wire::{
+    ActionKind, ActionOption, Board, CaptureOption, DecisionKind, FloorCount, GameState,
+    PlacementOption, Player, Point, Prisoners, Progress, Question, RansomOption, Status, TileArt,
+};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
 use crate::play::session::{Session, Waiting};
@@ -32,7 +34,7 @@ impl<'k> Drawn<'k> {
 
 /// The whole state of game `id`, drawn with what `drawn` kept of its
 /// earlier states.
-pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> Value {
+pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
     let book = &drawn.book;
     let game = session.game();
     let set = session.ruleset();
@@ -54,27 +56,32 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> Value {
         }
         _ => None,
     };
-    json!({
-        "id": id,
-        "token": session.token(),
-        "variant": set.name,
-        "packs": set.pack_names,
-        "seed": session.seed(),
-        "seats": session.seats().iter().map(|s| s.name()).collect::<Vec<_>>(),
-        "current": game.current(),
-        "turn": game.stats().turns,
-        "tiles_left": game.deck_left(),
-        "drawn": session.drawn().map(|k| game.tiles().kinds[k as usize].name.clone()),
-        "status": kind_of(&waiting),
-        "error": match waiting { Waiting::Failed(m) => Some(m), _ => None },
-        "players": players(game, set),
-        "question": question,
-        "board": {
-            "svg": board_svg_with(&scene, book, &palette(set)),
-            "cell": CELL,
+    GameState {
+        id: id.to_string(),
+        token: session.token(),
+        variant: set.name.clone(),
+        packs: set.pack_names.clone(),
+        seed: session.seed(),
+        seats: session.seats().iter().map(|s| s.name().into()).collect(),
+        current: game.current(),
+        turn: game.stats().turns,
+        tiles_left: game.deck_left(),
+        drawn: session
+            .drawn()
+            .map(|k| game.tiles().kinds[k as usize].name.clone()),
+        status: status(&waiting),
+        error: match waiting {
+            Waiting::Failed(m) => Some(m.to_string()),
+            _ => None,
         },
-        "events": drawn.events.update(game, set),
-    })
+        players: players(game, set),
+        question,
+        board: Board {
+            svg: board_svg_with(&scene, book, &palette(set)),
+            cell: CELL,
+        },
+        events: drawn.events.update(game, set).to_vec(),
+    }
 }
 
 /// The scene must hold every cell the question marks: legal placements, and
@@ -109,30 +116,39 @@ fn capturing_tower(game: &Game) -> Option<Pos> {
     })
 }
 
-fn players(game: &Game, set: &Ruleset) -> Vec<Value> {
+fn players(game: &Game, set: &Ruleset) -> Vec<Player> {
     let n = game.players().len();
     game.players()
         .iter()
         .enumerate()
-        .map(|(p, player)| {
-            json!({
-                "seat": p,
-                "colour": player_colour(p),
-                "score": player.score,
-                "meeples": player.meeples,
-                "floors": set.floors.iter().zip(&player.floors).map(|(f, c)| json!({
-                    "name": f.name, "colour": f.colour, "count": c,
-                })).collect::<Vec<_>>(),
-                "prisoners": (0..n).filter(|&o| game.prisoners(p, o) > 0).map(|o| json!({
-                    "owner": o, "count": game.prisoners(p, o),
-                })).collect::<Vec<_>>(),
-            })
+        .map(|(p, player)| Player {
+            seat: p,
+            colour: player_colour(p).into(),
+            score: player.score,
+            meeples: player.meeples,
+            floors: set
+                .floors
+                .iter()
+                .zip(&player.floors)
+                .map(|(f, &count)| FloorCount {
+                    name: f.name.clone(),
+                    colour: f.colour.clone(),
+                    count,
+                })
+                .collect(),
+            prisoners: (0..n)
+                .map(|owner| Prisoners {
+                    owner,
+                    count: game.prisoners(p, owner),
+                })
+                .filter(|held| held.count > 0)
+                .collect(),
         })
         .collect()
 }
 
-fn point(at: Option<(f64, f64)>) -> Value {
-    at.map_or(Value::Null, |(x, y)| json!([x, y]))
+fn point((x, y): (f64, f64)) -> Point {
+    [x, y]
 }
 
 /// The waiting question: its kind and each option in words, with where on
@@ -143,56 +159,79 @@ fn question(
     set: &Ruleset,
     book: &TileBook,
     at: &Locator,
-) -> Value {
+) -> Question {
     match decision {
         Decision::Placement { tile, options } => {
             let kind = &game.tiles().kinds[tile as usize];
             let mut rots: Vec<u8> = options.iter().map(|p| p.rot).collect();
             rots.sort_unstable();
             rots.dedup();
-            json!({
-                "kind": "placement",
-                "tile": kind.name,
-                "tiles": rots.iter().map(|&r| json!({"rot": r as u32 * 90, "svg": book_tile_svg(book, tile, r)})).collect::<Vec<_>>(),
-                "options": options.iter().enumerate().map(|(i, p)| json!({
-                    "index": i, "x": p.pos.x, "y": p.pos.y, "rot": p.rot as u32 * 90,
-                    "label": format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90),
-                    "cell": point(Some(at.cell(p.pos))),
-                })).collect::<Vec<_>>(),
-            })
+            Question::Placement {
+                tile: kind.name.clone(),
+                tiles: rots
+                    .iter()
+                    .map(|&r| TileArt {
+                        rot: r as u32 * 90,
+                        svg: book_tile_svg(book, tile, r),
+                    })
+                    .collect(),
+                options: options
+                    .iter()
+                    .enumerate()
+                    .map(|(index, p)| PlacementOption {
+                        index,
+                        x: p.pos.x,
+                        y: p.pos.y,
+                        rot: p.rot as u32 * 90,
+                        label: format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90),
+                        cell: point(at.cell(p.pos)),
+                    })
+                    .collect(),
+            }
         }
-        Decision::Ransom(options) => json!({
-            "kind": "ransom",
-            "options": options.iter().enumerate().map(|(i, o)| json!({
-                "index": i,
-                "label": match o {
-                    RansomChoice::Decline => "Pay no ransom".to_string(),
-                    RansomChoice::Pay { captor, cost } => format!(
-                        "Pay player {} {cost} points for a meeple back (T11)", captor + 1),
-                },
-            })).collect::<Vec<_>>(),
-        }),
-        Decision::Action(options) => json!({
-            "kind": "action",
-            "options": options.iter().enumerate().map(|(i, a)| action(i, a, game, set, at)).collect::<Vec<_>>(),
-        }),
-        Decision::Capture(options) => json!({
-            "kind": "capture",
-            "options": options.iter().enumerate().map(|(i, c)| capture(i, c, game, at)).collect::<Vec<_>>(),
-        }),
+        Decision::Ransom(options) => Question::Ransom {
+            options: options
+                .iter()
+                .enumerate()
+                .map(|(index, o)| RansomOption {
+                    index,
+                    label: match o {
+                        RansomChoice::Decline => "Pay no ransom".to_string(),
+                        RansomChoice::Pay { captor, cost } => format!(
+                            "Pay player {} {cost} points for a meeple back (T11)",
+                            captor + 1
+                        ),
+                    },
+                })
+                .collect(),
+        },
+        Decision::Action(options) => Question::Action {
+            options: options
+                .iter()
+                .enumerate()
+                .map(|(i, a)| action(i, a, game, set, at))
+                .collect(),
+        },
+        Decision::Capture(options) => Question::Capture {
+            options: options
+                .iter()
+                .enumerate()
+                .map(|(i, c)| capture(i, c, game, at))
+                .collect(),
+        },
     }
 }
 
-fn action(i: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) -> Value {
+fn action(index: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) -> ActionOption {
     let placed = game.board().tiles().last().map_or(Pos::ORIGIN, |t| t.pos);
     let tower = |t: u16| game.towers()[t as usize].pos;
     let (kind, label, spot) = match *a {
-        Action::Pass => ("pass", "Pass".to_string(), None),
+        Action::Pass => (ActionKind::Pass, "Pass".to_string(), None),
         Action::Meeple { segment } => {
             let spot = MeepleSpot::Segment(segment);
             let on = game.meeple_on(placed, spot).name();
             let label = format!("Meeple on the {on} (segment {segment}) (G3)");
-            ("meeple", label, at.spot(placed, spot))
+            (ActionKind::Meeple, label, at.spot(placed, spot))
         }
         Action::Floor { tower: t, kind } => {
             let pos = tower(t);
@@ -206,44 +245,67 @@ fn action(i: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) -> Val
                 "tower"
             };
             let label = format!("A {name} floor on the {on} at {pos} (T3)");
-            ("floor", label, at.spot(pos, MeepleSpot::Tower))
+            (ActionKind::Floor, label, at.spot(pos, MeepleSpot::Tower))
         }
         Action::TowerMeeple { tower: t } => {
             let pos = tower(t);
             let label = format!("Meeple on the tower at {pos}, closing it (T3, T8)");
-            ("tower-meeple", label, at.spot(pos, MeepleSpot::Tower))
+            (
+                ActionKind::TowerMeeple,
+                label,
+                at.spot(pos, MeepleSpot::Tower),
+            )
         }
     };
-    json!({"index": i, "kind": kind, "label": label, "at": point(spot)})
+    ActionOption {
+        index,
+        kind,
+        label,
+        at: spot.map(point),
+    }
 }
 
-fn capture(i: usize, c: &CaptureChoice, game: &Game, at: &Locator) -> Value {
+fn capture(index: usize, c: &CaptureChoice, game: &Game, at: &Locator) -> CaptureOption {
     match *c {
-        CaptureChoice::Decline => json!({"index": i, "label": "Take no prisoner", "at": null}),
+        CaptureChoice::Decline => CaptureOption {
+            index,
+            owner: None,
+            label: "Take no prisoner".into(),
+            at: None,
+        },
         CaptureChoice::Take { meeple } => {
             let m = game.meeples()[meeple as usize];
             let on = game.meeple_on(m.pos, m.spot).name();
-            json!({
-                "index": i,
-                "owner": m.owner,
-                "label": format!("Take player {}'s meeple on the {on} at {} (T5)", m.owner + 1, m.pos),
-                "at": point(at.spot(m.pos, m.spot)),
-            })
+            CaptureOption {
+                index,
+                owner: Some(m.owner as usize),
+                label: format!(
+                    "Take player {}'s meeple on the {on} at {} (T5)",
+                    m.owner + 1,
+                    m.pos
+                ),
+                at: at.spot(m.pos, m.spot).map(point),
+            }
         }
     }
 }
 
-/// The name of a decision's kind, as the page and the API call it.
-pub fn kind_of(waiting: &Waiting) -> &'static str {
+/// What a game waits for, as the page and the API call it.
+pub fn status(waiting: &Waiting) -> Status {
     match waiting {
-        Waiting::Person { decision, .. } => match decision {
-            Decision::Placement { .. } => "placement",
-            Decision::Ransom(_) => "ransom",
-            Decision::Action(_) => "action",
-            Decision::Capture(_) => "capture",
-        },
-        Waiting::Bot { .. } => "bot",
-        Waiting::Over => "over",
-        Waiting::Failed(_) => "failed",
+        Waiting::Person { decision, .. } => Status::Person(decision_kind(decision)),
+        Waiting::Bot { .. } => Status::Game(Progress::Bot),
+        Waiting::Over => Status::Game(Progress::Over),
+        Waiting::Failed(_) => Status::Game(Progress::Failed),
+    }
+}
+
+/// The kind of a person's question.
+pub fn decision_kind(decision: &Decision) -> DecisionKind {
+    match decision {
+        Decision::Placement { .. } => DecisionKind::Placement,
+        Decision::Ransom(_) => DecisionKind::Ransom,
+        Decision::Action(_) => DecisionKind::Action,
+        Decision::Capture(_) => DecisionKind::Capture,
     }
 }

@@ -120,3 +120,38 @@ pub fn ransom_of<R: towerlab::kernel::Rules + ?Sized>(
     };
     rules.ransom(&ransom, &towerlab::kernel::Table::bare(&board, 2))
 }
+
+/// A fenced code block of a Markdown file: its info string (` ```json
+/// GameState ` gives `json GameState`), its text, and the line of its
+/// opening fence.
+pub struct CodeBlock {
+    pub info: String,
+    pub text: String,
+    pub line: usize,
+}
+
+/// Every fenced code block of `markdown`, in order, those indented in list
+/// items too (their lines as written).
+pub fn code_blocks(markdown: &str) -> Vec<CodeBlock> {
+    let mut blocks = Vec::new();
+    let mut current: Option<CodeBlock> = None;
+    for (i, line) in markdown.lines().enumerate() {
+        let fence = line.trim().strip_prefix("```");
+        match (&mut current, fence) {
+            (None, Some(info)) => {
+                current = Some(CodeBlock {
+                    info: info.trim().to_string(),
+                    text: String::new(),
+                    line: i + 1,
+                })
+            }
+            (Some(_), Some("")) => blocks.extend(current.take()),
+            (Some(block), _) => {
+                block.text.push_str(line);
+                block.text.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}

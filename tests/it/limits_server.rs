@@ -280,6 +280,26 @@ fn refusals_before_the_routes_are_json() {
     ok(addr, "GET", "/api/catalog", None);
 }
 
+/// The routes read a body as JSON whatever its content type says (or
+/// without one), and refuse a game id that is not UTF-8 in JSON.
+#[test]
+fn bodies_are_json_whatever_their_type_and_every_route_refusal_is_json() {
+    let addr = server_with(Limits::default());
+    let body = r#"{"variant":"tower","seats":["person","greedy"],"seed":2}"#;
+    for content_type in ["", "Content-Type: text/plain\r\n"] {
+        let request = format!(
+            "POST /api/games HTTP/1.1\r\nHost: x\r\n{content_type}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let answer = raw(addr, request.as_bytes());
+        assert!(answer.starts_with("HTTP/1.1 201"), "{answer:.200}");
+    }
+    let request = "GET /api/games/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    let (status, message) = json_refusal(&raw(addr, request.as_bytes()));
+    assert_eq!(status, 400, "{message}");
+    assert!(message.contains("UTF-8"), "{message}");
+}
+
 /// A pack whose `reach` recurses as deep as the limits allow, each call
 /// deep in expressions, and asks for its own answer at the bottom: on a
 /// thread of 1 MB of stack it overflows.

@@ -44,6 +44,7 @@ mod sandbox;
 mod scoring;
 mod serve;
 mod serve_browser;
+mod serve_docs;
 mod shards;
 mod snapshots;
 mod sweeps;

@@ -42,20 +42,11 @@ const SHORTER: &[(&str, &str)] = &[
 
 /// The text of every ```sh block of `markdown`, in order.
 fn shell_blocks(markdown: &str) -> Vec<String> {
-    let mut blocks = Vec::new();
-    let mut current: Option<String> = None;
-    for line in markdown.lines() {
-        match (&mut current, line.trim_end()) {
-            (None, "```sh") => current = Some(String::new()),
-            (Some(_), "```") => blocks.extend(current.take()),
-            (Some(block), _) => {
-                block.push_str(line);
-                block.push('\n');
-            }
-            (None, _) => {}
-        }
-    }
-    blocks
+    crate::common::code_blocks(markdown)
+        .into_iter()
+        .filter(|b| b.info == "sh")
+        .map(|b| b.text)
+        .collect()
 }
 
 /// Commands that run until they are stopped: `towerlab serve` (its HTTP API

@@ -202,6 +202,7 @@ fn malformed_json_and_stale_tokens_change_nothing() {
         r#"{"decision":"placement","token":0}"#,
         r#"{"decision":"placement","token":-1,"option":0}"#,
         r#"{"decision":"placement","token":0,"option":0,"extra":1}"#,
+        r#"{"decision":"placements","token":0,"option":0}"#,
     ] {
         let m = refused_unchanged(addr, &state, "choose", body, 400);
         assert!(m.contains("not the JSON expected"), "{m}");

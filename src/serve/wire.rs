@@ -1,0 +1,303 @@
+//! The server's JSON, as types: every request body the routes read and every
+//! answer they send (docs/serve.md, whose examples a test parses into these
+//! types and writes back unchanged). The routes read bodies only through
+//! these types and answer only with them; field names are a stable format
+//! (fields are added, never renamed or removed).
+//!
+//! Requests refuse unknown fields, so a misspelt field is an error rather
+//! than a default. An answer's optional parts are `null` when absent (the
+//! page tests them so), except a capture option's `owner`, which only a
+//! meeple to take has.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// `POST /api/games`: a new game as the browser asks for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A variant from the catalog's list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// Or packs from the catalog's list, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub packs: Option<Vec<String>>,
+    /// `person` or a bot's name, one per seat.
+    pub seats: Vec<String>,
+    /// The deal [default: a random one, below 2^32].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/games/{id}/choose`: a person's answer to the question waiting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choose {
+    /// The kind of question answered.
+    pub decision: DecisionKind,
+    /// The question's token.
+    pub token: u64,
+    /// The index of one of the question's options.
+    pub option: usize,
+}
+
+/// `POST /api/games/{id}/advance`: the bot to play plays its turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advance {
+    /// The question's token.
+    pub token: u64,
+}
+
+/// Every refusal's body: `{"error": "…"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    pub error: String,
+}
+
+/// `GET /api/catalog`: what the new-game form offers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Catalog {
+    /// The home folder's variants, by name.
+    pub variants: Vec<String>,
+    /// Its packs, and `native:tower`.
+    pub packs: Vec<String>,
+    /// The bots' names.
+    pub bots: Vec<String>,
+    /// What a seat may be: `person`, then the bots.
+    pub seats: Vec<String>,
+    pub players: PlayerCount,
+    /// A bot's search budget per decision, at most (`mcts:N`).
+    pub max_budget: u32,
+}
+
+/// The number of seats a game has, at least and at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerCount {
+    pub min: usize,
+    pub max: usize,
+}
+
+/// A game's state as the page shows it: the answer of every route that
+/// starts, reads or plays a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    pub id: String,
+    /// The token of the question waiting (`choose` and `advance` send it).
+    pub token: u64,
+    pub variant: String,
+    pub packs: Vec<String>,
+    pub seed: u64,
+    /// Each seat's kind: `person` or a bot's name.
+    pub seats: Vec<String>,
+    /// The seat to play.
+    pub current: usize,
+    pub turn: u32,
+    pub tiles_left: usize,
+    /// The tile kind drawn this turn.
+    pub drawn: Option<String>,
+    pub status: Status,
+    /// Why the game failed.
+    pub error: Option<String>,
+    pub players: Vec<Player>,
+    /// The question waiting for a person.
+    pub question: Option<Question>,
+    pub board: Board,
+    /// Every event so far, oldest first.
+    pub events: Vec<EventLine>,
+}
+
+/// What a game waits for: a person's answer to a kind of question, or
+/// something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Status {
+    Person(DecisionKind),
+    Game(Progress),
+}
+
+/// A game waiting for no person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Progress {
+    /// A bot is to play (call `advance`).
+    Bot,
+    /// Final scoring is done.
+    Over,
+    /// The rules failed; the game ended.
+    Failed,
+}
+
+/// The kinds of question a person answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecisionKind {
+    Placement,
+    Ransom,
+    Action,
+    Capture,
+}
+
+impl fmt::Display for DecisionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DecisionKind::Placement => "placement",
+            DecisionKind::Ransom => "ransom",
+            DecisionKind::Action => "action",
+            DecisionKind::Capture => "capture",
+        })
+    }
+}
+
+/// A seat's player: score, pieces and prisoners.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub seat: usize,
+    pub colour: String,
+    pub score: u32,
+    /// Meeples in the player's supply.
+    pub meeples: u8,
+    /// Floors in the supply, by kind.
+    pub floors: Vec<FloorCount>,
+    /// Other players' meeples this player holds, by owner.
+    pub prisoners: Vec<Prisoners>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloorCount {
+    pub name: String,
+    pub colour: String,
+    pub count: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prisoners {
+    /// The seat whose meeples they are.
+    pub owner: usize,
+    pub count: u32,
+}
+
+/// The question waiting for a person, by kind, with its options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Question {
+    Placement {
+        /// The tile kind to place.
+        tile: String,
+        /// The tile drawn at each rotation an option has.
+        tiles: Vec<TileArt>,
+        options: Vec<PlacementOption>,
+    },
+    Ransom {
+        options: Vec<RansomOption>,
+    },
+    Action {
+        options: Vec<ActionOption>,
+    },
+    Capture {
+        options: Vec<CaptureOption>,
+    },
+}
+
+impl Question {
+    pub fn kind(&self) -> DecisionKind {
+        match self {
+            Question::Placement { .. } => DecisionKind::Placement,
+            Question::Ransom { .. } => DecisionKind::Ransom,
+            Question::Action { .. } => DecisionKind::Action,
+            Question::Capture { .. } => DecisionKind::Capture,
+        }
+    }
+}
+
+/// A point on the board picture, in its units.
+pub type Point = [f64; 2];
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileArt {
+    /// Degrees clockwise.
+    pub rot: u32,
+    pub svg: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlacementOption {
+    pub index: usize,
+    pub x: i32,
+    pub y: i32,
+    /// Degrees clockwise.
+    pub rot: u32,
+    pub label: String,
+    /// The cell's top-left corner on the board picture.
+    pub cell: Point,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RansomOption {
+    pub index: usize,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionOption {
+    pub index: usize,
+    pub kind: ActionKind,
+    pub label: String,
+    /// Where the segment or tower is on the board picture.
+    pub at: Option<Point>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    Pass,
+    Meeple,
+    Floor,
+    TowerMeeple,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaptureOption {
+    pub index: usize,
+    /// The seat whose meeple is taken; absent for declining.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<usize>,
+    pub label: String,
+    /// Where the meeple stands on the board picture.
+    pub at: Option<Point>,
+}
+
+/// The board picture.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub svg: String,
+    /// A cell's size in the picture's units.
+    pub cell: f64,
+}
+
+/// An event in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventLine {
+    pub turn: u32,
+    /// The ID of the rule behind it (docs/rules.md).
+    pub rule: String,
+    pub text: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind of question reads the same in messages as in JSON.
+    #[test]
+    fn a_decision_kind_is_written_as_it_is_named_in_json() {
+        use DecisionKind::*;
+        for kind in [Placement, Ransom, Action, Capture] {
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json.as_str(), Some(kind.to_string().as_str()));
+            let status = serde_json::to_value(Status::Person(kind)).unwrap();
+            assert_eq!(status, json);
+        }
+    }
+}
