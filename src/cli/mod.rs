@@ -23,6 +23,7 @@ mod runs;
 mod serve;
 mod simulate;
 mod sweep;
+mod test;
 mod tiles;
 
 use std::path::PathBuf;
@@ -47,6 +48,7 @@ pub use replay::ReplayArgs;
 pub use serve::ServeArgs;
 pub use simulate::SimulateArgs;
 pub use sweep::SweepArgs;
+pub use test::TestArgs;
 pub use tiles::TilesArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
@@ -86,6 +88,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Load, validate and test-play a pack or a variant.
     Check(CheckArgs),
+    /// Run the scenario tests of packs or variants: positions set up by
+    /// hand and what their rules must answer there.
+    Test(TestArgs),
     /// List the variants and packs there are, shipped and the home folder's.
     List(ListArgs),
     /// Describe a pack or variant: floor kinds, parameters, tiles, hooks.
@@ -124,6 +129,7 @@ impl Command {
             Command::Replay(a) => Some(a.budget),
             Command::Render(a) => Some(a.budget),
             Command::Check(a) => Some(a.budget),
+            Command::Test(a) => Some(a.budget),
             Command::Serve(a) => Some(a.budget),
             Command::Merge(a) => Some(a.budget),
             Command::Sweep(a) => Some(a.budget),
@@ -169,6 +175,10 @@ impl Command {
             Command::Tiles(a) => files
                 .input_if_file("TARGET", Some(&a.target))
                 .output("--output", a.output.as_deref()),
+            Command::Test(a) => a
+                .files
+                .iter()
+                .fold(files, |f, p| f.input("--file", Some(p))),
             Command::Replay(_)
             | Command::Check(_)
             | Command::List(_)
@@ -216,6 +226,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Range(args) => range::run(&home, &args),
         Command::Render(args) => render::run(&home, &args),
         Command::Check(args) => check::run(&home, &args),
+        Command::Test(args) => test::run(&home, &args),
         Command::List(args) => list::run(&home, &args),
         Command::Info(args) => info::run(&home, &args),
         Command::Tiles(args) => tiles::run(&home, &args),

@@ -9,6 +9,7 @@ pub mod course;
 pub mod log;
 pub mod query;
 pub mod replay;
+pub mod scenario;
 pub mod seed;
 pub mod session;
 pub mod sim;

@@ -185,6 +185,29 @@ impl Dir {
         }
     }
 
+    /// The names of the `.toml` files directly in the folder `sub` of this
+    /// one (a pack's `tests/`), sorted.
+    pub fn toml_files(&self, sub: &str) -> Vec<String> {
+        let mut names: Vec<String> = match self {
+            Dir::Disk(dir) => disk_variants(&dir.join(sub))
+                .into_iter()
+                .map(|n| format!("{n}.toml"))
+                .collect(),
+            Dir::Shipped(root) => {
+                let prefix = format!("{}/{sub}/", root.strip_prefix("rules/").unwrap_or(root));
+                shipped_under("rules")
+                    .iter()
+                    .filter_map(|f| f.strip_prefix(&prefix))
+                    .filter(|name| name.ends_with(".toml") && !name.contains('/'))
+                    .map(str::to_string)
+                    .collect()
+            }
+            Dir::Inline(..) => Vec::new(),
+        };
+        names.sort();
+        names
+    }
+
     /// The variant files in this folder, by name, sorted.
     pub fn variants(&self) -> Vec<String> {
         match self {

@@ -532,3 +532,22 @@ fn parse_variant(source: Source, origin: Origin) -> Result<VariantFile> {
         origin,
     })
 }
+
+impl Pack {
+    /// The folder of the pack's files, as [`Dir`] reads it.
+    pub fn folder(&self) -> Dir {
+        match self.origin {
+            Origin::Shipped => Dir::Shipped(self.dir.display().to_string()),
+            Origin::Disk(_) => Dir::Disk(self.dir.clone()),
+        }
+    }
+
+    /// The pack's scenario files: `tests/*.toml` in its folder, by name.
+    pub fn scenario_files(&self) -> Result<Vec<Source>> {
+        let dir = self.folder();
+        dir.toml_files("tests")
+            .iter()
+            .map(|name| dir.read(&format!("tests/{name}")))
+            .collect()
+    }
+}

@@ -152,7 +152,7 @@ fn sample_log() -> &'static str {
 }
 
 /// Edits that mangle a text: a byte or a token inserted, replaced or cut.
-fn mangle(text: &str, edits: &[(usize, usize, u8)]) -> String {
+pub fn mangle(text: &str, edits: &[(usize, usize, u8)]) -> String {
     const TOKENS: &[&str] = &[
         "4000000000",
         "-1",
@@ -270,5 +270,17 @@ proptest! {
         let path = dir.path().join("game.jsonl");
         std::fs::write(&path, mangle(log, &edits)).expect("log");
         let _ = towerlab::play::replay::replay(&Home::shipped(), &path);
+    }
+}
+
+proptest! {
+    #![proptest_config(fuzz_config())]
+
+    #[test]
+    #[ignore = "a fuzzer: run with --ignored"]
+    fn fuzz_scenario_files(edits in edits()) {
+        let shipped = std::fs::read_to_string(rules_dir().join("tower/tests/capture.toml")).expect("scenarios");
+        let text = mangle(&shipped, &edits);
+        let _ = towerlab::play::scenario::suite(&Home::shipped(), "tower", &[Source::new("s.toml", text)]);
     }
 }

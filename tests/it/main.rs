@@ -41,6 +41,7 @@ mod report;
 mod report_browser;
 mod report_layout;
 mod sandbox;
+mod scenarios;
 mod scoring;
 mod serve;
 mod serve_browser;

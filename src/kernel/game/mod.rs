@@ -25,6 +25,7 @@ use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
 mod action;
 mod placement;
 mod scoring;
+mod setup;
 mod towers;
 
 pub use scoring::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};

@@ -98,7 +98,7 @@ const CRATES: &[(&str, &[&str])] = &[
     ),
     ("rustc_hash", &["kernel", "rules", "views", "cli"]),
     ("strsim", &["kernel", "rules"]),
-    ("toml", &["kernel", "rules", "analysis"]),
+    ("toml", &["kernel", "rules", "play", "analysis"]),
     ("rand_chacha", &["kernel"]),
     ("rand_core", &["kernel"]),
     ("rhai", &["rules"]),

@@ -1,0 +1,276 @@
+//! A scenario's position: its tiles, towers, meeples, prisoners, supplies,
+//! scores and seat to act, put on a game set up by hand
+//! ([`Game::arranged`]), every name and number checked where it is written.
+
+use std::ops::Range;
+
+use anyhow::Result;
+use toml::Spanned;
+
+use super::file::{At, RawScenario};
+use crate::kernel::diag::{Source, did_you_mean};
+use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{FloorKind, Game, MAX_PLAYERS, MIN_PLAYERS, MeepleSpot, Rules};
+use crate::play::query::MAX_SIDE;
+use crate::rules::Ruleset;
+
+/// The most tiles a scenario may leave to draw.
+const MAX_TILES_LEFT: i64 = 10_000;
+
+/// Build the position the scenario describes.
+pub fn build<'a>(
+    src: &Source,
+    set: &'a Ruleset,
+    rules: &'a dyn Rules,
+    raw: &RawScenario,
+) -> Result<Game<'a>> {
+    let players = match &raw.players {
+        Some(p) => number(src, p, MIN_PLAYERS as i64, MAX_PLAYERS as i64, "players")? as usize,
+        None => set.players,
+    };
+    let left = match &raw.tiles_left {
+        Some(t) => number(src, t, 0, MAX_TILES_LEFT, "tiles_left")? as usize,
+        None => 0,
+    };
+    let mut game = Game::arranged(&set.tiles, rules, players, left)
+        .map_err(|e| src.error_at(raw.name.span(), format!("{e:#}")))?;
+    for t in &raw.tiles {
+        let t = t.get_ref();
+        let kind = set
+            .tiles
+            .find(t.tile.get_ref())
+            .map_err(|e| src.error_at(t.tile.span(), format!("{e:#}")))?;
+        let rot = match &t.rot {
+            Some(r) => rotation(src, r)?,
+            None => 0,
+        };
+        let pos = cell(src, &t.at)?;
+        game.set_tile(kind as u16, pos, rot)
+            .map_err(|e| src.error_at(t.at.span(), format!("{e:#}")))?;
+    }
+    for t in &raw.towers {
+        let t = t.get_ref();
+        let pos = cell(src, &t.at)?;
+        let floors = t
+            .floors
+            .iter()
+            .map(|f| floor_kind(src, set, f))
+            .collect::<Result<Vec<_>>>()?;
+        game.set_floors(pos, &floors)
+            .map_err(|e| src.error_at(t.at.span(), format!("{e:#}")))?;
+        if let Some(top) = &t.top {
+            let seat = seat(src, top, players)?;
+            game.set_meeple(seat, pos, MeepleSpot::Tower)
+                .map_err(|e| src.error_at(top.span(), format!("{e:#}")))?;
+        }
+    }
+    for m in &raw.meeples {
+        let m = m.get_ref();
+        let owner = seat(src, &m.owner, players)?;
+        let pos = cell(src, &m.at)?;
+        let spot = segment(src, &game, pos, &m.at, m.segment.as_ref(), m.on.as_ref())?;
+        game.set_meeple(owner, pos, spot)
+            .map_err(|e| src.error_at(m.at.span(), format!("{e:#}")))?;
+    }
+    for p in &raw.prisoners {
+        let p = p.get_ref();
+        let (captor, owner) = (
+            seat(src, &p.captor, players)?,
+            seat(src, &p.owner, players)?,
+        );
+        let count = number(src, &p.count, 0, 7, "count")? as u8;
+        game.set_prisoners(captor, owner, count)
+            .map_err(|e| src.error_at(p.captor.span(), format!("{e:#}")))?;
+    }
+    for s in &raw.supply {
+        let s = s.get_ref();
+        let seat = seat(src, &s.seat, players)?;
+        let counts = floor_counts(src, set, &s.floors)?;
+        game.set_supply(seat, counts)
+            .map_err(|e| src.error_at(s.seat.span(), format!("{e:#}")))?;
+    }
+    if let Some(scores) = &raw.scores {
+        if scores.get_ref().len() != players {
+            return Err(src.error_at(
+                scores.span(),
+                format!("{} scores for {players} players", scores.get_ref().len()),
+            ));
+        }
+        for (s, score) in scores.get_ref().iter().enumerate() {
+            let v = number(src, score, 0, u32::MAX as i64, "a score")?;
+            game.set_score(s, v as u32)?;
+        }
+    }
+    let current = match &raw.current {
+        Some(c) => seat(src, c, players)?,
+        None => 0,
+    };
+    let turn = match &raw.turn {
+        Some(t) => number(src, t, 0, u32::MAX as i64, "turn")? as u32,
+        None => raw.tiles.len().saturating_sub(1) as u32,
+    };
+    game.set_turn(current, turn)?;
+    Ok(game)
+}
+
+/// A whole number of a file within `lo..=hi`.
+pub fn number(src: &Source, v: &Spanned<i64>, lo: i64, hi: i64, what: &str) -> Result<i64> {
+    let n = *v.get_ref();
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(src.error_at(v.span(), format!("{what} must be {lo} to {hi}, not {n}")))
+    }
+}
+
+/// A seat of the game.
+pub fn seat(src: &Source, v: &Spanned<i64>, players: usize) -> Result<usize> {
+    let n = *v.get_ref();
+    if (0..players as i64).contains(&n) {
+        Ok(n as usize)
+    } else {
+        Err(src.error_at(
+            v.span(),
+            format!("seat {n}: the game has seats 0 to {}", players - 1),
+        ))
+    }
+}
+
+/// A cell within [`MAX_SIDE`] of the origin.
+pub fn cell(src: &Source, at: &At) -> Result<Pos> {
+    let [x, y] = *at.get_ref();
+    let side = MAX_SIDE as i64;
+    if x.abs() > side || y.abs() > side {
+        return Err(src.error_at(
+            at.span(),
+            format!("cell [{x}, {y}] is more than {side} cells from [0, 0]"),
+        ));
+    }
+    Ok(Pos::new(x as i32, y as i32))
+}
+
+/// Degrees clockwise as quarter turns.
+pub fn rotation(src: &Source, rot: &Spanned<i64>) -> Result<u8> {
+    match rot.get_ref() {
+        0 => Ok(0),
+        90 => Ok(1),
+        180 => Ok(2),
+        270 => Ok(3),
+        r => Err(src.error_at(
+            rot.span(),
+            format!("a rotation is 0, 90, 180 or 270 (degrees clockwise), not {r}"),
+        )),
+    }
+}
+
+pub fn floor_kind(src: &Source, set: &Ruleset, name: &Spanned<String>) -> Result<FloorKind> {
+    set.floor_kind(name.get_ref())
+        .map_err(|e| src.error_at(name.span(), format!("{e:#}")))
+}
+
+/// Floors per kind, in the rules' order, from a table by kind name (kinds
+/// not named: 0).
+pub fn floor_counts(
+    src: &Source,
+    set: &Ruleset,
+    floors: &Spanned<std::collections::BTreeMap<String, Spanned<i64>>>,
+) -> Result<Vec<u32>> {
+    let mut counts = vec![0u32; set.floors.len()];
+    for (name, count) in floors.get_ref() {
+        let k = set
+            .floors
+            .iter()
+            .position(|f| &f.name == name)
+            .ok_or_else(|| {
+                src.error_at(
+                    count.span(),
+                    format!(
+                        "unknown floor kind `{name}`{}",
+                        did_you_mean(name, set.floors.iter().map(|f| f.name.as_str()))
+                    ),
+                )
+            })?;
+        counts[k] = number(src, count, 0, u32::MAX as i64, "a floor count")? as u32;
+    }
+    Ok(counts)
+}
+
+/// The segment a meeple stands on: its number, or the one segment of the
+/// tile of what it names (`on = "road"`); `on = "tower"` is the tower top.
+pub fn segment(
+    src: &Source,
+    game: &Game,
+    pos: Pos,
+    at: &At,
+    number: Option<&Spanned<i64>>,
+    on: Option<&Spanned<String>>,
+) -> Result<MeepleSpot> {
+    let Some(tile) = game.board().tile_at(pos) else {
+        return Err(src.error_at(at.span(), format!("no tile at [{}, {}]", pos.x, pos.y)));
+    };
+    let kind = &game.tiles().kinds[tile.kind as usize];
+    let span = |s: Option<Range<usize>>| s.unwrap_or(at.span());
+    match (number, on) {
+        (Some(n), None) => {
+            let s = *n.get_ref();
+            if s < 0 || s as usize >= kind.segments.len() {
+                return Err(src.error_at(
+                    n.span(),
+                    format!(
+                        "tile {} has segments 0 to {}, not {s} (`towerlab tiles --segments` numbers them)",
+                        kind.name,
+                        kind.segments.len().saturating_sub(1)
+                    ),
+                ));
+            }
+            Ok(MeepleSpot::Segment(s as u8))
+        }
+        (None, Some(on)) if on.get_ref() == "tower" => Ok(MeepleSpot::Tower),
+        (None, Some(on)) => {
+            let names = ["road", "city", "field", "cloister", "tower"];
+            let of: Vec<usize> = kind
+                .segments
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind != SegmentKind::Foundation && s.kind.name() == on.get_ref())
+                .map(|(i, _)| i)
+                .collect();
+            match of.as_slice() {
+                [one] => Ok(MeepleSpot::Segment(*one as u8)),
+                [] if !names.contains(&on.get_ref().as_str()) => Err(src.error_at(
+                    on.span(),
+                    format!(
+                        "`{}` is not road, city, field, cloister or tower{}",
+                        on.get_ref(),
+                        did_you_mean(on.get_ref(), names)
+                    ),
+                )),
+                [] => Err(src.error_at(
+                    on.span(),
+                    format!("tile {} has no {} segment", kind.name, on.get_ref()),
+                )),
+                many => Err(src.error_at(
+                    on.span(),
+                    format!(
+                        "tile {} has {} {} segments ({}): give `segment`",
+                        kind.name,
+                        many.len(),
+                        on.get_ref(),
+                        many.iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )),
+            }
+        }
+        (Some(n), Some(_)) => {
+            Err(src.error_at(span(Some(n.span())), "give `segment` or `on`, not both"))
+        }
+        (None, None) => Err(src.error_at(
+            at.span(),
+            "say where the meeple stands: `segment = N` or `on = \"road\"` (or \"tower\")",
+        )),
+    }
+}
