@@ -59,6 +59,7 @@ pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
         &set.tiles,
         rules.as_ref(),
         &bots,
+        &set.worths,
         args.seed,
         args.log.is_some(),
     )?;

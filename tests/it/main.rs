@@ -53,5 +53,6 @@ mod thin_samples;
 mod threads_fit;
 mod tilesets;
 mod tower;
+mod tune;
 mod variants;
 mod verdict;
