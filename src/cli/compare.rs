@@ -293,8 +293,11 @@ fn csv(c: &Comparison) -> Result<()> {
                 metric: &m.name,
                 variant: &v.variant,
             };
-            w.serialize((row, EstimateCells::new(v.mean, v.ci, v.diff.as_ref())))
-                .map_err(std::io::Error::from)?;
+            w.serialize((
+                row,
+                EstimateCells::new(v.mean, v.ci, v.no_interval, v.diff.as_ref()),
+            ))
+            .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;
