@@ -280,49 +280,47 @@ fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> std::result::Result<&'p Pac
     ))
 }
 
-/// How to fix a list whose pack `i` misses its requirement `req`: the
-/// whole list with `req`, and what it requires in turn, put before it
-/// (" (e.g. --packs tower,black-tower,house/x)"); or, when no pack of that
-/// name is found, the nearest name there is.
-fn fixed_list(home: &Home, packs: &[Pack], i: usize, req: &str) -> String {
-    let mut missing: Vec<String> = Vec::new();
-    if !add_requirement(home, packs, req, &mut missing, 0) {
-        let known = home.packs();
-        return did_you_mean(req, known.iter().map(String::as_str));
+/// How to fix a list whose pack misses its requirement `req`: the list with
+/// every pack after what it requires, missing requirements (and theirs)
+/// added (" (e.g. --packs tower,black-tower,house/x)"); or, when `req` is
+/// found nowhere, the nearest name there is.
+fn fixed_list(home: &Home, packs: &[Pack], req: &str) -> String {
+    let mut order: Vec<String> = Vec::new();
+    for p in packs {
+        if !place(home, packs, &p.reference, &mut order, 0) {
+            let known = home.packs();
+            return did_you_mean(req, known.iter().map(String::as_str));
+        }
     }
-    let names: Vec<&str> = packs[..i]
-        .iter()
-        .map(|p| p.reference.as_str())
-        .chain(missing.iter().map(String::as_str))
-        .chain(packs[i..].iter().map(|p| p.reference.as_str()))
-        .collect();
-    format!(" (e.g. --packs {})", names.join(","))
+    format!(" (e.g. --packs {})", order.join(","))
 }
 
-/// Add `req` after what it requires, unless listed already; false when it
-/// cannot be found.
-fn add_requirement(
-    home: &Home,
-    packs: &[Pack],
-    req: &str,
-    out: &mut Vec<String>,
-    depth: usize,
-) -> bool {
-    let listed = |name: &str| packs.iter().any(|p| p.name == name || p.reference == name);
-    if listed(req) || out.iter().any(|r| r == req) {
+/// Put the pack `name` into `order` after what it requires, each once: a
+/// pack of the list as the list names it, another as found in `home`; false
+/// when one is found nowhere.
+fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth: usize) -> bool {
+    let listed = packs.iter().find(|p| p.reference == name || p.name == name);
+    let reference = listed.map_or(name, |p| p.reference.as_str()).to_string();
+    if order.contains(&reference) {
         return true;
     }
-    let Ok(pack) = home.load_pack(req) else {
-        return false;
+    let requires = match listed {
+        Some(p) => p.requires.clone(),
+        None => match home.load_pack(name) {
+            Ok(p) => p.requires,
+            Err(_) => return false,
+        },
     };
     if depth < 16 {
-        for r in &pack.requires {
-            if !add_requirement(home, packs, r, out, depth + 1) {
+        for r in &requires {
+            if !place(home, packs, r, order, depth + 1) {
                 return false;
             }
         }
     }
-    out.push(req.to_string());
+    if !order.contains(&reference) {
+        order.push(reference);
+    }
     true
 }
 
@@ -338,7 +336,7 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
                 let message = format!(
                     "pack `{}` requires pack `{req}` earlier in the list{}",
                     pack.reference,
-                    fixed_list(home, packs, i, req)
+                    fixed_list(home, packs, req)
                 );
                 return Err(match pack.requires_spans.get(k) {
                     Some(span) => pack.manifest.error_at(span.clone(), message),
