@@ -49,6 +49,19 @@ pub struct Ladder {
     /// Per variant and step of the ladder: the stronger bot against the
     /// weaker.
     pub skill_gaps: Vec<SkillGap>,
+    /// Each metric of each variant across the levels: its skill trace.
+    pub traces: Vec<Trace>,
+}
+
+/// One metric of one variant at every level of play, weakest first.
+#[derive(Clone, Debug, Serialize)]
+pub struct Trace {
+    pub metric: String,
+    pub variant: String,
+    /// The metric's mean at each level, in level order.
+    pub means: Vec<f64>,
+    /// Its 95% interval at each level.
+    pub cis: Vec<[f64; 2]>,
 }
 
 /// One metric's paired difference (variant − baseline) at every level.
@@ -112,6 +125,7 @@ pub fn run(plan: &LadderPlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Ladder>
     Ok(Ladder {
         levels: plan.levels.iter().map(|b| b.label()).collect(),
         across: across(&runs),
+        traces: traces(&runs),
         runs,
         skill_gaps,
     })
@@ -152,6 +166,26 @@ fn across(runs: &[Comparison]) -> Vec<Across> {
                 variant: first.variants[v].clone(),
                 depends_on_skill: turns_around(&diffs),
                 diffs,
+            });
+        }
+    }
+    out
+}
+
+/// Every metric of every variant, level by level.
+fn traces(runs: &[Comparison]) -> Vec<Trace> {
+    let Some(first) = runs.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (m, metric) in first.metrics.iter().enumerate() {
+        for (v, variant) in first.variants.iter().enumerate() {
+            let values = runs.iter().map(|r| &r.metrics[m].values[v]);
+            out.push(Trace {
+                metric: metric.name.clone(),
+                variant: variant.clone(),
+                means: values.clone().map(|x| x.mean).collect(),
+                cis: values.map(|x| x.ci).collect(),
             });
         }
     }

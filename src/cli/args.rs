@@ -53,7 +53,8 @@ pub struct SeatArgs {
     #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
-    /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision)
+    /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
+    /// `mcts-classic[:N]`, the first design of the search)
     #[arg(
         long,
         value_name = "B1,B2,…",

@@ -61,10 +61,10 @@ pub struct CompareArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_games: u64,
     /// Compare at every level of play, weakest first (e.g.
-    /// `random,greedy,mcts`): every seat that bot, the same seeds at every
-    /// level; each difference across the levels, flagged when it depends on
-    /// skill, and each variant's skill gap (arena of each level against the
-    /// one before)
+    /// `random,greedy,mcts:50,mcts:200,mcts`): every seat that bot, the same
+    /// seeds at every level; each metric's skill trace across the levels,
+    /// each difference across them, flagged when it depends on skill, and
+    /// each variant's skill gap (arena of each level against the one before)
     #[arg(
         long,
         value_name = "B1,B2,…",
@@ -296,8 +296,11 @@ fn csv(c: &Comparison) -> Result<()> {
                 metric: &m.name,
                 variant: &v.variant,
             };
-            w.serialize((row, EstimateCells::new(v.mean, v.ci, v.diff.as_ref())))
-                .map_err(std::io::Error::from)?;
+            w.serialize((
+                row,
+                EstimateCells::new(v.mean, v.ci, v.no_interval, v.diff.as_ref()),
+            ))
+            .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;

@@ -32,6 +32,19 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
             }
         }
         let set = Ruleset::from_variant(home, &args.target)?;
+        match &set.tuned {
+            Some(t) => out!(
+                "  bot values: tuned from {} self-play games (seed {}, {} players; `towerlab tune`)",
+                t.games,
+                t.seed,
+                t.players
+            ),
+            None => out!(
+                "  bot values: the defaults (not tuned; `towerlab tune {}`)",
+                v.name
+            ),
+        }
+        super::tune::print_worths(&set.worths, &set)?;
         for pack in &set.packs {
             out!("");
             describe(&set, pack)?;

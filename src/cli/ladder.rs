@@ -128,7 +128,7 @@ fn csv(l: &Ladder) -> Result<()> {
                 };
                 w.serialize((
                     row,
-                    EstimateCells::new(v.mean, v.ci, v.diff.as_ref()),
+                    EstimateCells::new(v.mean, v.ci, v.no_interval, v.diff.as_ref()),
                     skill,
                 ))
                 .map_err(std::io::Error::from)?;

@@ -25,6 +25,7 @@ mod simulate;
 mod sweep;
 mod test;
 mod tiles;
+mod tune;
 
 use std::path::PathBuf;
 
@@ -50,6 +51,7 @@ pub use simulate::SimulateArgs;
 pub use sweep::SweepArgs;
 pub use test::TestArgs;
 pub use tiles::TilesArgs;
+pub use tune::TuneArgs;
 
 /// towerlab: play, simulate and compare rule variants of Carcassonne's Tower.
 #[derive(Parser, Debug)]
@@ -57,7 +59,7 @@ pub use tiles::TilesArgs;
 pub struct Cli {
     /// Folder whose rules/ (tile sets and packs) and variants/ are layered
     /// over the shipped ones; its names win [default: $TOWERLAB_HOME, else
-    /// the current folder if it has rules/ or variants/, else the shipped
+    /// the current folder if it has rules/, variants/ or tuned/, else the shipped
     /// files alone]
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
@@ -102,6 +104,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Bots against each other on the same deals, seats rotated: win shares.
     Arena(arena::ArenaArgs),
+    /// Learn a variant's bot values from its self-play games and keep them
+    /// in the home folder, for every later run of that variant.
+    Tune(TuneArgs),
 }
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
@@ -134,6 +139,7 @@ impl Command {
             Command::Merge(a) => Some(a.budget),
             Command::Sweep(a) => Some(a.budget),
             Command::Arena(a) => Some(a.budget),
+            Command::Tune(a) => Some(a.budget),
             Command::Range(_) | Command::List(_) | Command::Info(_) | Command::Tiles(_) => None,
         }
     }
@@ -175,6 +181,7 @@ impl Command {
             Command::Tiles(a) => files
                 .input_if_file("TARGET", Some(&a.target))
                 .output("--output", a.output.as_deref()),
+            Command::Tune(a) => files.input_if_file("VARIANT", Some(&a.variant)),
             Command::Test(a) => a
                 .files
                 .iter()
@@ -232,5 +239,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tiles(args) => tiles::run(&home, &args),
         Command::Serve(args) => serve::run(&home, &args),
         Command::Arena(args) => arena::run(&home, &args),
+        Command::Tune(args) => tune::run(&home, &args),
     }
 }

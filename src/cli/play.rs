@@ -61,6 +61,7 @@ pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
         &set.tiles,
         rules.as_ref(),
         &bots,
+        &set.worths,
         args.seed,
         args.log.is_some(),
     )?;

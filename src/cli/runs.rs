@@ -15,6 +15,7 @@ use super::pergame;
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::partial::{self, Shard};
 use crate::analysis::sequential::{self, Precision};
+use crate::analysis::stats::Thin;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
@@ -144,17 +145,18 @@ fn open_log(path: Option<&Path>) -> Result<Option<BufWriter<File>>> {
 /// The columns of an estimate in every CSV of estimates (`compare`, its
 /// ladder, `sweep`), after the columns that say which estimate: the mean and
 /// its interval, the paired difference from the baseline with its interval,
-/// and whether that interval excludes 0 (empty for the baseline). A row is
+/// and whether that interval excludes 0 (empty for the baseline). An
+/// interval too few games cannot give ([`Thin`]) is two empty cells. A row is
 /// the tuple `(which, EstimateCells::new(…))`: csv writes the header of
 /// both.
 #[derive(Serialize)]
 pub struct EstimateCells {
     #[serde(serialize_with = "plain_f64")]
     mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
+    #[serde(serialize_with = "plain_opt_f64")]
+    ci_low: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    ci_high: Option<f64>,
     #[serde(serialize_with = "plain_opt_f64")]
     diff: Option<f64>,
     #[serde(serialize_with = "plain_opt_f64")]
@@ -170,21 +172,36 @@ pub struct EstimateCells {
 }
 
 impl EstimateCells {
-    /// The cells of a mean, its interval and its difference from the
-    /// baseline (none for the baseline).
-    pub fn new(mean: f64, ci: [f64; 2], diff: Option<&Difference>) -> EstimateCells {
+    /// The cells of a mean, its interval (none when `thin`) and its
+    /// difference from the baseline (none for the baseline).
+    pub fn new(
+        mean: f64,
+        ci: [f64; 2],
+        thin: Option<Thin>,
+        diff: Option<&Difference>,
+    ) -> EstimateCells {
+        let [ci_low, ci_high] = interval_cells(ci, thin);
+        let [diff_low, diff_high] = diff.map_or([None; 2], |d| interval_cells(d.ci, d.no_interval));
         EstimateCells {
             mean,
-            ci_low: ci[0],
-            ci_high: ci[1],
+            ci_low,
+            ci_high,
             diff: diff.map(|d| d.mean),
-            diff_low: diff.map(|d| d.ci[0]),
-            diff_high: diff.map(|d| d.ci[1]),
+            diff_low,
+            diff_high,
             significant: diff.map(|d| d.significant),
             p: diff.map(|d| d.p),
             p_adjusted: diff.map(|d| d.p_adjusted),
             survives: diff.map(|d| d.survives),
         }
+    }
+}
+
+/// An interval's two CSV cells: empty when too few games give none.
+pub fn interval_cells(ci: [f64; 2], thin: Option<Thin>) -> [Option<f64>; 2] {
+    match thin {
+        Some(_) => [None; 2],
+        None => ci.map(Some),
     }
 }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::{new_table, speed_line};
-use super::runs::{Outcome, plain_f64, run_all};
+use super::runs::{Outcome, interval_cells, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::Comparison;
 use crate::analysis::stats::{self, Estimate, Thin};
 use crate::rules::Home;
@@ -63,10 +63,11 @@ struct CsvRow<'a> {
     metric: &'a str,
     #[serde(serialize_with = "plain_f64")]
     mean: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_low: f64,
-    #[serde(serialize_with = "plain_f64")]
-    ci_high: f64,
+    /// Empty when too few games give no interval.
+    #[serde(serialize_with = "plain_opt_f64")]
+    ci_low: Option<f64>,
+    #[serde(serialize_with = "plain_opt_f64")]
+    ci_high: Option<f64>,
 }
 
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
@@ -140,23 +141,21 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
 
 fn csv(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout());
-    for m in &run.metrics {
+    let metrics = run.metrics.iter().map(|m| {
+        let v = &m.values[0];
+        (m.name.as_str(), v.mean, v.ci, v.no_interval)
+    });
+    let kinds = by_kind
+        .iter()
+        .map(|(name, e)| (name.as_str(), e.mean, [e.low, e.high], e.thin));
+    for (metric, mean, ci, thin) in metrics.chain(kinds) {
+        let [ci_low, ci_high] = interval_cells(ci, thin);
         w.serialize(CsvRow {
             variant: &run.variants[0],
-            metric: &m.name,
-            mean: m.values[0].mean,
-            ci_low: m.values[0].ci[0],
-            ci_high: m.values[0].ci[1],
-        })
-        .map_err(std::io::Error::from)?;
-    }
-    for (name, e) in by_kind {
-        w.serialize(CsvRow {
-            variant: &run.variants[0],
-            metric: name,
-            mean: e.mean,
-            ci_low: e.low,
-            ci_high: e.high,
+            metric,
+            mean,
+            ci_low,
+            ci_high,
         })
         .map_err(std::io::Error::from)?;
     }

@@ -140,8 +140,11 @@ fn csv(s: &Sweep) -> Result<()> {
                 metric: &m.name,
                 value: &p.value,
             };
-            w.serialize((row, EstimateCells::new(p.mean, p.ci, p.diff.as_ref())))
-                .map_err(std::io::Error::from)?;
+            w.serialize((
+                row,
+                EstimateCells::new(p.mean, p.ci, p.no_interval, p.diff.as_ref()),
+            ))
+            .map_err(std::io::Error::from)?;
         }
     }
     w.flush()?;

@@ -13,4 +13,5 @@ pub mod scenario;
 pub mod seed;
 pub mod session;
 pub mod sim;
+pub mod tune;
 pub mod words;

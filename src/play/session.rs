@@ -110,7 +110,7 @@ impl<'a> Session<'a> {
             .enumerate()
             .map(|(i, s)| match s {
                 Seat::Person => None,
-                Seat::Bot(b) => Some(b.make(seed, i)),
+                Seat::Bot(b) => Some(b.make(seed, i, &set.worths)),
             })
             .collect();
         let mut session = Session {

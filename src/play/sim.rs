@@ -2,7 +2,7 @@
 //! the same results on any number of threads (each game's seed is derived from
 //! the master seed and its index, and results come back in index order).
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -15,8 +15,8 @@ use crate::play::bots::BotKind;
 use crate::play::course::{self, Course};
 use crate::play::log;
 use crate::play::seed::game_seed;
-use crate::rules::Ruleset;
 use crate::rules::script::limits::HOOK_STACK;
+use crate::rules::{Ruleset, Worths};
 
 /// Run `work` on a thread whose stack is the one the sandbox's depth limits
 /// are made for ([`HOOK_STACK`], as rayon's workers in [`simulate`] have):
@@ -133,7 +133,8 @@ pub fn play_random<'a>(
     players: usize,
     seed: u64,
 ) -> Result<Game<'a>> {
-    play(tiles, rules, &vec![BotKind::Random; players], seed, false)
+    let bots = vec![BotKind::Random; players];
+    play(tiles, rules, &bots, &Arc::default(), seed, false)
 }
 
 /// Play one game with the given bot in each seat, recording its events when
@@ -142,10 +143,11 @@ pub fn play<'a>(
     tiles: &'a TileSet,
     rules: &'a dyn Rules,
     bots: &[BotKind],
+    worths: &Arc<Worths>,
     seed: u64,
     record: bool,
 ) -> Result<Game<'a>> {
-    play_with_course(tiles, rules, bots, seed, record).map(|(game, _)| game)
+    play_with_course(tiles, rules, bots, worths, seed, record).map(|(game, _)| game)
 }
 
 /// [`play`], counting the game's [`Course`] as it goes.
@@ -153,6 +155,7 @@ pub fn play_with_course<'a>(
     tiles: &'a TileSet,
     rules: &'a dyn Rules,
     bots: &[BotKind],
+    worths: &Arc<Worths>,
     seed: u64,
     record: bool,
 ) -> Result<(Game<'a>, Course)> {
@@ -160,15 +163,16 @@ pub fn play_with_course<'a>(
     if record {
         game.record_events();
     }
-    let course = course::play_counted(&mut game, seats(bots, seed))?;
+    let course = course::play_counted(&mut game, seats(bots, worths, seed))?;
     Ok((game, course))
 }
 
-/// The bot of each seat, each with its own random stream of the game `seed`.
-fn seats(bots: &[BotKind], seed: u64) -> Vec<Box<dyn Bot>> {
+/// The bot of each seat, each with its own random stream of the game `seed`
+/// and the variant's values.
+fn seats(bots: &[BotKind], worths: &Arc<Worths>, seed: u64) -> Vec<Box<dyn Bot>> {
     bots.iter()
         .enumerate()
-        .map(|(seat, b)| b.make(seed, seat))
+        .map(|(seat, b)| b.make(seed, seat, worths))
         .collect()
 }
 
@@ -179,12 +183,13 @@ pub fn play_observed<'a>(
     tiles: &'a TileSet,
     rules: &'a dyn Rules,
     bots: &[BotKind],
+    worths: &Arc<Worths>,
     seed: u64,
     mut after_turn: impl FnMut(&Game) -> Result<()>,
 ) -> Result<Game<'a>> {
     let mut game = Game::new(tiles, rules, bots.len(), seed)?;
     game.record_events();
-    let mut seats = seats(bots, seed);
+    let mut seats = seats(bots, worths, seed);
     let mut buf = crate::kernel::Buffers::default();
     after_turn(&game)?;
     while crate::kernel::play_turn(&mut game, &mut seats, &mut buf)? {
@@ -364,8 +369,15 @@ pub fn simulate_from(
 /// Play game `index` of the batch on this worker's rules instance.
 fn play_indexed(batch: &Batch, rules: &dyn Rules, index: u64) -> Result<GameResult> {
     let seed = game_seed(batch.master_seed, index);
-    let (game, course) = play_with_course(&batch.set.tiles, rules, batch.bots, seed, batch.log)
-        .with_context(|| format!("game {index} (seed {seed})"))?;
+    let (game, course) = play_with_course(
+        &batch.set.tiles,
+        rules,
+        batch.bots,
+        &batch.set.worths,
+        seed,
+        batch.log,
+    )
+    .with_context(|| format!("game {index} (seed {seed})"))?;
     let mut result = result_of(&game, index, seed, course);
     if batch.log {
         result.log = Some(log::game_log(batch.set, index, seed, &game)?);

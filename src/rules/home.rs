@@ -260,7 +260,7 @@ impl Home {
     }
 
     /// `--home`, else `$TOWERLAB_HOME`, else the current folder when it has
-    /// `rules/` or `variants/`, over the shipped files; the shipped files
+    /// `rules/`, `variants/` or `tuned/`, over the shipped files; the shipped files
     /// alone when there is none. A folder named that does not exist is bad
     /// input.
     pub fn locate(flag: Option<&Path>) -> Result<Home> {
@@ -280,7 +280,10 @@ impl Home {
             return Ok(Home::at(&dir));
         }
         let here = Path::new(".");
-        if here.join("rules").is_dir() || here.join("variants").is_dir() {
+        if ["rules", "variants", super::worths::TUNED_DIR]
+            .iter()
+            .any(|d| here.join(d).is_dir())
+        {
             return Ok(Home::at(here));
         }
         Ok(Home::shipped())

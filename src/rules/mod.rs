@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod native;
 pub mod problems;
 pub mod script;
+pub mod worths;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::Rules;
-use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 use crate::rules::native::NativeTower;
 pub use home::{Dir, Home, Origin};
@@ -29,6 +30,22 @@ pub use logged::PackFiles;
 pub use manifest::{FloorDecl, NATIVE_TOWER, Pack, VariantFile};
 pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
+pub use worths::{Tuned, Worths};
+
+/// The fingerprint of a ruleset made of `tiles`, `packs` and `params`.
+fn fingerprint_of(tiles: &[Source], packs: &[Pack], params: &Params) -> String {
+    let params = toml::to_string(params).unwrap_or_default();
+    let mut parts: Vec<&[u8]> = tiles.iter().map(|t| t.text.as_bytes()).collect();
+    for p in packs {
+        parts.push(p.reference.as_bytes());
+        parts.push(p.manifest.text.as_bytes());
+        if let Some(s) = &p.script {
+            parts.push(s.text.as_bytes());
+        }
+    }
+    parts.push(params.as_bytes());
+    worths::fingerprint(parts)
+}
 
 /// Parameter values a variant sets: by pack reference, then by name.
 pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
@@ -72,6 +89,14 @@ pub struct Ruleset {
     pub params: Params,
     /// Where the variant file was found (none for a pack list).
     pub origin: Option<Origin>,
+    /// What the rules are, as one string: the tiles, every pack's files and
+    /// the parameters (the key of tuned values).
+    pub fingerprint: String,
+    /// The values bots weigh positions with: tuned for these rules when the
+    /// home folder holds them (`tuned`), else the defaults.
+    pub worths: Arc<Worths>,
+    /// The tuned values found, with how they were learned.
+    pub tuned: Option<Tuned>,
     implementation: Implementation,
 }
 
@@ -177,6 +202,8 @@ impl Ruleset {
         tile_files.extend(packs.iter().filter_map(|p| p.tiles.clone()));
         let tiles = TileSet::from_sources(&tile_files)?;
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
+        let fingerprint = fingerprint_of(&tile_files, &packs, params);
+        let tuned = worths::load(home.folder(), &fingerprint)?;
         let implementation = if packs.iter().any(|p| p.native) {
             Implementation::Native
         } else {
@@ -192,6 +219,9 @@ impl Ruleset {
             floors,
             params: params.clone(),
             origin: None,
+            worths: Arc::new(tuned.as_ref().map(|t| t.worths.clone()).unwrap_or_default()),
+            tuned,
+            fingerprint,
             implementation,
         })
     }

@@ -90,12 +90,13 @@ impl Catalog {
     /// thread is the server's, and a bot's turn cannot be called back.
     fn within_budget(&self, seats: &[Seat]) -> Result<()> {
         for (i, seat) in seats.iter().enumerate() {
-            if let Seat::Bot(BotKind::Mcts(n)) = seat
+            if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Classic(n))) = seat
                 && *n > self.lists.max_budget
             {
                 return Err(bad_input(format!(
-                    "seat {}: mcts:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",
+                    "seat {}: {}:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",
                     i + 1,
+                    bot.name(),
                     self.lists.max_budget
                 )));
             }

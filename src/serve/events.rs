@@ -53,10 +53,17 @@ mod tests {
         let set = Ruleset::from_variant(&home, "black-tower").unwrap();
         let rules = set.rules();
         let mut kept = Described::default();
-        let game = sim::play_observed(&set.tiles, rules.as_ref(), &[BotKind::Greedy; 2], 5, |g| {
-            kept.update(g, &set);
-            Ok(())
-        })
+        let game = sim::play_observed(
+            &set.tiles,
+            rules.as_ref(),
+            &[BotKind::Greedy; 2],
+            &set.worths,
+            5,
+            |g| {
+                kept.update(g, &set);
+                Ok(())
+            },
+        )
         .unwrap();
         let at_once = Described::default().update(&game, &set).to_vec();
         assert!(at_once.len() > 100);

@@ -44,7 +44,7 @@ const NO_LEADER_ON_TOP: &str =
 fn games(set: &Ruleset, bots: &[BotKind], games: u64, mut check: impl FnMut(&Game)) {
     let rules = set.rules();
     for seed in 0..games {
-        let game = sim::play(&set.tiles, rules.as_ref(), bots, seed, true)
+        let game = sim::play(&set.tiles, rules.as_ref(), bots, &set.worths, seed, true)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
         check(&game);
     }
@@ -302,7 +302,15 @@ fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
     };
     let scores = (0..20)
         .map(|seed| {
-            let game = sim::play(&set.tiles, &rules, &[BotKind::Random; 3], seed, false).unwrap();
+            let game = sim::play(
+                &set.tiles,
+                &rules,
+                &[BotKind::Random; 3],
+                &set.worths,
+                seed,
+                false,
+            )
+            .unwrap();
             game.scores()
         })
         .collect();

@@ -189,8 +189,16 @@ fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
     let bots = [BotKind::Random, BotKind::Random];
     let mut captures = 0;
     for seed in 0..20 {
-        let x = sim::play(&checked.tiles, a.as_ref(), &bots, seed, false).unwrap();
-        let y = sim::play(&plain.tiles, b.as_ref(), &bots, seed, false).unwrap();
+        let x = sim::play(
+            &checked.tiles,
+            a.as_ref(),
+            &bots,
+            &checked.worths,
+            seed,
+            false,
+        )
+        .unwrap();
+        let y = sim::play(&plain.tiles, b.as_ref(), &bots, &plain.worths, seed, false).unwrap();
         assert_eq!(x.scores(), y.scores(), "seed {seed}");
         assert_eq!(x.stats(), y.stats(), "seed {seed}");
         captures += x.stats().captures;
@@ -327,7 +335,7 @@ fn outcomes(script: &str, seeds: u64) -> Vec<(Vec<u32>, towerlab::kernel::Stats)
     let bots = [BotKind::Greedy, BotKind::Random];
     (0..seeds)
         .map(|seed| {
-            let g = sim::play(&set.tiles, rules.as_ref(), &bots, seed, false).unwrap();
+            let g = sim::play(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, false).unwrap();
             (g.scores(), g.stats().clone())
         })
         .collect()

@@ -54,5 +54,6 @@ mod thin_samples;
 mod threads_fit;
 mod tilesets;
 mod tower;
+mod tune;
 mod variants;
 mod verdict;

@@ -13,7 +13,7 @@ use towerlab::kernel::{
     Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
     MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
-use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot};
+use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot, Style};
 use towerlab::play::seed::Stream;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
@@ -205,8 +205,8 @@ fn mcts_same_seed_same_game() {
         let mut g = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
         g.record_events();
         let mut bots: Vec<Box<dyn Bot>> = vec![
-            BotKind::Mcts(BUDGET).make(seed, 0),
-            BotKind::Greedy.make(seed, 1),
+            BotKind::Mcts(BUDGET).make(seed, 0, &Default::default()),
+            BotKind::Greedy.make(seed, 1, &Default::default()),
         ];
         play_game(&mut g, &mut bots).unwrap();
         (g.events().to_vec(), g.scores())
@@ -315,7 +315,9 @@ fn a_failing_hook_ends_an_mcts_game_with_its_error() {
     let tiles: TileSet = crate::common::tiles();
     let rules = BrokenRange(NativeTower::default());
     let mut game = Game::new(&tiles, &rules, 2, 3).unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|s| BotKind::Mcts(8).make(3, s)).collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|s| BotKind::Mcts(8).make(3, s, &Default::default()))
+        .collect();
     let err = play_game(&mut game, &mut bots).expect_err("the hook fails");
     assert!(format!("{err:#}").contains("broke on purpose"), "{err:#}");
 }
@@ -342,4 +344,26 @@ fn mcts_beats_greedy_beyond_chance() {
     assert_eq!(result.games, 24);
     assert!(mcts.ci[0] > 0.5, "{mcts:?}");
     assert!(mcts.mean_margin > 0.0, "{mcts:?}");
+}
+
+/// The first design of the search stays reachable by name, with a budget.
+#[test]
+fn mcts_classic_is_named_with_its_budget_and_plays_legal_decisions() {
+    assert_eq!(
+        BotKind::parse("mcts-classic").unwrap().label(),
+        "mcts-classic"
+    );
+    let kind = BotKind::parse("mcts-classic:5").unwrap();
+    assert_eq!(kind, BotKind::Classic(5));
+    assert_eq!(kind.label(), "mcts-classic:5");
+    assert_eq!(BotKind::parse("mcts:5").unwrap().label(), "mcts:5");
+    assert!(BotKind::parse("mcts-classic:0").is_err());
+    let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
+    let rules = set.rules();
+    let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 4).unwrap();
+    let classic = |s| MctsBot::with(4, s, 5, Style::Playouts, set.worths.clone());
+    let mut bots: Vec<Box<dyn Bot>> = (0..2)
+        .map(|s| Box::new(Checked(classic(s), 0)) as Box<dyn Bot>)
+        .collect();
+    play_game(&mut game, &mut bots).unwrap();
 }

@@ -192,16 +192,23 @@ fn check_games(variant: &str, seeds: &[u64]) -> (usize, usize) {
     let (mut fields, mut tops) = (0, 0);
     for &seed in seeds {
         let mut checked = 0;
-        towerlab::play::sim::play_observed(&set.tiles, rules.as_ref(), &bots, seed, |game| {
-            let turn = game.stats().turns;
-            if [0, 1, 10, 25, 45, 70].contains(&turn) || game.deck_left() == 0 {
-                let (f, t) = check_picture(game, &set);
-                fields += f;
-                tops += t;
-                checked += 1;
-            }
-            Ok(())
-        })
+        towerlab::play::sim::play_observed(
+            &set.tiles,
+            rules.as_ref(),
+            &bots,
+            &set.worths,
+            seed,
+            |game| {
+                let turn = game.stats().turns;
+                if [0, 1, 10, 25, 45, 70].contains(&turn) || game.deck_left() == 0 {
+                    let (f, t) = check_picture(game, &set);
+                    fields += f;
+                    tops += t;
+                    checked += 1;
+                }
+                Ok(())
+            },
+        )
         .expect("the game plays");
         assert!(checked >= 7, "seed {seed}: only {checked} pictures checked");
     }

@@ -277,6 +277,7 @@ fn t5_capture_turns_show_the_range_and_the_meeple_taken() {
             &set.tiles,
             rules.as_ref(),
             &vec![BotKind::Random; set.players],
+            &set.worths,
             result.seed,
             true,
         )

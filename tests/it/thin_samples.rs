@@ -53,6 +53,42 @@ fn one_game_prints_no_interval_and_no_star() {
     assert_eq!(s["metrics"][0]["no_interval"], "fewer than 2 games");
 }
 
+/// The cells of `column` in every row of a CSV output.
+fn csv_column(out: &str, column: &str) -> Vec<String> {
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    let at = header.iter().position(|h| *h == column).expect(column);
+    lines
+        .map(|l| l.split(',').nth(at).unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn a_csv_leaves_the_interval_empty_where_there_is_none() {
+    for (command, thin) in [
+        ("simulate --games 1 --format csv", true),
+        ("compare tower black-tower --games 1 --format csv", true),
+        ("simulate --games 40 --format csv", false),
+    ] {
+        let out = stdout(&succeeds(&words(command)));
+        for column in ["ci_low", "ci_high"] {
+            let cells = csv_column(&out, column);
+            assert!(!cells.is_empty(), "{command}");
+            if thin {
+                assert!(cells.iter().all(|c| c.is_empty()), "{command}:\n{out}");
+            } else {
+                assert!(cells.iter().any(|c| !c.is_empty()), "{command}:\n{out}");
+            }
+        }
+        if command.starts_with("compare") {
+            // The differences from the baseline too.
+            for cell in csv_column(&out, "diff_low") {
+                assert!(cell.is_empty(), "{command}:\n{out}");
+            }
+        }
+    }
+}
+
 #[test]
 fn enough_games_keep_their_intervals_unmarked() {
     let c = json(&words("compare tower black-tower --games 40 --format json"));

@@ -79,13 +79,14 @@ fn players_of(g: u64) -> usize {
 }
 
 /// The bot kinds of game `g`'s seats: every kind of `BotKind::ALL`, mixed,
-/// a searching bot on a budget of one iteration per decision so that the
+/// each searching bot on a budget of one iteration per decision so that the
 /// games stay quick (its search, playouts and backup still run).
 fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
     let all: Vec<BotKind> = BotKind::ALL
         .iter()
         .map(|&b| match b {
             BotKind::Mcts(_) => BotKind::Mcts(1),
+            BotKind::Classic(_) => BotKind::Classic(1),
             b => b,
         })
         .collect();
@@ -450,7 +451,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             .enumerate()
             .map(|(seat, k)| {
                 Box::new(Checked {
-                    inner: k.make(seed, seat),
+                    inner: k.make(seed, seat, &set.worths),
                     ctx: ctx.clone(),
                     seen: seen.clone(),
                     floor_on: None,

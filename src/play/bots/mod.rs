@@ -6,6 +6,6 @@ mod random;
 mod roster;
 
 pub use greedy::GreedyBot;
-pub use mcts::{DEFAULT_BUDGET, MctsBot};
+pub use mcts::{CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, Style, Terms};
 pub use random::RandomBot;
 pub use roster::{BotKind, seats};

@@ -1,13 +1,17 @@
 //! Bots by name, as `--bots` gives them: one name for every seat, or one per
 //! seat. A searching bot takes its budget after a colon: `mcts:400` is the
-//! `mcts` bot with 400 iterations per decision, plain `mcts` its default.
+//! `mcts` bot with 400 iterations per decision, plain `mcts` its default;
+//! `mcts-classic` is the first design of the search, kept to measure against.
+
+use std::sync::Arc;
 
 use anyhow::Result;
 
 use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::rules::Worths;
 
-use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
+use super::{CLASSIC_BUDGET, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot, Style};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +21,10 @@ pub enum BotKind {
     /// One-ply: the best immediate gain over the best opponent.
     Greedy,
     /// Information-set Monte Carlo tree search with this many iterations per
-    /// decision.
+    /// decision, valued a round ahead.
     Mcts(u32),
+    /// The first design of the search: greedy playouts two rounds on.
+    Classic(u32),
 }
 
 impl BotKind {
@@ -26,6 +32,7 @@ impl BotKind {
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts(DEFAULT_BUDGET),
+        BotKind::Classic(CLASSIC_BUDGET),
     ];
 
     /// The bot's name, without its budget.
@@ -34,6 +41,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Mcts(_) => "mcts",
+            BotKind::Classic(_) => "mcts-classic",
         }
     }
 
@@ -42,12 +50,13 @@ impl BotKind {
     pub fn label(self) -> String {
         match self {
             BotKind::Mcts(n) if n != DEFAULT_BUDGET => format!("mcts:{n}"),
+            BotKind::Classic(n) if n != CLASSIC_BUDGET => format!("mcts-classic:{n}"),
             b => b.name().to_string(),
         }
     }
 
-    /// A bot by name: `random`, `greedy`, `mcts` or `mcts:N` (N ≥ 1
-    /// iterations per decision).
+    /// A bot by name: `random`, `greedy`, `mcts`, `mcts:N`, `mcts-classic` or
+    /// `mcts-classic:N` (N ≥ 1 iterations per decision).
     pub fn parse(text: &str) -> Result<BotKind> {
         let (name, budget) = match text.split_once(':') {
             Some((name, budget)) => (name, Some(budget)),
@@ -57,8 +66,9 @@ impl BotKind {
         match (kind, budget) {
             (_, None) => Ok(kind),
             (BotKind::Mcts(_), Some(b)) => parse_budget(text, b).map(BotKind::Mcts),
+            (BotKind::Classic(_), Some(b)) => parse_budget(text, b).map(BotKind::Classic),
             (_, Some(_)) => Err(bad_input(format!(
-                "bot `{name}` takes no budget (in `{text}`); only `mcts:N` does"
+                "bot `{name}` takes no budget (in `{text}`); only `mcts:N` and `mcts-classic:N` do"
             ))),
         }
     }
@@ -79,12 +89,17 @@ impl BotKind {
     }
 
     /// The bot for `seat` in the game with seed `game_seed`, on its own
-    /// random stream.
-    pub fn make(self, game_seed: u64, seat: usize) -> Box<dyn Bot> {
+    /// random stream, weighing things with `worths` (the variant's values,
+    /// `Ruleset::worths`).
+    pub fn make(self, game_seed: u64, seat: usize, worths: &Arc<Worths>) -> Box<dyn Bot> {
+        let worths = worths.clone();
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
-            BotKind::Greedy => Box::new(GreedyBot::new(game_seed, seat)),
-            BotKind::Mcts(n) => Box::new(MctsBot::new(game_seed, seat, n)),
+            BotKind::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
+            BotKind::Mcts(n) => Box::new(MctsBot::with(game_seed, seat, n, Style::Horizon, worths)),
+            BotKind::Classic(n) => {
+                Box::new(MctsBot::with(game_seed, seat, n, Style::Playouts, worths))
+            }
         }
     }
 }

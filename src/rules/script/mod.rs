@@ -196,14 +196,15 @@ impl ScriptRules {
     /// to for its hook), and how long it holds.
     fn asked<T>(&self, q: &Question, take: fn(Value) -> Option<T>) -> Result<(T, Holds)> {
         let (v, holds) = self.ask(q)?;
-        let shown = format!("{v:?}");
-        let answer = take(v).ok_or_else(|| {
-            anyhow::anyhow!(
-                "hook `{}` was answered {shown}, of another shape",
+        // A value's parts are shared (`Arc`), so the clone is cheap; the
+        // text of the error is made only when there is one.
+        match take(v.clone()) {
+            Some(answer) => Ok((answer, holds)),
+            None => anyhow::bail!(
+                "hook `{}` was answered {v:?}, of another shape",
                 q.hook.name()
-            )
-        })?;
-        Ok((answer, holds))
+            ),
+        }
     }
 
     /// `may_place_floor` (of `kind`) or `may_top` about a stack, for a seat.

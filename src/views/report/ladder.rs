@@ -1,13 +1,14 @@
-//! The report's skill section, for `compare --ladder`: each difference from
-//! the baseline at every level of play (flagged when it depends on skill),
-//! a chart of each key difference across the levels with its intervals, and
-//! each variant's skill gap.
+//! The report's skill section, for `compare --ladder`: each key metric's
+//! skill trace (every variant's mean at every level of play, with its
+//! interval), each difference from the baseline at every level (flagged
+//! when it depends on skill), a chart of each key difference across the
+//! levels with its intervals, and each variant's skill gap.
 
 use maud::{Markup, html};
 
 use super::charts::{self, Series};
 use super::{figure, percent, readable_variant, variant_colour};
-use crate::analysis::ladder::{Across, Ladder};
+use crate::analysis::ladder::{Across, Ladder, Trace};
 use crate::analysis::stats::{self, Estimate};
 
 /// The differences charted across the levels, with their labels.
@@ -34,6 +35,7 @@ pub fn section(l: &Ladder) -> Markup {
             }
             div class="charts" {
                 @for (metric, label) in KEY {
+                    @if let Some(chart) = trace_chart(l, metric, label) { (chart) }
                     @if let Some(chart) = key_chart(l, metric, label) { (chart) }
                 }
                 @if let Some(chart) = gap_chart(l) { (chart) }
@@ -41,6 +43,60 @@ pub fn section(l: &Ladder) -> Markup {
             (across_table(l))
         }
     }
+}
+
+/// One metric's skill trace: each variant's mean at each level, with its
+/// interval.
+fn trace_chart(l: &Ladder, metric: &str, label: &str) -> Option<Markup> {
+    let rows: Vec<&Trace> = l.traces.iter().filter(|t| t.metric == metric).collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let series = rows
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Series {
+            name: readable_variant(&t.variant),
+            colour: variant_colour(i).to_string(),
+        })
+        .collect();
+    let values = (0..l.levels.len())
+        .map(|level| {
+            rows.iter()
+                .map(|t| Estimate {
+                    mean: t.means[level],
+                    low: t.cis[level][0],
+                    high: t.cis[level][1],
+                    sd: 0.0,
+                    thin: None,
+                })
+                .collect()
+        })
+        .collect();
+    let title = format!("{} by level", capitalised(label));
+    let caption = format!(
+        "{}: its skill trace, each variant's mean at each level of play (weakest first), with its 95% interval.",
+        stats::describe(metric)
+    );
+    Some(figure(
+        charts::bars(&charts::Bars {
+            title: &title,
+            unit: "mean",
+            groups: l.levels.clone(),
+            series,
+            values,
+            reference: None,
+            decimals: 2,
+        }),
+        &caption,
+    ))
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// One metric's differences (variant − baseline), one group per level.

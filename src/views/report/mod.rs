@@ -518,7 +518,7 @@ mod tests {
 
     #[test]
     fn a_difference_that_depends_on_skill_is_flagged_and_charted() {
-        use crate::analysis::ladder::{Across, Ladder, SkillGap};
+        use crate::analysis::ladder::{Across, Ladder, SkillGap, Trace};
         let c = hostile();
         let d = |mean: f64| Difference {
             mean,
@@ -548,8 +548,15 @@ mod tests {
                 ci: [0.6, 0.98],
                 even_share: 0.5,
             }],
+            traces: vec![Trace {
+                metric: "captures".into(),
+                variant: "tower".into(),
+                means: vec![2.5, 17.5],
+                cis: vec![[2.0, 3.0], [17.0, 18.0]],
+            }],
         };
         let page = html_with_ladder(&c, &[], Some(&ladder));
+        assert!(page.contains("Captures by level"));
         assert!(page.contains("<td class=\"skill sig\">depends on skill</td>"));
         assert!(page.contains("Difference in captures by level"));
         assert!(page.contains("tower + x − baseline"));

@@ -22,7 +22,7 @@ use crate::views::scene::{Picture, Pictures, SceneMeeple};
 pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Result<Pictures> {
     // Once to learn the final board's extent, so every picture shares it.
     let rules = set.rules();
-    let end = sim::play(&set.tiles, rules.as_ref(), bots, seed, false)?;
+    let end = sim::play(&set.tiles, rules.as_ref(), bots, &set.worths, seed, false)?;
     sample_game_within(set, bots, index, seed, end.board().bounds())
 }
 
@@ -59,41 +59,48 @@ pub fn sample_game_within(
     let rules = set.rules();
     let mut frames: Vec<Picture> = Vec::new();
     let mut seen = 0;
-    let game = sim::play_observed(&set.tiles, rules.as_ref(), bots, seed, |game| {
-        let events = &game.events()[seen..];
-        seen = game.events().len();
-        let capture = events.iter().find_map(|e| match e {
-            Event::Capture {
-                tower,
-                at,
-                spot,
-                owner,
-                ..
-            } => Some((*tower, *at, *spot, *owner)),
-            _ => None,
-        });
-        let options = SceneOptions {
-            range: capture.map(|c| c.0),
-            title: Some(format!("{} · game {index}", set.name)),
-            bounds,
-            taken: capture
-                .map(|(_, at, spot, owner)| SceneMeeple {
-                    owner: owner as u8,
-                    pos: at,
+    let game = sim::play_observed(
+        &set.tiles,
+        rules.as_ref(),
+        bots,
+        &set.worths,
+        seed,
+        |game| {
+            let events = &game.events()[seen..];
+            seen = game.events().len();
+            let capture = events.iter().find_map(|e| match e {
+                Event::Capture {
+                    tower,
+                    at,
                     spot,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        frames.push(Picture {
-            scene: game_scene(game, set, &options),
-            label: format!("turn {}", game.stats().turns),
-            events: events.iter().map(|e| tell(e, game, set).text).collect(),
-            capture: capture.is_some(),
-        });
-        Ok(())
-    })?;
+                    owner,
+                    ..
+                } => Some((*tower, *at, *spot, *owner)),
+                _ => None,
+            });
+            let options = SceneOptions {
+                range: capture.map(|c| c.0),
+                title: Some(format!("{} · game {index}", set.name)),
+                bounds,
+                taken: capture
+                    .map(|(_, at, spot, owner)| SceneMeeple {
+                        owner: owner as u8,
+                        pos: at,
+                        spot,
+                    })
+                    .into_iter()
+                    .collect(),
+                ..Default::default()
+            };
+            frames.push(Picture {
+                scene: game_scene(game, set, &options),
+                label: format!("turn {}", game.stats().turns),
+                events: events.iter().map(|e| tell(e, game, set).text).collect(),
+                capture: capture.is_some(),
+            });
+            Ok(())
+        },
+    )?;
     if let Some(first) = frames.first_mut() {
         first.label = "start".into();
         first.events = vec!["the start tile is placed".into()];

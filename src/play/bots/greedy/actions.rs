@@ -4,7 +4,7 @@
 use anyhow::Result;
 
 use super::value::neighbours;
-use super::{Ctx, FLOOR_WORTH, GreedyBot, TIE};
+use super::{Ctx, GreedyBot, TIE};
 use crate::kernel::game::CLOISTER_NEIGHBOURS;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Action, Game, MeepleSpot};
@@ -31,7 +31,7 @@ impl GreedyBot {
                 Action::Floor { tower, kind } => {
                     let t = tower as usize;
                     let capture = self.best_capture(game, &ctx, t, kind)?;
-                    let cost = FLOOR_WORTH * ctx.meeple_future;
+                    let cost = ctx.w.floor(kind as usize) * ctx.meeple_future;
                     // At best the floor ends every threat from this tower.
                     let bound = capture + base - self.threat_loss(&ctx, t, 0) - cost;
                     if bound < best - TIE {

@@ -4,7 +4,7 @@
 
 use anyhow::Result;
 
-use super::{Ctx, Delta, GreedyBot, OWN_CAPTURE_MARGIN, PRISONER_WORTH, SEATS};
+use super::{Ctx, Delta, GreedyBot, OWN_CAPTURE_MARGIN, SEATS};
 use crate::kernel::capture::capturable;
 use crate::kernel::{FeatureId, FloorKind, Game, TowerView};
 
@@ -34,10 +34,10 @@ impl GreedyBot {
             d[owner] += Self::meeple(ctx, supply(owner) + 1);
         } else if game.prisoners(owner, captor) > 0 {
             // T10: exchanged at once; both meeples go home.
-            d[owner] += Self::meeple(ctx, supply(owner) + 1) - PRISONER_WORTH * ctx.meeple_future;
+            d[owner] += Self::meeple(ctx, supply(owner) + 1) - ctx.w.prisoner * ctx.meeple_future;
             d[captor] += Self::meeple(ctx, supply(captor) + 1);
         } else {
-            d[captor] += PRISONER_WORTH * ctx.meeple_future;
+            d[captor] += ctx.w.prisoner * ctx.meeple_future;
         }
         d
     }

@@ -21,6 +21,8 @@
 //! [`Previewer`]: crate::kernel::Previewer
 //! [`Rules`]: crate::kernel::Rules
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use crate::kernel::{
@@ -28,6 +30,7 @@ use crate::kernel::{
     PlacementPreview, RansomChoice,
 };
 use crate::play::seed::{Stream, bot_stream};
+use crate::rules::Worths;
 
 mod actions;
 mod captures;
@@ -38,21 +41,8 @@ mod value;
 /// Seats a table of per-player values holds: as many as a game has at most.
 const SEATS: usize = MAX_PLAYERS;
 
-/// What the k-th meeple in supply is worth (index k − 1) early in the game:
-/// the last one most, as without it the player can take no feature.
-const MEEPLE_WORTH: [f32; 7] = [7.0, 4.0, 2.8, 2.2, 1.8, 1.5, 1.3];
-/// Holding an opponent's meeple: ransom income or an exchange to come.
-const PRISONER_WORTH: f32 = 1.0;
-/// A floor in supply: spent only for a capture (or to protect meeples).
-const FLOOR_WORTH: f32 = 0.5;
 /// Taking back one's own meeple must gain at least this much.
 const OWN_CAPTURE_MARGIN: f32 = 1.0;
-/// Expected growth per open end of an open road and city.
-const ROAD_GROWTH: f32 = 0.5;
-const CITY_GROWTH: f32 = 0.6;
-/// The share of an open feature's value its leader counts on: it may be
-/// stolen, blocked or left unfinished.
-const OPEN_SHARE: f32 = 0.8;
 /// Two values closer than this are a tie.
 const TIE: f32 = 1e-4;
 
@@ -86,6 +76,8 @@ pub struct GreedyBot {
     /// The player deciding: the current player of the game asked.
     me: usize,
     rng: Stream,
+    /// What things are worth (the variant's values).
+    worths: Arc<Worths>,
     preview: PlacementPreview,
     /// Every meeple's feature, parallel to [`Game::meeples`].
     placed: Vec<Placed>,
@@ -112,6 +104,8 @@ pub struct GreedyBot {
 
 /// What every valuation of one decision shares.
 struct Ctx {
+    /// What things are worth.
+    w: Arc<Worths>,
     me: usize,
     n: usize,
     /// 1 early in the game, falling to 0 as the deck runs out: how much
@@ -124,11 +118,18 @@ struct Ctx {
 }
 
 impl GreedyBot {
-    /// The bot in `seat` of the game with seed `game_seed`, on its own stream.
+    /// The bot in `seat` of the game with seed `game_seed`, on its own
+    /// stream, with the default values.
     pub fn new(game_seed: u64, seat: usize) -> GreedyBot {
+        GreedyBot::with_worths(game_seed, seat, Arc::default())
+    }
+
+    /// [`GreedyBot::new`] weighing things with `worths`.
+    pub fn with_worths(game_seed: u64, seat: usize, worths: Arc<Worths>) -> GreedyBot {
         GreedyBot {
             me: seat,
             rng: Stream::new(game_seed, bot_stream(seat)),
+            worths,
             preview: PlacementPreview::default(),
             placed: Vec::new(),
             tile_counts: Vec::new(),
@@ -169,6 +170,7 @@ impl GreedyBot {
         let n = game.players().len();
         let left = game.deck_left() as f32;
         Ctx {
+            w: self.worths.clone(),
             me: game.current(),
             n,
             future: (left / 10.0).min(1.0),
@@ -205,7 +207,7 @@ impl GreedyBot {
                         RansomChoice::Pay { captor, cost } => {
                             let mut d = [0f32; SEATS];
                             d[ctx.me] = Self::meeple(&ctx, supply + 1) - cost as f32;
-                            d[captor as usize] = cost as f32 - PRISONER_WORTH * ctx.meeple_future;
+                            d[captor as usize] = cost as f32 - ctx.w.prisoner * ctx.meeple_future;
                             Self::net(&ctx, &d)
                         }
                     };

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::{Ctx, Delta, FLOOR_WORTH, GreedyBot, OPEN_SHARE, SEATS};
+use super::{Ctx, Delta, GreedyBot, SEATS};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points};
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
@@ -63,7 +63,7 @@ impl GreedyBot {
             for (k, &left) in me.floors.iter().enumerate() {
                 if left > 0 && allowed & (1 << k) != 0 {
                     let v = self.best_capture(game, ctx, t, k as FloorKind)?
-                        - FLOOR_WORTH * ctx.meeple_future;
+                        - ctx.w.floor(k) * ctx.meeple_future;
                     best = best.max(v);
                 }
             }
@@ -100,7 +100,8 @@ impl GreedyBot {
                     .count() as u32;
             }
         }
-        OPEN_SHARE * FARM_CITY_POINTS as f32 * cities as f32 - Self::meeple(ctx, supply[ctx.me])
+        ctx.w.open_share * FARM_CITY_POINTS as f32 * cities as f32
+            - Self::meeple(ctx, supply[ctx.me])
     }
 
     /// What the tile does to road or city `f`, added to `d`: its leaders'
@@ -236,7 +237,7 @@ impl GreedyBot {
         }
         for i in 0..self.fields.len() {
             let counts = self.counts(self.fields[i]);
-            Self::award(&counts, OPEN_SHARE * FARM_CITY_POINTS as f32, d);
+            Self::award(&counts, self.worths.open_share * FARM_CITY_POINTS as f32, d);
         }
     }
 }

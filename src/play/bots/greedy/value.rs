@@ -1,9 +1,7 @@
 //! The value of things to the greedy bot: the features players lead, a
 //! meeple in supply, and per-player changes of standing.
 
-use super::{
-    CITY_GROWTH, Ctx, Delta, GreedyBot, MEEPLE_WORTH, OPEN_SHARE, Placed, ROAD_GROWTH, SEATS,
-};
+use super::{Ctx, Delta, GreedyBot, Placed, SEATS};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
@@ -65,7 +63,8 @@ impl GreedyBot {
         if k == 0 {
             return 0.0;
         }
-        MEEPLE_WORTH[(k as usize - 1).min(MEEPLE_WORTH.len() - 1)] * ctx.meeple_future
+        let m = &ctx.w.meeple;
+        m[(k as usize - 1).min(m.len() - 1)] * ctx.meeple_future
     }
 
     /// What a road or city is worth to a player who leads it: its points
@@ -82,18 +81,13 @@ impl GreedyBot {
         let complete = open == 0;
         let points = line_points(kind, tiles, pennants, complete) as f32;
         let o = open as f32;
+        let w = &ctx.w;
         match kind {
             SegmentKind::Road | SegmentKind::City if complete => points,
-            SegmentKind::Road => OPEN_SHARE * (points + ROAD_GROWTH * o * ctx.future),
+            SegmentKind::Road => w.open_share * (points + w.road_growth * o * ctx.future),
             SegmentKind::City => {
-                let chance = match open {
-                    1 => 0.7,
-                    2 => 0.5,
-                    3 => 0.35,
-                    4 => 0.25,
-                    _ => 0.2,
-                } * ctx.future;
-                OPEN_SHARE * (points + CITY_GROWTH * o * ctx.future) * (1.0 + chance)
+                let chance = w.city_chance(open) * ctx.future;
+                w.open_share * (points + w.city_growth * o * ctx.future) * (1.0 + chance)
             }
             _ => 0.0,
         }
@@ -105,8 +99,8 @@ impl GreedyBot {
             return cloister_points(CLOISTER_NEIGHBOURS) as f32;
         }
         let missing = (CLOISTER_NEIGHBOURS - neighbours) as f32;
-        let chance = (0.9 - 0.05 * missing) * ctx.future;
-        OPEN_SHARE * (cloister_points(neighbours) as f32 + missing * chance)
+        let chance = ctx.w.cloister_chance(CLOISTER_NEIGHBOURS - neighbours) * ctx.future;
+        ctx.w.open_share * (cloister_points(neighbours) as f32 + missing * chance)
     }
 
     /// What the feature with root `root` is worth to a player who leads it.
@@ -124,7 +118,7 @@ impl GreedyBot {
             }
             // G8: 3 per completed city, for good: farmers stay.
             SegmentKind::Field => {
-                OPEN_SHARE * FARM_CITY_POINTS as f32 * self.field_cities(game, root) as f32
+                ctx.w.open_share * FARM_CITY_POINTS as f32 * self.field_cities(game, root) as f32
             }
             SegmentKind::Foundation => 0.0,
         }

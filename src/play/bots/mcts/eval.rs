@@ -1,15 +1,19 @@
-//! The value of a position to every player, where a playout stops: the
+//! The value of a position to every player, where a search stops: the
 //! points each would have if the game ended now (G4–G8, the kernel's own end
-//! scoring), plus rough values for what is still to come — an open city's
-//! chance of completing (worth double then, G5), a cloister's missing
-//! neighbours, meeples in supply, prisoners held — which fade as the deck
-//! runs out. At the game's end the value is the final score, exactly.
+//! scoring), plus what is still to come, valued by the variant's [`Worths`]
+//! (the table the greedy bot weighs with) — an open city's chance of
+//! completing (worth double then, G5), a cloister's missing neighbours,
+//! meeples, prisoners and floors in supply — fading as the deck runs out.
+//! At the game's end the value is the final score, exactly.
+
+use std::sync::Arc;
 
 use anyhow::Result;
 
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, line_points};
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS, MeepleSpot};
+use crate::rules::Worths;
 
 /// Seats a table of per-player values holds: as many as a game has at most.
 pub const SEATS: usize = MAX_PLAYERS;
@@ -17,23 +21,51 @@ pub const SEATS: usize = MAX_PLAYERS;
 /// One value per player.
 pub type Values = [f32; SEATS];
 
-/// What the k-th meeple in supply is worth (index k − 1) early in the game.
-const MEEPLE_WORTH: [f32; 7] = [6.0, 3.5, 2.5, 2.0, 1.5, 1.2, 1.0];
-/// A prisoner held: ransom income or an exchange to come.
-const PRISONER_WORTH: f32 = 1.0;
-/// The chance that an open city with this many open ends (index) completes.
-const CITY_CHANCE: [f32; 6] = [1.0, 0.6, 0.45, 0.3, 0.2, 0.15];
-/// The chance that a cloister's missing neighbour arrives.
-const CLOISTER_CHANCE: f32 = 0.7;
-
-/// Reused buffers of the evaluation.
-#[derive(Default)]
+/// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
+    worths: Arc<Worths>,
+    terms: Vec<Terms>,
     roots: Vec<(FeatureId, [u8; SEATS])>,
     scratch: Vec<u16>,
 }
 
+/// What the evaluation values in a player's position beyond their points
+/// (G7: a feature's leaders, those with the most meeples on it, count it),
+/// each faded as the deck runs out.
+#[derive(Clone, Debug, Default)]
+pub struct Terms {
+    /// The worth of the meeples in supply.
+    pub meeples: f32,
+    /// Prisoners held (a count).
+    pub prisoners: f32,
+    /// Floors in supply, per kind (counts).
+    pub floors: Vec<f32>,
+    /// Open cities led: their points again, times their chance to complete.
+    pub cities: f32,
+    /// Cloisters led: missing neighbours, times the chance each arrives.
+    pub cloisters: f32,
+}
+
+impl Terms {
+    /// The player's potential under `w` (the counts weighed by it).
+    pub fn total(&self, w: &Worths) -> f32 {
+        let floors: f32 = (self.floors.iter().enumerate())
+            .map(|(k, &n)| w.floor(k) * n)
+            .sum();
+        self.meeples + w.prisoner * self.prisoners + floors + self.cities + self.cloisters
+    }
+}
+
 impl Evaluator {
+    pub fn new(worths: Arc<Worths>) -> Evaluator {
+        Evaluator {
+            worths,
+            terms: Vec::new(),
+            roots: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
     /// The value of `game` to each player. Scores the game's end on it, so
     /// `game` is spent: pass a copy. A failing end-of-game hook is the
     /// error.
@@ -52,40 +84,62 @@ impl Evaluator {
 
     /// What the game still holds for each player, beyond its points now.
     fn potential(&mut self, game: &Game, v: &mut Values) {
+        self.terms(game);
+        for (p, t) in self.terms.iter().enumerate() {
+            v[p] += t.total(&self.worths);
+        }
+    }
+
+    /// Each player's [`Terms`] in `game`, under the evaluation's values
+    /// (kept in `self.terms`, one per player).
+    pub fn terms(&mut self, game: &Game) -> &[Terms] {
         let n = game.players().len();
         let left = game.deck_left() as f32;
         let future = (left / (4.0 * n as f32)).min(1.0);
         let meeple_future = (left / (6.0 * n as f32)).min(1.0);
+        self.terms.resize_with(n, Terms::default);
+        let w = &self.worths;
         for (p, player) in game.players().iter().enumerate().take(n) {
-            let k = (player.meeples as usize).min(MEEPLE_WORTH.len());
-            v[p] += MEEPLE_WORTH[..k].iter().sum::<f32>() * meeple_future;
+            let t = &mut self.terms[p];
+            let k = (player.meeples as usize).min(w.meeple.len());
+            t.meeples = w.meeple[..k].iter().sum::<f32>() * meeple_future;
             let held: u32 = (0..n)
                 .filter(|&o| o != p)
                 .map(|o| game.prisoners(p, o))
                 .sum();
-            v[p] += PRISONER_WORTH * held as f32 * meeple_future;
+            t.prisoners = held as f32 * meeple_future;
+            t.floors.clear();
+            t.floors
+                .extend(player.floors.iter().map(|&f| f as f32 * meeple_future));
+            t.cities = 0.0;
+            t.cloisters = 0.0;
         }
         self.index_features(game);
         let fs = game.features();
         for i in 0..self.roots.len() {
             let (root, counts) = self.roots[i];
-            let bonus = match fs.kind(root) {
+            let most = counts[..n].iter().copied().max().unwrap_or(0);
+            let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
+            match fs.kind(root) {
                 SegmentKind::City if !fs.is_complete(root) => {
-                    let open = (fs.open_ends(root) as usize).min(CITY_CHANCE.len() - 1);
+                    let chance = self.worths.city_chance(fs.open_ends(root));
                     let tiles = fs.tile_count(root, &mut self.scratch);
                     let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
-                    points as f32 * CITY_CHANCE[open] * future
+                    let bonus = points as f32 * chance * future;
+                    leaders.for_each(|p| self.terms[p].cities += bonus);
                 }
                 SegmentKind::Cloister => {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
                     let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
-                    (CLOISTER_NEIGHBOURS - around as u32) as f32 * CLOISTER_CHANCE * future
+                    let missing = CLOISTER_NEIGHBOURS - around as u32;
+                    let bonus = missing as f32 * self.worths.cloister_chance(missing) * future;
+                    leaders.for_each(|p| self.terms[p].cloisters += bonus);
                 }
-                _ => 0.0,
-            };
-            award(&counts[..n], bonus, v);
+                _ => {}
+            }
         }
+        &self.terms
     }
 
     /// Every feature with a meeple on it, and the meeples per player there.
@@ -107,19 +161,6 @@ impl Evaluator {
                     self.roots.push((root, c));
                 }
             }
-        }
-    }
-}
-
-/// Give `value` to every player with the most meeples (G7).
-fn award(counts: &[u8], value: f32, v: &mut Values) {
-    let most = counts.iter().copied().max().unwrap_or(0);
-    if most == 0 || value == 0.0 {
-        return;
-    }
-    for (p, &c) in counts.iter().enumerate() {
-        if c == most {
-            v[p] += value;
         }
     }
 }

@@ -1,4 +1,7 @@
-//! The `mcts` bot: information-set Monte Carlo tree search.
+//! The `mcts` bot: information-set Monte Carlo tree search, in two
+//! styles ([`Style`]): `mcts`, which values a position a round ahead with
+//! the evaluation, and `mcts-classic`, the first design, which plays greedy
+//! playouts two rounds on.
 //!
 //! **Hidden information.** The only thing no player knows is the order of
 //! the deck. The bot copies the game with its undrawn tiles sorted
@@ -12,8 +15,13 @@
 //! root, choosing at each node by UCB1 over the options opened so far
 //! (progressive widening in the greedy bot's order, see [`tree`]); add the
 //! first decision point not yet in the tree; then play on with the greedy
-//! bot in every seat until [`HORIZON_ROUNDS`] rounds of turns after the root
-//! (or the game's end), and value the position ([`eval`]). Every decision is
+//! bot in every seat to the horizon, and value the position ([`eval`]).
+//! `mcts` ([`Style::Horizon`]) stops at the searching player's first turn
+//! after leaving the tree; a node added at the start of a turn is left
+//! unopened (its options neither listed nor weighed) until the walk comes
+//! back to it, so the many chance nodes of the deck cost nothing until they
+//! are seen twice. `mcts-classic` ([`Style::Playouts`]) plays on
+//! [`HORIZON_ROUNDS`] rounds of turns after the root. Every decision is
 //! a node — placement, ransom, action, capture — with the options the kernel
 //! lists, towers only through the `Rules` trait (via the kernel and the
 //! greedy bot), so a new pack's floors are played without changes here.
@@ -29,7 +37,8 @@
 //! **Budget.** A fixed number of iterations per decision ([`DEFAULT_BUDGET`]
 //! unless given), never a time limit, so a seed replays the same game. Within
 //! a turn the subtree under the option taken is kept for the turn's next
-//! decision (placement, then action, then capture).
+//! decision (placement, then action, then capture); `mcts` counts the visits
+//! it kept toward the budget (and searches at least a quarter of it anew).
 //!
 //! **Errors.** A rules hook that fails during the search — in the tree, in
 //! a playout or in the greedy priors — stops it: the error is the bot's
@@ -42,25 +51,49 @@
 mod eval;
 mod tree;
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use crate::kernel::determinize::{hidden_copy, redeal_into};
 use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::GreedyBot;
 use crate::play::seed::{Stream, bot_stream};
+use crate::rules::Worths;
 
-use eval::{Evaluator, rewards};
+use eval::rewards;
+pub use eval::{Evaluator, Terms};
 use tree::{NONE, Tree};
 
 /// Iterations per decision of plain `mcts`.
-pub const DEFAULT_BUDGET: u32 = 200;
+pub const DEFAULT_BUDGET: u32 = 800;
 
-/// Playouts stop this many rounds (a turn of every player) after the root.
+/// Iterations per decision of plain `mcts-classic` (the first design's
+/// default).
+pub const CLASSIC_BUDGET: u32 = 200;
+
+/// `mcts-classic`'s playouts stop this many rounds (a turn of every player)
+/// after the root.
 pub const HORIZON_ROUNDS: usize = 2;
+
+/// How an iteration ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// At the searching player's first turn after the walk left the tree,
+    /// valued by the evaluation; nodes at a turn's start opened on their
+    /// second visit; kept visits count toward the budget (`mcts`).
+    Horizon,
+    /// Greedy playouts [`HORIZON_ROUNDS`] rounds after the root, every node
+    /// opened when added (`mcts-classic`).
+    Playouts,
+}
 
 /// The `mcts` bot. See the module documentation.
 pub struct MctsBot {
     iterations: u32,
+    style: Style,
+    /// The seat searching: its turns bound `mcts`'s horizon.
+    seat: usize,
     rng: Stream,
     /// Priors and playouts.
     greedy: GreedyBot,
@@ -122,14 +155,27 @@ impl MctsBot {
     /// The bot in `seat` of the game with seed `game_seed`, on its own
     /// stream, searching `iterations` (at least 1) per decision.
     pub fn new(game_seed: u64, seat: usize, iterations: u32) -> MctsBot {
+        MctsBot::with(game_seed, seat, iterations, Style::Horizon, Arc::default())
+    }
+
+    /// A searching bot of `style`, weighing things with `worths`.
+    pub fn with(
+        game_seed: u64,
+        seat: usize,
+        iterations: u32,
+        style: Style,
+        worths: Arc<Worths>,
+    ) -> MctsBot {
         let mut rng = Stream::new(game_seed, bot_stream(seat));
-        let greedy = GreedyBot::new(rng.next_u64(), seat);
+        let greedy = GreedyBot::with_worths(rng.next_u64(), seat, worths.clone());
         MctsBot {
             iterations: iterations.max(1),
+            style,
+            seat,
             rng,
             greedy,
             tree: Tree::default(),
-            eval: Evaluator::default(),
+            eval: Evaluator::new(worths),
             root_options: Buffers::default(),
             options: Buffers::default(),
             path: Vec::new(),
@@ -157,7 +203,7 @@ impl MctsBot {
         let root = Turn::at(decision, &mut self.root_options);
         self.set_root(&root_game, root.step(), decision)?;
         let mut g = root_game.clone();
-        for _ in 0..self.iterations {
+        for _ in 0..self.iterations_now() {
             redeal_into(&mut g, &root_game, &mut self.rng);
             self.iterate(&mut g, root)?;
         }
@@ -167,6 +213,20 @@ impl MctsBot {
         Ok(option)
     }
 
+    /// Iterations for this decision: the budget, less the visits kept from
+    /// the turn's last decision for `mcts` (a quarter of it at least).
+    fn iterations_now(&self) -> u32 {
+        match self.style {
+            Style::Playouts => self.iterations,
+            Style::Horizon => {
+                let kept = self.tree.node(self.tree.root).visits;
+                self.iterations
+                    .saturating_sub(kept)
+                    .max(self.iterations.div_ceil(4))
+            }
+        }
+    }
+
     /// Make the root the node kept from the turn's last decision when it is
     /// this one, else a new tree.
     fn set_root(&mut self, game: &Game, step: Step, decision: Decision) -> Result<()> {
@@ -174,14 +234,17 @@ impl MctsBot {
         if let Some(carry) = self.carry.take()
             && carry.signature == here
             && carry.node != NONE
+            && self.tree.is_open(carry.node)
             && self.tree.node(carry.node).edges.len() == decision.len()
         {
             self.tree.root = carry.node;
             return Ok(());
         }
         self.tree.clear();
-        let priors = self.greedy.values(game, decision)?.to_vec();
-        self.tree.root = self.tree.add(game.current(), &priors);
+        let root = self.tree.add(game.current());
+        let priors = self.greedy.values(game, decision)?;
+        self.tree.open(root, priors);
+        self.tree.root = root;
         Ok(())
     }
 
@@ -222,12 +285,18 @@ impl MctsBot {
     /// Play `g` on from `root`, by the tree and then by the greedy bot, to
     /// the horizon or the game's end.
     fn walk(&mut self, g: &mut Game, root: Turn, buf: &mut Buffers) -> Result<Walk> {
-        let horizon = HORIZON_ROUNDS * g.players().len();
+        let horizon = match self.style {
+            Style::Playouts => HORIZON_ROUNDS * g.players().len(),
+            Style::Horizon => usize::MAX,
+        };
         let mut turns = 0usize;
         let mut at = Cursor::Root;
         let mut key = 0u64;
         let mut turn = Some(root);
         loop {
+            if turn.is_none() && self.at_horizon(g, at) {
+                return Ok(Walk { over: false });
+            }
             let mut t = match turn {
                 Some(t) => t,
                 None => match Turn::begin(g, buf) {
@@ -245,7 +314,10 @@ impl MctsBot {
             let i = if decision.len() <= 1 {
                 0
             } else {
-                self.choose(g, decision, &mut at, &mut key)?
+                match self.choose(g, decision, &mut at, &mut key)? {
+                    Some(i) => i,
+                    None => return Ok(Walk { over: false }),
+                }
             };
             if t.choose(g, buf, i)? {
                 turns += 1;
@@ -259,35 +331,70 @@ impl MctsBot {
         }
     }
 
+    /// Whether `mcts`'s walk stops before the turn about to begin: it has
+    /// left the tree and that turn is the searching player's.
+    fn at_horizon(&self, g: &Game, at: Cursor) -> bool {
+        self.style == Style::Horizon
+            && matches!(at, Cursor::Grown | Cursor::Out)
+            && g.current() == self.seat
+    }
+
     /// The option to take at a decision point of an iteration: by the tree
     /// while the walk is in it (adding at most one node), else by the greedy
-    /// bot.
+    /// bot; `None`: the walk stops here, at a node just added.
     fn choose(
         &mut self,
         g: &Game,
         decision: Decision,
         at: &mut Cursor,
         key: &mut u64,
-    ) -> Result<usize> {
+    ) -> Result<Option<usize>> {
         let node = match *at {
             Cursor::Root => self.tree.root,
             Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
-                Some(child) => child,
-                None => {
-                    let priors = self.greedy.values(g, decision)?.to_vec();
-                    let child = self.tree.add(g.current(), &priors);
-                    self.tree.link(node, edge, *key, child);
+                Some(child) if self.tree.is_open(child) => child,
+                Some(child) => {
+                    // Seen before: its options are weighed now.
+                    let priors = self.greedy.values(g, decision)?;
+                    self.tree.open(child, priors);
                     *at = Cursor::Grown;
-                    return Ok(self.follow(child, at, key, false));
+                    return Ok(Some(self.follow(child, at, key, false)));
                 }
+                None => return self.grow(g, decision, (node, edge), at, key),
             },
             Cursor::Grown | Cursor::Out => NONE,
         };
         if node == NONE {
             *at = Cursor::Out;
-            return self.greedy.decide(g, decision);
+            return self.greedy.decide(g, decision).map(Some);
         }
-        Ok(self.follow(node, at, key, true))
+        Ok(Some(self.follow(node, at, key, true)))
+    }
+
+    /// Add the decision point reached past `(node, edge)`. `mcts` leaves one
+    /// that begins a turn unopened: the walk stops there when the turn is
+    /// the searching player's, else the greedy bot takes it. Any other is
+    /// opened and followed.
+    fn grow(
+        &mut self,
+        g: &Game,
+        decision: Decision,
+        (node, edge): (u32, usize),
+        at: &mut Cursor,
+        key: &mut u64,
+    ) -> Result<Option<usize>> {
+        let child = self.tree.add(g.current());
+        self.tree.link(node, edge, *key, child);
+        *at = Cursor::Grown;
+        if self.style == Style::Horizon && matches!(decision, Decision::Placement { .. }) {
+            if g.current() == self.seat {
+                return Ok(None);
+            }
+            return self.greedy.decide(g, decision).map(Some);
+        }
+        let priors = self.greedy.values(g, decision)?;
+        self.tree.open(child, priors);
+        Ok(Some(self.follow(child, at, key, false)))
     }
 
     /// Take the tree's choice at `node`; `stay`: the walk goes on in the tree.

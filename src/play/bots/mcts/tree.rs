@@ -67,9 +67,25 @@ impl Tree {
         &self.nodes[id as usize]
     }
 
-    /// A new node for `player` with one edge per prior (option `i` has prior
+    /// A new node for `player`, its options not listed yet ([`Tree::open`]).
+    pub fn add(&mut self, player: usize) -> u32 {
+        self.nodes.push(Node {
+            player: player as u8,
+            visits: 0,
+            edges: Vec::new(),
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Whether `node`'s options are listed (a decision point has two or
+    /// more).
+    pub fn is_open(&self, node: u32) -> bool {
+        !self.nodes[node as usize].edges.is_empty()
+    }
+
+    /// List `node`'s options, one edge per prior (option `i` has prior
     /// `priors[i]`).
-    pub fn add(&mut self, player: usize, priors: &[f32]) -> u32 {
+    pub fn open(&mut self, node: u32, priors: &[f32]) {
         let mut edges: Vec<Edge> = priors
             .iter()
             .enumerate()
@@ -83,12 +99,7 @@ impl Tree {
             .collect();
         // Stable: equal priors keep the kernel's order.
         edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
-        self.nodes.push(Node {
-            player: player as u8,
-            visits: 0,
-            edges,
-        });
-        (self.nodes.len() - 1) as u32
+        self.nodes[node as usize].edges = edges;
     }
 
     /// The node reached from `edge` of `node` after the draws `key`.

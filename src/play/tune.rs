@@ -1,0 +1,250 @@
+//! `towerlab tune`: a variant's bot values ([`Worths`]) learned from its own
+//! self-play games, so a pack's floors are valued by what they do there.
+//!
+//! Greedy bots (weighing with the defaults) play `games` games of the
+//! variant, seeded as every run is. After every turn each player's position
+//! is described by the evaluation's [`Terms`] — the worth of the meeples in
+//! supply, prisoners held, floors in supply per kind, open cities and
+//! cloisters led — and paired with what the player went on to score beyond
+//! the points they would have had if the game had ended then (the kernel's
+//! end scoring). A least-squares fit of the second on the first, pulled
+//! toward the defaults (ridge), gives each term's weight: the worth of a
+//! prisoner and of each floor kind directly, and scales for the meeple
+//! values and the completion chances.
+//!
+//! The same seed gives the same values: the games are a function of their
+//! seeds, and the sums are taken in game and turn order.
+
+use std::sync::Arc;
+
+use anyhow::{Result, ensure};
+
+use crate::kernel::determinize::hidden_copy;
+use crate::kernel::{Bot, Buffers, Game, play_turn};
+use crate::play::bots::{Evaluator, GreedyBot, Terms};
+use crate::play::seed::game_seed;
+use crate::rules::{Ruleset, Tuned, Worths};
+
+/// A tuning run: self-play games of a ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct TunePlan {
+    pub games: u64,
+    pub seed: u64,
+    pub players: usize,
+}
+
+/// How strongly the fit is pulled toward the defaults: as many samples'
+/// weight as this share of the samples.
+const RIDGE: f64 = 0.01;
+/// A completion chance's scale is kept within this range, so a chance
+/// stays a chance.
+const SCALE_RANGE: (f64, f64) = (0.25, 1.4);
+
+/// Learn the values of `set` from `plan.games` self-play games.
+pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
+    ensure!(plan.games >= 1, "tuning needs at least one game");
+    let kinds = set.floors.len();
+    let mut fit = Fit::new(terms_len(kinds));
+    let rules = set.rules();
+    let defaults = Arc::new(Worths::default());
+    for index in 0..plan.games {
+        let seed = game_seed(plan.seed, index);
+        let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
+        let samples = self_play(&mut game, seed, &defaults, kinds)?;
+        let finals = game.scores();
+        for (p, now, x) in samples {
+            fit.add(&x, finals[p] as f64 - now);
+        }
+    }
+    let prior = prior(&defaults, kinds);
+    let w = fit.solve(&prior, RIDGE);
+    Ok(Tuned {
+        variant: set.name.clone(),
+        fingerprint: set.fingerprint.clone(),
+        seed: plan.seed,
+        games: plan.games,
+        players: plan.players,
+        worths: worths_of(&w, &defaults, kinds),
+    })
+}
+
+/// One game by greedy bots; after every turn, per player: the points they
+/// would have if the game ended now and their terms as a row.
+fn self_play(
+    game: &mut Game,
+    seed: u64,
+    worths: &Arc<Worths>,
+    kinds: usize,
+) -> Result<Vec<(usize, f64, Vec<f64>)>> {
+    let n = game.players().len();
+    let mut bots: Vec<Box<dyn Bot>> = (0..n)
+        .map(|s| Box::new(GreedyBot::with_worths(seed, s, worths.clone())) as Box<dyn Bot>)
+        .collect();
+    let mut eval = Evaluator::new(worths.clone());
+    let mut buf = Buffers::default();
+    let mut samples = Vec::new();
+    while play_turn(game, &mut bots, &mut buf)? {
+        let now = scores_if_over(game)?;
+        for (p, t) in eval.terms(game).iter().enumerate() {
+            samples.push((p, now[p] as f64, row(t, kinds)));
+        }
+    }
+    game.final_scoring()?;
+    Ok(samples)
+}
+
+/// The scores `game` would end with now (the kernel's end scoring on a
+/// copy; its questions are counted apart from the game's hook budget, as a
+/// search's are).
+fn scores_if_over(game: &Game) -> Result<Vec<u32>> {
+    let mut end = hidden_copy(game);
+    game.rules().searching(true);
+    let scored = end.final_scoring();
+    game.rules().searching(false);
+    scored?;
+    Ok(end.scores())
+}
+
+/// The columns of a fit: meeples, prisoners, each floor kind, cities,
+/// cloisters.
+fn terms_len(kinds: usize) -> usize {
+    kinds + 4
+}
+
+fn row(t: &Terms, kinds: usize) -> Vec<f64> {
+    let mut x = vec![t.meeples as f64, t.prisoners as f64];
+    x.extend((0..kinds).map(|k| t.floors.get(k).copied().unwrap_or(0.0) as f64));
+    x.push(t.cities as f64);
+    x.push(t.cloisters as f64);
+    x
+}
+
+/// The defaults as weights of the fit's columns.
+fn prior(d: &Worths, kinds: usize) -> Vec<f64> {
+    let mut w = vec![1.0, d.prisoner as f64];
+    w.extend((0..kinds).map(|k| d.floor(k) as f64));
+    w.extend([1.0, 1.0]);
+    w
+}
+
+/// The values the fitted weights `w` say, the rest as `d`.
+fn worths_of(w: &[f64], d: &Worths, kinds: usize) -> Worths {
+    let clamp = |x: f64| x.clamp(SCALE_RANGE.0, SCALE_RANGE.1) as f32;
+    let meeple = w[0].max(0.0) as f32;
+    let city = clamp(w[kinds + 2]);
+    let cloister = clamp(w[kinds + 3]);
+    Worths {
+        meeple: d.meeple.map(|m| m * meeple),
+        prisoner: w[1].max(0.0) as f32,
+        floor: (0..kinds).map(|k| w[2 + k].max(0.0) as f32).collect(),
+        city_chance: d.city_chance.map(|c| (c * city).min(1.0)),
+        cloister_chance: (d.cloister_chance * cloister).min(1.0),
+        cloister_drop: d.cloister_drop * cloister,
+        ..d.clone()
+    }
+}
+
+/// Normal equations of a least-squares fit, summed a row at a time.
+struct Fit {
+    /// XᵀX, row-major.
+    xtx: Vec<f64>,
+    xty: Vec<f64>,
+    rows: u64,
+}
+
+impl Fit {
+    fn new(k: usize) -> Fit {
+        Fit {
+            xtx: vec![0.0; k * k],
+            xty: vec![0.0; k],
+            rows: 0,
+        }
+    }
+
+    fn add(&mut self, x: &[f64], y: f64) {
+        let k = self.xty.len();
+        for i in 0..k {
+            self.xty[i] += x[i] * y;
+            for j in 0..k {
+                self.xtx[i * k + j] += x[i] * x[j];
+            }
+        }
+        self.rows += 1;
+    }
+
+    /// The weights minimising the squared error plus `ridge`·rows·|w −
+    /// prior|² (each column scaled by its mean square, so the pull is the
+    /// same whatever a column's unit).
+    fn solve(&self, prior: &[f64], ridge: f64) -> Vec<f64> {
+        let k = self.xty.len();
+        let mut a = self.xtx.clone();
+        let mut b = self.xty.clone();
+        for i in 0..k {
+            let lambda = ridge * self.xtx[i * k + i].max(1e-9);
+            a[i * k + i] += lambda;
+            b[i] += lambda * prior[i];
+        }
+        solve_linear(&mut a, &mut b, k).unwrap_or_else(|| prior.to_vec())
+    }
+}
+
+/// Solve `a·x = b` (`a` k×k, row-major) by Gaussian elimination with
+/// partial pivoting; `None` when `a` is singular. A dozen unknowns: not
+/// worth a linear-algebra dependency.
+fn solve_linear(a: &mut [f64], b: &mut [f64], k: usize) -> Option<Vec<f64>> {
+    for col in 0..k {
+        let pivot =
+            (col..k).max_by(|&i, &j| a[i * k + col].abs().total_cmp(&a[j * k + col].abs()))?;
+        if a[pivot * k + col].abs() < 1e-12 {
+            return None;
+        }
+        if pivot != col {
+            for j in 0..k {
+                a.swap(pivot * k + j, col * k + j);
+            }
+            b.swap(pivot, col);
+        }
+        for i in col + 1..k {
+            let f = a[i * k + col] / a[col * k + col];
+            for j in col..k {
+                a[i * k + j] -= f * a[col * k + j];
+            }
+            b[i] -= f * b[col];
+        }
+    }
+    let mut x = vec![0.0; k];
+    for i in (0..k).rev() {
+        let s: f64 = (i + 1..k).map(|j| a[i * k + j] * x[j]).sum();
+        x[i] = (b[i] - s) / a[i * k + i];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fit_finds_the_weights_of_exact_data() {
+        let mut fit = Fit::new(2);
+        for i in 0..50 {
+            let x = [i as f64, (i * i % 7) as f64];
+            fit.add(&x, 2.0 * x[0] - 3.0 * x[1]);
+        }
+        let w = fit.solve(&[0.0, 0.0], 0.0);
+        assert!(
+            (w[0] - 2.0).abs() < 1e-9 && (w[1] + 3.0).abs() < 1e-9,
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn a_column_never_seen_keeps_its_prior() {
+        let mut fit = Fit::new(2);
+        for i in 0..20 {
+            fit.add(&[i as f64, 0.0], i as f64);
+        }
+        let w = fit.solve(&[0.0, 0.5], RIDGE);
+        assert!((w[1] - 0.5).abs() < 1e-9, "{w:?}");
+    }
+}

@@ -1,0 +1,193 @@
+//! What things are worth to a bot, in points, in a variant: one table for
+//! every bot that weighs positions (the greedy bot's values, the searching
+//! bot's evaluation). The defaults are hand-set; `towerlab tune` learns a
+//! variant's own from its self-play games and stores them in the home
+//! folder under the ruleset's fingerprint (`tuned/<fingerprint>.toml`), where
+//! [`Ruleset`](super::Ruleset) finds them again: values tuned for other rules
+//! (another pack text, other parameters) are never used.
+
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::diag::bad_input;
+
+/// The folder of a home where tuned values are kept.
+pub const TUNED_DIR: &str = "tuned";
+
+/// The worth of things a player holds, in points. Early-game values: the
+/// bots fade them as the deck runs out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Worths {
+    /// The k-th meeple in supply (index k − 1): the last ones most, as
+    /// without a meeple a player can take no feature.
+    pub meeple: [f32; 7],
+    /// Holding an opponent's meeple: ransom income or an exchange to come.
+    pub prisoner: f32,
+    /// A floor in supply, per floor kind (index: the kind); kinds past the
+    /// end are worth `floor_default`.
+    pub floor: Vec<f32>,
+    /// A floor in supply of a kind `floor` does not list.
+    pub floor_default: f32,
+    /// The share of an open feature's value its leader counts on: it may be
+    /// stolen, blocked or left unfinished.
+    pub open_share: f32,
+    /// Expected growth per open end of an open road and city, in tiles.
+    pub road_growth: f32,
+    pub city_growth: f32,
+    /// The chance that an open city completes, by open ends (index: ends − 1,
+    /// the last for that many or more).
+    pub city_chance: [f32; 5],
+    /// The chance that a cloister's missing neighbour arrives: `cloister_chance
+    /// − cloister_drop · missing`.
+    pub cloister_chance: f32,
+    pub cloister_drop: f32,
+}
+
+impl Default for Worths {
+    fn default() -> Worths {
+        Worths {
+            meeple: [7.0, 4.0, 2.8, 2.2, 1.8, 1.5, 1.3],
+            prisoner: 1.0,
+            floor: Vec::new(),
+            floor_default: 0.5,
+            open_share: 0.8,
+            road_growth: 0.5,
+            city_growth: 0.6,
+            city_chance: [0.7, 0.5, 0.35, 0.25, 0.2],
+            cloister_chance: 0.9,
+            cloister_drop: 0.05,
+        }
+    }
+}
+
+impl Worths {
+    /// A floor of `kind` in supply.
+    pub fn floor(&self, kind: usize) -> f32 {
+        self.floor.get(kind).copied().unwrap_or(self.floor_default)
+    }
+
+    /// The chance that an open city with `open` open ends completes.
+    pub fn city_chance(&self, open: u32) -> f32 {
+        match open {
+            0 => 1.0,
+            n => self.city_chance[(n as usize - 1).min(self.city_chance.len() - 1)],
+        }
+    }
+
+    /// The chance that one missing neighbour of a cloister arrives, with
+    /// `missing` of them missing.
+    pub fn cloister_chance(&self, missing: u32) -> f32 {
+        (self.cloister_chance - self.cloister_drop * missing as f32).clamp(0.0, 1.0)
+    }
+}
+
+/// Tuned values as stored: what they were tuned for, and the values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tuned {
+    /// The variant's name when tuned (for people; the fingerprint decides).
+    pub variant: String,
+    /// The ruleset's fingerprint (`Ruleset::fingerprint`).
+    pub fingerprint: String,
+    /// The self-play run that learned them.
+    pub seed: u64,
+    pub games: u64,
+    pub players: usize,
+    pub worths: Worths,
+}
+
+/// Where the values tuned for `fingerprint` are kept in the home `folder`.
+pub fn tuned_path(folder: &Path, fingerprint: &str) -> PathBuf {
+    folder.join(TUNED_DIR).join(format!("{fingerprint}.toml"))
+}
+
+/// The values tuned for `fingerprint` in the home `folder`, if any.
+pub fn load(folder: Option<&Path>, fingerprint: &str) -> Result<Option<Tuned>> {
+    let Some(folder) = folder else {
+        return Ok(None);
+    };
+    let path = tuned_path(folder, fingerprint);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let tuned: Tuned = toml::from_str(&text)
+        .map_err(|e| bad_input(format!("{}: {}", path.display(), e.message())))?;
+    Ok(Some(tuned))
+}
+
+/// Store `tuned` in the home `folder`; returns the file written.
+pub fn store(folder: &Path, tuned: &Tuned) -> Result<PathBuf> {
+    let path = tuned_path(folder, &tuned.fingerprint);
+    let dir = folder.join(TUNED_DIR);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let text = toml::to_string(tuned).context("writing tuned values")?;
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
+/// A stable 64-bit fingerprint of `parts` (FNV-1a: a fixed, documented
+/// function, unlike the standard library's hashers, so a file written by one
+/// build is found by the next).
+pub fn fingerprint<'a>(parts: impl IntoIterator<Item = &'a [u8]>) -> String {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    for part in parts {
+        h.write(&(part.len() as u64).to_le_bytes());
+        h.write(part);
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// FNV-1a, 64 bits: a few lines, so written here rather than a dependency.
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fingerprint_sees_where_parts_split() {
+        let a = fingerprint([b"ab".as_slice(), b"c".as_slice()]);
+        let b = fingerprint([b"a".as_slice(), b"bc".as_slice()]);
+        assert_ne!(a, b);
+        assert_eq!(a, fingerprint([b"ab".as_slice(), b"c".as_slice()]));
+    }
+
+    #[test]
+    fn stored_values_read_back() {
+        let dir = std::env::temp_dir().join(format!("towerlab-worths-{}", std::process::id()));
+        let tuned = Tuned {
+            variant: "v".into(),
+            fingerprint: "00ff".into(),
+            seed: 3,
+            games: 10,
+            players: 2,
+            worths: Worths {
+                floor: vec![0.25, 1.5],
+                ..Worths::default()
+            },
+        };
+        store(&dir, &tuned).unwrap();
+        assert_eq!(load(Some(&dir), "00ff").unwrap(), Some(tuned));
+        assert_eq!(load(Some(&dir), "00fe").unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
