@@ -47,19 +47,58 @@ pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
     };
     let idle = limits.idle;
     let open = limits.open_games();
-    let server = Server::bind(home, &args.host, args.port, limits)?;
+    let server = Server::bind(home, &args.host, args.port, limits).map_err(|e| in_use(e, args))?;
     let url = server.url()?;
     out!(
         "towerlab serves the game at {url} (at most {open} games at once; games idle for {} minutes expire; Ctrl-C stops)",
         idle.as_secs() / 60
     );
-    if args.open
-        && let Err(e) = std::process::Command::new("xdg-open").arg(&url).spawn()
-    {
-        writeln!(
-            std::io::stderr(),
-            "could not open a browser ({e}); open {url} yourself"
-        )?;
+    if args.open {
+        open_browser(&url);
     }
     server.run()
+}
+
+/// A port another program holds: say so, and how to pick another.
+fn in_use(e: anyhow::Error, args: &ServeArgs) -> anyhow::Error {
+    let taken = e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse)
+    });
+    if taken {
+        e.context(format!(
+            "port {} is in use (another server?): pick another with --port N, or --port 0 for any free port",
+            args.port
+        ))
+    } else {
+        e
+    }
+}
+
+/// Open `url` in the desktop's browser (`xdg-open`), its own messages
+/// silenced; one line if it cannot, while the server goes on.
+fn open_browser(url: &str) {
+    let child = std::process::Command::new("xdg-open")
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let url = url.to_string();
+    let failed = move |why: String| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "could not open a browser ({why}); open {url} yourself"
+        );
+    };
+    match child {
+        Err(e) => failed(e.to_string()),
+        Ok(mut child) => {
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() => failed(format!("xdg-open failed: {status}")),
+                Err(e) => failed(e.to_string()),
+                Ok(_) => {}
+            });
+        }
+    }
 }

@@ -141,6 +141,21 @@ pub struct Table<'a> {
     pub tiles_left: usize,
 }
 
+impl Asking<'_> {
+    /// `ask`'s answer when seat 0 of `players` asks about a tower with no
+    /// meeple on top, outside a game (an empty board, no scores): how rules
+    /// are probed before any game and in tests.
+    pub fn outside_game<R>(players: usize, ask: impl FnOnce(&Asking) -> R) -> R {
+        let board = Board::new();
+        let table = Table::bare(&board, players);
+        ask(&Asking {
+            seat: 0,
+            owner: None,
+            table: &table,
+        })
+    }
+}
+
 impl<'a> Table<'a> {
     /// A table with only a board: no scores, no prisoners, no meeples.
     pub fn bare(board: &'a Board, players: usize) -> Table<'a> {

@@ -10,8 +10,8 @@ use std::cell::RefCell;
 use anyhow::Result;
 
 use crate::kernel::{
-    Answer, Asking, Board, CaptureOutcome, EndScore, FloorKind, HookBudget, MAX_PLAYERS,
-    MIN_PLAYERS, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS,
+    MeepleView, RansomView, Rules, StackView, Table, TowerView,
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
@@ -136,9 +136,6 @@ fn constant_reads(rules: &ScriptRules, games: u64) -> Vec<String> {
     rules
         .constant_reads()
         .into_iter()
-        // The player count and whether a meeple stands on a feature are
-        // fixed by the game and by what the hook is asked about.
-        .filter(|(_, read, _)| !matches!(*read, "game().players" | "meeple.feature"))
         .map(|(hook, read, value)| {
             format!(
                 "hook `{}` read `{read}` and it gave {value} every time in {games} test games \
@@ -236,24 +233,20 @@ fn same_error(a: &anyhow::Error, b: &anyhow::Error) -> bool {
 /// Ask the tower hooks about a one-floor tower of `kind`, as the game would
 /// (for seat 0 of two, before the first tile).
 fn probe_kind(rules: &dyn Rules, kind: FloorKind) -> Result<()> {
-    let board = Board::new();
-    let table = Table::bare(&board, 2);
-    let asking = Asking {
-        seat: 0,
-        owner: None,
-        table: &table,
-    };
     let bare = StackView {
         floors: &[],
         topped: false,
     };
-    rules.may_place_floor(&bare, kind, &asking)?;
     let floors = [kind];
     let one = StackView {
         floors: &floors,
         topped: false,
     };
-    rules.may_top(&one, &asking)?;
+    Asking::outside_game(2, |asking| -> Result<()> {
+        rules.may_place_floor(&bare, kind, asking)?;
+        rules.may_top(&one, asking)?;
+        Ok(())
+    })?;
     let mut cells = Vec::new();
     rules.capture_range(&one, &mut cells)?;
     Ok(())

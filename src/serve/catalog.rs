@@ -15,6 +15,9 @@ use crate::play::bots::BotKind;
 use crate::play::session::Seat;
 use crate::rules::{Home, NATIVE_TOWER, Ruleset};
 
+/// Requirements nest at most this deep (deeper is a circle).
+const MAX_REQUIREMENT_DEPTH: usize = 16;
+
 /// The variants and packs on offer, and the rulesets loaded so far.
 pub struct Catalog {
     home: Home,
@@ -118,9 +121,44 @@ impl Catalog {
         for p in packs {
             known(p, &self.lists.packs, "pack")?;
         }
-        self.load(format!("packs:{}", packs.join(",")), || {
-            Ruleset::from_packs(&self.home, packs)
+        let mut list = Vec::new();
+        for p in packs {
+            self.add_with_requirements(p, &mut list, 0)?;
+        }
+        self.load(format!("packs:{}", list.join(",")), || {
+            Ruleset::from_packs(&self.home, &list)
         })
+    }
+
+    /// Add `pack` to `list` (unless listed already), the packs it requires
+    /// (and theirs) first: a browser user picks packs and their order, and
+    /// the server puts each pack's requirements before it.
+    fn add_with_requirements(
+        &self,
+        pack: &str,
+        list: &mut Vec<String>,
+        depth: usize,
+    ) -> Result<()> {
+        if list.iter().any(|p| p == pack) {
+            return Ok(());
+        }
+        if depth > MAX_REQUIREMENT_DEPTH {
+            return Err(bad_input(format!(
+                "the packs pack `{pack}` requires go round in a circle"
+            )));
+        }
+        if pack != NATIVE_TOWER {
+            let requires = self
+                .home
+                .load_pack(pack)
+                .map_err(|e| bad_input(format!("pack `{pack}` cannot be read: {e:#}")))?
+                .requires;
+            for req in &requires {
+                self.add_with_requirements(req, list, depth + 1)?;
+            }
+        }
+        list.push(pack.to_string());
+        Ok(())
     }
 
     /// The ruleset under `key`, loaded by `load` the first time.

@@ -6,9 +6,11 @@
 use super::events::Described;
 use super::wire::{
     ActionKind, ActionOption, Board, CaptureOption, DecisionKind, FloorCount, GameState,
-    PlacementOption, Player, Point, Prisoners, Progress, Question, RansomOption, Status, TileArt,
+    PlacementOption, Player, Point, Prisoners, Progress, Question, RansomOption, ScorePart, Status,
+    TileArt,
 };
 use crate::kernel::geometry::Pos;
+use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
 use crate::play::session::{Session, Waiting};
 use crate::rules::Ruleset;
@@ -47,13 +49,10 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
         frame_for(decision, game, &mut options);
     }
     let scene = game_scene(game, set, &options);
-    // Where the question's options are drawn (only a person's question has
-    // any).
+    // Where the question's options and the last tiles are drawn.
+    let locator = Locator::new(&scene, book);
     let question = match waiting {
-        Waiting::Person { decision, .. } => {
-            let locator = Locator::new(&scene, book);
-            Some(question(decision, game, set, book, &locator))
-        }
+        Waiting::Person { decision, .. } => Some(question(decision, game, set, book, &locator)),
         _ => None,
     };
     GameState {
@@ -74,7 +73,7 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
             Waiting::Failed(m) => Some(m.to_string()),
             _ => None,
         },
-        players: players(game, set),
+        players: players(game, set, &locator),
         question,
         board: Board {
             svg: board_svg_with(&scene, book, &palette(set)),
@@ -116,8 +115,9 @@ fn capturing_tower(game: &Game) -> Option<Pos> {
     })
 }
 
-fn players(game: &Game, set: &Ruleset) -> Vec<Player> {
+fn players(game: &Game, set: &Ruleset, at: &Locator) -> Vec<Player> {
     let n = game.players().len();
+    let breakdowns = breakdowns(game);
     game.players()
         .iter()
         .enumerate()
@@ -143,8 +143,87 @@ fn players(game: &Game, set: &Ruleset) -> Vec<Player> {
                 })
                 .filter(|held| held.count > 0)
                 .collect(),
+            last_tile: last_tile(game, p).map(|pos| point(at.cell(pos))),
+            breakdown: breakdowns[p].clone(),
         })
         .collect()
+}
+
+/// The cell of the tile player `p` placed last.
+fn last_tile(game: &Game, p: usize) -> Option<Pos> {
+    game.events().iter().rev().find_map(|e| match e {
+        Event::Tile { player, pos, .. } if *player == p => Some(*pos),
+        _ => None,
+    })
+}
+
+/// Each player's points so far by source, from the game's events: the
+/// kernel's features in a fixed order, then ransoms, then the rules' own
+/// scores by name.
+fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
+    let n = game.players().len();
+    let mut parts: Vec<Vec<ScorePart>> = vec![Vec::new(); n];
+    let mut add = |p: usize, source: &str, points: i64| match parts[p]
+        .iter_mut()
+        .find(|part| part.source == source)
+    {
+        Some(part) => part.points += points,
+        None => parts[p].push(ScorePart {
+            source: source.to_string(),
+            points,
+        }),
+    };
+    for e in game.events() {
+        match e {
+            Event::Score {
+                player,
+                points,
+                feature,
+            } => add(*player, feature_source(*feature), *points as i64),
+            Event::Ransom {
+                player, to, cost, ..
+            } => {
+                add(*player, "ransoms", -(*cost as i64));
+                add(*to, "ransoms", *cost as i64);
+            }
+            Event::RuleScore {
+                player,
+                points,
+                feature,
+            } => add(*player, feature, *points),
+            _ => {}
+        }
+    }
+    let order = |source: &str| {
+        [
+            "roads",
+            "cities",
+            "cloisters",
+            "fields",
+            "foundations",
+            "ransoms",
+        ]
+        .iter()
+        .position(|s| *s == source)
+        .unwrap_or(usize::MAX)
+    };
+    for list in &mut parts {
+        list.retain(|part| part.points != 0);
+        // Stable: the rules' own sources stay in the order they came.
+        list.sort_by_key(|part| order(&part.source));
+    }
+    parts
+}
+
+/// A feature's points, as the breakdown names them.
+fn feature_source(feature: SegmentKind) -> &'static str {
+    match feature {
+        SegmentKind::Road => "roads",
+        SegmentKind::City => "cities",
+        SegmentKind::Cloister => "cloisters",
+        SegmentKind::Field => "fields",
+        SegmentKind::Foundation => "foundations",
+    }
 }
 
 fn point((x, y): (f64, f64)) -> Point {

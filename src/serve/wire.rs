@@ -151,7 +151,7 @@ impl fmt::Display for DecisionKind {
 }
 
 /// A seat's player: score, pieces and prisoners.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Player {
     pub seat: usize,
     pub colour: String,
@@ -162,6 +162,20 @@ pub struct Player {
     pub floors: Vec<FloorCount>,
     /// Other players' meeples this player holds, by owner.
     pub prisoners: Vec<Prisoners>,
+    /// The top-left corner, on the board picture, of the cell of the tile
+    /// this player placed last (none before the first).
+    pub last_tile: Option<Point>,
+    /// Where the score came from so far, by source (`roads`, `cities`,
+    /// `cloisters`, `fields`, `ransoms`, or a name the rules gave a score),
+    /// in that order; sources that gave nothing left out.
+    pub breakdown: Vec<ScorePart>,
+}
+
+/// Points from one source: ransoms paid count against the payer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScorePart {
+    pub source: String,
+    pub points: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use base64::prelude::{BASE64_STANDARD, Engine};
 use headless_chrome::protocol::cdp::types::Event as CdpEvent;
-use headless_chrome::protocol::cdp::{Input, Log, Network, Page as CdpPage, Runtime};
+use headless_chrome::protocol::cdp::{Emulation, Input, Log, Network, Page as CdpPage, Runtime};
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::{Value, json};
 
@@ -151,10 +151,7 @@ impl Page {
     /// A real mouse click (press and release) in the middle of the element
     /// `selector`, scrolled into view first.
     pub fn click(&self, selector: &str) {
-        let at = self.eval(&format!(
-            "(e => {{ e.scrollIntoView({{ block: 'center', inline: 'center' }}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})(document.querySelector('{selector}'))"
-        ));
-        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        let (x, y) = self.middle(selector);
         for kind in [
             Input::DispatchMouseEventTypeOption::MousePressed,
             Input::DispatchMouseEventTypeOption::MouseReleased,
@@ -180,6 +177,63 @@ impl Page {
                 })
                 .unwrap_or_else(|e| panic!("click {selector}: {e}"));
         }
+    }
+
+    /// Make the page's viewport exactly `width` by `height` pixels (a
+    /// window's is smaller by the browser's frame, and no narrower than
+    /// about 500 pixels); a `phone`'s honours the page's viewport tag and
+    /// has a touch screen (`navigator.maxTouchPoints` 5, touch events).
+    /// Before [`Page::load`].
+    pub fn screen(&self, width: u32, height: u32, phone: bool) {
+        let metrics: Emulation::SetDeviceMetricsOverride = serde_json::from_value(json!({
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone
+        }))
+        .expect("device metrics");
+        self.tab
+            .call_method(metrics)
+            .expect("Emulation.setDeviceMetricsOverride");
+        if !phone {
+            return;
+        }
+        self.tab
+            .call_method(Emulation::SetTouchEmulationEnabled {
+                enabled: true,
+                max_touch_points: Some(5),
+            })
+            .expect("Emulation.setTouchEmulationEnabled");
+    }
+
+    /// One touch event: `kind` (`touchStart`, `touchMove`, `touchEnd`) with
+    /// fingers at `points` (page coordinates; each finger's id its index).
+    pub fn touch(&self, kind: &str, points: &[(f64, f64)]) {
+        let points: Vec<Value> = points
+            .iter()
+            .enumerate()
+            .map(|(id, (x, y))| json!({ "x": x, "y": y, "id": id }))
+            .collect();
+        let event: Input::DispatchTouchEvent =
+            serde_json::from_value(json!({ "type": kind, "touchPoints": points }))
+                .expect("a touch event");
+        self.tab
+            .call_method(event)
+            .unwrap_or_else(|e| panic!("{kind}: {e}"));
+    }
+
+    /// A tap (a finger down and up) in the middle of the element
+    /// `selector`, scrolled into view first.
+    pub fn tap(&self, selector: &str) {
+        let (x, y) = self.middle(selector);
+        self.touch("touchStart", &[(x, y)]);
+        self.touch("touchEnd", &[]);
+    }
+
+    /// The middle of the element `selector` in the window, scrolled into
+    /// view first.
+    fn middle(&self, selector: &str) -> (f64, f64) {
+        let at = self.eval(&format!(
+            "(e => {{ e.scrollIntoView({{ block: 'nearest', inline: 'nearest' }}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})(document.querySelector('{selector}'))"
+        ));
+        (at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
     }
 
     /// A PNG of the page from its top, `height` pixels tall (beyond the

@@ -3,7 +3,10 @@
 //! capture among them), a ransom when none is offered, rules not in the
 //! lists — gets a 4xx with a message and leaves the game as it was; idle
 //! games expire; a whole game played through the API logs a game that
-//! `towerlab replay` accepts, with the same final scores.
+//! `towerlab replay` accepts, with the same final scores, each player's
+//! score breakdown adding up to the score. Packs keep the order asked, their
+//! requirements put first; `serve` on a port in use and `--open` without a
+//! browser each say so in one line.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -314,6 +317,99 @@ fn rules_and_seats_come_from_the_lists() {
     }
 }
 
+/// A browser user names packs in an order; the server puts each pack's
+/// requirements before it (black-tower requires tower), and keeps the
+/// user's order otherwise.
+#[test]
+fn packs_keep_the_users_order_and_gain_their_requirements() {
+    let addr = server(IDLE);
+    for (asked, played) in [
+        (json!(["black-tower"]), json!(["tower", "black-tower"])),
+        (
+            json!(["black-tower", "tower"]),
+            json!(["tower", "black-tower"]),
+        ),
+        (
+            json!(["tower", "black-tower"]),
+            json!(["tower", "black-tower"]),
+        ),
+        (json!(["tower"]), json!(["tower"])),
+    ] {
+        let body = json!({"packs": asked, "seats": ["person", "greedy"], "seed": 3});
+        let state = ok(addr, "POST", "/api/games", Some(body));
+        let packs: Vec<Value> = state["packs"].as_array().unwrap().clone();
+        let packs: Vec<Value> = packs.into_iter().filter(|p| p != "base").collect();
+        assert_eq!(
+            Value::from(packs),
+            played,
+            "{asked} plays as {}",
+            state["packs"]
+        );
+    }
+}
+
+/// `serve` on a port another program holds: one `error:` line that
+/// suggests `--port`, and exit code 1.
+#[test]
+fn serve_on_a_port_in_use_suggests_another() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let out = towerlab()
+        .args(["serve", "--port", &port])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: port "), "{err}");
+    assert!(err.contains("--port"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// `serve --open` where no browser opens says so in one line, with the
+/// address, and not the opener's own messages; the server goes on.
+#[test]
+fn serve_open_without_a_browser_says_so_once() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    let opener = dir.join("xdg-open");
+    std::fs::write(
+        &opener,
+        "#!/bin/sh\necho 'xdg-open: no method available' >&2\necho noise\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(dir.clone())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let mut child = towerlab()
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let first = BufReader::new(stderr).lines().next();
+    let stdout = child.stdout.take().unwrap();
+    let mut out = String::new();
+    BufReader::new(stdout).read_line(&mut out).unwrap();
+    let alive = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    let first = first.expect("a line on stderr").unwrap();
+    assert!(
+        first.starts_with("could not open a browser (xdg-open failed"),
+        "{first}"
+    );
+    assert!(first.contains("http://127.0.0.1:"), "{first}");
+    assert!(alive, "the server goes on");
+    assert!(!out.contains("noise"), "{out}");
+}
+
 /// The new-game form offers the `mcts` bot, and it takes its turns.
 #[test]
 fn the_form_offers_mcts_and_it_plays_its_turns() {
@@ -393,6 +489,20 @@ fn a_game_against_greedy_ends_scored_and_its_log_replays() {
         .map(|p| p["score"].as_u64().unwrap())
         .collect();
     assert_eq!(logged_scores(&log), shown);
+    for p in end["players"].as_array().unwrap() {
+        let parts = p["breakdown"].as_array().unwrap();
+        let sum: i64 = parts.iter().map(|b| b["points"].as_i64().unwrap()).sum();
+        assert_eq!(
+            sum,
+            p["score"].as_i64().unwrap(),
+            "the breakdown adds up: {p}"
+        );
+        assert!(
+            parts.iter().all(|b| b["points"] != 0),
+            "no source of 0: {p}"
+        );
+        assert!(p["last_tile"].is_array(), "each player placed a tile: {p}");
+    }
     assert!(
         end["events"]
             .as_array()

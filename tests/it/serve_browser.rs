@@ -1,20 +1,26 @@
-//! The browser game in headless Chromium:
-//! `towerlab serve` is started, a person plays a whole 2-player game against
-//! greedy by clicking through the page (cells, rotate, place, the action's
-//! buttons and the board's spots), with no console errors; the final scores
-//! the page shows equal those of the log it downloads, which `towerlab
-//! replay` accepts; a screenshot of the game in progress is taken.
+//! The browser game in headless Chromium, at four window sizes (a phone
+//! upright and on its side, a small and a large desktop): `towerlab serve`
+//! is started, a person plays a whole 2-player game against greedy through
+//! the page (cells, rotate, place, the action's buttons and the board's
+//! spots; tapped on the phone sizes, which are touch screens, clicked on
+//! the others), with no console errors. At every question the layout is
+//! measured: the page does not scroll, the board takes most of the window,
+//! and what the question needs (the status, its buttons, the board's marks)
+//! lies inside the window. The final scores the page shows equal those of
+//! the log it downloads, which `towerlab replay` accepts; on the phone,
+//! a finger drags the board and two pinch it. A screenshot of the game in
+//! progress is taken at each size.
 //!
 //! Drives the page with the `browser` driver; ignored without `chromium`, as
-//! `browser` says. `TOWERLAB_PLAY_SCREENSHOT=FILE` keeps the screenshot
-//! (docs/images/play.png is made so).
+//! `browser` says. `TOWERLAB_PLAY_SCREENSHOTS=DIR` keeps the screenshots as
+//! `DIR/play-WIDTHxHEIGHT.png` (docs/images/play-*.png are made so).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::browser::Page;
 use crate::common::towerlab;
@@ -50,8 +56,17 @@ fn line_with(reader: impl std::io::Read + Send + 'static, marker: &'static str) 
         .unwrap_or_else(|_| panic!("no line with {marker}"))
 }
 
-/// One click-through step of the person's turn, by the question waiting.
-fn play_step(page: &Page, step: usize) {
+/// How the person presses: a tap on a touch screen, else a mouse click.
+fn press(page: &Page, touch: bool, selector: &str) {
+    if touch {
+        page.tap(selector);
+    } else {
+        page.click(selector);
+    }
+}
+
+/// One step of the person's turn, by the question waiting.
+fn play_step(page: &Page, touch: bool, step: usize) {
     let kind = page.eval("game.question.kind");
     let token = page.eval("game.token");
     match kind.as_str().unwrap() {
@@ -61,53 +76,150 @@ fn play_step(page: &Page, step: usize) {
                 .as_u64()
                 .unwrap();
             let n = step as u64 % cells + 1;
-            page.click(&format!("#marks .place:nth-child({n})"));
+            press(page, touch, &format!("#marks .place:nth-child({n})"));
             if step.is_multiple_of(3) {
-                page.click("#rotate");
+                press(page, touch, "#rotate");
             }
-            page.click("#confirm");
+            press(page, touch, "#confirm");
         }
         "action"
             if step.is_multiple_of(2)
                 && page.eval("!!document.querySelector('#marks .spot[data-index]')")
                     == json!(true) =>
         {
-            page.click("#marks .spot[data-index]");
+            press(page, touch, "#marks .spot[data-index]");
         }
+        // A ransom asked before, for the same prisoners, the page
+        // declines by itself (T11).
+        "ransom"
+            if page.eval("document.querySelectorAll('#options button').length") == json!(0) => {}
         "capture"
             if page.eval("!!document.querySelector('#marks .spot[data-index]')") == json!(true) =>
         {
-            page.click("#marks .spot[data-index]");
+            press(page, touch, "#marks .spot[data-index]");
         }
         _ => {
             let buttons = page
                 .eval("document.querySelectorAll('#options button').length")
                 .as_u64()
                 .unwrap();
-            page.click(&format!(
-                "#options button:nth-child({})",
-                step as u64 % buttons + 1
-            ));
+            press(
+                page,
+                touch,
+                &format!("#options button:nth-child({})", step as u64 % buttons + 1),
+            );
         }
     }
     page.wait(&format!("game.token !== {token}"));
 }
 
+/// What the layout lacks at this question: the page scrolls, the board
+/// is small, or something the question needs lies outside the window (the
+/// status, the placing buttons, the first option button, and the board's
+/// marks, which the fitted board shows whole). Measured from the page's
+/// layout, before anything is scrolled into view.
+fn layout_faults(page: &Page, (width, height): (u32, u32)) -> Vec<String> {
+    let faults = page.eval(
+        &r#"(() => {
+  const faults = [];
+  const W = innerWidth, H = innerHeight;
+  if (W !== WIDTH || H !== HEIGHT) faults.push(`the window is ${W}x${H}, not WIDTHxHEIGHT`);
+  const root = document.documentElement;
+  if (root.scrollWidth > W || root.scrollHeight > H) faults.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight} in ${W}x${H}`);
+  const stage = document.querySelector('#stage').getBoundingClientRect();
+  if (stage.width < 0.5 * W || stage.height < 0.4 * H) faults.push(`the board is ${stage.width}x${stage.height} in ${W}x${H}`);
+  const inside = (r, box) => r.width > 0 && r.height > 0 && r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
+  const window_ = { left: 0, top: 0, right: W, bottom: H };
+  const needed = ['#status', '#zoom'];
+  if (game.question && game.question.kind === 'placement') needed.push('#rotate', '#confirm');
+  // (A ransom the page declines by itself has no buttons.)
+  else if (game.question && !(game.question.kind === 'ransom' && !document.querySelector('#options button'))) needed.push('#options button');
+  for (const sel of needed) {
+    const e = document.querySelector(sel);
+    if (!e || !inside(e.getBoundingClientRect(), window_)) faults.push(`${sel} is outside the window: ${JSON.stringify(e && e.getBoundingClientRect())}`);
+  }
+  if (view.fitted) {
+    for (const m of document.querySelectorAll('#marks .place, #marks .spot[data-index]')) {
+      const r = m.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < stage.left || x > stage.right || y < stage.top || y > stage.bottom) faults.push(`a mark at ${x},${y} is outside the board's ${JSON.stringify(stage)}`);
+    }
+  }
+  return faults;
+})()"#
+            .replace("WIDTH", &width.to_string())
+            .replace("HEIGHT", &height.to_string()),
+    );
+    serde_json::from_value(faults).unwrap()
+}
+
+/// On a touch screen: a finger drags the board (it moves), two fingers
+/// spreading zoom it in around their middle (the point under it stays).
+fn drag_and_pinch(page: &Page) {
+    let view = || page.eval("[view.x, view.y, view.scale]");
+    let box_: Vec<f64> = serde_json::from_value(page.eval(
+        "(r => [r.left, r.top, r.width, r.height])(document.querySelector('#stage').getBoundingClientRect())",
+    ))
+    .unwrap();
+    // A point of the stage's lower left, away from the marks and buttons.
+    let (x, y) = (box_[0] + 12.0, box_[1] + box_[3] - 30.0);
+    let before = view();
+    page.touch("touchStart", &[(x, y)]);
+    for i in 1..=5 {
+        page.touch("touchMove", &[(x + 8.0 * i as f64, y - 4.0 * i as f64)]);
+    }
+    page.touch("touchEnd", &[]);
+    let after = view();
+    let moved = |a: &Value, b: &Value, i: usize| b[i].as_f64().unwrap() - a[i].as_f64().unwrap();
+    assert!(
+        (moved(&before, &after, 0) - 40.0).abs() < 1.0
+            && (moved(&before, &after, 1) + 20.0).abs() < 1.0,
+        "a finger dragged the board 40,-20: {before} to {after}"
+    );
+    let (cx, cy) = (box_[0] + box_[2] / 2.0, box_[1] + box_[3] / 2.0);
+    // The board point under the pinch's middle, before and after.
+    let under = || {
+        let v = view();
+        let f = |i: usize| v[i].as_f64().unwrap();
+        (
+            (cx - box_[0] - f(0)) / f(2),
+            (cy - box_[1] - f(1)) / f(2),
+            f(2),
+        )
+    };
+    let (bx, by, scale) = under();
+    page.touch("touchStart", &[(cx - 20.0, cy), (cx + 20.0, cy)]);
+    for i in 1..=4 {
+        let d = 20.0 + 10.0 * i as f64;
+        page.touch("touchMove", &[(cx - d, cy), (cx + d, cy)]);
+    }
+    page.touch("touchEnd", &[]);
+    let (ax, ay, zoomed) = under();
+    assert!(
+        (zoomed / scale - 3.0).abs() < 0.01,
+        "spreading two fingers from 40 to 120 px zooms 3×: {scale} to {zoomed}"
+    );
+    assert!(
+        (ax - bx).abs() < 0.5 && (ay - by).abs() < 0.5,
+        "the pinch zooms around its middle: {bx},{by} to {ax},{ay}"
+    );
+    page.click("#zoom [data-zoom=fit]");
+    assert_eq!(page.eval("view.fitted"), json!(true));
+}
+
 /// A screenshot of the page as the window shows it, kept with
-/// `TOWERLAB_PLAY_SCREENSHOT=FILE`.
-fn screenshot(page: &Page) {
-    let png = page.screenshot(1400.0, 900.0);
-    if let Some(keep) = std::env::var_os("TOWERLAB_PLAY_SCREENSHOT") {
-        std::fs::write(keep, &png).unwrap();
+/// `TOWERLAB_PLAY_SCREENSHOTS=DIR`.
+fn screenshot(page: &Page, (width, height): (u32, u32)) {
+    let png = page.screenshot(width as f64, height as f64);
+    if let Some(dir) = std::env::var_os("TOWERLAB_PLAY_SCREENSHOTS") {
+        let file = std::path::Path::new(&dir).join(format!("play-{width}x{height}.png"));
+        std::fs::write(file, &png).unwrap();
     }
 }
 
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
-)]
-fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
+/// A whole game against greedy in a window of `size`, tapped on a touch
+/// screen or clicked, its layout measured at every question.
+fn a_whole_game((width, height): (u32, u32), touch: bool) {
     let mut server = towerlab()
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
@@ -116,39 +228,78 @@ fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
     let stdout = server.stdout.take().unwrap();
     let _server = Killed(server);
     let url = line_with(stdout, "http://");
-    let page = Page::open(1400, 900);
+    let page = Page::open(width, height);
+    page.screen(width, height, touch);
     page.load(&format!("{url}?delay=20"));
     page.wait("document.querySelectorAll('#variant option').length > 0");
     assert_eq!(
         page.eval("document.querySelector('#seats select').value"),
         json!("person")
     );
+    assert_eq!(
+        page.eval("document.querySelector('#game').getBoundingClientRect().height"),
+        json!(0),
+        "no game panel on the new-game form"
+    );
     page.eval("document.querySelectorAll('#seats select')[1].value = 'greedy'; document.querySelector('#seed').value = '7'; true");
-    page.click("#start");
+    press(&page, touch, "#start");
     page.wait("typeof game === 'object' && game !== null");
-    let (mut step, mut shot) = (0, false);
-    let deadline = Instant::now() + Duration::from_secs(600);
+    page.wait("!!document.querySelector('#legend-art svg')");
+    assert_eq!(
+        page.eval("document.querySelector('#canvas g.panel') === null"),
+        json!(true),
+        "the legend is not on the board, where zoom would scale it"
+    );
+    if touch {
+        page.wait("game.status !== 'bot'");
+        drag_and_pinch(&page);
+    }
+    let (mut step, mut shot, mut measured) = (0, false, 0);
+    let deadline = Instant::now() + Duration::from_secs(900);
     while page.eval("game.status") != json!("over") {
-        assert!(Instant::now() < deadline, "the game took over ten minutes");
+        assert!(Instant::now() < deadline, "the game took over 15 minutes");
         if page.eval("game.status") == json!("bot") {
             std::thread::sleep(Duration::from_millis(10));
             continue;
         }
         assert_ne!(page.eval("game.status"), json!("failed"));
+        let faults = layout_faults(&page, (width, height));
+        assert!(
+            faults.is_empty(),
+            "at {width}x{height}, step {step}: {faults:#?}"
+        );
+        measured += 1;
         if !shot && page.eval("game.turn >= 24 && game.question.kind === 'action'") == json!(true) {
-            screenshot(&page);
+            screenshot(&page, (width, height));
             shot = true;
         }
-        play_step(&page, step);
+        play_step(&page, touch, step);
         step += 1;
     }
     assert!(shot, "a screenshot of the game in progress");
+    assert!(measured > 40, "the layout measured at {measured} questions");
     page.wait("!document.querySelector('#final').hidden");
-    let shown: Vec<u64> =
+    let shown: Vec<u64> = serde_json::from_value(page.eval(
+        "[...document.querySelectorAll('#final li')].sort((a, b) => a.dataset.seat - b.dataset.seat).map(li => Number(li.dataset.score))",
+    ))
+    .unwrap();
+    let ranked: Vec<u64> =
         serde_json::from_value(page.eval(
             "[...document.querySelectorAll('#final li')].map(li => Number(li.dataset.score))",
         ))
         .unwrap();
+    assert!(
+        ranked.windows(2).all(|w| w[0] >= w[1]),
+        "the final ranking is by score: {ranked:?}"
+    );
+    let winner = page.eval("document.querySelector('#winner').textContent");
+    assert!(
+        winner
+            .as_str()
+            .unwrap()
+            .contains(&format!("with {} points", ranked[0])),
+        "the winner is named with the best score: {winner}"
+    );
     assert_eq!(shown.len(), 2);
     let log = page.eval("fetch(document.querySelector('#log').href).then(r => r.text())");
     let log = log.as_str().expect("the log downloads");
@@ -157,7 +308,43 @@ fn a_person_plays_a_whole_game_against_greedy_in_chromium() {
         shown,
         "the page's final scores are the log's"
     );
-    replays(log, "serve-browser-game.jsonl");
+    replays(log, &format!("serve-browser-game-{width}x{height}.jsonl"));
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
+fn a_whole_game_on_a_phone_upright() {
+    a_whole_game((390, 844), true);
+}
+
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
+fn a_whole_game_on_a_phone_on_its_side() {
+    a_whole_game((844, 390), true);
+}
+
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
+fn a_whole_game_on_a_small_desktop() {
+    a_whole_game((1024, 768), false);
+}
+
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
+fn a_whole_game_on_a_large_desktop() {
+    a_whole_game((1400, 900), false);
 }

@@ -320,8 +320,24 @@ impl<'a> Game<'a> {
         Game::dealt(tiles, rules, players, deck, None)
     }
 
-    /// A new game drawing `deck`, dealt from `seed` when it was.
+    /// A new game drawing `deck`, dealt from `seed` when it was, with the
+    /// start tile at the origin.
     fn dealt(
+        tiles: &'a TileSet,
+        rules: &'a dyn Rules,
+        players: usize,
+        deck: Vec<u16>,
+        seed: Option<u64>,
+    ) -> Result<Self> {
+        let mut game = Game::unplaced(tiles, rules, players, deck, seed)?;
+        game.put_tile(tiles.start as u16, Pos::ORIGIN, 0)?;
+        game.this_tile = None;
+        Ok(game)
+    }
+
+    /// A game drawing `deck`, each seat with the supply the rules give it,
+    /// and no tile on the board yet (not even the start tile).
+    pub(super) fn unplaced(
         tiles: &'a TileSet,
         rules: &'a dyn Rules,
         players: usize,
@@ -355,7 +371,7 @@ impl<'a> Game<'a> {
                 floors: supply,
             });
         }
-        let mut game = Game {
+        Ok(Game {
             tiles,
             rules,
             board: Board::new(),
@@ -380,10 +396,7 @@ impl<'a> Game<'a> {
             scratch: Vec::new(),
             roots: Vec::new(),
             tower_answers: Vec::new(),
-        };
-        game.put_tile(tiles.start as u16, Pos::ORIGIN, 0)?;
-        game.this_tile = None;
-        Ok(game)
+        })
     }
 
     /// Record events from now on (see [`Game::events`]).

@@ -26,13 +26,8 @@ impl<'a> Game<'a> {
         players: usize,
         tiles_left: usize,
     ) -> Result<Self> {
-        let mut game =
-            Game::with_deck(tiles, rules, players, vec![tiles.start as u16; tiles_left])?;
-        game.board = crate::kernel::board::Board::new();
-        game.features = Default::default();
-        game.towers.clear();
-        game.tower_of_tile.clear();
-        Ok(game)
+        let deck = vec![tiles.start as u16; tiles_left];
+        Game::unplaced(tiles, rules, players, deck, None)
     }
 
     /// Put a tile of `kind` at `pos` turned `rot` quarter turns clockwise:

@@ -81,6 +81,13 @@ pub(super) enum Read {
 
 impl Read {
     /// The read as a script writes it, for messages.
+    /// Whether one value in every game says nothing about the rule: the
+    /// player count is fixed by the game, and whether a meeple stands on a
+    /// feature by what the hook is asked about.
+    pub(super) fn fixed_by_question(self) -> bool {
+        matches!(self, Read::Players | Read::Feature)
+    }
+
     pub(super) fn name(self) -> &'static str {
         match self {
             Read::Height => "tower.height",

@@ -192,7 +192,7 @@ impl ScriptRules {
         } else {
             frame.opaque = true;
         }
-        if let Some(hook) = frame.hook {
+        if let Some(hook) = frame.hook.filter(|_| !read.fixed_by_question()) {
             let seen = r
                 .values
                 .entry((hook, read.name()))
@@ -202,7 +202,8 @@ impl ScriptRules {
     }
 
     /// The reads that gave one value every time a hook made them on this
-    /// thread: (hook, read, value).
+    /// thread: (hook, read, value); reads fixed by the question
+    /// ([`Read::fixed_by_question`]) are not among them.
     pub fn constant_reads(&self) -> Vec<(Hook, &'static str, i64)> {
         let r = self.recorder.borrow();
         let mut out: Vec<_> = r

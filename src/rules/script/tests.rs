@@ -221,18 +221,12 @@ fn b4_b7_may_place_floor_answers_a_new_stack_from_what_was_read() {
     );
     let may_place = |rules: &ScriptRules, floors: &[FloorKind]| {
         let (runs, spent) = (rules.hook_runs(), rules.spent());
-        let board = Board::new();
-        let table = Table::bare(&board, 2);
-        let asking = Asking {
-            seat: 0,
-            owner: None,
-            table: &table,
-        };
         let stack = StackView {
             floors,
             topped: false,
         };
-        let a = rules.may_place_floor(&stack, white, &asking).unwrap();
+        let a =
+            Asking::outside_game(2, |asking| rules.may_place_floor(&stack, white, asking)).unwrap();
         (a, rules.hook_runs() - runs, rules.spent() - spent)
     };
     assert!(may_place(&warm, &[regular, regular]).1 > 0);

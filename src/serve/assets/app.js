@@ -40,17 +40,30 @@ async function loadCatalog() {
   const variant = $("#variant");
   for (const v of catalog.variants) variant.append(el("option", { value: v }, v));
   if (catalog.variants.includes("tower")) variant.value = "tower";
-  for (const p of catalog.packs) {
-    const label = el("label");
-    label.append(el("input", { type: "checkbox", value: p }), " " + p);
-    $("#packs").append(label);
-  }
+  for (const p of catalog.packs) $("#packs").append(packRow(p));
   const players = $("#player-count");
   for (let n = catalog.players.min; n <= catalog.players.max; n++) {
     players.append(el("option", { value: n }, String(n)));
   }
   players.addEventListener("change", () => seatRows(Number(players.value)));
   seatRows(catalog.players.min);
+}
+
+// A pack of the chooser: ticked or not, moved up or down the list, whose
+// order (of the ticked ones) is the order sent. The server puts a pack's
+// requirements before it.
+function packRow(name) {
+  const li = el("li", { "data-pack": name });
+  const label = el("label");
+  const box = el("input", { type: "checkbox", value: name });
+  box.addEventListener("change", () => { document.querySelector("input[name=rules][value=packs]").checked = true; });
+  label.append(box, " " + name);
+  const up = el("button", { type: "button", class: "up", title: `move ${name} up` }, "↑");
+  const down = el("button", { type: "button", class: "down", title: `move ${name} down` }, "↓");
+  up.addEventListener("click", () => li.previousElementSibling?.before(li));
+  down.addEventListener("click", () => li.nextElementSibling?.after(li));
+  li.append(label, " ", up, down);
+  return li;
 }
 
 function seatRows(n) {
@@ -71,6 +84,7 @@ function formRequest() {
   const req = { seats: [...document.querySelectorAll("#seats select")].map((s) => s.value) };
   if (document.querySelector("input[name=rules]:checked").value === "packs") {
     req.packs = [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
+    if (req.packs.length === 0) throw new Error("tick at least one pack, or choose a variant");
   } else {
     req.variant = $("#variant").value;
   }
@@ -87,6 +101,7 @@ function formRequest() {
 async function startGame(event) {
   event.preventDefault();
   $("#new-error").textContent = "";
+  $("#new-hint").textContent = "";
   try {
     request = formRequest();
     const state = await api("POST", "/api/games", request);
@@ -108,11 +123,14 @@ function show(state) {
   document.body.dataset.status = state.status;
   $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · seed ${state.seed}`;
   $("#board").innerHTML = state.board.svg;
+  splitLegend();
   $("#log").href = `/api/games/${state.id}/log`;
   $("#log").download = `towerlab-${state.seed}.jsonl`;
   showPlayers(state);
   showEvents(state);
   showQuestion(state);
+  markLastTiles(state);
+  showRansomButton(state);
   applyView();
   if (state.status === "bot") {
     clearTimeout(botTimer);
@@ -177,7 +195,14 @@ function showQuestion(state) {
   } else if (q.kind === "placement") {
     status.textContent = `${who}: place ${q.tile} (click a marked cell, rotate, then place)`;
     askPlacement(q);
+  } else if (q.kind === "ransom" && skipRansom(state)) {
+    status.textContent = `${who}: no ransom this turn`;
+    answer(0);
   } else {
+    if (q.kind === "ransom") {
+      ransomSeen.add(ransomKey(state));
+      wantRansom.delete(state.current);
+    }
     const asks = {
       ransom: "pay a ransom? (T11)",
       action: "one action: a meeple, a floor, a meeple on a tower, or pass (T3)",
@@ -188,15 +213,66 @@ function showQuestion(state) {
   }
 }
 
+// A ransom (T11) is asked once for each state of a person's captured
+// meeples: declined, it is declined by itself on later turns until the
+// prisoners change or the person asks for it with "Pay a ransom".
+const ransomSeen = new Set(); // seats and prisoners already asked about
+const wantRansom = new Set(); // seats that asked for the question again
+
+function ransomKey(state) {
+  const held = state.players.map((p) => p.prisoners.filter((q) => q.owner === state.current).map((q) => q.count).join("") || "0");
+  return `${state.current}:${held.join(",")}`;
+}
+
+function skipRansom(state) {
+  return ransomSeen.has(ransomKey(state)) && !wantRansom.has(state.current);
+}
+
+// The "Pay a ransom" button: shown to a person whose meeples someone holds.
+function showRansomButton(state) {
+  const button = $("#ransom");
+  const p = state.current;
+  const held = state.players.some((q) => q.prisoners.some((x) => x.owner === p));
+  button.hidden = state.seats[p] !== "person" || !held || state.status === "over" || !ransomSeen.has(ransomKey(state));
+  button.disabled = wantRansom.has(p);
+  button.textContent = wantRansom.has(p) ? "A ransom will be offered at your next turn" : "Pay a ransom at my next turn (T11)";
+}
+
+// The final ranking: the winner (or those who tie) named, then every
+// player by score with where the points came from.
 function showFinal(state) {
   const box = $("#final");
-  box.replaceChildren(el("h3", {}, "Final scores"));
+  const ranked = [...state.players].sort((a, b) => b.score - a.score || a.seat - b.seat);
+  const best = ranked[0].score;
+  const winners = ranked.filter((p) => p.score === best).map((p) => seatName(state, p.seat));
+  const headline = winners.length === 1
+    ? `${winners[0]} wins with ${best} points`
+    : `${winners.join(" and ")} tie for the win with ${best} points`;
+  box.replaceChildren(el("h3", { id: "winner" }, headline));
   const list = el("ol");
-  for (const p of state.players) {
-    list.append(el("li", { "data-score": p.score }, `${seatName(state, p.seat)}: ${p.score}`));
+  for (const p of ranked) {
+    const li = el("li", { "data-score": p.score, "data-seat": p.seat });
+    li.append(el("strong", {}, `${seatName(state, p.seat)}: ${p.score}`));
+    const parts = p.breakdown.map((b) => `${b.source} ${b.points < 0 ? "−" + -b.points : b.points}`);
+    li.append(el("div", { class: "breakdown" }, parts.join(" · ") || "no points"));
+    list.append(li);
   }
   box.append(list);
   box.hidden = false;
+}
+
+// Each player's last tile, outlined in the player's colour.
+function markLastTiles(state) {
+  const size = state.board.cell;
+  for (const p of state.players) {
+    if (!p.last_tile) continue;
+    const mark = el("div", { class: "last", "data-seat": p.seat, title: `${seatName(state, p.seat)}'s last tile` });
+    mark.style.left = p.last_tile[0] + "px";
+    mark.style.top = p.last_tile[1] + "px";
+    mark.style.width = mark.style.height = size + "px";
+    mark.style.borderColor = p.colour;
+    $("#marks").append(mark);
+  }
 }
 
 function placeMark(cell, size) {
@@ -228,6 +304,7 @@ function askPlacement(q) {
   }
   $("#place-buttons").hidden = false;
   $("#confirm").disabled = true;
+  $("#confirm").textContent = "Choose a cell first";
   drawTile(q, q.tiles[0].rot);
 }
 
@@ -270,7 +347,13 @@ function askOptions(q) {
     $("#options").append(button);
     if (!o.at) continue;
     const shared = counts.get(String(o.at)) > 1;
-    const spot = el("div", { class: "spot" + (q.kind === "capture" ? " capture" : "") + (shared ? " shared" : ""), title: o.label });
+    const spot = el("div", { class: "spot" + (q.kind === "capture" ? " capture" : "") + (shared ? " shared" : ""), title: o.label, "data-for": o.index });
+    // The button and its spot light up together.
+    const light = (on) => { spot.classList.toggle("lit", on); button.classList.toggle("lit", on); };
+    for (const e of [button, spot]) {
+      e.addEventListener("pointerenter", () => light(true));
+      e.addEventListener("pointerleave", () => light(false));
+    }
     spot.style.left = o.at[0] + "px";
     spot.style.top = o.at[1] + "px";
     if (!shared) {
@@ -299,6 +382,34 @@ async function botTurn() {
   }
 }
 
+// ---- the legend --------------------------------------------------------
+
+// The renderer draws its legend (captions, players, colours) beside the
+// board, in the same picture. The page moves it into the side panel, drawn
+// at its own size, so that zooming scales the board only and a narrow
+// screen gives the board its whole width.
+function splitLegend() {
+  const svg = $("#board svg");
+  const panel = svg && svg.querySelector("g.panel");
+  if (!panel) return;
+  const box = panel.getBBox();
+  const left = Math.max(0, Math.floor(box.x) - 8);
+  const width = Number(svg.getAttribute("width"));
+  const height = Number(svg.getAttribute("height"));
+  const legend = svg.cloneNode(false);
+  legend.removeAttribute("id");
+  const defs = svg.querySelector("defs");
+  if (defs) legend.append(defs.cloneNode(true));
+  legend.append(panel);
+  const legendHeight = Math.ceil(box.y + box.height + 8);
+  legend.setAttribute("viewBox", `${left} 0 ${width - left} ${legendHeight}`);
+  legend.setAttribute("width", width - left);
+  legend.setAttribute("height", legendHeight);
+  $("#legend-art").replaceChildren(legend);
+  svg.setAttribute("viewBox", `0 0 ${left} ${height}`);
+  svg.setAttribute("width", left);
+}
+
 // ---- pan and zoom ------------------------------------------------------
 
 function applyView() {
@@ -318,6 +429,7 @@ function applyView() {
 }
 
 function zoom(factor, cx, cy) {
+  factor = Math.min(8, Math.max(0.05, view.scale * factor)) / view.scale;
   view.fitted = false;
   view.x = cx - (cx - view.x) * factor;
   view.y = cy - (cy - view.y) * factor;
@@ -325,26 +437,52 @@ function zoom(factor, cx, cy) {
   applyView();
 }
 
+// Mouse and touch alike (pointer events): one pointer drags the board, two
+// pinch it (zooming around their middle); the wheel zooms around the
+// pointer; a tap on a cell or a spot answers, as a click does.
 function setUpStage() {
   const stage = $("#stage");
-  let drag = null;
+  const pointers = new Map();
+  let last = null; // the pointers' middle and spread at the last move
+  const local = (x, y) => {
+    const box = stage.getBoundingClientRect();
+    return [x - box.left, y - box.top];
+  };
+  const gesture = () => {
+    const ps = [...pointers.values()];
+    const mid = local(ps.reduce((a, p) => a + p.x, 0) / ps.length, ps.reduce((a, p) => a + p.y, 0) / ps.length);
+    const spread = ps.length > 1 ? Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) : 0;
+    return { mid, spread };
+  };
   stage.addEventListener("pointerdown", (e) => {
     if (e.target.closest(".place, .spot, #zoom")) return;
-    drag = { x: e.clientX - view.x, y: e.clientY - view.y };
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    stage.setPointerCapture?.(e.pointerId);
+    last = gesture();
     stage.classList.add("dragging");
   });
-  window.addEventListener("pointermove", (e) => {
-    if (!drag) return;
+  stage.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const now = gesture();
     view.fitted = false;
-    view.x = e.clientX - drag.x;
-    view.y = e.clientY - drag.y;
-    applyView();
+    view.x += now.mid[0] - last.mid[0];
+    view.y += now.mid[1] - last.mid[1];
+    if (now.spread > 0 && last.spread > 0) zoom(now.spread / last.spread, now.mid[0], now.mid[1]);
+    else applyView();
+    last = now;
   });
-  window.addEventListener("pointerup", () => { drag = null; stage.classList.remove("dragging"); });
+  const lift = (e) => {
+    pointers.delete(e.pointerId);
+    last = pointers.size ? gesture() : null;
+    if (!pointers.size) stage.classList.remove("dragging");
+  };
+  stage.addEventListener("pointerup", lift);
+  stage.addEventListener("pointercancel", lift);
   stage.addEventListener("wheel", (e) => {
     e.preventDefault();
-    const box = stage.getBoundingClientRect();
-    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - box.left, e.clientY - box.top);
+    const [x, y] = local(e.clientX, e.clientY);
+    zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
   }, { passive: false });
   for (const b of document.querySelectorAll("#zoom button")) {
     b.addEventListener("click", () => {
@@ -365,13 +503,15 @@ function backToForm(sameDeal) {
   $("#game").hidden = true;
   $("#new").hidden = false;
   $("#seed").value = sameDeal && request ? String(request.seed) : "";
-  $("#new-error").textContent = sameDeal ? "The same deal: pick other rules and start." : "";
+  $("#new-error").textContent = "";
+  $("#new-hint").textContent = sameDeal ? "The same deal: pick other rules and start." : "";
 }
 
 $("#new-form").addEventListener("submit", startGame);
 $("#confirm").addEventListener("click", () => chosen && answer(chosen.index));
 $("#rotate").addEventListener("click", rotate);
 $("#again").addEventListener("click", () => backToForm(true));
+$("#ransom").addEventListener("click", () => { if (game) { wantRansom.add(game.current); showRansomButton(game); } });
 $("#restart").addEventListener("click", () => backToForm(false));
 setUpStage();
 loadCatalog().catch((e) => { $("#new-error").textContent = e.message; });

@@ -21,8 +21,8 @@ use std::path::Path;
 use serde_json::Value;
 use towerlab::kernel::diag::Source;
 use towerlab::kernel::{
-    Asking, Board, Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, StackView, Stats,
-    Table, play_game,
+    Asking, Bot, CaptureChoice, Decision, Event, FloorKind, Game, Rules, StackView, Stats,
+    play_game,
 };
 use towerlab::play::bots::RandomBot;
 use towerlab::play::query::{self, BoardMap};
@@ -82,26 +82,16 @@ fn view(floors: &[FloorKind]) -> StackView<'_> {
 
 /// May seat 0 of two put a floor of `kind` on `stack`, outside a game?
 fn may_place(rules: &dyn Rules, stack: &StackView, kind: FloorKind) -> bool {
-    let board = Board::new();
-    let table = Table::bare(&board, 2);
-    let asking = Asking {
-        seat: 0,
-        owner: None,
-        table: &table,
-    };
-    rules.may_place_floor(stack, kind, &asking).unwrap().yes
+    Asking::outside_game(2, |asking| rules.may_place_floor(stack, kind, asking))
+        .unwrap()
+        .yes
 }
 
 /// May seat 0 of two put a meeple on top of `stack`, outside a game?
 fn may_top(rules: &dyn Rules, stack: &StackView) -> bool {
-    let board = Board::new();
-    let table = Table::bare(&board, 2);
-    let asking = Asking {
-        seat: 0,
-        owner: None,
-        table: &table,
-    };
-    rules.may_top(stack, &asking).unwrap().yes
+    Asking::outside_game(2, |asking| rules.may_top(stack, asking))
+        .unwrap()
+        .yes
 }
 
 fn board_map(text: &str) -> BoardMap {
