@@ -30,6 +30,8 @@ pub struct ArenaArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     #[command(flatten)]
+    pub params: super::args::ParamArgs,
+    #[command(flatten)]
     pub budget: BudgetArgs,
     /// Games to play in all, rounded up to whole deals (one game per
     /// rotation of the seats).
@@ -76,7 +78,7 @@ pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let players = args.players.map_or(bots.len(), usize::from);
     arena::lineup(bots.len(), players)?;
-    let set = args.rules.load(home)?;
+    let set = args.params.apply(home, args.rules.load(home)?)?;
     let threads = args.threads.map_or(0, usize::from);
     let spec = Arena {
         set: &set,

@@ -149,3 +149,75 @@ pub enum SweepFormat {
     Json,
     Csv,
 }
+
+/// Parameter values set on the command line, over the variant's.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ParamArgs {
+    /// Set a pack's parameter: PACK.NAME=VALUE, the pack as listed or by the
+    /// `name` of its pack.toml (e.g. `tower.ransom_cost=2`); repeatable
+    #[arg(long = "param", value_name = "PACK.NAME=V")]
+    pub params: Vec<String>,
+}
+
+impl ParamArgs {
+    /// `set` with the parameters given (unchanged without any).
+    pub fn apply(&self, home: &Home, set: Ruleset) -> Result<Ruleset> {
+        self.apply_to(home, set, true)
+    }
+
+    /// `set` with those of the parameters given whose pack it has; with
+    /// `all`, a parameter of a pack it does not have is an error.
+    pub fn apply_to(&self, home: &Home, set: Ruleset, all: bool) -> Result<Ruleset> {
+        let mut params = set.params.clone();
+        let mut changed = false;
+        for spec in &self.params {
+            if !all && !has_pack(&set, spec) {
+                continue;
+            }
+            let crate::analysis::sweep::Dimension::Param { pack, name, values } =
+                crate::analysis::sweep::parse_param(spec, &set)?
+            else {
+                unreachable!("parse_param gives a parameter");
+            };
+            let [value] = values.as_slice() else {
+                return Err(bad_input(format!(
+                    "--param {spec}: one value, PACK.NAME=V (`towerlab sweep` takes ranges)"
+                )));
+            };
+            params.entry(pack).or_default().insert(name, value.clone());
+            changed = true;
+        }
+        if !changed {
+            return Ok(set);
+        }
+        let mut with = Ruleset::from_packs_with(home, &set.pack_names, &params)?;
+        with.name = set.name;
+        with.description = set.description;
+        with.players = set.players;
+        with.origin = set.origin;
+        Ok(with)
+    }
+
+    /// Each parameter names a pack of at least one of `sets`.
+    pub fn check_used(&self, sets: &[Ruleset]) -> Result<()> {
+        for spec in &self.params {
+            // The error of the first variant names the packs there are.
+            if let Some(first) = sets.first()
+                && !sets.iter().any(|s| has_pack(s, spec))
+            {
+                crate::analysis::sweep::parse_param(spec, first)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Does `set` have the pack that `spec` (PACK.NAME=V) names, as listed or
+/// by its manifest's name?
+fn has_pack(set: &Ruleset, spec: &str) -> bool {
+    let pack = spec
+        .split_once('=')
+        .and_then(|(k, _)| k.rsplit_once('.'))
+        .map(|(p, _)| p);
+    pack.is_some_and(|p| set.packs.iter().any(|q| q.reference == p || q.name == p))
+}

@@ -9,8 +9,9 @@ use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// A pack (name under rules/ or folder path) or a variant (name in
-    /// variants/ or path to a .toml file).
+    /// A pack (name under rules/ or folder path), a pack list
+    /// (`tower,house/no-gaps`, in order) or a variant (name in variants/ or
+    /// path to a .toml file).
     pub target: String,
     /// Games to play with random bots once the pack loads.
     #[arg(long, default_value_t = 25, value_parser = super::numbers::check_games, allow_negative_numbers = true)]

@@ -45,6 +45,8 @@ pub struct CompareArgs {
     pub explain: bool,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub params: super::args::ParamArgs,
     /// Also write the comparison as one self-contained HTML page to FILE:
     /// the table, charts, and a replay viewer of each variant's first games.
     #[arg(long, value_name = "FILE")]
@@ -106,8 +108,9 @@ pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
     let mut sets = args
         .variants
         .iter()
-        .map(|v| load_compared(home, v))
+        .map(|v| load_compared(home, v).and_then(|set| args.params.apply_to(home, set, false)))
         .collect::<Result<Vec<_>>>()?;
+    args.params.check_used(&sets)?;
     if let Some(name) = &args.baseline {
         let given: Vec<String> = args.variants.iter().map(|v| v.trim().to_string()).collect();
         let b = baseline_index(&given, name).or_else(|e| {

@@ -17,6 +17,8 @@ use crate::rules::Home;
 pub struct PlayArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
+    #[command(flatten)]
+    pub params: super::args::ParamArgs,
     /// The game's seed: the same seed plays the same game.
     #[arg(long, default_value_t = 1, value_parser = super::numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
@@ -51,7 +53,7 @@ struct PlayReport {
 }
 
 pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
-    let set = args.rules.load(home)?;
+    let set = args.params.apply(home, args.rules.load(home)?)?;
     let rules = set.rules();
     let bots = args.seats.bots(&set)?;
     let players = bots.len();

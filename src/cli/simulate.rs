@@ -18,6 +18,8 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
     #[command(flatten)]
+    pub params: super::args::ParamArgs,
+    #[command(flatten)]
     pub run: RunArgs,
     /// Also the per-floor-kind metrics: floors placed, captures and towers
     /// by the top floor's kind (after the other metrics; JSON: `by_kind`).
@@ -69,7 +71,7 @@ struct CsvRow<'a> {
 }
 
 pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
-    let set = args.rules.load(home)?;
+    let set = args.params.apply(home, args.rules.load(home)?)?;
     let bots = args.run.seats.bots(&set)?;
     match run_all(
         "simulate",

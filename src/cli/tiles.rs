@@ -21,11 +21,23 @@ pub struct TilesArgs {
     /// Write the SVG to FILE [default: stdout].
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// List each tile's segments as text instead, numbered as meeples,
+    /// logs and scenarios number them (cities, roads, fields, the cloister,
+    /// the foundation), with the edges or half-edges each touches.
+    #[arg(long, conflicts_with = "output")]
+    pub segments: bool,
 }
 
 pub fn run(home: &Home, args: &TilesArgs) -> Result<()> {
     let source = tile_source(home, &args.target)?;
-    let sheet = render::tile_sheet_svg(&sheet_set(home, source)?);
+    let set = sheet_set(home, source)?;
+    if args.segments {
+        for kind in &set.kinds {
+            out!("{}", segment_list(kind));
+        }
+        return Ok(());
+    }
+    let sheet = render::tile_sheet_svg(&set);
     match &args.output {
         Some(path) => write_file(path, &sheet)?,
         None => outp!("{sheet}"),
@@ -59,4 +71,30 @@ fn sheet_set(home: &Home, source: Source) -> Result<TileSet> {
     let mut set = TileSet::from_sources(&[base, source])?;
     set.kinds.drain(..before);
     Ok(set)
+}
+
+/// A tile's segments, one a line under its name: `  0 city N`,
+/// `  2 field NL NR EL`, `  3 cloister`, in the tile's printed orientation.
+fn segment_list(kind: &crate::kernel::tiles::TileKind) -> String {
+    use crate::kernel::geometry::{Dir, Half};
+    let mut text = kind.name.clone();
+    for (i, seg) in kind.segments.iter().enumerate() {
+        let mut sides: Vec<String> = Dir::ALL
+            .iter()
+            .filter(|d| seg.edges & (1 << (**d as u8)) != 0)
+            .map(|d| d.letter().to_string())
+            .collect();
+        sides.extend(
+            (0..8u8)
+                .filter(|h| seg.halves & (1 << h) != 0)
+                .map(|h| Half::NAMES[h as usize].to_string()),
+        );
+        let pennant = if seg.pennant { " (pennant)" } else { "" };
+        text.push_str(&format!("\n  {i} {}{pennant}", seg.kind.name()));
+        if !sides.is_empty() {
+            text.push(' ');
+            text.push_str(&sides.join(" "));
+        }
+    }
+    text
 }

@@ -59,11 +59,11 @@ pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: us
     Ok(())
 }
 
-/// Check a pack or a variant.
+/// Check a pack, a pack list (`tower,house/no-gaps`) or a variant.
 pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     let mut report = Report::default();
     let loaded = load_all(home, target);
-    if !home.is_variant(target) && loaded.packs.len() > 1 {
+    if !home.is_variant(target) && !target.contains(',') && loaded.packs.len() > 1 {
         report.notes.push(format!(
             "checking with its requirements: {}",
             loaded.packs.join(", ")

@@ -28,6 +28,16 @@ pub struct Record {
     pub event: LogEvent,
 }
 
+/// The start tile of a game: its kind (`set/name`), cell and rotation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartTile {
+    pub tile: String,
+    pub x: i32,
+    pub y: i32,
+    /// Degrees clockwise.
+    pub rot: u32,
+}
+
 /// What a record says happened, tagged by its `event` field.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "lowercase")]
@@ -41,6 +51,10 @@ pub enum LogEvent {
         params: Params,
         players: usize,
         seed: u64,
+        /// The tile on the board before the first turn (absent in logs of
+        /// earlier versions, whose start tile was the rules' own).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start_tile: Option<StartTile>,
         /// The files of each pack not shipped, so that the log replays
         /// anywhere (absent when every pack is shipped).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -211,9 +225,21 @@ impl LogContext<'_> {
                 params: self.params.clone(),
                 players: self.players,
                 seed: self.seed,
+                start_tile: Some(start_tile(self.tiles)),
                 pack_files: self.pack_files.to_vec(),
             },
         }
+    }
+}
+
+/// The start tile as every game places it: the tile set's start tile on
+/// [0, 0], unturned.
+pub fn start_tile(tiles: &TileSet) -> StartTile {
+    StartTile {
+        tile: tiles.kinds[tiles.start].name.clone(),
+        x: 0,
+        y: 0,
+        rot: 0,
     }
 }
 

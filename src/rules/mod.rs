@@ -111,39 +111,34 @@ impl Ruleset {
                 .map_err(|e| file.source.error_at(span.clone(), format!("{e:#}")))?;
             packs.push(pack);
         }
-        for (pack, span) in &file.param_spans {
-            if !file.packs.contains(pack) {
-                return Err(file.source.error_at(
-                    span.clone(),
-                    format!(
-                        "parameters for pack `{pack}`, which the variant does not list{}",
-                        did_you_mean(pack, file.packs.iter().map(String::as_str))
-                    ),
-                ));
-            }
+        let mut params = Params::new();
+        for (key, span) in &file.param_spans {
+            // A pack is keyed as the variant lists it, or by its manifest's
+            // `name` (`[params.red-floor]` for `./my-pack`).
+            let p = pack_for_key(&packs, key).map_err(|e| file.source.error_at(span.clone(), e))?;
             // The values must be parameters the pack declares, of its types.
             // Each value is checked alone, so an error points at its key.
-            if let (Some(p), Some(values)) = (
-                packs.iter().find(|p| &p.reference == pack),
-                file.params.get(pack),
-            ) {
-                for (key, value) in values {
-                    let one = BTreeMap::from([(key.clone(), value.clone())]);
-                    let at = file.param_key_span(pack, key).unwrap_or(span.clone());
+            if let Some(values) = file.params.get(key) {
+                for (name, value) in values {
+                    let one = BTreeMap::from([(name.clone(), value.clone())]);
+                    let at = file.param_key_span(key, name).unwrap_or(span.clone());
                     param_map(p, &one).map_err(|e| file.source.error_at(at, e))?;
                 }
+                params
+                    .entry(p.reference.clone())
+                    .or_default()
+                    .extend(values.clone());
             }
         }
-        let mut set =
-            Ruleset::assemble(home, file.name.clone(), packs, &file.params).map_err(|e| {
-                // The error keeps its type (bad input or not) under the
-                // variant's name.
-                e.context(format!(
-                    "variant `{}` ({})",
-                    file.name,
-                    file.source.path.display()
-                ))
-            })?;
+        let mut set = Ruleset::assemble(home, file.name.clone(), packs, &params).map_err(|e| {
+            // The error keeps its type (bad input or not) under the
+            // variant's name.
+            e.context(format!(
+                "variant `{}` ({})",
+                file.name,
+                file.source.path.display()
+            ))
+        })?;
         set.description = file.description;
         set.origin = Some(file.origin);
         if let Some(p) = file.players {
@@ -178,14 +173,15 @@ impl Ruleset {
             return Err(bad_input("`--packs` names at least one pack"));
         }
         let loaded = logged::load_logged(home, packs, logged, label)?;
-        for pack in params.keys() {
-            if !packs.contains(pack) {
-                return Err(bad_input(format!(
-                    "parameters for pack `{pack}`, which is not in the list"
-                )));
-            }
+        let mut keyed = Params::new();
+        for (key, values) in params {
+            let p = pack_for_key(&loaded, key).map_err(bad_input)?;
+            keyed
+                .entry(p.reference.clone())
+                .or_default()
+                .extend(values.clone());
         }
-        Ruleset::assemble(home, packs.join(","), loaded, params)
+        Ruleset::assemble(home, packs.join(","), loaded, &keyed)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
@@ -199,7 +195,7 @@ impl Ruleset {
     }
 
     fn assemble(home: &Home, name: String, packs: Vec<Pack>, params: &Params) -> Result<Ruleset> {
-        check_pack_order(&packs)?;
+        check_pack_order(home, &packs)?;
         let floors = floor_kinds(&packs)?;
         // Tiles: the base game's, then each pack's.
         let mut tile_files = vec![home.base_tiles()?];
@@ -280,10 +276,87 @@ impl Ruleset {
     }
 }
 
+/// The pack that parameters keyed `key` are for: the pack listed as `key`,
+/// else the one whose manifest is named `key`; else an error that lists
+/// the keys there are.
+fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> std::result::Result<&'p Pack, String> {
+    if let Some(p) = packs.iter().find(|p| p.reference == key) {
+        return Ok(p);
+    }
+    if let Some(p) = packs.iter().find(|p| p.name == key) {
+        return Ok(p);
+    }
+    let mut keys: Vec<String> = Vec::new();
+    for p in packs {
+        keys.push(p.reference.clone());
+        if p.name != p.reference {
+            keys.push(p.name.clone());
+        }
+    }
+    let listed: Vec<String> = packs
+        .iter()
+        .map(|p| {
+            if p.name == p.reference {
+                format!("`{}`", p.name)
+            } else {
+                format!("`{}` (or its name, `{}`)", p.reference, p.name)
+            }
+        })
+        .collect();
+    Err(format!(
+        "parameters for pack `{key}`, which is not in the list; the keys there are: {}{}",
+        listed.join(", "),
+        did_you_mean(key, keys.iter().map(String::as_str))
+    ))
+}
+
+/// How to fix a list whose pack misses its requirement `req`: the list with
+/// every pack after what it requires, missing requirements (and theirs)
+/// added (" (e.g. --packs tower,black-tower,house/x)"); or, when `req` is
+/// found nowhere, the nearest name there is.
+fn fixed_list(home: &Home, packs: &[Pack], req: &str) -> String {
+    let mut order: Vec<String> = Vec::new();
+    for p in packs {
+        if !place(home, packs, &p.reference, &mut order, 0) {
+            let known = home.packs();
+            return did_you_mean(req, known.iter().map(String::as_str));
+        }
+    }
+    format!(" (e.g. --packs {})", order.join(","))
+}
+
+/// Put the pack `name` into `order` after what it requires, each once: a
+/// pack of the list as the list names it, another as found in `home`; false
+/// when one is found nowhere.
+fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth: usize) -> bool {
+    let listed = packs.iter().find(|p| p.reference == name || p.name == name);
+    let reference = listed.map_or(name, |p| p.reference.as_str()).to_string();
+    if order.contains(&reference) {
+        return true;
+    }
+    let requires = match listed {
+        Some(p) => p.requires.clone(),
+        None => match home.load_pack(name) {
+            Ok(p) => p.requires,
+            Err(_) => return false,
+        },
+    };
+    if depth < 16 {
+        for r in &requires {
+            if !place(home, packs, r, order, depth + 1) {
+                return false;
+            }
+        }
+    }
+    if !order.contains(&reference) {
+        order.push(reference);
+    }
+    true
+}
+
 /// Required packs come earlier in the list, no pack comes twice, and
 /// `native:tower` stands alone.
-fn check_pack_order(packs: &[Pack]) -> Result<()> {
-    let shipped = Home::shipped().packs();
+fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
     for (i, pack) in packs.iter().enumerate() {
         for (k, req) in pack.requires.iter().enumerate() {
             let before = packs[..i]
@@ -291,10 +364,9 @@ fn check_pack_order(packs: &[Pack]) -> Result<()> {
                 .any(|p| &p.name == req || &p.reference == req);
             if !before {
                 let message = format!(
-                    "pack `{}` requires pack `{req}` earlier in the list (e.g. --packs {req},{}){}",
+                    "pack `{}` requires pack `{req}` earlier in the list{}",
                     pack.reference,
-                    pack.reference,
-                    did_you_mean(req, shipped.iter().map(String::as_str))
+                    fixed_list(home, packs, req)
                 );
                 return Err(match pack.requires_spans.get(k) {
                     Some(span) => pack.manifest.error_at(span.clone(), message),

@@ -26,7 +26,8 @@ pub struct Loaded {
 /// Requirements nest at most this deep (deeper is a cycle).
 const MAX_DEPTH: usize = 16;
 
-/// Load the pack or variant `target`, collecting every problem.
+/// Load the pack, pack list (`tower,house/no-gaps`) or variant `target`,
+/// collecting every problem.
 pub fn load_all(home: &Home, target: &str) -> Loaded {
     let mut loaded = Loaded {
         set: None,
@@ -41,6 +42,19 @@ pub fn load_all(home: &Home, target: &str) -> Loaded {
             loaded.packs = variant.packs.clone();
             Ruleset::from_variant(home, target)
         })
+    } else if target.contains(',') {
+        // A pack list: each pack (with what it requires) loaded on its
+        // own, then the list assembled as it is given.
+        let list: Vec<String> = target.split(',').map(str::to_string).collect();
+        let mut visited = Vec::new();
+        for name in &list {
+            visit(home, name, None, 0, &mut visited, &mut loaded);
+        }
+        if !loaded.problems.is_empty() {
+            return loaded;
+        }
+        loaded.packs = list.clone();
+        Ruleset::from_packs(home, &list)
     } else {
         let mut visited = Vec::new();
         visit(home, target, None, 0, &mut visited, &mut loaded);

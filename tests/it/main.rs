@@ -21,6 +21,7 @@ mod common;
 mod compare;
 mod examples;
 mod feature_reads;
+mod frictions;
 mod fuzz;
 mod golden;
 mod home;

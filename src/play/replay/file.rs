@@ -51,6 +51,7 @@ pub(super) struct Start<'l> {
     pub(super) players: usize,
     pub(super) seed: u64,
     pub(super) game: u64,
+    pub(super) start_tile: Option<&'l StartTile>,
 }
 
 impl Start<'_> {
@@ -69,11 +70,13 @@ pub(super) fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>
             params,
             players,
             seed,
+            start_tile,
             pack_files,
         } if !packs.is_empty() => Ok(Start {
             packs,
             params,
             pack_files,
+            start_tile: start_tile.as_ref(),
             players: *players,
             seed: *seed,
             game: start.record.game,

@@ -14,7 +14,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
 };
-use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
+use crate::play::log::{self, LogContext, LogEvent, LogLine, Record, StartTile};
 use crate::rules::{Home, PackFiles, Params, Ruleset};
 
 use file::{Log, Start, start_of};
@@ -275,6 +275,20 @@ fn play_block<'a>(
     turns: Option<u32>,
 ) -> Result<Game<'a>> {
     let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let own = crate::play::log::start_tile(&set.tiles);
+    if let Some(logged) = start.start_tile
+        && logged != &own
+    {
+        anyhow::bail!(
+            "{file}: line {}: the log's start tile ({} at {},{} turned {}) is not these rules' ({} at 0,0 unturned)",
+            block[0].line,
+            logged.tile,
+            logged.x,
+            logged.y,
+            logged.rot,
+            own.tile
+        );
+    }
     let mut game = Game::new(&set.tiles, rules, start.players, start.seed)
         .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
     game.record_events();
@@ -491,6 +505,37 @@ fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {
     })
 }
 
+/// Is the logged record the one the game gives? A `start` record of a log
+/// written before the start tile was recorded has none: it is compared
+/// without it (the start tile is checked when the game is set up).
+fn same_record(want: &Record, logged: &Record) -> bool {
+    match (&want.event, &logged.event) {
+        (
+            LogEvent::Start {
+                packs,
+                params,
+                players,
+                seed,
+                pack_files,
+                ..
+            },
+            LogEvent::Start {
+                start_tile: None,
+                packs: p,
+                params: q,
+                players: n,
+                seed: s,
+                pack_files: f,
+            },
+        ) => {
+            want.game == logged.game
+                && want.turn == logged.turn
+                && (packs, params, players, seed, pack_files) == (p, q, n, s, f)
+        }
+        _ => want == logged,
+    }
+}
+
 /// Every record of a game's block must be the one the game gives.
 fn compare(file: &str, src: &Source, block: &[LogLine], expected: &[Record]) -> Result<()> {
     for (k, rec) in block.iter().enumerate() {
@@ -498,7 +543,7 @@ fn compare(file: &str, src: &Source, block: &[LogLine], expected: &[Record]) -> 
             let event = rec.event_name(src);
             return Err(rejected(file, rec.line, Rejection::AfterEnd { event }));
         };
-        if *want != rec.record {
+        if !same_record(want, &rec.record) {
             let why = Rejection::Differs {
                 logged: rec.text(src).to_string(),
                 expected: want.to_string(),
