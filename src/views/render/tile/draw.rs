@@ -42,19 +42,24 @@ pub(in crate::views::render) fn draw_tile(art: &TileArt, rot: u8) -> Markup {
             (turned)
         }
         @if let Some(p) = art.foundation {
-            (draw_foundation(p.rotated(rot)))
+            @let under = art.road_under_foundation.map(|edge| (edge + rot as usize).is_multiple_of(2));
+            (foundation_over(p.rotated(rot), under))
         }
     }
 }
+
+/// How a road is drawn: its edges (a wide dark stroke), then its surface
+/// over them; as (width, colour), in drawing order.
+const ROAD_STROKES: [(f64, &str); 2] = [
+    (2.0 * ROAD_HALF_WIDTH, ROAD_EDGE),
+    (2.0 * ROAD_HALF_WIDTH - 3.0, ROAD),
+];
 
 /// The roads that end in the tile (`through` false) or cross it: edges
 /// first, then the road surface over them.
 fn roads(art: &TileArt, through: bool) -> Markup {
     html! {
-        @for (width, colour) in [
-            (2.0 * ROAD_HALF_WIDTH, ROAD_EDGE),
-            (2.0 * ROAD_HALF_WIDTH - 3.0, ROAD),
-        ] {
+        @for (width, colour) in ROAD_STROKES {
             @for r in art.roads.iter().filter(|r| r.through == through) {
                 path d=(r.path.d()) fill="none" stroke=(colour) stroke-width=(num(width)) {}
             }
@@ -95,12 +100,50 @@ pub(in crate::views::render) fn draw_cloister() -> Markup {
 
 /// A foundation: a stone square at `p`.
 pub(in crate::views::render) fn draw_foundation(p: Pt) -> Markup {
+    foundation_over(p, None)
+}
+
+/// A foundation at `p`, with the road that passes under it, if any, running
+/// north–south (`Some(true)`) or west–east (`Some(false)`) as seen: the
+/// stone, then the road across it from side to side, then the stone's
+/// outlines over the road, so the road is seen to go on through the
+/// foundation rather than end at it.
+fn foundation_over(p: Pt, road: Option<bool>) -> Markup {
     let h = FOUNDATION_HALF;
     let (s, i) = (num(2.0 * h), num(2.0 * h - 7.0));
+    let (x, y) = (num(p.x - h), num(p.y - h));
     html! {
         g class="foundation" {
-            rect x=(num(p.x - h)) y=(num(p.y - h)) width=(s) height=(s) fill="#a7a29a" stroke="#4b4741" stroke-width="1.5" {}
+            @if let Some(vertical) = road {
+                rect x=(x) y=(y) width=(s) height=(s) fill=(STONE) {}
+                (road_across(p, vertical))
+                rect x=(x) y=(y) width=(s) height=(s) fill="none" stroke=(STONE_EDGE) stroke-width="1.5" {}
+            } @else {
+                rect x=(x) y=(y) width=(s) height=(s) fill=(STONE) stroke=(STONE_EDGE) stroke-width="1.5" {}
+            }
             rect x=(num(p.x - h + 3.5)) y=(num(p.y - h + 3.5)) width=(i) height=(i) fill="none" stroke="#6e6962" stroke-width="1" {}
+        }
+    }
+}
+
+/// A foundation's stone, and its outline.
+const STONE: &str = "#a7a29a";
+const STONE_EDGE: &str = "#4b4741";
+
+/// A road's stretch across a foundation's square at `p`, drawn as every
+/// road is: its edges, then its surface.
+fn road_across(p: Pt, vertical: bool) -> Markup {
+    let h = FOUNDATION_HALF;
+    html! {
+        g class="road-under" {
+            @for (width, colour) in ROAD_STROKES {
+                @let (w, l) = (num(width), num(2.0 * h));
+                @if vertical {
+                    rect x=(num(p.x - width / 2.0)) y=(num(p.y - h)) width=(w) height=(l) fill=(colour) {}
+                } @else {
+                    rect x=(num(p.x - h)) y=(num(p.y - width / 2.0)) width=(l) height=(w) fill=(colour) {}
+                }
+            }
         }
     }
 }

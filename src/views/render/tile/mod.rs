@@ -57,6 +57,10 @@ pub struct TileArt<'k> {
     pub cloister: Option<Pt>,
     /// Where the foundation (and so the tower) stands, if any.
     pub foundation: Option<Pt>,
+    /// A straight road that passes under the foundation, by one of its two
+    /// edges (0 north … 3 west): drawn across the foundation's square so it
+    /// is seen to go through rather than end there.
+    pub road_under_foundation: Option<usize>,
     /// A junction mark at the centre, where road ends meet on open ground.
     pub junction: bool,
     /// Meeple and pennant spots, worked out when first asked for.
@@ -70,6 +74,7 @@ impl<'k> TileArt<'k> {
         let mut cities = Vec::new();
         let mut roads = Vec::new();
         let mut stubs = 0;
+        let mut straight = None;
         for (s, seg) in kind.segments.iter().enumerate() {
             match seg.kind {
                 SegmentKind::City => {
@@ -87,6 +92,7 @@ impl<'k> TileArt<'k> {
                         let mut path = Path::new(edge_mid(a));
                         if (a + 2) % 4 == b {
                             path.line(edge_mid(b));
+                            straight = Some(a);
                         } else {
                             // The corner the two edges share.
                             let k = if (a + 1) % 4 == b { b } else { a };
@@ -118,6 +124,8 @@ impl<'k> TileArt<'k> {
             (c, f) => (c.map(|_| CENTRE), f.map(|_| CENTRE)),
         };
         let centre_taken = cloister == Some(CENTRE) || foundation == Some(CENTRE);
+        // A straight road runs through the centre, so under a foundation there.
+        let road_under_foundation = straight.filter(|_| foundation == Some(CENTRE));
         let in_city = cities.iter().any(|c| inside(&c.points, CENTRE));
         let junction = !centre_taken && (stubs >= 2 || (stubs == 1 && !in_city));
         TileArt {
@@ -126,6 +134,7 @@ impl<'k> TileArt<'k> {
             roads,
             cloister,
             foundation,
+            road_under_foundation,
             junction,
             spots: OnceCell::new(),
         }
