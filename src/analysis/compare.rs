@@ -14,6 +14,7 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
+use crate::analysis::decks::Decks;
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::multiplicity;
 use crate::analysis::stats::{self, Columns, Estimate, GameRow, Thin};
@@ -46,6 +47,10 @@ pub struct Comparison {
     pub variants: Vec<String>,
     /// Each variant's packs, in order.
     pub packs: Vec<Vec<String>>,
+    /// How the variants' decks differ (a comparison of two or more
+    /// variants; absent from a merged run's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decks: Option<Decks>,
     /// Games per variant.
     pub games: u64,
     pub players: usize,
@@ -257,6 +262,8 @@ impl Comparison {
 pub struct RunInfo {
     pub variants: Vec<String>,
     pub packs: Vec<Vec<String>>,
+    /// How the decks differ, when the rules are at hand (not in a merge).
+    pub decks: Option<Decks>,
     pub games: u64,
     pub bots: Vec<String>,
     pub seed: u64,
@@ -267,6 +274,7 @@ impl RunInfo {
         RunInfo {
             variants: plan.sets.iter().map(|s| s.name.clone()).collect(),
             packs: plan.sets.iter().map(|s| s.pack_names.clone()).collect(),
+            decks: (plan.sets.len() > 1).then(|| Decks::of(plan.sets)),
             games: plan.games,
             bots: plan.bots.iter().map(|b| b.label()).collect(),
             seed: plan.seed,
@@ -443,6 +451,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
     let mut c = Comparison {
         variants: names.clone(),
         packs: run.packs.clone(),
+        decks: run.decks.clone(),
         games,
         players: run.bots.len(),
         bots: run.bots.clone(),

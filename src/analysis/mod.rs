@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod compare;
+pub mod decks;
 pub mod kinds;
 pub mod ladder;
 pub mod multiplicity;

@@ -514,6 +514,7 @@ fn merge_comparison(
     let info = RunInfo {
         variants: run.variants.clone(),
         packs: run.packs.clone(),
+        decks: None,
         games: run.games,
         bots: run.bots.clone(),
         seed: run.seed,

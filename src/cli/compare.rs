@@ -338,6 +338,11 @@ pub(super) fn table(c: &Comparison, width: u16) -> Result<()> {
     if let Some(note) = comparison_thin_note(c) {
         out!("{note}");
     }
+    if let Some(decks) = c.decks.as_ref().filter(|d| !d.same()) {
+        for line in wrap(&decks.sentence(), usize::from(width)) {
+            out!("{line}");
+        }
+    }
     if let Some(s) = &c.stopping {
         stopping_lines(c, s)?;
     }

@@ -111,7 +111,7 @@ pub enum Command {
 
 /// The base game's and The Tower's tiles (G9), from a home folder.
 pub fn load_tiles(home: &Home) -> Result<TileSet> {
-    TileSet::from_sources(&[home.base_tiles()?, home.tiles("tower")?])
+    crate::rules::reference_tiles(home)
 }
 
 /// Where the rules and variants are, as the command line names them, with

@@ -32,6 +32,16 @@ pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 pub use worths::{Tuned, Worths};
 
+/// The tiles every variant's deck is dealt against: the base game's and
+/// The Tower's (the home folder's, where it has its own). The copies a
+/// variant shares with these keep their order for a seed in every variant;
+/// a variant holding exactly these deals them as a lone set would, and a
+/// pack's extra tiles are placed among them by a stream of their own
+/// (`kernel::tiles::Dealing`).
+pub fn reference_tiles(home: &Home) -> Result<TileSet> {
+    TileSet::from_sources(&[home.base_tiles()?, home.tiles("tower")?])
+}
+
 /// The fingerprint of a ruleset made of `tiles`, `packs` and `params`.
 fn fingerprint_of(tiles: &[Source], packs: &[Pack], params: &Params) -> String {
     let params = toml::to_string(params).unwrap_or_default();
@@ -200,7 +210,8 @@ impl Ruleset {
         // Tiles: the base game's, then each pack's.
         let mut tile_files = vec![home.base_tiles()?];
         tile_files.extend(packs.iter().filter_map(|p| p.tiles.clone()));
-        let tiles = TileSet::from_sources(&tile_files)?;
+        let mut tiles = TileSet::from_sources(&tile_files)?;
+        tiles.deal_against(&reference_tiles(home)?);
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
         let fingerprint = fingerprint_of(&tile_files, &packs, params);
         let tuned = worths::load(home.folder(), &fingerprint)?;

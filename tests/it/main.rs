@@ -19,6 +19,7 @@ mod cli;
 mod clobber;
 mod common;
 mod compare;
+mod decks;
 mod examples;
 mod feature_reads;
 mod frictions;

@@ -132,6 +132,7 @@ fn info() -> RunInfo {
     RunInfo {
         variants: vec!["base".into(), "other".into()],
         packs: vec![vec!["tower".into()], vec!["tower".into()]],
+        decks: None,
         games: 0,
         bots: vec!["greedy".into(), "greedy".into()],
         seed: 1,

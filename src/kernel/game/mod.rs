@@ -18,7 +18,6 @@ use crate::kernel::board::Board;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
-use crate::kernel::random::{DECK_STREAM, Stream};
 use crate::kernel::rules::{CaptureOutcome, FloorKind, Rules, StackView, Table, TowerView};
 use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
 
@@ -297,16 +296,15 @@ fn meeple_on(tiles: &TileSet, board: &Board, pos: Pos, spot: MeepleSpot) -> Meep
 }
 
 impl<'a> Game<'a> {
-    /// A new game with the deck shuffled by `seed`'s deck stream.
+    /// A new game with the deck `tiles` deals for `seed` (shuffled by the
+    /// seed's deck stream; see `kernel::tiles::Dealing`).
     pub fn new(
         tiles: &'a TileSet,
         rules: &'a dyn Rules,
         players: usize,
         seed: u64,
     ) -> Result<Self> {
-        let mut deck = tiles.deck();
-        Stream::new(seed, DECK_STREAM).shuffle(&mut deck);
-        Game::dealt(tiles, rules, players, deck, Some(seed))
+        Game::dealt(tiles, rules, players, tiles.deal(seed), Some(seed))
     }
 
     /// A new game drawing exactly `deck` (first element first), with the start

@@ -14,8 +14,10 @@ use std::path::Path;
 use anyhow::Result;
 
 mod compile;
+mod deal;
 
 use compile::{RawFile, compile_tile};
+pub use deal::{Dealing, PLACES_STREAM};
 
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::geometry::Dir;
@@ -129,6 +131,9 @@ pub struct TileSet {
     pub start: usize,
     /// Names of the sets loaded, in order.
     pub sets: Vec<String>,
+    /// How a game's deck is dealt from its seed: on its own when loaded,
+    /// against a reference set once [`TileSet::deal_against`] names one.
+    dealing: Dealing,
 }
 
 impl TileSet {
@@ -174,7 +179,14 @@ impl TileSet {
                 None => bad_input(msg),
             }
         })?;
-        Ok(TileSet { kinds, start, sets })
+        let mut set = TileSet {
+            kinds,
+            start,
+            sets,
+            dealing: Dealing::empty(),
+        };
+        set.dealing = Dealing::own(&set);
+        Ok(set)
     }
 
     /// The kind called `name` (`set/name`, or a bare name when unambiguous).
@@ -205,6 +217,24 @@ impl TileSet {
             deck.extend(std::iter::repeat_n(i as u16, n as usize));
         }
         deck
+    }
+
+    /// Deal this set's decks against `reference` from now on, so that the
+    /// tiles the two share keep their relative order for every seed, as
+    /// they do with any other set dealt against the same reference
+    /// (`deal`'s module text).
+    pub fn deal_against(&mut self, reference: &TileSet) {
+        self.dealing = Dealing::against(self, reference);
+    }
+
+    /// The deck of the game of `seed`, first draw first.
+    pub fn deal(&self, seed: u64) -> Vec<u16> {
+        self.dealing.deal(seed)
+    }
+
+    /// How many tiles of the deck its reference set does not hold.
+    pub fn extra_tiles(&self) -> usize {
+        self.dealing.extra_copies()
     }
 
     /// How many tiles of the whole set carry a foundation.

@@ -472,6 +472,7 @@ mod tests {
         Comparison {
             variants: names.map(String::from).to_vec(),
             packs: vec![vec!["<p>".into()], vec!["&".into()]],
+            decks: None,
             games: 1,
             players: 2,
             bots: vec!["<i>".into(), "random".into()],
