@@ -133,13 +133,19 @@ fn g9_shared_tiles_keep_their_order_when_a_pack_adds_or_leaves_out_tiles() {
     assert!(fan_places.iter().any(|&p| p < 0.2) && fan_places.iter().any(|&p| p > 0.8));
 }
 
+/// What the command `line` prints, run with `home` as the home folder.
+fn run_in(home: &Path, line: &str) -> String {
+    let mut args = vec!["--home", home.to_str().unwrap()];
+    args.extend(line.split_whitespace());
+    stdout(&succeeds(&args))
+}
+
 /// `compare --format json` of `variants` in the fan home, 4 random games.
-fn compare(home: &Path, variants: &[&str], threads: &str) -> Value {
-    let mut args = vec!["--home", home.to_str().unwrap(), "compare"];
-    args.extend(variants);
-    args.extend(["--games", "4", "--bots", "random,random", "--seed", "5"]);
-    args.extend(["--threads", threads, "--format", "json"]);
-    serde_json::from_str(&stdout(&succeeds(&args))).unwrap()
+fn compare(home: &Path, variants: &str, threads: u32) -> Value {
+    let line = format!(
+        "compare {variants} --games 4 --bots random,random --seed 5 --threads {threads} --format json"
+    );
+    serde_json::from_str(&run_in(home, &line)).unwrap()
 }
 
 /// The metrics' means of variant `v` of a comparison.
@@ -152,11 +158,15 @@ fn means(c: &Value, v: usize) -> Vec<f64> {
         .collect()
 }
 
+/// The variants compared: the baseline, one adding tiles, one leaving
+/// tiles out, one with the same tiles.
+const FOUR: &str = "tower tower-fan alone black-tower";
+
 #[test]
 fn compare_says_how_decks_differ_and_a_variant_plays_the_same_games_whatever_its_partner() {
     let dir = fan_home();
     let home = dir.path();
-    let c = compare(home, &["tower", "tower-fan", "alone", "black-tower"], "1");
+    let c = compare(home, FOUR, 1);
     let decks = &c["decks"];
     assert_eq!(decks["shared"], 71, "{decks}");
     let v = &decks["variants"];
@@ -175,7 +185,7 @@ fn compare_says_how_decks_differ_and_a_variant_plays_the_same_games_whatever_its
         (&0.into(), &0.into())
     );
     // 1 or 2 threads: the same games.
-    let mut two = compare(home, &["tower", "tower-fan", "alone", "black-tower"], "2");
+    let mut two = compare(home, FOUR, 2);
     let mut one = c.clone();
     for key in ["seconds", "games_per_sec", "threads"] {
         one.as_object_mut().unwrap().remove(key);
@@ -183,27 +193,10 @@ fn compare_says_how_decks_differ_and_a_variant_plays_the_same_games_whatever_its
     }
     assert_eq!(one, two);
     // `tower-fan` plays the same games against another baseline, and alone.
-    let other = compare(home, &["alone", "tower-fan"], "1");
+    let other = compare(home, "alone tower-fan", 1);
     assert_eq!(means(&other, 1), means(&c, 1));
-    let args = [
-        "--home",
-        home.to_str().unwrap(),
-        "simulate",
-        "--variant",
-        "tower-fan",
-    ];
-    let mut args = args.to_vec();
-    args.extend([
-        "--games",
-        "4",
-        "--bots",
-        "random,random",
-        "--seed",
-        "5",
-        "--format",
-        "json",
-    ]);
-    let alone: Value = serde_json::from_str(&stdout(&succeeds(&args))).unwrap();
+    let line = "simulate --variant tower-fan --games 4 --bots random,random --seed 5 --format json";
+    let alone: Value = serde_json::from_str(&run_in(home, line)).unwrap();
     let simulated: Vec<f64> = alone["metrics"]
         .as_array()
         .unwrap()
@@ -212,20 +205,10 @@ fn compare_says_how_decks_differ_and_a_variant_plays_the_same_games_whatever_its
         .collect();
     assert_eq!(simulated, means(&c, 1));
     // The text says it in words.
-    let text = stdout(&succeeds(&[
-        "--home",
-        home.to_str().unwrap(),
-        "compare",
-        "tower",
-        "tower-fan",
-        "alone",
-        "--games",
-        "2",
-        "--bots",
-        "random,random",
-        "--width",
-        "200",
-    ]));
+    let text = run_in(
+        home,
+        "compare tower tower-fan alone --games 2 --bots random,random --width 200",
+    );
     assert!(
         text.contains("Decks against the baseline tower (89 tiles): tower-fan adds 3 kinds, 5 tiles; alone leaves out 17 kinds, 18 tiles; the 71 shared tiles keep their order per seed."),
         "{text}"
