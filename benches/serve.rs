@@ -49,13 +49,15 @@ fn play(addr: SocketAddr, seed: u64) -> (Vec<Duration>, Vec<Duration>) {
     let (status, mut state) = post(addr, "/api/games", &new);
     assert_eq!(status, 201, "{state}");
     let id = state["id"].as_str().unwrap().to_string();
+    // Seat 0 is the person's: its key acts for it, and steps the bot.
+    let key = state["keys"][0]["key"].clone();
     let (mut moves, mut bots) = (Vec::new(), Vec::new());
     while state["status"] != "over" {
         let bot = state["status"] == "bot";
         let (path, body) = if bot {
             (
                 format!("/api/games/{id}/advance"),
-                json!({"token": state["token"]}),
+                json!({"token": state["token"], "key": key}),
             )
         } else {
             let q = &state["question"];
@@ -63,7 +65,7 @@ fn play(addr: SocketAddr, seed: u64) -> (Vec<Duration>, Vec<Duration>) {
             let option = (state["turn"].as_u64().unwrap() as usize * 5) % n;
             (
                 format!("/api/games/{id}/choose"),
-                json!({"decision": q["kind"], "token": state["token"], "option": option}),
+                json!({"decision": q["kind"], "token": state["token"], "option": option, "key": key}),
             )
         };
         let start = Instant::now();

@@ -14,7 +14,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
     /// The address to listen on; other machines reach the server only if
-    /// this is not a loopback address.
+    /// this is not a loopback address (`--host 0.0.0.0`: every network of
+    /// this machine; see "Playing with friends" in docs/serve.md).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
     /// Open the page in the desktop's browser (`xdg-open`).
@@ -32,6 +33,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().budget,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_budget: u32,
+    /// A hint's search: `mcts` with N iterations (at most --max-budget);
+    /// the default answers well within a second (docs/serve.md)
+    #[arg(long, value_name = "N", default_value_t = Limits::default().hint_budget,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub hint_budget: u32,
     /// Connections open at once; one beyond is refused (503) and closed
     #[arg(long, value_name = "N", default_value_t = Limits::default().connections as u32,
           value_parser = clap::value_parser!(u32).range(1..=65536))]
@@ -43,6 +49,7 @@ pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
         games: args.max_games as usize,
         budget: args.max_budget,
         connections: args.max_connections as usize,
+        hint_budget: args.hint_budget.min(args.max_budget),
         ..Limits::default()
     };
     let idle = limits.idle;

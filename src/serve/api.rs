@@ -1,5 +1,6 @@
-//! The HTTP routes (`docs/serve.md`): the page and its script and style,
-//! the catalog, new games, a game's state, answers, bots' turns and the log.
+//! The HTTP routes (`docs/serve.md`): the page (also at a game's own
+//! address) and its script and style, the catalog, new games, a game's
+//! state (whole, or polled), answers, bots' turns, hints and the log.
 //! Requests are read by two extractors whose rejection is the server's
 //! JSON error, [`JsonBody`] (a body within the time and size limits, parsed
 //! into one of the [`super::wire`] types) and [`GameId`], so that a body
@@ -21,7 +22,8 @@ use serde::de::DeserializeOwned;
 
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
-use super::wire::{Advance, Choose, ErrorBody, GameState, NewGame};
+use super::seats::Seating;
+use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame};
 use super::{ApiError, Limits};
 use crate::rules::Home;
 
@@ -55,6 +57,7 @@ type Shared = State<Arc<AppState>>;
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/", get(|| async { Html(PAGE) }))
+        .route("/game/{id}", get(|| async { Html(PAGE) }))
         .route(
             "/app.js",
             get(|| async { asset("text/javascript", SCRIPT) }),
@@ -65,6 +68,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/choose", post(choose))
         .route("/api/games/{id}/advance", post(advance))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/poll", get(poll))
         .route("/api/games/{id}/log", get(log))
         .fallback(|| async { ApiError::new(404, "no such page") })
         .method_not_allowed_fallback(|method: Method| async move {
@@ -180,6 +185,8 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 fn state_of(answer: Answer) -> Response {
     match answer {
         Answer::State(state) => Json(state).into_response(),
+        Answer::Hint(hint) => Json(hint).into_response(),
+        Answer::Poll(poll) => Json(poll).into_response(),
         Answer::Log(text) => text.into_response(),
     }
 }
@@ -196,8 +203,13 @@ async fn new_game(
         .catalog
         .choose(&req)
         .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
+    let seating = Seating::new(
+        &choice.seats,
+        req.names.as_deref(),
+        req.hints.unwrap_or(true),
+    )?;
     let seed = req.seed.unwrap_or_else(|| app.games.random_seed());
-    let state = app.games.start(choice, seed).await?;
+    let state = app.games.start(choice, seed, seating).await?;
     Ok((StatusCode::CREATED, Json(state)))
 }
 
@@ -225,6 +237,18 @@ async fn advance(
         .ask(&id, Request::Advance(advance))
         .await
         .map(state_of)
+}
+
+async fn hint(
+    State(app): Shared,
+    GameId(id): GameId,
+    JsonBody(ask): JsonBody<AskHint>,
+) -> Result<Response, ApiError> {
+    app.games.ask(&id, Request::Hint(ask)).await.map(state_of)
+}
+
+async fn poll(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {
+    app.games.ask(&id, Request::Poll).await.map(state_of)
 }
 
 async fn log(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {

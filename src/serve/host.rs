@@ -5,7 +5,8 @@
 //! a time. A game that ends leaves the table at once, its last state and log
 //! kept readable for a while; one that hears nothing for the idle time ends
 //! its thread and leaves the table. Game threads have the stack every thread
-//! that runs hooks has.
+//! that runs hooks has. A game's thread also holds its [`Seating`], and
+//! checks the key of every request that acts.
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
@@ -16,9 +17,10 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
 
 use super::catalog::Choice;
-use super::view;
-use super::wire::{Advance, Choose, GameState};
+use super::seats::{Seating, random_hex};
+use super::wire::{Advance, AskHint, Choose, GameState, Hint, Poll};
 use super::{ApiError, Limits};
+use super::{hint, view};
 use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
 use crate::play::sim::hook_thread;
@@ -32,6 +34,10 @@ pub enum Request {
     Choose(Choose),
     /// The bot whose turn it is plays its turn.
     Advance(Advance),
+    /// What a bot would answer for the person deciding.
+    Hint(AskHint),
+    /// What the game waits for, without the board.
+    Poll,
     /// The game's log (JSON Lines).
     Log,
 }
@@ -39,6 +45,8 @@ pub enum Request {
 /// A game's answer.
 pub enum Answer {
     State(Box<GameState>),
+    Hint(Box<Hint>),
+    Poll(Poll),
     Log(String),
 }
 
@@ -115,13 +123,15 @@ impl Games {
         self.fresh() >> 32
     }
 
-    /// Start a game on its own thread; its id and first state.
+    /// Start a game on its own thread; its first state, with the seats'
+    /// keys. Its id is random: knowing one game's says nothing of another's.
     pub async fn start(
         self: &Arc<Self>,
         choice: Choice,
         seed: u64,
+        seating: Seating,
     ) -> Result<Box<GameState>, ApiError> {
-        let id = format!("{:016x}", self.fresh());
+        let id = random_hex(8)?;
         let (tx, rx) = mpsc::channel();
         {
             let mut table = self.lock();
@@ -140,7 +150,7 @@ impl Games {
         let games = self.clone();
         let game_id = id.clone();
         let spawned = hook_thread(format!("game-{id}"))
-            .spawn(move || host(&games, &game_id, choice, seed, rx, first));
+            .spawn(move || host(&games, &game_id, (choice, seating), seed, rx, first));
         if let Err(e) = spawned {
             self.lock().remove(&id);
             return Err(ApiError::new(
@@ -182,7 +192,8 @@ impl Games {
         match request {
             Request::State => Ok(Answer::State(game.state.clone())),
             Request::Log => game.log.clone().map(Answer::Log),
-            Request::Choose(_) | Request::Advance(_) => Err(ApiError::new(
+            Request::Poll => Ok(Answer::Poll(poll_of(&game.state))),
+            Request::Choose(_) | Request::Advance(_) | Request::Hint(_) => Err(ApiError::new(
                 409,
                 "the game has ended: nothing more can be played",
             )),
@@ -213,7 +224,7 @@ impl Games {
 fn host(
     games: &Games,
     id: &str,
-    choice: Choice,
+    (choice, seating): (Choice, Seating),
     seed: u64,
     inbox: mpsc::Receiver<Message>,
     first: oneshot::Sender<Reply>,
@@ -221,18 +232,25 @@ fn host(
     let rules = choice.set.rules();
     // Each tile kind's art is drawn, and each event described, once for
     // the whole game.
-    let mut drawn = view::Drawn::new(&choice.set);
+    let mut drawn = view::Drawn::new(&choice.set, seating);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let state = view::state(id, &session, &mut drawn);
+            let mut state = view::state(id, &session, &mut drawn);
+            state.keys = Some(drawn.seating.keys());
             let _ = first.send(Ok(Answer::State(Box::new(state))));
-            while !ended(&session) {
+            let mut game = Hosted {
+                id,
+                session: &mut session,
+                drawn: &mut drawn,
+                hint_budget: games.limits.hint_budget,
+                last_hint: None,
+            };
+            while !ended(game.session) {
                 let Ok(message) = inbox.recv_timeout(games.limits.idle) else {
                     break;
                 };
-                let reply = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                    answer(id, &mut session, &mut drawn, message.request)
-                }));
+                let reply =
+                    std::panic::catch_unwind(AssertUnwindSafe(|| game.answer(message.request)));
                 let failed = reply.is_err();
                 let reply = reply.unwrap_or_else(|_| {
                     Err(ApiError::new(500, "the game broke down and is closed"))
@@ -263,45 +281,123 @@ fn ended(session: &Session) -> bool {
     matches!(session.waiting(), Waiting::Over | Waiting::Failed(_))
 }
 
-fn answer(id: &str, session: &mut Session, drawn: &mut view::Drawn, request: Request) -> Reply {
-    let outcome = match request {
-        Request::State => Ok(Ok(())),
-        Request::Log => {
-            let log = session
-                .log()
-                .map_err(|e| ApiError::new(500, format!("{e:#}")))?;
-            return Ok(Answer::Log(log));
-        }
-        Request::Choose(Choose {
-            decision,
-            token,
-            option,
-        }) => {
-            if let Waiting::Person {
-                decision: asked, ..
-            } = session.waiting()
-            {
-                let waiting = view::decision_kind(&asked);
-                if decision != waiting && token == session.token() {
-                    return Err(ApiError::new(
-                        409,
-                        format!(
-                            "the game waits for a {waiting}, not a {decision}: no {decision} is offered now"
-                        ),
-                    ));
-                }
+/// What a game's thread answers from: its session, what its states keep,
+/// and the last hint given (asked again for the same question, it is not
+/// searched again).
+struct Hosted<'g, 'a, 'k> {
+    id: &'g str,
+    session: &'g mut Session<'a>,
+    drawn: &'g mut view::Drawn<'k>,
+    hint_budget: u32,
+    last_hint: Option<Box<Hint>>,
+}
+
+impl Hosted<'_, '_, '_> {
+    fn answer(&mut self, request: Request) -> Reply {
+        let session = &mut *self.session;
+        let seating = &self.drawn.seating;
+        let outcome = match request {
+            Request::State => Ok(Ok(())),
+            Request::Poll => {
+                return Ok(Answer::Poll(Poll {
+                    token: session.token(),
+                    status: view::status(&session.waiting()),
+                    current: session.game().current(),
+                }));
             }
-            session.choose(token, option)
+            Request::Log => {
+                let log = session
+                    .log()
+                    .map_err(|e| ApiError::new(500, format!("{e:#}")))?;
+                return Ok(Answer::Log(log));
+            }
+            Request::Choose(Choose {
+                decision,
+                token,
+                option,
+                key,
+            }) => {
+                if let Waiting::Person {
+                    seat,
+                    decision: asked,
+                } = session.waiting()
+                {
+                    seating.check(seat, key.as_deref())?;
+                    let waiting = view::decision_kind(&asked);
+                    if decision != waiting && token == session.token() {
+                        return Err(ApiError::new(
+                            409,
+                            format!(
+                                "the game waits for a {waiting}, not a {decision}: no {decision} is offered now"
+                            ),
+                        ));
+                    }
+                } else {
+                    seating.check_player(key.as_deref())?;
+                }
+                session.choose(token, option)
+            }
+            Request::Advance(Advance { token, key }) => {
+                seating.check_player(key.as_deref())?;
+                session.bot_turn(token)
+            }
+            Request::Hint(ask) => return self.hint(&ask).map(Answer::Hint),
+        };
+        match outcome {
+            Ok(Ok(())) => Ok(Answer::State(Box::new(view::state(
+                self.id,
+                self.session,
+                self.drawn,
+            )))),
+            Ok(Err(refusal)) => Err(refused(&refusal)),
+            Err(e) => Err(ApiError::new(
+                500,
+                format!("the rules failed, and the game ends: {e:#}"),
+            )),
         }
-        Request::Advance(Advance { token }) => session.bot_turn(token),
-    };
-    match outcome {
-        Ok(Ok(())) => Ok(Answer::State(Box::new(view::state(id, session, drawn)))),
-        Ok(Err(refusal)) => Err(refused(&refusal)),
-        Err(e) => Err(ApiError::new(
-            500,
-            format!("the rules failed, and the game ends: {e:#}"),
-        )),
+    }
+
+    /// A hint for the person deciding, who alone may ask (with the
+    /// question's token), when the game's hints are on.
+    fn hint(&mut self, ask: &AskHint) -> Result<Box<Hint>, ApiError> {
+        let seating = &self.drawn.seating;
+        let Waiting::Person { seat, .. } = self.session.waiting() else {
+            seating.check_player(ask.key.as_deref())?;
+            return Err(ApiError::new(
+                409,
+                "no person is to decide now: a hint is for the person deciding",
+            ));
+        };
+        seating.check(seat, ask.key.as_deref())?;
+        if !seating.hints() {
+            return Err(ApiError::new(
+                403,
+                "hints are off in this game: its maker switched them off",
+            ));
+        }
+        if ask.token != self.session.token() {
+            return Err(refused(&Refusal::Stale {
+                token: ask.token,
+                waiting: self.session.token(),
+            }));
+        }
+        if let Some(hint) = &self.last_hint
+            && hint.token == ask.token
+        {
+            return Ok(hint.clone());
+        }
+        let hint = Box::new(hint::advise(self.session, self.hint_budget)?);
+        self.last_hint = Some(hint.clone());
+        Ok(hint)
+    }
+}
+
+/// What an ended game waits for: nothing.
+fn poll_of(state: &GameState) -> Poll {
+    Poll {
+        token: state.token,
+        status: state.status,
+        current: state.current,
     }
 }
 

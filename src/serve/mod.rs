@@ -5,6 +5,9 @@
 //! person's answers as an option index of the question the kernel listed,
 //! with that question's token. The server checks every answer: an illegal,
 //! stale or forged request gets a 4xx with a message and changes nothing.
+//! Each person seat has a secret key, so people can play one game from
+//! several browsers and others watch it ([`seats`]); a person may ask what
+//! a bot would play ([`hint`]).
 //!
 //! A game idle for [`IDLE`] is dropped, one that ended frees its place at
 //! once; every resource a client can take is bounded ([`Limits`]). The
@@ -16,8 +19,10 @@
 mod api;
 mod catalog;
 mod events;
+mod hint;
 mod host;
 mod listen;
+mod seats;
 mod view;
 pub mod wire;
 
@@ -64,7 +69,13 @@ pub struct Limits {
     pub body: usize,
     /// A request target's bytes (path and query), at most (414).
     pub target: usize,
+    /// The iterations of a hint's search (`mcts:N`).
+    pub hint_budget: u32,
 }
+
+/// A hint's search, by default: `mcts` with this many iterations answers in
+/// about a second (docs/serve.md).
+pub const HINT_BUDGET: u32 = 300;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -78,6 +89,7 @@ impl Default for Limits {
             read: Duration::from_secs(10),
             body: 64 << 10,
             target: 4 << 10,
+            hint_budget: HINT_BUDGET,
         }
     }
 }

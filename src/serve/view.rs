@@ -4,6 +4,7 @@
 //! with its options in words, the players, and the events so far.
 
 use super::events::Described;
+use super::seats::Seating;
 use super::wire::{
     ActionKind, ActionOption, Board, CaptureOption, DecisionKind, FloorCount, GameState,
     PlacementOption, Player, Point, Prisoners, Progress, Question, RansomOption, ScorePart, Status,
@@ -19,23 +20,26 @@ use crate::views::render::{TileBook, board_svg_with, player_colour};
 use crate::views::scene::{SceneOptions, game_scene, palette};
 
 /// What a game's states keep from one to the next: the tile art of its
-/// tile set, and its events described so far.
+/// tile set, its events described so far, and its seating (names, keys).
 pub struct Drawn<'k> {
     pub book: TileBook<'k>,
     pub events: Described,
+    pub seating: Seating,
 }
 
 impl<'k> Drawn<'k> {
-    pub fn new(set: &'k Ruleset) -> Drawn<'k> {
+    pub fn new(set: &'k Ruleset, seating: Seating) -> Drawn<'k> {
         Drawn {
             book: TileBook::new(&set.tiles),
             events: Described::default(),
+            seating,
         }
     }
 }
 
 /// The whole state of game `id`, drawn with what `drawn` kept of its
-/// earlier states.
+/// earlier states (the seats' keys left out: only the game's maker gets
+/// them).
 pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
     let book = &drawn.book;
     let game = session.game();
@@ -80,6 +84,9 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
             cell: CELL,
         },
         events: drawn.events.update(game, set).to_vec(),
+        names: drawn.seating.names().to_vec(),
+        hints: drawn.seating.hints(),
+        keys: None,
     }
 }
 
@@ -262,7 +269,7 @@ fn question(
                         x: p.pos.x,
                         y: p.pos.y,
                         rot: p.rot as u32 * 90,
-                        label: format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90),
+                        label: label(decision, index, game, set),
                         cell: point(at.cell(p.pos)),
                     })
                     .collect(),
@@ -272,15 +279,9 @@ fn question(
             options: options
                 .iter()
                 .enumerate()
-                .map(|(index, o)| RansomOption {
+                .map(|(index, _)| RansomOption {
                     index,
-                    label: match o {
-                        RansomChoice::Decline => "Pay no ransom".to_string(),
-                        RansomChoice::Pay { captor, cost } => format!(
-                            "Pay player {} {cost} points for a meeple back (T11)",
-                            captor + 1
-                        ),
-                    },
+                    label: label(decision, index, game, set),
                 })
                 .collect(),
         },
@@ -288,32 +289,66 @@ fn question(
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, a)| action(i, a, game, set, at))
+                .map(|(i, a)| action(i, a, game, at, label(decision, i, game, set)))
                 .collect(),
         },
         Decision::Capture(options) => Question::Capture {
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, c)| capture(i, c, game, at))
+                .map(|(i, c)| capture(i, c, game, at, label(decision, i, game, set)))
                 .collect(),
         },
     }
 }
 
-fn action(index: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) -> ActionOption {
-    let placed = game.board().tiles().last().map_or(Pos::ORIGIN, |t| t.pos);
-    let tower = |t: u16| game.towers()[t as usize].pos;
-    let (kind, label, spot) = match *a {
-        Action::Pass => (ActionKind::Pass, "Pass".to_string(), None),
+/// Option `index` of `decision` in words, citing the rule.
+pub fn label(decision: Decision, index: usize, game: &Game, set: &Ruleset) -> String {
+    match decision {
+        Decision::Placement { tile, options } => {
+            let p = options[index];
+            let kind = &game.tiles().kinds[tile as usize];
+            format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90)
+        }
+        Decision::Ransom(options) => match options[index] {
+            RansomChoice::Decline => "Pay no ransom".to_string(),
+            RansomChoice::Pay { captor, cost } => format!(
+                "Pay player {} {cost} points for a meeple back (T11)",
+                captor + 1
+            ),
+        },
+        Decision::Action(options) => action_label(&options[index], game, set),
+        Decision::Capture(options) => match options[index] {
+            CaptureChoice::Decline => "Take no prisoner".into(),
+            CaptureChoice::Take { meeple } => {
+                let m = game.meeples()[meeple as usize];
+                let on = game.meeple_on(m.pos, m.spot).name();
+                format!(
+                    "Take player {}'s meeple on the {on} at {} (T5)",
+                    m.owner + 1,
+                    m.pos
+                )
+            }
+        },
+    }
+}
+
+/// The tile placed this turn: where a meeple goes.
+fn placed(game: &Game) -> Pos {
+    game.board().tiles().last().map_or(Pos::ORIGIN, |t| t.pos)
+}
+
+fn action_label(a: &Action, game: &Game, set: &Ruleset) -> String {
+    match *a {
+        Action::Pass => "Pass".to_string(),
         Action::Meeple { segment } => {
-            let spot = MeepleSpot::Segment(segment);
-            let on = game.meeple_on(placed, spot).name();
-            let label = format!("Meeple on the {on} (segment {segment}) (G3)");
-            (ActionKind::Meeple, label, at.spot(placed, spot))
+            let on = game
+                .meeple_on(placed(game), MeepleSpot::Segment(segment))
+                .name();
+            format!("Meeple on the {on} (segment {segment}) (G3)")
         }
         Action::Floor { tower: t, kind } => {
-            let pos = tower(t);
+            let pos = game.towers()[t as usize].pos;
             let name = set
                 .floors
                 .get(kind as usize)
@@ -323,18 +358,25 @@ fn action(index: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) ->
             } else {
                 "tower"
             };
-            let label = format!("A {name} floor on the {on} at {pos} (T3)");
-            (ActionKind::Floor, label, at.spot(pos, MeepleSpot::Tower))
+            format!("A {name} floor on the {on} at {pos} (T3)")
         }
         Action::TowerMeeple { tower: t } => {
-            let pos = tower(t);
-            let label = format!("Meeple on the tower at {pos}, closing it (T3, T8)");
-            (
-                ActionKind::TowerMeeple,
-                label,
-                at.spot(pos, MeepleSpot::Tower),
-            )
+            let pos = game.towers()[t as usize].pos;
+            format!("Meeple on the tower at {pos}, closing it (T3, T8)")
         }
+    }
+}
+
+fn action(index: usize, a: &Action, game: &Game, at: &Locator, label: String) -> ActionOption {
+    let tower = |t: u16| at.spot(game.towers()[t as usize].pos, MeepleSpot::Tower);
+    let (kind, spot) = match *a {
+        Action::Pass => (ActionKind::Pass, None),
+        Action::Meeple { segment } => (
+            ActionKind::Meeple,
+            at.spot(placed(game), MeepleSpot::Segment(segment)),
+        ),
+        Action::Floor { tower: t, .. } => (ActionKind::Floor, tower(t)),
+        Action::TowerMeeple { tower: t } => (ActionKind::TowerMeeple, tower(t)),
     };
     ActionOption {
         index,
@@ -344,25 +386,26 @@ fn action(index: usize, a: &Action, game: &Game, set: &Ruleset, at: &Locator) ->
     }
 }
 
-fn capture(index: usize, c: &CaptureChoice, game: &Game, at: &Locator) -> CaptureOption {
+fn capture(
+    index: usize,
+    c: &CaptureChoice,
+    game: &Game,
+    at: &Locator,
+    label: String,
+) -> CaptureOption {
     match *c {
         CaptureChoice::Decline => CaptureOption {
             index,
             owner: None,
-            label: "Take no prisoner".into(),
+            label,
             at: None,
         },
         CaptureChoice::Take { meeple } => {
             let m = game.meeples()[meeple as usize];
-            let on = game.meeple_on(m.pos, m.spot).name();
             CaptureOption {
                 index,
                 owner: Some(m.owner as usize),
-                label: format!(
-                    "Take player {}'s meeple on the {on} at {} (T5)",
-                    m.owner + 1,
-                    m.pos
-                ),
+                label,
                 at: at.spot(m.pos, m.spot).map(point),
             }
         }

@@ -28,6 +28,13 @@ pub struct NewGame {
     /// The deal [default: a random one, below 2^32].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// A name per seat, as the page shows it ("waiting for Ana (seat 2)")
+    /// [default: `player N`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub names: Option<Vec<String>>,
+    /// Whether the people may ask for hints [default: true].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
 }
 
 /// `POST /api/games/{id}/choose`: a person's answer to the question waiting.
@@ -40,6 +47,9 @@ pub struct Choose {
     pub token: u64,
     /// The index of one of the question's options.
     pub option: usize,
+    /// The key of the seat deciding (given when the game was made).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 /// `POST /api/games/{id}/advance`: the bot to play plays its turn.
@@ -48,6 +58,72 @@ pub struct Choose {
 pub struct Advance {
     /// The question's token.
     pub token: u64,
+    /// The key of one of the game's person seats (none is needed when
+    /// every seat is a bot's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+/// `POST /api/games/{id}/hint`: the person deciding asks what a bot would
+/// play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AskHint {
+    /// The question's token.
+    pub token: u64,
+    /// The key of the seat deciding.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+/// A seat's secret key: whoever holds it plays the seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatKey {
+    pub seat: usize,
+    pub key: String,
+}
+
+/// `GET /api/games/{id}/poll`: what the game waits for, cheaply (no board
+/// drawn), for a page that waits for others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Poll {
+    pub token: u64,
+    pub status: Status,
+    /// The seat to play.
+    pub current: usize,
+}
+
+/// `POST /api/games/{id}/hint`'s answer: the option a bot would take, and
+/// why, seeing only what the person may see.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    /// The token of the question it answers.
+    pub token: u64,
+    pub decision: DecisionKind,
+    /// The option's index in the question's list.
+    pub option: usize,
+    pub label: String,
+    /// The bot asked, as a seat names it (`mcts:300`).
+    pub bot: String,
+    /// Why, in one line.
+    pub reason: String,
+    /// The margin over the strongest opponent the bot expects a round on,
+    /// in points (`null` when the rules leave one option).
+    pub value: Option<f64>,
+    /// The options the search weighed, the one advised first, then by
+    /// the searches each got.
+    pub weighed: Vec<Weighed>,
+}
+
+/// An option as a hint's search weighed it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Weighed {
+    pub option: usize,
+    pub label: String,
+    /// The margin expected after it, in points.
+    pub value: f64,
+    /// How many of the search's iterations went through it.
+    pub searches: u32,
 }
 
 /// Every refusal's body: `{"error": "…"}`.
@@ -106,6 +182,13 @@ pub struct GameState {
     pub board: Board,
     /// Every event so far, oldest first.
     pub events: Vec<EventLine>,
+    /// Each seat's name.
+    pub names: Vec<String>,
+    /// Whether the people may ask for hints.
+    pub hints: bool,
+    /// The person seats' keys: only in the answer that made the game, to
+    /// its maker (`null` in every other answer).
+    pub keys: Option<Vec<SeatKey>>,
 }
 
 /// What a game waits for: a person's answer to a kind of question, or

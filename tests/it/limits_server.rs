@@ -91,7 +91,7 @@ fn an_ended_game_frees_its_place_at_once_and_stays_readable() {
             .map(|p| p["score"].as_u64().unwrap())
             .collect::<Vec<_>>()
     );
-    let body = json!({"token": over["token"]}).to_string();
+    let body = json!({"token": over["token"], "key": crate::serve::any_key(&over)}).to_string();
     let why = refused(
         addr,
         "POST",

@@ -47,6 +47,7 @@ mod scoring;
 mod serve;
 mod serve_browser;
 mod serve_docs;
+mod serve_seats;
 mod shards;
 mod snapshots;
 mod sweeps;

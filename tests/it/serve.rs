@@ -121,11 +121,48 @@ pub fn pick(state: &Value) -> usize {
     }
 }
 
+/// The key of `seat`, from the keys the game's maker got (which these
+/// helpers carry on from state to state); `null` for a bot's seat.
+pub fn key(state: &Value, seat: u64) -> Value {
+    state["keys"]
+        .as_array()
+        .and_then(|keys| keys.iter().find(|k| k["seat"] == seat))
+        .map_or(Value::Null, |k| k["key"].clone())
+}
+
+/// The key of the seat to play.
+pub fn current_key(state: &Value) -> Value {
+    key(state, state["current"].as_u64().unwrap())
+}
+
+/// The key of the first person seat (any person may step a bot's turn).
+pub fn any_key(state: &Value) -> Value {
+    state["keys"][0]["key"].clone()
+}
+
+/// `next`, carrying the keys `state` carries.
+pub fn carry(state: &Value, mut next: Value) -> Value {
+    if next["keys"].is_null() {
+        next["keys"] = state["keys"].clone();
+    }
+    next
+}
+
+/// A body answering the question `state` waits for (with the deciding
+/// seat's key) with `option`, as `decision`.
+pub fn choice(state: &Value, decision: &str, option: usize) -> String {
+    json!({"decision": decision, "token": state["token"], "option": option, "key": current_key(state)})
+        .to_string()
+}
+
 pub fn answer(addr: SocketAddr, state: &Value, option: usize) -> Value {
     let id = state["id"].as_str().unwrap();
-    let body =
-        json!({"decision": state["question"]["kind"], "token": state["token"], "option": option});
-    ok(addr, "POST", &format!("/api/games/{id}/choose"), Some(body))
+    let body = json!({"decision": state["question"]["kind"], "token": state["token"],
+                      "option": option, "key": current_key(state)});
+    carry(
+        state,
+        ok(addr, "POST", &format!("/api/games/{id}/choose"), Some(body)),
+    )
 }
 
 /// Play on (bots' turns too) until `stop` says so or the game is over.
@@ -136,13 +173,14 @@ pub fn play_until(addr: SocketAddr, mut state: Value, stop: impl Fn(&Value) -> b
         }
         let id = state["id"].as_str().unwrap().to_string();
         state = if state["status"] == "bot" {
-            let body = json!({"token": state["token"]});
-            ok(
+            let body = json!({"token": state["token"], "key": any_key(&state)});
+            let next = ok(
                 addr,
                 "POST",
                 &format!("/api/games/{id}/advance"),
                 Some(body),
-            )
+            );
+            carry(&state, next)
         } else {
             let option = pick(&state);
             answer(addr, &state, option)
@@ -151,13 +189,13 @@ pub fn play_until(addr: SocketAddr, mut state: Value, stop: impl Fn(&Value) -> b
     panic!("the game did not end");
 }
 
-fn get_state(addr: SocketAddr, id: &str) -> Value {
+pub fn get_state(addr: SocketAddr, id: &str) -> Value {
     ok(addr, "GET", &format!("/api/games/{id}"), None)
 }
 
 /// `body` sent to `path` of the game is refused with `status`, and the game
 /// is as it was.
-fn refused_unchanged(
+pub fn refused_unchanged(
     addr: SocketAddr,
     state: &Value,
     path: &str,
@@ -210,35 +248,22 @@ fn malformed_json_and_stale_tokens_change_nothing() {
         let m = refused_unchanged(addr, &state, "choose", body, 400);
         assert!(m.contains("not the JSON expected"), "{m}");
     }
-    let m = refused_unchanged(
-        addr,
-        &state,
-        "choose",
-        r#"{"decision":"placement","token":5,"option":0}"#,
-        409,
-    );
+    let stale =
+        json!({"decision": "placement", "token": 5, "option": 0, "key": current_key(&state)});
+    let m = refused_unchanged(addr, &state, "choose", &stale.to_string(), 409);
     assert!(m.contains("stale"), "{m}");
     let next = answer(addr, &state, 0);
     assert_eq!(next["token"], 1);
     // The same answer again is stale now.
-    let m = refused_unchanged(
-        addr,
-        &next,
-        "choose",
-        r#"{"decision":"placement","token":0,"option":0}"#,
-        409,
-    );
+    let again =
+        json!({"decision": "placement", "token": 0, "option": 0, "key": current_key(&state)});
+    let m = refused_unchanged(addr, &next, "choose", &again.to_string(), 409);
     assert!(m.contains("token 0 was answered already"), "{m}");
     // A bot's turn when a person is to decide.
-    let m = refused_unchanged(addr, &next, "advance", r#"{"token":1}"#, 409);
+    let advance = json!({"token": 1, "key": any_key(&next)});
+    let m = refused_unchanged(addr, &next, "advance", &advance.to_string(), 409);
     assert!(m.contains("no bot"), "{m}");
-    let m = refused_unchanged(
-        addr,
-        &next,
-        "choose",
-        r#"{"decision":"action","token":1,"option":9999}"#,
-        422,
-    );
+    let m = refused_unchanged(addr, &next, "choose", &choice(&next, "action", 9999), 422);
     assert!(m.contains("no option 9999"), "{m}");
 }
 
@@ -254,12 +279,11 @@ fn t5_captures_out_of_range_and_t11_ransoms_not_offered_are_refused() {
         }
         seen_capture = true;
         let options = state["question"]["options"].as_array().unwrap().len();
-        let token = &state["token"];
-        let body = format!(r#"{{"decision":"capture","token":{token},"option":{options}}}"#);
+        let body = choice(&state, "capture", options);
         let m = refused_unchanged(addr, &state, "choose", &body, 422);
         assert!(m.contains(&format!("no option {options}")), "{m}");
         // No ransom is offered while a capture waits.
-        let body = format!(r#"{{"decision":"ransom","token":{token},"option":1}}"#);
+        let body = choice(&state, "ransom", 1);
         let m = refused_unchanged(addr, &state, "choose", &body, 409);
         assert!(m.contains("no ransom is offered now"), "{m}");
         break;

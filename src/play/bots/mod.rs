@@ -6,6 +6,6 @@ mod random;
 mod roster;
 
 pub use greedy::GreedyBot;
-pub use mcts::{CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, Style, Terms};
+pub use mcts::{CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, Style, Terms, Weighed};
 pub use random::RandomBot;
 pub use roster::{BotKind, seats};

@@ -1,12 +1,18 @@
 // towerlab's browser game. The server decides: this page shows the state it
-// sends and answers the question it asks with an option's index and the
-// question's token. Bots' turns are played one request (one turn) at a time.
+// sends and answers the question it asks with an option's index, the
+// question's token and the seat's key. Bots' turns are played one request
+// (one turn) at a time. A game has its own address (/game/ID): the page
+// keeps the keys of the seats it plays in the browser's storage, so a
+// reload comes back to the same game and seats; a seat's link carries its
+// key in the fragment (#seat=N&key=…), which the server never sees.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
 // Milliseconds between the steps of bots' turns (?delay=… changes it).
 const BOT_DELAY = Number(params.get("delay") ?? 700);
+// Milliseconds between two looks at a game that waits for others (?poll=…).
+const POLL = Number(params.get("poll") ?? 1000);
 
 let catalog = null;
 let game = null;     // the last state the server sent
@@ -14,6 +20,11 @@ let request = null;  // the new game's request, for "same deal"
 let chosen = null;   // the placement option shown, while placing
 let view = { scale: 1, x: 0, y: 0, fitted: true };
 let botTimer = null;
+let pollTimer = null;
+// The keys this browser holds for the game shown: `here`, the seats played
+// at this screen; `away`, those its maker gave away (kept to show their
+// links again). By seat.
+let seats = { here: {}, away: {} };
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -29,8 +40,60 @@ async function api(method, path, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) {
+    const e = new Error(data.error || res.statusText);
+    e.status = res.status;
+    throw e;
+  }
   return data;
+}
+
+// ---- the seats this browser plays ---------------------------------------
+
+function storageKey(id) {
+  return `towerlab.game.${id}`;
+}
+
+function loadSeats(id) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(storageKey(id)) ?? "null");
+    seats = { here: kept?.here ?? {}, away: kept?.away ?? {} };
+  } catch {
+    seats = { here: {}, away: {} };
+  }
+}
+
+function saveSeats(id) {
+  try {
+    localStorage.setItem(storageKey(id), JSON.stringify(seats));
+  } catch {
+    // No storage (a private window): the keys last as long as the page.
+  }
+}
+
+// A seat's link opened here: its key is kept, and taken out of the address.
+function takeLinkedSeat(id) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const seat = fragment.get("seat");
+  const key = fragment.get("key");
+  if (seat === null || !key) return;
+  seats.here[Number(seat) - 1] = key;
+  delete seats.away[Number(seat) - 1];
+  saveSeats(id);
+  history.replaceState(null, "", location.pathname + location.search);
+}
+
+function myKey(seat) {
+  return seats.here[seat];
+}
+
+// Any key of a seat played here (a bot's turn needs one), or none.
+function anyKey() {
+  return Object.values(seats.here)[0];
+}
+
+function gameAddress(id) {
+  return `/game/${id}${location.search}`;
 }
 
 // ---- the new-game form -------------------------------------------------
@@ -66,22 +129,39 @@ function packRow(name) {
   return li;
 }
 
+// A row per seat: who plays it, a name, and (for a person) whether the
+// seat is played here or from another device.
 function seatRows(n) {
-  const seats = $("#seats");
-  const old = [...seats.querySelectorAll("select")].map((s) => s.value);
-  seats.replaceChildren();
+  const list = $("#seats");
+  const old = [...list.querySelectorAll("li")].map((li) => ({
+    seat: li.querySelector("select").value,
+    name: li.querySelector("input.name").value,
+    here: li.querySelector("input.here").checked,
+  }));
+  list.replaceChildren();
   for (let i = 0; i < n; i++) {
     const select = el("select", { name: "seat" + i });
     for (const s of catalog.seats) select.append(el("option", { value: s }, s));
-    select.value = old[i] ?? (i === 0 ? "person" : catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
+    select.value = old[i]?.seat ?? (i === 0 ? "person" : catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
+    const name = el("input", { class: "name", maxlength: 32, placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}'s name` });
+    name.value = old[i]?.name ?? "";
+    const here = el("input", { type: "checkbox", class: "here" });
+    here.checked = old[i]?.here ?? true;
+    const hereLabel = el("label", { class: "here-label" });
+    hereLabel.append(here, " here");
+    const person = () => { hereLabel.hidden = select.value !== "person"; };
+    select.addEventListener("change", person);
+    person();
     const li = el("li");
-    li.append("player " + (i + 1) + " ", select);
-    seats.append(li);
+    li.append("player " + (i + 1) + " ", select, " ", name, " ", hereLabel);
+    list.append(li);
   }
 }
 
 function formRequest() {
   const req = { seats: [...document.querySelectorAll("#seats select")].map((s) => s.value) };
+  req.names = [...document.querySelectorAll("#seats input.name")].map((n) => n.value.trim());
+  req.hints = $("#hints").checked;
   if (document.querySelector("input[name=rules]:checked").value === "packs") {
     req.packs = [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
     if (req.packs.length === 0) throw new Error("tick at least one pack, or choose a variant");
@@ -104,12 +184,14 @@ async function startGame(event) {
   $("#new-hint").textContent = "";
   try {
     request = formRequest();
+    const here = [...document.querySelectorAll("#seats input.here")].map((h) => h.checked);
     const state = await api("POST", "/api/games", request);
     request.seed = state.seed;
-    view.fitted = true;
-    $("#new").hidden = true;
-    $("#game").hidden = false;
-    show(state);
+    seats = { here: {}, away: {} };
+    for (const k of state.keys ?? []) (here[k.seat] ? seats.here : seats.away)[k.seat] = k.key;
+    saveSeats(state.id);
+    history.pushState(null, "", gameAddress(state.id));
+    openGame(state);
   } catch (e) {
     $("#new-error").textContent = e.message;
   }
@@ -117,9 +199,49 @@ async function startGame(event) {
 
 // ---- the game ----------------------------------------------------------
 
+function openGame(state) {
+  view.fitted = true;
+  $("#new").hidden = true;
+  $("#game").hidden = false;
+  showLinks(state);
+  show(state);
+}
+
+// The game at this page's address (/game/ID): its seats' keys from the
+// browser's storage (and from a seat's link), its state from the server.
+async function resume(id) {
+  loadSeats(id);
+  takeLinkedSeat(id);
+  try {
+    openGame(await api("GET", `/api/games/${id}`));
+  } catch (e) {
+    backToForm(false, false);
+    $("#new-error").textContent = e.message;
+  }
+}
+
+// The links of the seats given away, and the watcher's link.
+function showLinks(state) {
+  const list = $("#friend-links");
+  list.replaceChildren();
+  const base = `${location.origin}/game/${state.id}`;
+  const link = (text, href, cls) => {
+    const li = el("li", { class: cls });
+    li.append(text + " ", el("input", { readonly: "", value: href, "aria-label": text, size: 28 }));
+    list.append(li);
+  };
+  for (const [seat, key] of Object.entries(seats.away)) {
+    link(`${seatName(state, Number(seat))}:`, `${base}#seat=${Number(seat) + 1}&key=${key}`, "seat-link");
+  }
+  link("watch:", base, "watch-link");
+  $("#friends").hidden = false;
+  $("#friends").open = Object.keys(seats.away).length > 0;
+}
+
 function show(state) {
   game = state;
   chosen = null;
+  clearTimeout(pollTimer);
   document.body.dataset.status = state.status;
   $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · seed ${state.seed}`;
   $("#board").innerHTML = state.board.svg;
@@ -132,14 +254,46 @@ function show(state) {
   markLastTiles(state);
   showRansomButton(state);
   applyView();
-  if (state.status === "bot") {
+  showHintButton(state);
+  if (state.status === "bot" && (anyKey() || !state.seats.includes("person"))) {
     clearTimeout(botTimer);
     botTimer = setTimeout(botTurn, BOT_DELAY);
+  } else if (state.status !== "over" && state.status !== "failed" && !mine(state)) {
+    pollTimer = setTimeout(poll, POLL);
   }
 }
 
+// The person to decide plays at this screen.
+function mine(state) {
+  return state.question !== null && myKey(state.current) !== undefined;
+}
+
+// Follow a game that waits for others: a cheap look at what it waits for,
+// the whole state when that changed. A lost connection is tried again.
+async function poll() {
+  if (!game) return;
+  const id = game.id;
+  try {
+    const now = await api("GET", `/api/games/${id}/poll`);
+    if (!game || game.id !== id) return;
+    if (now.token !== game.token || now.status !== game.status) {
+      show(await api("GET", `/api/games/${id}`));
+      return;
+    }
+    $("#error").textContent = "";
+  } catch (e) {
+    if (!game || game.id !== id) return;
+    $("#error").textContent = `${e.message}: trying again…`;
+    if (e.status === 404) return;
+  }
+  clearTimeout(pollTimer);
+  pollTimer = setTimeout(poll, POLL);
+}
+
 function seatName(state, p) {
-  return `player ${p + 1} (${state.seats[p]})`;
+  return state.seats[p] === "person"
+    ? `${state.names[p]} (seat ${p + 1})`
+    : `${state.names[p]} (${state.seats[p]})`;
 }
 
 function showPlayers(state) {
@@ -192,6 +346,8 @@ function showQuestion(state) {
     status.textContent = "The rules failed: " + state.error;
   } else if (state.status === "bot") {
     status.textContent = `${who} is playing…`;
+  } else if (!mine(state)) {
+    status.textContent = `waiting for ${who}`;
   } else if (q.kind === "placement") {
     status.textContent = `${who}: place ${q.tile} (click a marked cell, rotate, then place)`;
     askPlacement(q);
@@ -233,7 +389,7 @@ function showRansomButton(state) {
   const button = $("#ransom");
   const p = state.current;
   const held = state.players.some((q) => q.prisoners.some((x) => x.owner === p));
-  button.hidden = state.seats[p] !== "person" || !held || state.status === "over" || !ransomSeen.has(ransomKey(state));
+  button.hidden = state.seats[p] !== "person" || !mine(state) || !held || state.status === "over" || !ransomSeen.has(ransomKey(state));
   button.disabled = wantRansom.has(p);
   button.textContent = wantRansom.has(p) ? "A ransom will be offered at your next turn" : "Pay a ransom at my next turn (T11)";
 }
@@ -367,7 +523,7 @@ function askOptions(q) {
 async function answer(index) {
   const q = game.question;
   try {
-    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index }));
+    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index, key: myKey(game.current) }));
   } catch (e) {
     $("#error").textContent = e.message;
   }
@@ -376,9 +532,45 @@ async function answer(index) {
 async function botTurn() {
   if (!game || game.status !== "bot") return;
   try {
-    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token }));
+    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token, key: anyKey() }));
   } catch (e) {
-    $("#error").textContent = e.message;
+    // Another device stepped this turn first: show where the game is.
+    if (e.status === 409) show(await api("GET", `/api/games/${game.id}`).catch(() => game));
+    else $("#error").textContent = e.message;
+  }
+}
+
+// ---- hints -------------------------------------------------------------
+
+function showHintButton(state) {
+  $("#hint-box").hidden = !state.hints || !mine(state);
+  $("#hint").disabled = false;
+  $("#hint-line").textContent = "";
+}
+
+// What a bot would play here: marked on the board (the tile shown at its
+// cell, or the option's spot and button lit) with its reason in one line.
+async function askHint() {
+  const asked = game;
+  $("#hint").disabled = true;
+  $("#hint-line").textContent = "thinking…";
+  try {
+    const hint = await api("POST", `/api/games/${asked.id}/hint`, { token: asked.token, key: myKey(asked.current) });
+    if (game !== asked) return;
+    $("#hint-line").textContent = `${hint.label}: ${hint.reason}`;
+    const q = asked.question;
+    if (q.kind === "placement") {
+      choosePlacement(q.options[hint.option]);
+      document.querySelector(".place.chosen")?.classList.add("hinted");
+    } else {
+      for (const e of document.querySelectorAll(`#options button[data-index="${hint.option}"], #marks .spot[data-for="${hint.option}"]`)) {
+        e.classList.add("hinted");
+      }
+    }
+  } catch (e) {
+    if (game === asked) $("#hint-line").textContent = e.message;
+  } finally {
+    $("#hint").disabled = false;
   }
 }
 
@@ -496,8 +688,10 @@ function setUpStage() {
 
 // ---- start -------------------------------------------------------------
 
-function backToForm(sameDeal) {
+function backToForm(sameDeal, leave = true) {
   clearTimeout(botTimer);
+  clearTimeout(pollTimer);
+  if (leave && location.pathname !== "/") history.pushState(null, "", "/" + location.search);
   game = null;
   document.body.dataset.status = "new";
   $("#game").hidden = true;
@@ -513,5 +707,15 @@ $("#rotate").addEventListener("click", rotate);
 $("#again").addEventListener("click", () => backToForm(true));
 $("#ransom").addEventListener("click", () => { if (game) { wantRansom.add(game.current); showRansomButton(game); } });
 $("#restart").addEventListener("click", () => backToForm(false));
+$("#hint").addEventListener("click", askHint);
 setUpStage();
-loadCatalog().catch((e) => { $("#new-error").textContent = e.message; });
+
+// The page's address names what it shows: a game (/game/ID), or the form.
+function route() {
+  const at = location.pathname.match(/^\/game\/([0-9a-f]+)$/);
+  if (at) resume(at[1]);
+  else if (game) backToForm(false, false);
+}
+
+window.addEventListener("popstate", route);
+loadCatalog().catch((e) => { $("#new-error").textContent = e.message; }).then(route);

@@ -115,6 +115,8 @@ const CRATES: &[(&str, &[&str])] = &[
     ("hyper", &["serve"]),
     ("hyper_util", &["serve"]),
     ("http_body_util", &["serve"]),
+    ("getrandom", &["serve"]),
+    ("subtle", &["serve"]),
     ("libc", &["play"]),
     ("same_file", &["cli"]),
     ("clap", &["cli", "main"]),

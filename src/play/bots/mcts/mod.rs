@@ -108,6 +108,18 @@ pub struct MctsBot {
     carry: Option<Carry>,
 }
 
+/// An option of a decision as a search weighed it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weighed {
+    /// Its index in the kernel's list of options.
+    pub option: usize,
+    /// The iterations that went through it.
+    pub visits: u32,
+    /// Their mean reward: the searching player's margin over the strongest
+    /// opponent, in points, at the horizon.
+    pub mean: f32,
+}
+
 /// Where the option just taken leads, to find its subtree again.
 struct Carry {
     node: u32,
@@ -195,6 +207,31 @@ impl MctsBot {
         let chosen = self.search_tree(game, decision);
         game.rules().searching(false);
         chosen
+    }
+
+    /// Search `decision` as [`MctsBot::search`] does: the options it tried,
+    /// the one to take first, then the others by visits (more first); empty
+    /// when the decision has one option (there is nothing to weigh).
+    pub fn weigh(&mut self, game: &Game, decision: Decision) -> Result<Vec<Weighed>> {
+        let chosen = self.search(game, decision)?;
+        if decision.len() <= 1 {
+            return Ok(Vec::new());
+        }
+        let mut weighed: Vec<Weighed> = self
+            .tree
+            .node(self.tree.root)
+            .edges
+            .iter()
+            .filter(|e| e.visits > 0)
+            .map(|e| Weighed {
+                option: e.option as usize,
+                visits: e.visits,
+                mean: e.mean(),
+            })
+            .collect();
+        // Stable: equal visits keep the tree's order (best prior first).
+        weighed.sort_by_key(|w| (w.option != chosen, std::cmp::Reverse(w.visits)));
+        Ok(weighed)
     }
 
     /// [`MctsBot::search`] of a decision with a choice to make.

@@ -36,7 +36,8 @@ pub struct Edge {
 }
 
 impl Edge {
-    fn mean(&self) -> f32 {
+    /// The mean reward of the iterations through it.
+    pub fn mean(&self) -> f32 {
         self.total / self.visits.max(1) as f32
     }
 }

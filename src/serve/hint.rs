@@ -1,0 +1,173 @@
+//! Hints: the option the `mcts` bot would take for the person deciding,
+//! with what it expects and the alternatives it weighed, in one line. The
+//! bot sees what the person may see: its search copies the game with the
+//! undrawn tiles' order hidden and deals them again for every iteration
+//! (`kernel::determinize`), as it does in a seat. Its budget is the
+//! server's hint budget (a modest one, so that a hint comes in about a
+//! second), and its stream is drawn from the game's seed and the question's
+//! token: the same question gets the same hint.
+
+use super::ApiError;
+use super::view::{decision_kind, label};
+use super::wire::{Hint, Weighed};
+use crate::kernel::{Decision, Game};
+use crate::play::bots::{BotKind, MctsBot, Style};
+use crate::play::seed::mix64;
+use crate::play::session::{Session, Waiting};
+use crate::rules::Ruleset;
+
+/// What the `mcts` bot would answer to the question waiting for a person.
+pub fn advise(session: &Session, budget: u32) -> Result<Hint, ApiError> {
+    let Waiting::Person { seat, decision } = session.waiting() else {
+        return Err(ApiError::new(409, "no person is to decide now"));
+    };
+    let token = session.token();
+    let asked = Asked {
+        seat,
+        token,
+        stream: mix64(session.seed() ^ mix64(token)),
+        budget,
+    };
+    advise_on(session.game(), decision, session.ruleset(), asked)
+}
+
+/// Who asks, about which question, and the search's stream and budget.
+struct Asked {
+    seat: usize,
+    token: u64,
+    stream: u64,
+    budget: u32,
+}
+
+/// The hint for `decision` of `game`.
+fn advise_on(
+    game: &Game,
+    decision: Decision,
+    set: &Ruleset,
+    Asked {
+        seat,
+        token,
+        stream,
+        budget,
+    }: Asked,
+) -> Result<Hint, ApiError> {
+    let mut bot = MctsBot::with(stream, seat, budget, Style::Horizon, set.worths.clone());
+    let found = bot.weigh(game, decision).map_err(|e| {
+        ApiError::new(
+            500,
+            format!("the rules failed while the hint searched: {e:#}"),
+        )
+    })?;
+    let weighed: Vec<Weighed> = found
+        .iter()
+        .map(|w| Weighed {
+            option: w.option,
+            label: label(decision, w.option, game, set),
+            value: tenths(w.mean),
+            searches: w.visits,
+        })
+        .collect();
+    let bot_name = BotKind::Mcts(budget).label();
+    let (option, value) = match weighed.first() {
+        Some(best) => (best.option, Some(best.value)),
+        None => (0, None),
+    };
+    Ok(Hint {
+        token,
+        decision: decision_kind(&decision),
+        option,
+        label: label(decision, option, game, set),
+        reason: reason(&bot_name, &weighed, decision.len(), budget),
+        bot: bot_name,
+        value,
+        weighed,
+    })
+}
+
+/// Points to a tenth, as the page shows them.
+fn tenths(points: f32) -> f64 {
+    (points as f64 * 10.0).round() / 10.0
+}
+
+/// The hint's reason in one line: what the bot expects of the option it
+/// advises, how much of the search went to it, and the next best.
+fn reason(bot: &str, weighed: &[Weighed], options: usize, budget: u32) -> String {
+    let Some(best) = weighed.first() else {
+        return "the only option the rules allow here".to_string();
+    };
+    let margin = if best.value >= 0.0 {
+        format!("to lead the strongest opponent by {:.1} points", best.value)
+    } else {
+        format!(
+            "to trail the strongest opponent by {:.1} points",
+            -best.value
+        )
+    };
+    let next = match weighed.get(1) {
+        Some(second) => format!("next best: {} ({:+.1})", second.label, second.value),
+        None => "no other was worth a search".to_string(),
+    };
+    format!(
+        "{bot} expects {margin} a round from now ({} of {budget} searches); weighed {} of {options} options, {next}",
+        best.searches,
+        weighed.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::determinize::redealt;
+    use crate::kernel::random::Stream;
+    use crate::kernel::{Buffers, Turn};
+    use crate::play::session::Seat;
+    use crate::rules::{Home, MemoryLimit};
+
+    /// The next tiles `game` draws, every decision taking option 0.
+    fn next_tiles(game: &Game, decision: Decision) -> Vec<u16> {
+        let (mut g, mut buf) = (game.clone(), Buffers::default());
+        let mut turn = Turn::at(decision, &mut buf);
+        let mut tiles = Vec::new();
+        while tiles.len() < 8 {
+            if turn.choose(&mut g, &mut buf, 0).unwrap() {
+                turn = Turn::begin(&mut g, &mut buf).unwrap();
+                tiles.extend(turn.tile());
+            }
+        }
+        tiles
+    }
+
+    /// The hint is the same whatever the order of the tiles still to come:
+    /// the bot never reads it. (Asked of the game and of a copy whose
+    /// undrawn tiles are dealt again, it gives the same answer.)
+    #[test]
+    fn a_hint_does_not_depend_on_the_hidden_deck_order() {
+        // Unit tests run without the counting allocator.
+        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
+        let set = Ruleset::from_variant(&home, "tower").unwrap();
+        let rules = set.rules();
+        let session = Session::new(&set, rules.as_ref(), &[Seat::Person; 2], 3).unwrap();
+        let Waiting::Person { decision, .. } = session.waiting() else {
+            panic!("a person decides first");
+        };
+        let game = session.game();
+        let other = redealt(game, &mut Stream::new(99, 1));
+        assert_ne!(
+            next_tiles(&other, decision),
+            next_tiles(game, decision),
+            "the copy's deck is in another order"
+        );
+        let ask = || Asked {
+            seat: 0,
+            token: 0,
+            stream: 5,
+            budget: 60,
+        };
+        let hint = advise_on(game, decision, &set, ask()).unwrap();
+        assert_eq!(advise_on(&other, decision, &set, ask()).unwrap(), hint);
+        assert!(
+            hint.option < decision.len() && hint.weighed.len() > 1,
+            "{hint:?}"
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! Who may act in a game. Each person seat has a secret key, made when the
+//! game is made and given only to its maker, who passes each seat's link
+//! to the person who plays it: answering a seat's question needs that
+//! seat's key, stepping a bot's turn needs the key of any person seat (none
+//! when every seat is a bot's), and whoever has only the game's id can
+//! watch, never act. Keys (and game ids) come from the operating system's
+//! CSPRNG and are compared in constant time. Seats have names, shown to
+//! everyone ("waiting for Ana (seat 2)").
+
+use subtle::ConstantTimeEq;
+
+use super::ApiError;
+use super::wire::SeatKey;
+use crate::play::session::Seat;
+
+/// A key's random bytes (128 bits: never guessed).
+const KEY_BYTES: usize = 16;
+
+/// A seat's name, at most this many characters.
+pub const MAX_NAME: usize = 32;
+
+/// A game's seats as people know them: names, keys, and whether hints are
+/// on.
+pub struct Seating {
+    names: Vec<String>,
+    /// The key of each person seat (`None` for a bot's).
+    keys: Vec<Option<String>>,
+    hints: bool,
+}
+
+/// `bytes` random bytes from the operating system, in hex.
+pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    let mut raw = vec![0u8; bytes];
+    getrandom::fill(&mut raw).map_err(|e| {
+        ApiError::new(
+            503,
+            format!("the system's random source failed ({e}): try again"),
+        )
+    })?;
+    Ok(raw.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+impl Seating {
+    /// The seating of a new game: `names` (one per seat; an empty one, or
+    /// none at all, is `player N`), a fresh key per person seat.
+    pub fn new(seats: &[Seat], names: Option<&[String]>, hints: bool) -> Result<Seating, ApiError> {
+        let names = seat_names(seats.len(), names)?;
+        let keys = seats
+            .iter()
+            .map(|s| match s {
+                Seat::Person => random_hex(KEY_BYTES).map(Some),
+                Seat::Bot(_) => Ok(None),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Seating { names, keys, hints })
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn hints(&self) -> bool {
+        self.hints
+    }
+
+    /// The person seats' keys, for the game's maker.
+    pub fn keys(&self) -> Vec<SeatKey> {
+        self.keys
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, k)| {
+                k.as_ref().map(|key| SeatKey {
+                    seat,
+                    key: key.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// `seat` as messages name it: `Ana (seat 2)`.
+    pub fn who(&self, seat: usize) -> String {
+        format!("{} (seat {})", self.names[seat], seat + 1)
+    }
+
+    /// The seat whose key `key` is, every key compared in constant time;
+    /// a 403 for no key or a key of no seat of this game.
+    pub fn seat_of(&self, key: Option<&str>) -> Result<usize, ApiError> {
+        let Some(key) = key else {
+            return Err(ApiError::new(
+                403,
+                "no `key`: acting in a game needs the key of a seat, from the seat's link (a watcher cannot act)",
+            ));
+        };
+        let mut found = None;
+        for (seat, k) in self.keys.iter().enumerate() {
+            if let Some(k) = k
+                && bool::from(k.as_bytes().ct_eq(key.as_bytes()))
+            {
+                found = Some(seat);
+            }
+        }
+        found.ok_or_else(|| {
+            ApiError::new(
+                403,
+                "the key is no seat's key in this game: use the link of your seat",
+            )
+        })
+    }
+
+    /// `key` must be `seat`'s: only its person answers its questions.
+    pub fn check(&self, seat: usize, key: Option<&str>) -> Result<(), ApiError> {
+        let holder = self.seat_of(key)?;
+        if holder == seat {
+            return Ok(());
+        }
+        Err(ApiError::new(
+            403,
+            format!(
+                "the key is {}'s: only {} decides now",
+                self.who(holder),
+                self.who(seat)
+            ),
+        ))
+    }
+
+    /// `key` must be some person seat's, unless the game has none.
+    pub fn check_player(&self, key: Option<&str>) -> Result<(), ApiError> {
+        if self.keys.iter().all(Option::is_none) {
+            return Ok(());
+        }
+        self.seat_of(key).map(|_| ())
+    }
+}
+
+/// The seats' names: one per seat or none; each of printable characters,
+/// at most [`MAX_NAME`]; an empty one is `player N`.
+fn seat_names(seats: usize, names: Option<&[String]>) -> Result<Vec<String>, ApiError> {
+    let bad = |m: String| ApiError::new(400, m);
+    let given = names.unwrap_or_default();
+    if names.is_some() && given.len() != seats {
+        return Err(bad(format!(
+            "{} names for {seats} seats: give one name per seat (an empty one is `player N`)",
+            given.len()
+        )));
+    }
+    (0..seats)
+        .map(|i| {
+            let name = given.get(i).map_or("", |n| n.trim());
+            if name.chars().count() > MAX_NAME {
+                return Err(bad(format!(
+                    "seat {}'s name is longer than {MAX_NAME} characters",
+                    i + 1
+                )));
+            }
+            if name.chars().any(char::is_control) {
+                return Err(bad(format!(
+                    "seat {}'s name has a control character",
+                    i + 1
+                )));
+            }
+            Ok(if name.is_empty() {
+                format!("player {}", i + 1)
+            } else {
+                name.to_string()
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::bots::BotKind;
+
+    #[test]
+    fn keys_are_random_and_each_opens_its_own_seat_only() {
+        let seats = [Seat::Person, Seat::Bot(BotKind::Greedy), Seat::Person];
+        let a = Seating::new(&seats, None, true).unwrap();
+        let b = Seating::new(&seats, None, true).unwrap();
+        let keys = a.keys();
+        assert_eq!(keys.iter().map(|k| k.seat).collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(keys[0].key.len(), 2 * KEY_BYTES);
+        assert_ne!(keys[0].key, keys[1].key);
+        assert_ne!(keys[0].key, b.keys()[0].key);
+        assert_eq!(a.seat_of(Some(&keys[1].key)), Ok(2));
+        assert!(a.check(0, Some(&keys[0].key)).is_ok());
+        assert_eq!(a.check(0, Some(&keys[1].key)).unwrap_err().status, 403);
+        assert_eq!(a.check(0, Some(&b.keys()[0].key)).unwrap_err().status, 403);
+        assert_eq!(a.check_player(None).unwrap_err().status, 403);
+        let bots = Seating::new(&[Seat::Bot(BotKind::Random); 2], None, true).unwrap();
+        assert!(bots.check_player(None).is_ok());
+    }
+
+    #[test]
+    fn names_default_to_the_seat_and_are_bounded() {
+        let seats = [Seat::Person; 2];
+        let named = |names: &[&str]| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            Seating::new(&seats, Some(&names), true).map(|s| s.names().to_vec())
+        };
+        assert_eq!(named(&[" Ana ", ""]).unwrap(), ["Ana", "player 2"]);
+        assert_eq!(named(&["Ana"]).unwrap_err().status, 400);
+        assert_eq!(named(&["Ana", &"x".repeat(33)]).unwrap_err().status, 400);
+        assert_eq!(named(&["A\u{7}", "B"]).unwrap_err().status, 400);
+    }
+}

@@ -1,0 +1,198 @@
+//! One game from several browsers, and hints (docs/serve.md, "Seats and
+//! keys"): each person seat's key, given only to the game's maker, acts for
+//! that seat alone; a watcher (the game's id alone) reads the game but
+//! cannot act; a missing, made-up or other game's key is refused with a 403
+//! in JSON and changes nothing; names show in the state; a poll says what
+//! the game waits for; the page is served at the game's own address. A hint
+//! is one of the question's options, the same for the same question,
+//! changes nothing, is only for the person deciding, and is refused in a
+//! game whose hints are off.
+
+use std::net::SocketAddr;
+
+use serde_json::{Value, json};
+use towerlab::serve::{IDLE, Limits};
+
+use crate::serve::{
+    answer, carry, current_key, http, key, new_game, ok, play_until, refused, refused_unchanged,
+    server, server_with,
+};
+
+fn make(addr: SocketAddr, body: Value) -> Value {
+    ok(addr, "POST", "/api/games", Some(body))
+}
+
+fn id(state: &Value) -> &str {
+    state["id"].as_str().unwrap()
+}
+
+#[test]
+fn each_key_acts_for_its_own_seat_and_a_watcher_cannot_act() {
+    let addr = server(IDLE);
+    let made = make(
+        addr,
+        json!({"variant": "tower", "seats": ["person", "greedy", "person"],
+               "names": ["Ana", "", "Bo"], "seed": 4}),
+    );
+    assert_eq!(made["names"], json!(["Ana", "player 2", "Bo"]));
+    let seats: Vec<u64> = made["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seats, [0, 2], "a key per person seat");
+    let (ana, bo) = (key(&made, 0), key(&made, 2));
+    assert_ne!(ana, bo);
+    assert!(ana.as_str().unwrap().len() >= 32, "{ana}");
+    assert!(
+        ok(addr, "GET", &format!("/api/games/{}", id(&made)), None)["keys"].is_null(),
+        "no one but the maker learns a key"
+    );
+    // At Ana's question: Bo's key, no key, a made-up key and a key of
+    // another game are refused, and nothing changes.
+    let other = new_game(addr, &["person", "person"], 4);
+    let refusals = [
+        (
+            bo.clone(),
+            "the key is Bo (seat 3)'s: only Ana (seat 1) decides now",
+        ),
+        (Value::Null, "no `key`"),
+        (json!("0".repeat(32)), "no seat's key in this game"),
+        (key(&other, 0), "no seat's key in this game"),
+    ];
+    for (k, says) in refusals {
+        let body = json!({"decision": "placement", "token": 0, "option": 0, "key": k});
+        let m = refused_unchanged(addr, &made, "choose", &body.to_string(), 403);
+        assert!(m.contains(says), "{m}");
+    }
+    // Ana plays her turn; at greedy's, a watcher cannot step it, Bo can.
+    let at_bot = play_until(addr, made, |s| s["status"] == "bot");
+    assert_eq!(at_bot["current"], 1, "{at_bot}");
+    let step = json!({"token": at_bot["token"]}).to_string();
+    let m = refused_unchanged(addr, &at_bot, "advance", &step, 403);
+    assert!(m.contains("a watcher cannot act"), "{m}");
+    let step = json!({"token": at_bot["token"], "key": bo});
+    let path = format!("/api/games/{}/advance", id(&at_bot));
+    let bos_turn = carry(&at_bot, ok(addr, "POST", &path, Some(step)));
+    assert_eq!(bos_turn["current"], 2, "{bos_turn}");
+    // Bo's question: Ana's key is refused, Bo's answers.
+    let kind = &bos_turn["question"]["kind"];
+    let body = json!({"decision": kind, "token": bos_turn["token"], "option": 0, "key": ana});
+    let m = refused_unchanged(addr, &bos_turn, "choose", &body.to_string(), 403);
+    assert!(
+        m.contains("the key is Ana (seat 1)'s: only Bo (seat 3) decides now"),
+        "{m}"
+    );
+    let next = answer(addr, &bos_turn, 0);
+    // A poll says what the state says the game waits for.
+    let poll = ok(addr, "GET", &format!("/api/games/{}/poll", id(&next)), None);
+    assert_eq!(
+        poll,
+        json!({"token": next["token"], "status": next["status"], "current": next["current"]})
+    );
+    // The page is served at the game's own address.
+    let (status, page) = http(addr, "GET", &format!("/game/{}", id(&next)), None);
+    assert_eq!(status, 200);
+    assert!(page.contains(r#"<script src="/app.js">"#), "{page}");
+    // Names are one per seat, or none.
+    let m = refused(
+        addr,
+        "POST",
+        "/api/games",
+        &json!({"seats": ["person", "person"], "names": ["Ana"]}).to_string(),
+        400,
+    );
+    assert!(m.contains("1 names for 2 seats"), "{m}");
+}
+
+/// The state at the first action question from turn 3 on of the game
+/// `body` makes, played by the test's players.
+fn at_an_action(addr: SocketAddr, body: &Value) -> Value {
+    play_until(addr, make(addr, body.clone()), |s| {
+        s["question"]["kind"] == "action" && s["turn"].as_u64().unwrap() >= 3
+    })
+}
+
+/// A hint's request for the question `state` waits for, with `key`.
+fn ask_hint(state: &Value, key: Value) -> String {
+    json!({"token": state["token"], "key": key}).to_string()
+}
+
+#[test]
+fn a_hint_is_a_legal_option_the_same_for_the_same_question_and_changes_nothing() {
+    let addr = server_with(Limits {
+        hint_budget: 40,
+        ..Limits::default()
+    });
+    let body = json!({"variant": "tower", "seats": ["person", "person"], "seed": 5});
+    let state = at_an_action(addr, &body);
+    assert_eq!(state["status"], "action", "{state}");
+    let path = format!("/api/games/{}/hint", id(&state));
+    let before = ok(addr, "GET", &format!("/api/games/{}", id(&state)), None);
+    let ask = |s: &Value| Some(serde_json::from_str(&ask_hint(s, current_key(s))).unwrap());
+    let hint = ok(addr, "POST", &path, ask(&state));
+    let after = ok(addr, "GET", &format!("/api/games/{}", id(&state)), None);
+    assert_eq!(after, before, "asking for a hint changed the game");
+    let options = state["question"]["options"].as_array().unwrap();
+    let option = hint["option"].as_u64().unwrap() as usize;
+    assert!(option < options.len(), "{hint}");
+    assert_eq!(hint["label"], options[option]["label"]);
+    assert_eq!(hint["decision"], "action");
+    assert_eq!(hint["token"], state["token"]);
+    assert_eq!(hint["bot"], "mcts:40");
+    let reason = hint["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("mcts:40 expects to") && !reason.contains('\n'),
+        "{reason}"
+    );
+    let weighed = hint["weighed"].as_array().unwrap();
+    assert_eq!(weighed[0]["option"], hint["option"]);
+    assert_eq!(weighed[0]["value"], hint["value"]);
+    for w in weighed {
+        assert_eq!(
+            w["label"],
+            options[w["option"].as_u64().unwrap() as usize]["label"]
+        );
+    }
+    // The same question in another game dealt and played the same way:
+    // the same hint.
+    let again = at_an_action(addr, &body);
+    assert_ne!(again["id"], state["id"]);
+    assert_eq!(again["token"], state["token"]);
+    let path_again = format!("/api/games/{}/hint", id(&again));
+    let hint_again = ok(addr, "POST", &path_again, ask(&again));
+    assert_eq!(hint_again, hint);
+    // Only the person deciding may ask, for the question waiting.
+    let other = key(&state, 1 - state["current"].as_u64().unwrap());
+    let m = refused_unchanged(addr, &state, "hint", &ask_hint(&state, other), 403);
+    assert!(m.contains("decides now"), "{m}");
+    let m = refused_unchanged(addr, &state, "hint", &ask_hint(&state, Value::Null), 403);
+    assert!(m.contains("no `key`"), "{m}");
+    let stale = json!({"token": 0, "key": current_key(&state)}).to_string();
+    let m = refused_unchanged(addr, &state, "hint", &stale, 409);
+    assert!(m.contains("stale"), "{m}");
+    // The option advised is an answer the game takes.
+    let next = answer(addr, &state, option);
+    assert_ne!(next["token"], state["token"]);
+}
+
+#[test]
+fn hints_switched_off_are_refused() {
+    let addr = server(IDLE);
+    let made = make(
+        addr,
+        json!({"seats": ["person", "greedy"], "seed": 2, "hints": false}),
+    );
+    assert_eq!(made["hints"], false);
+    let m = refused_unchanged(
+        addr,
+        &made,
+        "hint",
+        &ask_hint(&made, current_key(&made)),
+        403,
+    );
+    assert!(m.contains("hints are off"), "{m}");
+    let on = new_game(addr, &["person", "greedy"], 2);
+    assert_eq!(on["hints"], true, "hints are on unless switched off");
+}
