@@ -59,16 +59,21 @@ pub struct Asking<'a> {
     pub table: &'a Table<'a>,
 }
 
-/// How long an [`Answer`] about a tower holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How long an [`Answer`] about a tower holds, longest first (so the
+/// greatest of an answer's reads is how long it holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Holds {
     /// For every seat, until the tower changes: it read only the stack and
     /// the top meeple's owner.
     Tower,
     /// For the seat asked, until the tower changes.
     Seat,
-    /// Only now: it read the moment (scores, the turn…), so it is asked
-    /// again whenever it is needed.
+    /// For the seat asked, until the tower or the standings change: it read
+    /// the scores or the prisoners held (who leads, a seat's rank…), which
+    /// most turns leave as they were.
+    Standings,
+    /// Only now: it read the moment (the turn, whose turn it is, the
+    /// board…), so it is asked again whenever it is needed.
     Now,
 }
 

@@ -1,6 +1,8 @@
 //! Who is acting, and who tops the tower, in `may_place_floor` and
 //! `may_top`: a pack that lets only seat 0 build, one that keeps the leader
-//! off tower tops, through the library and the binary; and the kernel
+//! off tower tops, one that keeps seats holding prisoners from building
+//! (answers kept until the standings change), through the library and the
+//! binary; and the kernel
 //! asking once for every seat when an answer did not read the seat.
 
 use std::cell::Cell;
@@ -130,7 +132,7 @@ fn table<'a>(board: &'a Board, scores: &'a [u32]) -> Table<'a> {
 }
 
 #[test]
-fn may_top_refuses_the_seat_that_leads_and_asks_again_next_time() {
+fn may_top_refuses_the_seat_that_leads_and_holds_until_the_standings_change() {
     let dir = pack_with(NO_LEADER_ON_TOP);
     let set = ruleset(&dir);
     let rules = set.rules();
@@ -149,16 +151,16 @@ fn may_top_refuses_the_seat_that_leads_and_asks_again_next_time() {
         };
         rules.may_top(&stack, &asking).unwrap()
     };
-    let now = |yes| Answer {
+    let standing = |yes| Answer {
         yes,
-        holds: Holds::Now,
+        holds: Holds::Standings,
     };
-    assert_eq!(top(&[9, 3, 4], 0), now(false), "seat 0 leads");
-    assert_eq!(top(&[9, 3, 4], 1), now(true));
-    assert_eq!(top(&[9, 3, 4], 2), now(true));
-    assert_eq!(top(&[3, 9, 4], 0), now(true), "the lead changed");
-    assert_eq!(top(&[3, 9, 4], 1), now(false));
-    assert_eq!(top(&[5, 5, 4], 0), now(true), "a tie is no lead");
+    assert_eq!(top(&[9, 3, 4], 0), standing(false), "seat 0 leads");
+    assert_eq!(top(&[9, 3, 4], 1), standing(true));
+    assert_eq!(top(&[9, 3, 4], 2), standing(true));
+    assert_eq!(top(&[3, 9, 4], 0), standing(true), "the lead changed");
+    assert_eq!(top(&[3, 9, 4], 1), standing(false));
+    assert_eq!(top(&[5, 5, 4], 0), standing(true), "a tie is no lead");
     // T4 still holds through `previous`: no meeple on a bare foundation.
     let bare = StackView {
         floors: &[],
@@ -222,6 +224,56 @@ fn no_leader_ever_tops_a_tower_in_simulated_games() {
     assert!(
         by_leader_without > 0,
         "without it leaders top towers: the check could fail"
+    );
+}
+
+/// Answers that read the standings hold until they change: the kernel
+/// asks again after every capture, exchange and ransom, whatever the bots.
+const NO_FLOOR_WHILE_HOLDING: &str =
+    "fn may_place_floor(tower, kind) { game().held(game().actor) == 0 && previous(tower, kind) }\n";
+
+/// The prisoners each seat holds after each event, as the events tell them.
+fn follow_prisoners(held: &mut [u32], e: &Event) {
+    match e {
+        Event::Capture {
+            player,
+            owner,
+            outcome: CaptureOutcome::Prisoner,
+            ..
+        } if player != owner => held[*player] += 1,
+        Event::Ransom { to, .. } => held[*to] -= 1,
+        Event::Exchange { players } => players.iter().for_each(|&p| held[p] -= 1),
+        _ => {}
+    }
+}
+
+#[test]
+fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
+    let dir = pack_with(NO_FLOOR_WHILE_HOLDING);
+    let set = ruleset(&dir);
+    let (mut floors, mut holding_without) = (0, 0);
+    let mut check = |g: &Game, pack: bool| {
+        let mut held = vec![0u32; g.players().len()];
+        for e in g.events() {
+            if let Event::Floor { player, .. } = e {
+                if pack {
+                    assert_eq!(held[*player], 0, "a seat holding a prisoner built");
+                    floors += 1;
+                } else if held[*player] > 0 {
+                    holding_without += 1;
+                }
+            }
+            follow_prisoners(&mut held, e);
+        }
+    };
+    games(&set, &[BotKind::Random; 2], 100, |g| check(g, true));
+    games(&set, &[BotKind::Greedy; 3], 8, |g| check(g, true));
+    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    games(&plain, &[BotKind::Random; 2], 100, |g| check(g, false));
+    assert!(floors > 0, "floors were placed under the pack");
+    assert!(
+        holding_without > 0,
+        "without it seats holding prisoners build: the check could fail"
     );
 }
 

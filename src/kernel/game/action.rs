@@ -3,6 +3,7 @@
 
 use anyhow::{Result, ensure};
 
+use super::towers::{FLOORS, TOP};
 use super::{Action, Event, Game};
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::FloorKind;
@@ -35,7 +36,10 @@ impl Game<'_> {
         }
         let me = self.current;
         for t in 0..self.towers.len() {
-            let allowed = self.floors_allowed(t, me)?;
+            // Every floor kind, and the top where a meeple could go: one
+            // look at the tower's answers.
+            let top = player.meeples > 0 && self.towers[t].meeple.is_none();
+            let allowed = self.answers(t, me, FLOORS | if top { TOP } else { 0 })?;
             for (k, &left) in player.floors.iter().enumerate() {
                 if left > 0 && allowed & (1 << k) != 0 {
                     out.push(Action::Floor {
@@ -44,7 +48,7 @@ impl Game<'_> {
                     });
                 }
             }
-            if player.meeples > 0 && self.allows_meeple(t, me)? {
+            if allowed & TOP != 0 {
                 out.push(Action::TowerMeeple { tower: t as u16 });
             }
         }

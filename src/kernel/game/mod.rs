@@ -56,18 +56,21 @@ impl Eq for Tower {}
 /// The rules' answers for a tower as it stands, refreshed whenever the
 /// tower changes: the rules are pure, so each answer is asked once per
 /// change, not once per turn (and once for every seat when it holds for
-/// all).
-#[derive(Clone, Copy, Debug, Default)]
+/// all). The questions are bits of a `u64`: bit k, a floor of kind k; bit
+/// [`towers::TOP`], a meeple on top.
+#[derive(Clone, Debug, Default)]
 struct TowerAnswers {
-    /// Per seat, bit k: that seat may put a floor of kind k on it.
-    allowed_floors: [u32; MAX_PLAYERS],
-    /// May a meeple go on top now (bit: seat)?
-    may_top: u8,
-    /// The floor kinds (bit k) whose answer holds only now: asked again
-    /// whenever needed ([`Game::allows_floor`]).
-    now_floors: u32,
-    /// Does the answer about a meeple on top hold only now?
-    now_top: bool,
+    /// Per seat, bit q: the answer to question q, where it lasts until the
+    /// tower changes.
+    lasting: [u64; MAX_PLAYERS],
+    /// The questions whose answer holds only now: asked again whenever
+    /// needed ([`Game::allows_floor`]).
+    now: u64,
+    /// The questions whose answer holds for a seat until the standings
+    /// change: asked of a seat when first needed at the standings of the
+    /// moment, kept in `standing` (only for a tower that has some).
+    by_standings: u64,
+    standing: Option<Box<std::cell::Cell<towers::StandingAnswers>>>,
 }
 
 impl Tower {
@@ -279,8 +282,11 @@ pub struct Game<'a> {
     range: Vec<(i32, i32)>,
     scratch: Vec<u16>,
     roots: Vec<FeatureId>,
-    /// The rules' floor answers about a tower, as `refresh_tower` asks them.
-    tower_answers: Vec<crate::kernel::rules::Answer>,
+    /// The rules' answers about a tower, as `refresh_tower` asks them.
+    tower_answers: Vec<(u32, crate::kernel::rules::Answer)>,
+    /// Changes of the standings (a score, a prisoner count) so far: the
+    /// answers that hold until they change are kept with this count.
+    standings: u32,
 }
 
 const NO_TOWER: u16 = u16::MAX;
@@ -396,6 +402,7 @@ impl<'a> Game<'a> {
             scratch: Vec::new(),
             roots: Vec::new(),
             tower_answers: Vec::new(),
+            standings: 0,
         })
     }
 
@@ -544,9 +551,9 @@ mod tests {
     #[test]
     fn towers_of_the_same_state_are_equal_whatever_answers_they_keep() {
         let mut asked = Tower::bare(Pos::new(1, 2));
-        asked.answers.may_top = 0b11;
-        asked.answers.allowed_floors[1] = 0b101;
-        asked.answers.now_top = true;
+        asked.answers.lasting[1] = 0b101 | towers::TOP;
+        asked.answers.now = towers::TOP;
+        asked.answers.by_standings = 0b1;
         let fresh = Tower::bare(Pos::new(1, 2));
         assert_eq!(asked, fresh);
         asked.floors.push(0);

@@ -133,6 +133,7 @@ impl Game<'_> {
         for (p, &c) in count[..n].iter().enumerate() {
             if c == most && most > 0 {
                 self.players[p].score += points;
+                self.standings_changed();
                 if points > 0 {
                     self.emit(|_| Event::Score {
                         player: p,

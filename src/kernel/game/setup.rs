@@ -138,6 +138,7 @@ impl<'a> Game<'a> {
         );
         self.players[owner].meeples -= count;
         self.prisoners[captor * n + owner] += count;
+        self.standings_changed();
         Ok(())
     }
 
@@ -145,6 +146,7 @@ impl<'a> Game<'a> {
     pub fn set_score(&mut self, seat: usize, score: u32) -> Result<()> {
         ensure!(seat < self.players.len(), "no seat {seat}");
         self.players[seat].score = score;
+        self.standings_changed();
         Ok(())
     }
 

@@ -1,6 +1,8 @@
 //! Towers (T5, T6, T8–T11): the rules' answers kept per tower, the capture
 //! by a floor just placed, the exchange of prisoners, and ransom.
 
+use std::cell::Cell;
+
 use anyhow::{Result, bail, ensure};
 
 use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, meeple_on};
@@ -11,100 +13,146 @@ use crate::kernel::rules::{
     Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView,
 };
 
+/// The bit of the question "may a meeple go on top?" among a tower's
+/// questions (bits 0–31: a floor of that kind).
+pub(super) const TOP: u64 = 1 << 32;
+
+/// The bits of every floor kind's question.
+pub(super) const FLOORS: u64 = TOP - 1;
+
+/// A seat's answers about a tower that hold until the standings change, as
+/// asked so far at the standings `at`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct StandingAnswers {
+    at: u32,
+    /// Per seat, bit q: question q asked.
+    asked: [u64; MAX_PLAYERS],
+    /// Per seat, bit q: its answer was yes.
+    yes: [u64; MAX_PLAYERS],
+}
+
 impl Game<'_> {
-    /// Ask the rules again about a tower that changed: every answer for
+    /// Ask the rules again about a tower that changed: every question for
     /// seat 0 (each floor kind, then the top), then the other seats for the
     /// answers that were seat 0's own — once for all when the answer says
     /// it holds for all (as the shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
+        let questions = (0..self.rules.floor_kinds().len() as u32).chain([TOP.trailing_zeros()]);
         let mut first = std::mem::take(&mut self.tower_answers);
-        let tower = &self.towers[t];
-        let (stack, owner) = (tower.stack(), tower.meeple.map(usize::from));
-        let answers = self.with_table(|table| {
-            let asking = |seat| Asking { seat, owner, table };
-            first.clear();
-            for k in 0..self.rules.floor_kinds().len() {
-                first.push(
-                    self.rules
-                        .may_place_floor(&stack, k as FloorKind, &asking(0))?,
-                );
-            }
-            let top = self.rules.may_top(&stack, &asking(0))?;
-            let floors = spread(n, &first, |seat, k| {
-                self.rules.may_place_floor(&stack, k, &asking(seat))
-            })?;
-            // The top is one question more: bit 0 of each seat's answers.
-            let (tops, now_top) = spread(n, &[top], |seat, _| {
-                self.rules.may_top(&stack, &asking(seat))
-            })?;
-            let seats = (0..n).fold(0u8, |seats, s| seats | ((tops[s] & 1) as u8) << s);
-            Ok::<_, anyhow::Error>((floors, (seats, now_top != 0)))
+        first.clear();
+        let spread = questions.clone().try_for_each(|q| {
+            first.push((q, self.ask_tower(t, q, 0)?));
+            Ok::<_, anyhow::Error>(())
         });
+        let spread =
+            spread.and_then(|()| spread_answers(n, &first, |seat, q| self.ask_tower(t, q, seat)));
         self.tower_answers = first;
-        let ((allowed, now_floors), (may_top, now_top)) = answers?;
+        let spread = spread?;
+        let standing = (spread.by_standings != 0).then(|| {
+            Box::new(Cell::new(StandingAnswers {
+                at: self.standings,
+                asked: spread.asked.map(|a| a & spread.by_standings),
+                yes: spread.yes.map(|y| y & spread.by_standings),
+            }))
+        });
         self.towers[t].answers = super::TowerAnswers {
-            allowed_floors: allowed,
-            may_top,
-            now_floors,
-            now_top,
+            lasting: spread.yes,
+            now: spread.now,
+            by_standings: spread.by_standings,
+            standing,
         };
         Ok(())
     }
 
-    /// The floor kinds (bit k) `seat` may put on tower `t` now: the answers
-    /// kept since the tower last changed, those that hold only now asked
-    /// again. One call per tower where a turn lists its actions.
-    pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
-        let answers = &self.towers[t].answers;
-        let mut allowed = answers.allowed_floors[seat] & !answers.now_floors;
-        let mut now = answers.now_floors;
-        while now != 0 {
-            let kind = now.trailing_zeros() as FloorKind;
-            now &= now - 1;
-            if self.allows_floor(t, kind, seat)? {
-                allowed |= 1 << kind;
-            }
-        }
-        Ok(allowed)
-    }
-
-    /// May `seat` put a floor of `kind` on tower `t` now? The answer kept
-    /// since the tower last changed, or the rules asked again when theirs
-    /// holds only now.
-    pub fn allows_floor(&self, t: usize, kind: FloorKind, seat: usize) -> Result<bool> {
+    /// The rules' answer to question `q` (a floor kind's bit, or the top's)
+    /// about tower `t`, for `seat`.
+    fn ask_tower(&self, t: usize, q: u32, seat: usize) -> Result<Answer> {
         let tower = &self.towers[t];
-        if tower.answers.now_floors & (1 << kind) == 0 {
-            return Ok(tower.answers.allowed_floors[seat] & (1 << kind) != 0);
-        }
         let owner = tower.meeple.map(usize::from);
         self.with_table(|table| {
             let asking = Asking { seat, owner, table };
-            Ok(self
-                .rules
-                .may_place_floor(&tower.stack(), kind, &asking)?
-                .yes)
+            if 1 << q == TOP {
+                self.rules.may_top(&tower.stack(), &asking)
+            } else {
+                self.rules
+                    .may_place_floor(&tower.stack(), q as FloorKind, &asking)
+            }
         })
+    }
+
+    /// `seat`'s answers (bit q: yes) to the questions `questions` about
+    /// tower `t` now: those kept since the tower last changed (or, for
+    /// answers that hold until the standings change, since they last
+    /// changed), the others asked again.
+    // Inlined: the kept answers are the path of almost every call, a few
+    // instructions that a call would double.
+    #[inline(always)]
+    pub(super) fn answers(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
+        let kept = &self.towers[t].answers;
+        if questions & (kept.now | kept.by_standings) == 0 {
+            return Ok(kept.lasting[seat] & questions);
+        }
+        self.answers_asked(t, seat, questions)
+    }
+
+    /// [`Game::answers`] where some must be asked again, or looked up at
+    /// the standings now.
+    #[inline(never)]
+    fn answers_asked(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
+        let kept = &self.towers[t].answers;
+        let mut yes = kept.lasting[seat] & questions & !(kept.now | kept.by_standings);
+        let mut ask = questions & kept.now;
+        let standings = questions & kept.by_standings;
+        let mut standing = kept.standing.as_ref().map(|s| s.get()).unwrap_or_default();
+        if standings != 0 {
+            if standing.at != self.standings {
+                standing = StandingAnswers {
+                    at: self.standings,
+                    ..StandingAnswers::default()
+                };
+            }
+            yes |= standing.yes[seat] & standings;
+            ask |= standings & !standing.asked[seat];
+        }
+        while ask != 0 {
+            let q = ask.trailing_zeros();
+            let bit = ask & ask.wrapping_neg();
+            ask &= ask - 1;
+            let answer = self.ask_tower(t, q, seat)?;
+            yes |= if answer.yes { bit } else { 0 };
+            if standings & bit != 0 && answer.holds <= Holds::Standings {
+                standing.asked[seat] |= bit;
+                standing.yes[seat] |= if answer.yes { bit } else { 0 };
+            }
+        }
+        if let Some(kept) = kept.standing.as_ref().filter(|_| standings != 0) {
+            kept.set(standing);
+        }
+        Ok(yes)
+    }
+
+    /// The floor kinds (bit k) `seat` may put on tower `t` now. One call per
+    /// tower where a turn lists its actions.
+    pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
+        Ok(self.answers(t, seat, FLOORS)? as u32)
+    }
+
+    /// May `seat` put a floor of `kind` on tower `t` now?
+    pub fn allows_floor(&self, t: usize, kind: FloorKind, seat: usize) -> Result<bool> {
+        Ok(self.answers(t, seat, 1 << kind)? != 0)
     }
 
     /// May `seat` put a meeple on top of tower `t` now (none stands there,
     /// and the rules allow it)?
     pub fn allows_meeple(&self, t: usize, seat: usize) -> Result<bool> {
-        let tower = &self.towers[t];
-        if tower.meeple.is_some() {
-            return Ok(false);
-        }
-        if !tower.answers.now_top {
-            return Ok((tower.answers.may_top >> seat) & 1 != 0);
-        }
-        self.with_table(|table| {
-            let asking = Asking {
-                seat,
-                owner: None,
-                table,
-            };
-            Ok(self.rules.may_top(&tower.stack(), &asking)?.yes)
-        })
+        Ok(self.towers[t].meeple.is_none() && self.answers(t, seat, TOP)? != 0)
+    }
+
+    /// A score or a prisoner count changed: the answers that hold until the
+    /// standings change are asked again when next needed.
+    pub(super) fn standings_changed(&mut self) {
+        self.standings = self.standings.wrapping_add(1);
     }
 
     // ---- ransom (T11) -------------------------------------------------
@@ -163,6 +211,7 @@ impl Game<'_> {
         self.players[me].meeples += 1;
         self.players[me].score -= cost;
         self.players[captor].score += cost;
+        self.standings_changed();
         self.ransoms_paid += 1;
         self.stats.ransoms += 1;
         self.stats.ransom_points += cost;
@@ -279,6 +328,7 @@ impl Game<'_> {
             CaptureOutcome::Prisoner => {
                 let n = self.players.len();
                 self.prisoners[me * n + owner] += 1;
+                self.standings_changed();
                 self.exchange(me, owner)?;
             }
             CaptureOutcome::Home => self.players[owner].meeples += 1,
@@ -317,6 +367,7 @@ impl Game<'_> {
         }
         self.prisoners[a * n + b] -= 1;
         self.prisoners[b * n + a] -= 1;
+        self.standings_changed();
         self.players[a].meeples += 1;
         self.players[b].meeples += 1;
         self.stats.exchanges += 1;
@@ -349,6 +400,7 @@ impl Game<'_> {
                 )));
             }
             self.players[e.player].score = score as u32;
+            self.standings_changed();
             self.emit(|_| Event::RuleScore {
                 player: e.player,
                 points: e.points,
@@ -359,39 +411,62 @@ impl Game<'_> {
     }
 }
 
-/// Seat 0's answer to each question (`first`: a floor kind's at k, or the
-/// top's alone), spread to the seats `0..n` as [`refresh_tower`] keeps them:
-/// the questions each seat is allowed (bit k), and those whose answer holds
-/// only now (then nothing is kept, and it is asked again when needed). A
-/// lasting answer serves every seat; one that was seat 0's own is asked of
-/// each other seat (`ask(seat, k)`).
-///
-/// [`refresh_tower`]: Game::refresh_tower
-fn spread(
+/// The answers to a tower's questions, spread to the seats as
+/// [`Game::refresh_tower`] keeps them.
+struct Spread {
+    /// Per seat, bit q: the answer to question q was yes.
+    yes: [u64; MAX_PLAYERS],
+    /// Per seat, bit q: question q is answered for the seat.
+    asked: [u64; MAX_PLAYERS],
+    /// The questions whose answer holds only now.
+    now: u64,
+    /// The questions whose answer holds until the standings change.
+    by_standings: u64,
+}
+
+/// Seat 0's answer to each question (`first`: (question, answer)), spread
+/// to the seats `0..n`: a lasting answer serves every seat; one that was
+/// seat 0's own (or held until the standings change) is asked of each
+/// other seat (`ask(seat, question)`); the shortest-lived answer of a
+/// question says how long all of its seats' hold.
+fn spread_answers(
     n: usize,
-    first: &[Answer],
-    mut ask: impl FnMut(usize, FloorKind) -> Result<Answer>,
-) -> Result<([u32; MAX_PLAYERS], u32)> {
-    let mut allowed = [0u32; MAX_PLAYERS];
-    let mut now = 0u32;
-    for (k, a) in first.iter().enumerate() {
-        let bit = 1u32 << k;
-        match a.holds {
-            Holds::Tower if a.yes => allowed[..n].iter_mut().for_each(|s| *s |= bit),
-            Holds::Tower => {}
-            Holds::Now => now |= bit,
-            Holds::Seat => {
-                allowed[0] |= if a.yes { bit } else { 0 };
-                for (seat, allows) in allowed.iter_mut().enumerate().take(n).skip(1) {
-                    let a = ask(seat, k as FloorKind)?;
-                    if a.holds == Holds::Now {
-                        now |= bit;
-                        break;
-                    }
-                    *allows |= if a.yes { bit } else { 0 };
+    first: &[(u32, Answer)],
+    mut ask: impl FnMut(usize, u32) -> Result<Answer>,
+) -> Result<Spread> {
+    let mut out = Spread {
+        yes: [0; MAX_PLAYERS],
+        asked: [0; MAX_PLAYERS],
+        now: 0,
+        by_standings: 0,
+    };
+    for &(q, a) in first {
+        let bit = 1u64 << q;
+        let mut note = |seat: usize, a: Answer| {
+            out.asked[seat] |= bit;
+            out.yes[seat] |= if a.yes { bit } else { 0 };
+        };
+        let mut holds = a.holds;
+        if holds == Holds::Tower {
+            (0..n).for_each(|seat| note(seat, a));
+            continue;
+        }
+        if holds != Holds::Now {
+            note(0, a);
+            for seat in 1..n {
+                let a = ask(seat, q)?;
+                holds = holds.max(a.holds);
+                if holds == Holds::Now {
+                    break;
                 }
+                note(seat, a);
             }
         }
+        match holds {
+            Holds::Now => out.now |= bit,
+            Holds::Standings => out.by_standings |= bit,
+            Holds::Tower | Holds::Seat => {}
+        }
     }
-    Ok((allowed, now))
+    Ok(out)
 }

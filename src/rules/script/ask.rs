@@ -46,9 +46,9 @@ impl<'a> Question<'a> {
 impl ScriptRules {
     /// The answer to `q`, and how long it holds.
     pub(super) fn ask(&self, q: &Question) -> Result<(Value, Holds)> {
-        if let Some(kept) = self.recall(q) {
-            self.charge(q.hook, kept.cost)?;
-            return Ok((kept.answer, kept.holds));
+        if let Some((answer, cost, holds)) = self.recall(q) {
+            self.charge(q.hook, cost)?;
+            return Ok((answer, holds));
         }
         let before = self.spent();
         let (v, recorded) = self.recorded(q.hook, &q.facts, || {
@@ -69,14 +69,15 @@ impl ScriptRules {
         Ok((answer, holds))
     }
 
-    /// The answer kept for `q`, if every read of its trace agrees.
-    fn recall(&self, q: &Question) -> Option<Kept> {
+    /// The answer kept for `q`, if every read of its trace agrees, with
+    /// what it cost and how long it holds.
+    fn recall(&self, q: &Question) -> Option<(Value, u64, Holds)> {
         if !q.hook.kept() {
             return None;
         }
         let memo = self.memo.borrow();
-        memo.find(q.hook, &q.key, |r| self.value(&q.facts, r))
-            .cloned()
+        let kept = memo.find(q.hook, &q.key, |r| self.value(&q.facts, r))?;
+        Some((kept.answer.clone(), kept.cost, kept.holds))
     }
 
     /// The capture cells of a stack, if its `reach` and `range` answers
@@ -90,20 +91,13 @@ impl ScriptRules {
             stack: Some((floors, topped)),
             ..Facts::default()
         };
-        let reach = match self
+        let reach = self
             .recall(&Question::new(Hook::Reach, [0; 3], facts))?
-            .answer
-        {
-            Value::Int(r) => r,
-            _ => return None,
-        };
-        match self
-            .recall(&Question::new(Hook::Range, [reach, 0, 0], facts))?
-            .answer
-        {
-            Value::Cells(c) => Some(c),
-            _ => None,
-        }
+            .0
+            .int()?;
+        self.recall(&Question::new(Hook::Range, [reach, 0, 0], facts))?
+            .0
+            .cells()
     }
 
     /// The script arguments of `q`, as [`Hook::params`] names them.

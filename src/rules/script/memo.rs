@@ -41,51 +41,51 @@ pub(super) enum Value {
 }
 
 impl Value {
-    pub(super) fn bool(self) -> Option<bool> {
-        match self {
+    pub(super) fn bool(&self) -> Option<bool> {
+        match *self {
             Value::Bool(b) => Some(b),
             _ => None,
         }
     }
 
-    pub(super) fn int(self) -> Option<i64> {
-        match self {
+    pub(super) fn int(&self) -> Option<i64> {
+        match *self {
             Value::Int(n) => Some(n),
             _ => None,
         }
     }
 
-    pub(super) fn cells(self) -> Option<Arc<[(i32, i32)]>> {
+    pub(super) fn cells(&self) -> Option<Arc<[(i32, i32)]>> {
         match self {
-            Value::Cells(c) => Some(c),
+            Value::Cells(c) => Some(c.clone()),
             _ => None,
         }
     }
 
-    pub(super) fn supply(self) -> Option<Vec<u32>> {
+    pub(super) fn supply(&self) -> Option<Vec<u32>> {
         match self {
             Value::Supply(s) => Some(s.to_vec()),
             _ => None,
         }
     }
 
-    pub(super) fn cost(self) -> Option<Option<u32>> {
-        match self {
+    pub(super) fn cost(&self) -> Option<Option<u32>> {
+        match *self {
             Value::Cost(c) => Some(c),
             _ => None,
         }
     }
 
-    pub(super) fn outcome(self) -> Option<CaptureOutcome> {
-        match self {
+    pub(super) fn outcome(&self) -> Option<CaptureOutcome> {
+        match *self {
             Value::Outcome(o) => Some(o),
             _ => None,
         }
     }
 
-    pub(super) fn end(self) -> Option<Arc<[EndScore]>> {
+    pub(super) fn end(&self) -> Option<Arc<[EndScore]>> {
         match self {
-            Value::End(e) => Some(e),
+            Value::End(e) => Some(e.clone()),
             _ => None,
         }
     }
@@ -104,7 +104,36 @@ pub(super) struct Kept {
 #[derive(Debug)]
 pub(super) enum Node<A> {
     Answer(A),
-    Ask(Read, FxHashMap<i64, Node<A>>),
+    Ask(Read, Branches<A>),
+}
+
+/// What follows a read, per value it gave: the values sorted, each at the
+/// index of its node. A read mostly gives few values (a height, a seat, a
+/// rank), so a scan of a short array finds one faster than a hash map
+/// (hashing costs more than the few comparisons), and the values sit
+/// together in memory; a long one (raw scores) is searched by halves.
+#[derive(Debug)]
+pub(super) struct Branches<A> {
+    values: Vec<i64>,
+    next: Vec<Node<A>>,
+}
+
+impl<A> Branches<A> {
+    fn one(value: i64, node: Node<A>) -> Branches<A> {
+        Branches {
+            values: vec![value],
+            next: vec![node],
+        }
+    }
+
+    fn get(&self, value: i64) -> Option<&Node<A>> {
+        let i = if self.values.len() <= 8 {
+            self.values.iter().position(|&v| v == value)?
+        } else {
+            self.values.binary_search(&value).ok()?
+        };
+        Some(&self.next[i])
+    }
 }
 
 impl<A: Clone> Node<A> {
@@ -112,9 +141,7 @@ impl<A: Clone> Node<A> {
         match trace.split_first() {
             None => Node::Answer(answer),
             Some((&(read, value), rest)) => {
-                let mut next = FxHashMap::default();
-                next.insert(value, Node::of(rest, answer));
-                Node::Ask(read, next)
+                Node::Ask(read, Branches::one(value, Node::of(rest, answer)))
             }
         }
     }
@@ -128,13 +155,14 @@ impl<A: Clone> Node<A> {
         loop {
             match (node, rest.split_first()) {
                 (Node::Ask(read, next), Some((&(r, value), tail))) if *read == r => {
-                    match next.entry(value) {
-                        Entry::Occupied(e) => {
-                            node = e.into_mut();
+                    match next.values.binary_search(&value) {
+                        Ok(i) => {
+                            node = &mut next.next[i];
                             rest = tail;
                         }
-                        Entry::Vacant(e) => {
-                            e.insert(Node::of(tail, answer));
+                        Err(i) => {
+                            next.values.insert(i, value);
+                            next.next.insert(i, Node::of(tail, answer));
                             return true;
                         }
                     }
@@ -151,7 +179,7 @@ impl<A: Clone> Node<A> {
         loop {
             match node {
                 Node::Answer(a) => return Some(a),
-                Node::Ask(r, next) => node = next.get(&read(*r)?)?,
+                Node::Ask(r, next) => node = next.get(read(*r)?)?,
             }
         }
     }
@@ -229,6 +257,23 @@ mod tests {
         assert_eq!(ask(2, 2), Some(true));
         assert_eq!(ask(2, -1), None, "never asked");
         assert_eq!(ask(3, 1), None);
+    }
+
+    #[test]
+    fn a_read_of_many_values_finds_each_in_any_order_of_keeping() {
+        let values: Vec<i64> = (0..40).map(|i| (i * 37) % 101 - 50).collect();
+        let mut tree = Node::of(&[(Read::Score(0), values[0])], values[0]);
+        for &v in &values[1..] {
+            assert!(tree.add(&[(Read::Score(0), v)], v));
+        }
+        for &v in &values {
+            assert_eq!(tree.find(|_| Some(v)).copied(), Some(v));
+        }
+        assert_eq!(tree.find(|_| Some(1000)), None);
+        let mut few = Node::of(&[(Read::Score(0), 3)], 3);
+        few.add(&[(Read::Score(0), -2)], -2);
+        assert_eq!(few.find(|_| Some(-2)).copied(), Some(-2));
+        assert_eq!(few.find(|_| Some(0)), None);
     }
 
     #[test]

@@ -194,11 +194,10 @@ impl ScriptRules {
 
     /// The answer to `q` as `take` reads it (the shape [`ask`] converted it
     /// to for its hook), and how long it holds.
-    fn asked<T>(&self, q: &Question, take: fn(Value) -> Option<T>) -> Result<(T, Holds)> {
+    fn asked<T>(&self, q: &Question, take: fn(&Value) -> Option<T>) -> Result<(T, Holds)> {
         let (v, holds) = self.ask(q)?;
-        // A value's parts are shared (`Arc`), so the clone is cheap; the
-        // text of the error is made only when there is one.
-        match take(v.clone()) {
+        // The text of the error is made only when there is one.
+        match take(&v) {
             Some(answer) => Ok((answer, holds)),
             None => anyhow::bail!(
                 "hook `{}` was answered {v:?}, of another shape",

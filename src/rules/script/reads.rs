@@ -132,7 +132,8 @@ impl Read {
     /// How long a value of this read stays what it was for the kernel's
     /// per-tower answers: the stack and the top meeple's owner change only
     /// with the tower, the player count never; the seat asking is the
-    /// seat's own; everything else is of the moment.
+    /// seat's own; the scores and prisoners (and what is derived from them)
+    /// change only with the standings; everything else is of the moment.
     fn lasts(self) -> Holds {
         match self {
             Read::Height
@@ -145,6 +146,13 @@ impl Read {
             | Read::TowerOwner
             | Read::Players => Holds::Tower,
             Read::Actor => Holds::Seat,
+            Read::Score(_)
+            | Read::Leader
+            | Read::Last
+            | Read::Rank(_)
+            | Read::Ahead(..)
+            | Read::Prisoners(..)
+            | Read::Held(_) => Holds::Standings,
             _ => Holds::Now,
         }
     }
@@ -153,15 +161,10 @@ impl Read {
 /// How long an answer whose call read `trace` holds: the shortest of its
 /// reads' (an answer that read nothing holds for the tower).
 pub(super) fn holds(trace: &[(Read, i64)]) -> Holds {
-    let rank = |h: Holds| match h {
-        Holds::Tower => 0,
-        Holds::Seat => 1,
-        Holds::Now => 2,
-    };
     trace
         .iter()
         .map(|(r, _)| r.lasts())
-        .max_by_key(|&h| rank(h))
+        .max()
         .unwrap_or(Holds::Tower)
 }
 
@@ -383,7 +386,14 @@ mod tests {
             Holds::Tower
         );
         assert_eq!(holds(&[(Read::Height, 2), (Read::Actor, 1)]), Holds::Seat);
-        assert_eq!(holds(&[(Read::Actor, 1), (Read::Rank(1), 2)]), Holds::Now);
+        assert_eq!(
+            holds(&[(Read::Actor, 1), (Read::Rank(1), 2)]),
+            Holds::Standings
+        );
+        assert_eq!(
+            holds(&[(Read::Score(0), 4), (Read::Turn, 9), (Read::Height, 1)]),
+            Holds::Now
+        );
     }
 
     #[test]

@@ -113,11 +113,11 @@ fn an_answer_that_read_the_owner_is_kept_per_owner_for_every_seat() {
 }
 
 #[test]
-fn an_answer_that_read_the_raw_scores_is_kept_by_them_and_holds_only_now() {
+fn an_answer_that_read_the_raw_scores_is_kept_by_them_and_holds_until_the_standings_change() {
     let (_d, _, rules) = with_pack("fn may_place_floor(tower, kind) { game().scores[0] == 0 }");
     let (answers, runs) = ask_all(&rules, None, &SIX);
     assert_eq!(runs, 1, "the same scores for every seat");
-    assert!(answers.iter().all(|a| a.yes && a.holds == Holds::Now));
+    assert!(answers.iter().all(|a| a.yes && a.holds == Holds::Standings));
     assert_eq!(
         ask_all(&rules, None, &SIX).1,
         0,
@@ -128,6 +128,15 @@ fn an_answer_that_read_the_raw_scores_is_kept_by_them_and_holds_only_now() {
     assert!(answers.iter().all(|a| a.yes));
     let (answers, _) = ask_all(&rules, None, &[3, 0, 0, 0, 0, 0]);
     assert!(answers.iter().all(|a| !a.yes));
+}
+
+#[test]
+fn an_answer_that_read_the_moment_holds_only_now() {
+    let (_d, _, rules) = with_pack(
+        "fn may_place_floor(tower, kind) { game().scores[0] == 0 && game().tiles_left > 3 }",
+    );
+    let (answers, _) = ask_all(&rules, None, &SIX);
+    assert!(answers.iter().all(|a| a.holds == Holds::Now), "{answers:?}");
 }
 
 /// A rule on standings is kept by the standing it read, not by the scores:
@@ -141,7 +150,7 @@ fn an_answer_that_read_a_rank_is_kept_by_the_rank() {
     assert_eq!(runs, 6, "six seats of six ranks");
     let yes: Vec<bool> = answers.iter().map(|a| a.yes).collect();
     assert_eq!(yes, [false, false, false, false, false, true]);
-    assert!(answers.iter().all(|a| a.holds == Holds::Now));
+    assert!(answers.iter().all(|a| a.holds == Holds::Standings));
     let (answers, runs) = ask_all(&rules, None, &[50, 40, 30, 20, 10, 0]);
     assert_eq!(runs, 0, "the same ranks");
     assert_eq!(answers.iter().filter(|a| a.yes).count(), 1);
