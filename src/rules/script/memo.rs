@@ -18,6 +18,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::Hook;
+use super::fires::Changed;
 use super::reads::Read;
 use crate::kernel::{CaptureOutcome, EndScore, Holds};
 
@@ -97,6 +98,8 @@ pub(super) struct Kept {
     pub(super) answer: Value,
     pub(super) cost: u64,
     pub(super) holds: Holds,
+    /// Which packs changed the answer, when fires are counted.
+    pub(super) changed: Changed,
 }
 
 /// The answers kept for one key: an answer, or the next read and, for each
@@ -292,6 +295,7 @@ mod tests {
             answer: Value::Int(n),
             cost: 1,
             holds: Holds::Now,
+            changed: None,
         };
         for n in 0..(MAX_ANSWERS as i64 + 10) {
             memo.keep(Hook::Ransom, [n, 0, 0], &[], kept(n));
