@@ -12,8 +12,7 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
-use super::fires::Changed;
-use super::memo::{Kept, Key, Value};
+use super::memo::{Changed, Kept, Key, Value};
 use super::reads::{self, Facts};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};

@@ -11,7 +11,7 @@
 //! reads are recorded with the answer's, so a kept mask is right wherever
 //! the kept answer is).
 
-use super::memo::Value;
+use super::memo::{Changed, Value};
 use super::{Hook, ScriptRules};
 
 /// How often one pack's hook was asked, and changed the answer.
@@ -47,10 +47,6 @@ struct Count {
     unknown: u64,
     this_game: bool,
 }
-
-/// Which packs of a chain changed an answer: bit i for position i; `None`
-/// when some shorter chain could not be asked.
-pub(super) type Changed = Option<u64>;
 
 impl ScriptRules {
     /// Count, from now on, which packs change the answers of their hooks

@@ -18,7 +18,6 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::Hook;
-use super::fires::Changed;
 use super::reads::Read;
 use crate::kernel::{CaptureOutcome, EndScore, Holds};
 
@@ -91,6 +90,11 @@ impl Value {
         }
     }
 }
+
+/// Which packs of a hook's chain changed an answer: bit i for position i;
+/// `None` when not counted, or when some shorter chain could not be asked
+/// (see `super::fires`).
+pub(super) type Changed = Option<u64>;
 
 /// An answer kept, with what working it out cost and how long it holds.
 #[derive(Clone, Debug)]
