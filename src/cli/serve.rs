@@ -60,6 +60,16 @@ pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
         "towerlab serves the game at {url} (at most {open} games at once; games idle for {} minutes expire; Ctrl-C stops)",
         idle.as_secs() / 60
     );
+    match server.network_url()? {
+        Some(network) => out!(
+            "other devices on the network: {network} (seats' links and the watch link start with it; see docs/serve.md, Playing with friends)"
+        ),
+        None if !server.addr()?.ip().is_loopback() => out!(
+            "other devices reach it at this machine's network address, port {}",
+            server.addr()?.port()
+        ),
+        None => {}
+    }
     if args.open {
         open_browser(&url);
     }

@@ -39,9 +39,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(home: &Home, limits: Limits) -> AppState {
+    /// `network`: the page's address as other devices reach it.
+    pub fn new(home: &Home, limits: Limits, network: Option<String>) -> AppState {
         AppState {
-            catalog: Catalog::new(home, limits.budget),
+            catalog: Catalog::new(home, limits.budget, network),
             games: Arc::new(Games::new(limits.clone())),
             limits,
         }

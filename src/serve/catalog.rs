@@ -34,8 +34,9 @@ pub struct Choice {
 
 impl Catalog {
     /// The variants and packs of `home`; bots search at most `max_budget`
-    /// iterations per decision.
-    pub fn new(home: &Home, max_budget: u32) -> Catalog {
+    /// iterations per decision; `network` is the page's address for other
+    /// devices.
+    pub fn new(home: &Home, max_budget: u32, network: Option<String>) -> Catalog {
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
         packs.push(NATIVE_TOWER.to_string());
@@ -53,6 +54,7 @@ impl Catalog {
                 max: MAX_PLAYERS,
             },
             max_budget,
+            network,
         };
         Catalog {
             home: home.clone(),

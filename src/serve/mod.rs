@@ -102,6 +102,34 @@ impl Limits {
     }
 }
 
+/// The page's address as other devices on the network reach a server
+/// listening on `addr`: none for a loopback address; the machine's address
+/// on its network for every address (`0.0.0.0`, `::`), when the system has
+/// a route out to learn it from.
+fn network_url(addr: SocketAddr) -> Option<String> {
+    let ip = match addr.ip() {
+        ip if ip.is_loopback() => return None,
+        ip if ip.is_unspecified() => network_ip(ip.is_ipv6())?,
+        ip => ip,
+    };
+    Some(format!("http://{}/", SocketAddr::new(ip, addr.port())))
+}
+
+/// This machine's address on the network its default route leads to: a
+/// UDP socket "connected" to a documentation address (no packet is sent;
+/// the system only picks the route and the local address for it).
+fn network_ip(v6: bool) -> Option<std::net::IpAddr> {
+    let (any, out) = if v6 {
+        ("[::]:0", "[2001:db8::1]:80")
+    } else {
+        ("0.0.0.0:0", "192.0.2.1:80")
+    };
+    let socket = std::net::UdpSocket::bind(any).ok()?;
+    socket.connect(out).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+}
+
 /// A refused or failed request: an HTTP status and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
@@ -131,9 +159,10 @@ impl Server {
         let listener = std::net::TcpListener::bind((host, port))
             .with_context(|| format!("listening on {host}:{port}"))?;
         listener.set_nonblocking(true)?;
+        let network = network_url(listener.local_addr()?);
         Ok(Server {
             listener,
-            state: Arc::new(api::AppState::new(home, limits)),
+            state: Arc::new(api::AppState::new(home, limits, network)),
         })
     }
 
@@ -145,6 +174,12 @@ impl Server {
     /// The page's address.
     pub fn url(&self) -> Result<String> {
         Ok(format!("http://{}/", self.addr()?))
+    }
+
+    /// The page's address as other devices on the network reach it (see
+    /// [`network_url`]).
+    pub fn network_url(&self) -> Result<Option<String>> {
+        Ok(network_url(self.addr()?))
     }
 
     /// Serve until the process ends.
@@ -169,5 +204,29 @@ impl Server {
             .name("towerlab-serve".into())
             .spawn(move || self.run())?;
         Ok(addr)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn other_devices_get_the_listening_address_unless_it_is_loopback() {
+        let at = |a: &str| network_url(a.parse().unwrap());
+        assert_eq!(at("127.0.0.1:8080"), None);
+        assert_eq!(at("[::1]:8080"), None);
+        assert_eq!(
+            at("192.168.1.20:8080").as_deref(),
+            Some("http://192.168.1.20:8080/")
+        );
+        // Every address: the machine's own on its network, if it has a
+        // route out, never the unspecified or a loopback one.
+        if let Some(url) = at("0.0.0.0:8080") {
+            assert!(
+                url.ends_with(":8080/") && !url.contains("0.0.0.0") && !url.contains("127."),
+                "{url}"
+            );
+        }
     }
 }

@@ -146,6 +146,10 @@ pub struct Catalog {
     pub players: PlayerCount,
     /// A bot's search budget per decision, at most (`mcts:N`).
     pub max_budget: u32,
+    /// The page's address as other devices on the network reach it
+    /// (seats' links and the watch link start with it); `null` when the
+    /// server listens on this machine only.
+    pub network: Option<String>,
 }
 
 /// The number of seats a game has, at least and at most.

@@ -422,6 +422,11 @@ fn two_browsers_play_one_game_and_a_reload_resumes() {
             .unwrap()
             .ends_with(&format!("/game/{id}"))
     );
+    assert_eq!(
+        ana.eval("!!document.querySelector('#friend-links .local-only')"),
+        json!(true),
+        "the page says a server on 127.0.0.1 is not on the network"
+    );
     let mut step = 0;
     play_turn(&ana, &mut step);
     ana.wait("document.querySelector('#status').textContent === 'waiting for Bo (seat 2)'");

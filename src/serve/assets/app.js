@@ -224,7 +224,10 @@ async function resume(id) {
 function showLinks(state) {
   const list = $("#friend-links");
   list.replaceChildren();
-  const base = `${location.origin}/game/${state.id}`;
+  // The address other devices reach the server at, when it listens on
+  // the network; else this page's own.
+  const origin = catalog?.network ? catalog.network.replace(/\/$/, "") : location.origin;
+  const base = `${origin}/game/${state.id}`;
   const link = (text, href, cls) => {
     const li = el("li", { class: cls });
     li.append(text + " ", el("input", { readonly: "", value: href, "aria-label": text, size: 28 }));
@@ -234,6 +237,9 @@ function showLinks(state) {
     link(`${seatName(state, Number(seat))}:`, `${base}#seat=${Number(seat) + 1}&key=${key}`, "seat-link");
   }
   link("watch:", base, "watch-link");
+  if (!catalog?.network) {
+    list.append(el("li", { class: "local-only" }, "this server listens on this machine only: other devices reach it when it is started with --host 0.0.0.0"));
+  }
   $("#friends").hidden = false;
   $("#friends").open = Object.keys(seats.away).length > 0;
 }
