@@ -111,11 +111,15 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     if setup_ok {
         played = match set.script_rules() {
             Some(scripted) => {
+                scripted.count_fires();
                 let watch = Watch::new(scripted);
                 let played = play_games(&set, &watch, games, &mut report);
                 if played > 0 {
                     report.warnings.extend(watch.dead_rules(&set, played));
                     report.warnings.extend(constant_reads(&watch.inner, played));
+                    let (notes, warnings) = fires(&watch.inner);
+                    report.notes.extend(notes);
+                    report.warnings.extend(warnings);
                 }
                 played
             }
@@ -144,6 +148,40 @@ fn constant_reads(rules: &ScriptRules, games: u64) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// How often each pack changed its hooks' answers in the test games (notes),
+/// and a warning for each that changed none: a rule that never applies in
+/// play may be written for a case that does not arise, or be shadowed.
+fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
+    let (games, fires) = rules.fires();
+    let (mut notes, mut warnings) = (Vec::new(), Vec::new());
+    for f in fires.iter().filter(|f| f.asked > 0) {
+        let unknown = match f.unknown {
+            0 => String::new(),
+            n => format!(" ({n} could not be compared: a pack before it failed)"),
+        };
+        if f.changed == 0 && f.unknown < f.asked {
+            warnings.push(format!(
+                "pack `{}`, hook `{}` changed no answer in {games} test games: asked {} times, \
+                 it answered as the packs before it (or the default) would{unknown}; \
+                 does the rule ever apply?",
+                f.pack,
+                f.hook.name(),
+                f.asked
+            ));
+        } else {
+            notes.push(format!(
+                "pack `{}`, hook `{}`: changed {} of {} answers, in {} of {games} games{unknown}",
+                f.pack,
+                f.hook.name(),
+                f.changed,
+                f.asked,
+                f.games_changed
+            ));
+        }
+    }
+    (notes, warnings)
 }
 
 /// Play `games` quick games under `rules`, recording each distinct problem

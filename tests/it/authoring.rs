@@ -123,6 +123,37 @@ fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
     );
 }
 
+/// A rule written for a case that never arises changes nothing, and
+/// `check` says so; a rule that applies says how often.
+#[test]
+fn check_says_which_rules_never_changed_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("pack.toml"),
+        "[pack]\nname = \"idle\"\nrequires = [\"tower\"]\nscript = \"idle.rhai\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("idle.rhai"),
+        "// No tower grows past 12 floors: this never applies.\n\
+         fn may_place_floor(tower, kind) { tower.height < 12 && previous(tower, kind) }\n\
+         fn ransom(score, paid) { if previous(score, paid) == () { () } else { 1 } }\n",
+    )
+    .unwrap();
+    let pack = dir.path().to_str().unwrap();
+    let text = stdout(&succeeds(&["check", pack, "--games", "8"]));
+    let idle = format!("pack `{pack}`, hook `may_place_floor` changed no answer in 8 test games");
+    assert!(text.contains(&idle), "{text}");
+    assert!(
+        text.contains(&format!("pack `{pack}`, hook `ransom`: changed ")),
+        "{text}"
+    );
+    assert!(
+        text.contains("pack `tower`, hook `may_place_floor`: changed "),
+        "{text}"
+    );
+}
+
 // ---- list and info ----------------------------------------------------------
 
 #[test]

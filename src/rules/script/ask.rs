@@ -12,7 +12,7 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
-use super::memo::{Kept, Key, Value};
+use super::memo::{Changed, Kept, Key, Value};
 use super::reads::{self, Facts};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
@@ -46,16 +46,34 @@ impl<'a> Question<'a> {
 impl ScriptRules {
     /// The answer to `q`, and how long it holds.
     pub(super) fn ask(&self, q: &Question) -> Result<(Value, Holds)> {
-        if let Some((answer, cost, holds)) = self.recall(q) {
+        // The kernel's own questions (not a hook's) are those fires count.
+        let counted = self.counting_fires() && self.stack.borrow().is_empty();
+        if let Some((answer, cost, holds, changed)) = self.recall(q) {
             self.charge(q.hook, cost)?;
+            if counted {
+                self.count_fire(q.hook, changed);
+            }
             return Ok((answer, holds));
         }
         let before = self.spent();
+        let mut changed = None;
         let (v, recorded) = self.recorded(q.hook, &q.facts, || {
             let args = self.arguments(q);
-            self.call(q.hook, args)
+            let v = self.call(q.hook, args.clone());
+            if let Some(answer) = v.as_ref().ok().filter(|_| self.counting_fires()) {
+                // Inside the recording: what the shorter chains read is
+                // kept with the answer, as is which packs changed it.
+                changed = self
+                    .answer(q.hook, answer)
+                    .ok()
+                    .and_then(|a| self.changed_by(q.hook, &args, &a));
+            }
+            v
         });
         let answer = self.answer(q.hook, &v?)?;
+        if counted {
+            self.count_fire(q.hook, changed);
+        }
         let Some(trace) = recorded.trace.filter(|_| q.hook.kept()) else {
             return Ok((answer, Holds::Now));
         };
@@ -64,20 +82,21 @@ impl ScriptRules {
             answer: answer.clone(),
             cost: self.spent() - before,
             holds,
+            changed,
         };
         self.memo.borrow_mut().keep(q.hook, q.key, &trace, kept);
         Ok((answer, holds))
     }
 
     /// The answer kept for `q`, if every read of its trace agrees, with
-    /// what it cost and how long it holds.
-    fn recall(&self, q: &Question) -> Option<(Value, u64, Holds)> {
+    /// what it cost, how long it holds and which packs changed it.
+    fn recall(&self, q: &Question) -> Option<(Value, u64, Holds, Changed)> {
         if !q.hook.kept() {
             return None;
         }
         let memo = self.memo.borrow();
         let kept = memo.find(q.hook, &q.key, |r| self.value(&q.facts, r))?;
-        Some((kept.answer.clone(), kept.cost, kept.holds))
+        Some((kept.answer.clone(), kept.cost, kept.holds, kept.changed))
     }
 
     /// The capture cells of a stack, if its `reach` and `range` answers
@@ -168,7 +187,7 @@ impl ScriptRules {
 
     /// The script's value `v` as `hook`'s answer, or the error that names
     /// what it should have been.
-    fn answer(&self, hook: Hook, v: &Dynamic) -> Result<Value> {
+    pub(super) fn answer(&self, hook: Hook, v: &Dynamic) -> Result<Value> {
         let wrong = |expected: &str| self.wrong_type(hook, v, v.type_name(), expected);
         Ok(match hook {
             Hook::MayPlaceFloor | Hook::MayTop | Hook::MayCapture | Hook::Exchange => {

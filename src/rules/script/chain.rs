@@ -38,7 +38,17 @@ impl ScriptRules {
     /// Call a hook from the top of its chain. Errors name the pack, hook,
     /// file and line.
     pub(super) fn call(&self, hook: Hook, args: Vec<Dynamic>) -> Result<Dynamic> {
-        let chain = &self.scripts.chains[hook.index()];
+        self.call_below(hook, self.scripts.chains[hook.index()].len(), args)
+    }
+
+    /// Call a hook as the first `packs` packs of its chain answer it (none:
+    /// the hook's default).
+    pub(super) fn call_below(
+        &self,
+        hook: Hook,
+        packs: usize,
+        args: Vec<Dynamic>,
+    ) -> Result<Dynamic> {
         let top_level = self.stack.borrow().is_empty();
         if top_level {
             // An error a script caught in an earlier call is not this one's.
@@ -46,10 +56,10 @@ impl ScriptRules {
             self.start_call();
         }
         let run = || {
-            if chain.is_empty() {
+            if packs == 0 {
                 self.default_answer(hook, &args)
             } else {
-                self.call_level(hook, chain.len() - 1, args.clone())
+                self.call_level(hook, packs - 1, args.clone())
             }
         };
         let result = RULES.set(self, run);

@@ -91,12 +91,19 @@ impl Value {
     }
 }
 
+/// Which packs of a hook's chain changed an answer: bit i for position i;
+/// `None` when not counted, or when some shorter chain could not be asked
+/// (see `super::fires`).
+pub(super) type Changed = Option<u64>;
+
 /// An answer kept, with what working it out cost and how long it holds.
 #[derive(Clone, Debug)]
 pub(super) struct Kept {
     pub(super) answer: Value,
     pub(super) cost: u64,
     pub(super) holds: Holds,
+    /// Which packs changed the answer, when fires are counted.
+    pub(super) changed: Changed,
 }
 
 /// The answers kept for one key: an answer, or the next read and, for each
@@ -292,6 +299,7 @@ mod tests {
             answer: Value::Int(n),
             cost: 1,
             holds: Holds::Now,
+            changed: None,
         };
         for n in 0..(MAX_ANSWERS as i64 + 10) {
             memo.keep(Hook::Ransom, [n, 0, 0], &[], kept(n));

@@ -26,6 +26,7 @@ mod chain;
 mod compile;
 mod context;
 mod errors;
+mod fires;
 pub mod limits;
 mod memo;
 pub mod memory;
@@ -41,6 +42,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
+use rustc_hash::FxHashMap;
 
 use crate::kernel::Holds;
 use crate::kernel::{
@@ -54,6 +56,7 @@ use sandbox::{Budget, GameSpend, sandboxed_engine};
 
 pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
+pub use fires::Fire;
 pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};
 /// The hooks a pack may define. See `docs/packs.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +160,21 @@ pub struct ScriptRules {
     steps: RefCell<steps::StepsMemo>,
     /// Pack functions run on this thread (each `previous` counts).
     runs: Cell<u64>,
+    /// Which packs changed their hooks' answers, when counted.
+    fires: RefCell<fires::Fires>,
+    /// The capture cells of stacks, by the stack (`ScriptRules::range`).
+    ranges: RefCell<FxHashMap<(i64, bool), KnownRange>>,
+}
+
+/// Stacks whose capture cells are kept before the store starts again.
+const MAX_RANGES: usize = 4096;
+
+/// A stack's capture cells, with what its `reach` and `range` answers cost.
+#[derive(Clone)]
+struct KnownRange {
+    cells: Arc<[(i32, i32)]>,
+    reach_cost: u64,
+    range_cost: u64,
 }
 
 impl ScriptRules {
@@ -174,6 +192,8 @@ impl ScriptRules {
             levels: Cell::new(0),
             steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
+            fires: RefCell::new(fires::Fires::default()),
+            ranges: RefCell::new(FxHashMap::default()),
         }
     }
 
@@ -230,28 +250,57 @@ impl ScriptRules {
 
     /// The reach of a stack (`reach`).
     fn reach(&self, floors: &[FloorKind], topped: bool) -> Result<i64> {
-        let facts = Facts {
-            stack: Some((floors, topped)),
-            ..Facts::default()
-        };
-        Ok(self
-            .asked(&Question::new(Hook::Reach, [0; 3], facts), Value::int)?
-            .0)
+        Ok(self.asked_reach(floors, topped)?.0)
     }
 
-    /// The capture cells of a stack: its reach, then `range` of it.
-    fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
-        let reach = self.reach(floors, topped)?;
+    /// The reach of a stack, and how long it holds.
+    fn asked_reach(&self, floors: &[FloorKind], topped: bool) -> Result<(i64, Holds)> {
         let facts = Facts {
             stack: Some((floors, topped)),
             ..Facts::default()
         };
-        Ok(self
-            .asked(
-                &Question::new(Hook::Range, [reach, 0, 0], facts),
-                Value::cells,
-            )?
-            .0)
+        self.asked(&Question::new(Hook::Reach, [0; 3], facts), Value::int)
+    }
+
+    /// The capture cells of a stack: its reach, then `range` of it. Both
+    /// hooks are asked about the stack alone, so the cells of a stack both
+    /// kept are found again by the stack, in front of the memo (a bot asks
+    /// for ranges thousands of times a game), and charged what the memo
+    /// would charge, hook by hook.
+    fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
+        let stack = reads::packed_stack(floors)
+            .filter(|_| !self.counting_fires())
+            .map(|packed| (packed, topped));
+        let known = stack.and_then(|s| self.ranges.borrow().get(&s).cloned());
+        if let Some(known) = known {
+            self.charge(Hook::Reach, known.reach_cost)?;
+            self.charge(Hook::Range, known.range_cost)?;
+            return Ok(known.cells);
+        }
+        let start = self.spent();
+        let reach = self.asked_reach(floors, topped)?;
+        let reached = self.spent();
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        let (cells, holds) = self.asked(
+            &Question::new(Hook::Range, [reach.0, 0, 0], facts),
+            Value::cells,
+        )?;
+        if let Some(s) = stack.filter(|_| reach.1 == Holds::Tower && holds == Holds::Tower) {
+            let mut ranges = self.ranges.borrow_mut();
+            if ranges.len() >= MAX_RANGES {
+                ranges.clear();
+            }
+            let known = KnownRange {
+                cells: cells.clone(),
+                reach_cost: reached - start,
+                range_cost: self.spent() - reached,
+            };
+            ranges.insert(s, known);
+        }
+        Ok(cells)
     }
 }
 
@@ -306,6 +355,7 @@ fn captured_at<'a>(table: &Table<'a>) -> Facts<'a> {
 impl HookBudget for ScriptRules {
     fn begin_game(&self, seed: Option<u64>) {
         self.begin_spending(seed);
+        self.fires_new_game();
     }
 
     fn searching(&self, on: bool) {

@@ -1,0 +1,153 @@
+//! Did a rule fire? When switched on ([`ScriptRules::count_fires`]), every
+//! question the kernel asks a hook is also put to each shorter chain of its
+//! packs (the packs before one, down to the hook's default), and for each
+//! pack it is counted whether its answer differed from what the packs
+//! before it would have answered. A pack whose answers never differed did
+//! nothing in the games played, whatever it says it does.
+//!
+//! Counting changes no answer and no budget: the shorter chains run after
+//! the answer is worked out, their operations handed back, and which packs
+//! changed the answer is kept with it in the memo (the shorter chains'
+//! reads are recorded with the answer's, so a kept mask is right wherever
+//! the kept answer is).
+
+use super::memo::{Changed, Value};
+use super::{Hook, ScriptRules};
+
+/// How often one pack's hook was asked, and changed the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fire {
+    /// The pack's name, as the variant lists it.
+    pub pack: String,
+    pub hook: Hook,
+    /// Questions the hook was asked with this pack in its chain.
+    pub asked: u64,
+    /// Those whose answer this pack changed.
+    pub changed: u64,
+    /// Games in which it changed at least one answer.
+    pub games_changed: u64,
+    /// Questions for which the packs before it could not be asked (one
+    /// failed): not counted as changed or not.
+    pub unknown: u64,
+}
+
+/// The counts of one thread, per hook and position in its chain.
+#[derive(Default)]
+pub(super) struct Fires {
+    on: bool,
+    counts: Vec<Vec<Count>>,
+    games: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Count {
+    asked: u64,
+    changed: u64,
+    games_changed: u64,
+    unknown: u64,
+    this_game: bool,
+}
+
+impl ScriptRules {
+    /// Count, from now on, which packs change the answers of their hooks
+    /// (see [`ScriptRules::fires`]); slower, as every shorter chain is asked
+    /// too where an answer is worked out.
+    pub fn count_fires(&self) {
+        let mut f = self.fires.borrow_mut();
+        f.on = true;
+        f.counts = Hook::ALL
+            .iter()
+            .map(|h| vec![Count::default(); self.scripts.chains[h.index()].len()])
+            .collect();
+    }
+
+    pub(super) fn counting_fires(&self) -> bool {
+        self.fires.borrow().on
+    }
+
+    /// Games begun since counting started, and per pack and hook (in the
+    /// order of hooks, then of the chain) how often it was asked and changed
+    /// the answer.
+    pub fn fires(&self) -> (u64, Vec<Fire>) {
+        let f = self.fires.borrow();
+        let mut out = Vec::new();
+        for (hook, counts) in Hook::ALL.iter().zip(&f.counts) {
+            for (pos, c) in counts.iter().enumerate() {
+                let pack = self.scripts.chains[hook.index()][pos];
+                out.push(Fire {
+                    pack: self.scripts.packs[pack].name.clone(),
+                    hook: *hook,
+                    asked: c.asked,
+                    changed: c.changed,
+                    games_changed: c.games_changed,
+                    unknown: c.unknown,
+                });
+            }
+        }
+        (f.games, out)
+    }
+
+    /// A new game: each pack has changed nothing in it yet.
+    pub(super) fn fires_new_game(&self) {
+        let mut f = self.fires.borrow_mut();
+        if f.on {
+            f.games += 1;
+            f.counts
+                .iter_mut()
+                .flatten()
+                .for_each(|c| c.this_game = false);
+        }
+    }
+
+    /// Count a question the kernel asked `hook`, whose packs changed its
+    /// answer as `changed` says.
+    pub(super) fn count_fire(&self, hook: Hook, changed: Changed) {
+        let mut f = self.fires.borrow_mut();
+        let Some(counts) = f.counts.get_mut(hook.index()) else {
+            return;
+        };
+        for (pos, c) in counts.iter_mut().enumerate() {
+            c.asked += 1;
+            match changed {
+                None => c.unknown += 1,
+                Some(mask) if mask & (1 << pos) != 0 => {
+                    c.changed += 1;
+                    c.games_changed += !c.this_game as u64;
+                    c.this_game = true;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// Which packs of `hook`'s chain changed its answer `answer` to the
+    /// arguments `args`: each shorter chain asked in turn (its operations
+    /// handed back afterwards), each compared with the one a pack longer.
+    pub(super) fn changed_by(&self, hook: Hook, args: &[rhai::Dynamic], answer: &Value) -> Changed {
+        let packs = self.scripts.chains[hook.index()].len();
+        if packs > u64::BITS as usize {
+            return None;
+        }
+        // What the shorter chains spend, and an error of theirs, are not
+        // the question's.
+        let (game, budget) = (self.game.get(), self.budget.get());
+        let error = self.error.borrow().clone();
+        let mut below = Vec::with_capacity(packs + 1);
+        for n in 0..packs {
+            let v = self.call_below(hook, n, args.to_vec()).ok();
+            below.push(v.and_then(|v| self.answer(hook, &v).ok()));
+        }
+        self.game.set(game);
+        self.budget.set(budget);
+        *self.error.borrow_mut() = error;
+        below.push(Some(answer.clone()));
+        let mut mask = 0;
+        for pos in 0..packs {
+            let (before, after) = (below[pos].as_ref()?, below[pos + 1].as_ref()?);
+            if before != after {
+                mask |= 1 << pos;
+            }
+        }
+        Some(mask)
+    }
+}
