@@ -13,9 +13,10 @@ use crate::kernel::rules::{
     Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView,
 };
 
-/// The bit of the question "may a meeple go on top?" among a tower's
-/// questions (bits 0–31: a floor of that kind).
-pub(super) const TOP: u64 = 1 << 32;
+/// The question "may a meeple go on top?" among a tower's questions
+/// (0–31: a floor of that kind), and its bit.
+const TOP_QUESTION: u32 = 32;
+pub(super) const TOP: u64 = 1 << TOP_QUESTION;
 
 /// The bits of every floor kind's question.
 pub(super) const FLOORS: u64 = TOP - 1;
@@ -38,15 +39,15 @@ impl Game<'_> {
     /// it holds for all (as the shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
-        let questions = (0..self.rules.floor_kinds().len() as u32).chain([TOP.trailing_zeros()]);
+        let kinds = self.rules.floor_kinds().len() as u32;
         let mut first = std::mem::take(&mut self.tower_answers);
         first.clear();
-        let spread = questions.clone().try_for_each(|q| {
+        let asked = (0..kinds).chain([TOP_QUESTION]).try_for_each(|q| {
             first.push((q, self.ask_tower(t, q, 0)?));
             Ok::<_, anyhow::Error>(())
         });
         let spread =
-            spread.and_then(|()| spread_answers(n, &first, |seat, q| self.ask_tower(t, q, seat)));
+            asked.and_then(|()| spread_answers(n, &first, |seat, q| self.ask_tower(t, q, seat)));
         self.tower_answers = first;
         let spread = spread?;
         let standing = (spread.by_standings != 0).then(|| {
@@ -72,7 +73,7 @@ impl Game<'_> {
         let owner = tower.meeple.map(usize::from);
         self.with_table(|table| {
             let asking = Asking { seat, owner, table };
-            if 1 << q == TOP {
+            if q == TOP_QUESTION {
                 self.rules.may_top(&tower.stack(), &asking)
             } else {
                 self.rules
@@ -102,19 +103,17 @@ impl Game<'_> {
     fn answers_asked(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
         let kept = &self.towers[t].answers;
         let mut yes = kept.lasting[seat] & questions & !(kept.now | kept.by_standings);
-        let mut ask = questions & kept.now;
         let standings = questions & kept.by_standings;
-        let mut standing = kept.standing.as_ref().map(|s| s.get()).unwrap_or_default();
-        if standings != 0 {
-            if standing.at != self.standings {
-                standing = StandingAnswers {
-                    at: self.standings,
-                    ..StandingAnswers::default()
-                };
-            }
-            yes |= standing.yes[seat] & standings;
-            ask |= standings & !standing.asked[seat];
-        }
+        // Those asked at other standings are asked again.
+        let mut standing = match kept.standing.as_ref().map(|s| s.get()) {
+            Some(s) if standings != 0 && s.at == self.standings => s,
+            _ => StandingAnswers {
+                at: self.standings,
+                ..StandingAnswers::default()
+            },
+        };
+        yes |= standing.yes[seat] & standings;
+        let mut ask = questions & kept.now | standings & !standing.asked[seat];
         while ask != 0 {
             let q = ask.trailing_zeros();
             let bit = ask & ask.wrapping_neg();

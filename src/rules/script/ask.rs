@@ -56,21 +56,16 @@ impl ScriptRules {
             return Ok((answer, holds));
         }
         let before = self.spent();
-        let mut changed = None;
-        let (v, recorded) = self.recorded(q.hook, &q.facts, || {
+        let (worked, recorded) = self.recorded(q.hook, &q.facts, || {
             let args = self.arguments(q);
-            let v = self.call(q.hook, args.clone());
-            if let Some(answer) = v.as_ref().ok().filter(|_| self.counting_fires()) {
-                // Inside the recording: what the shorter chains read is
-                // kept with the answer, as is which packs changed it.
-                changed = self
-                    .answer(q.hook, answer)
-                    .ok()
-                    .and_then(|a| self.changed_by(q.hook, &args, &a));
-            }
-            v
+            let shorter_chains = self.counting_fires().then(|| args.clone());
+            let answer = self.answer(q.hook, &self.call(q.hook, args)?)?;
+            // Inside the recording: what the shorter chains read is kept
+            // with the answer, as is which packs changed it.
+            let changed = shorter_chains.and_then(|args| self.changed_by(q.hook, &args, &answer));
+            Ok::<_, anyhow::Error>((answer, changed))
         });
-        let answer = self.answer(q.hook, &v?)?;
+        let (answer, changed) = worked?;
         if counted {
             self.count_fire(q.hook, changed);
         }
