@@ -6,9 +6,10 @@
 
 use anyhow::{Result, anyhow};
 
-use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
+use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::BotKind;
 use crate::play::log;
+use crate::play::words::option_words;
 use crate::rules::Ruleset;
 
 /// Who plays a seat.
@@ -80,6 +81,15 @@ impl std::fmt::Display for Refusal {
     }
 }
 
+/// A question answered: by which seat, its kind, and the option taken in
+/// words (as a person would have seen it listed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answered {
+    pub seat: usize,
+    pub step: Step,
+    pub words: String,
+}
+
 /// A game in progress between people and bots.
 pub struct Session<'a> {
     set: &'a Ruleset,
@@ -91,6 +101,7 @@ pub struct Session<'a> {
     turn: Option<Turn>,
     token: u64,
     failed: Option<String>,
+    last: Option<Answered>,
 }
 
 impl<'a> Session<'a> {
@@ -123,6 +134,7 @@ impl<'a> Session<'a> {
             turn: None,
             token: 0,
             failed: None,
+            last: None,
         };
         session.begin_turn()?;
         Ok(session)
@@ -147,6 +159,11 @@ impl<'a> Session<'a> {
     /// The token of the question waiting (it changes with every answer).
     pub fn token(&self) -> u64 {
         self.token
+    }
+
+    /// The question answered last, by a person or a bot.
+    pub fn last_answered(&self) -> Option<&Answered> {
+        self.last.as_ref()
     }
 
     /// The tile kind drawn this turn, while the turn goes on.
@@ -197,6 +214,19 @@ impl<'a> Session<'a> {
     /// The bot whose turn it is plays its whole turn; `token` must be the
     /// waiting one.
     pub fn bot_turn(&mut self, token: u64) -> Result<Result<(), Refusal>> {
+        self.bot_steps(token, usize::MAX)
+    }
+
+    /// The bot whose turn it is answers the question its turn waits for
+    /// (placing the tile, a ransom, an action or a capture), and the game
+    /// waits again: a turn shown one step at a time. `token` must be the
+    /// waiting one.
+    pub fn bot_step(&mut self, token: u64) -> Result<Result<(), Refusal>> {
+        self.bot_steps(token, 1)
+    }
+
+    /// The bot to play answers up to `steps` questions of its turn.
+    fn bot_steps(&mut self, token: u64, steps: usize) -> Result<Result<(), Refusal>> {
         let Waiting::Bot { seat, .. } = self.waiting() else {
             return Ok(Err(Refusal::NotABotsTurn));
         };
@@ -206,7 +236,8 @@ impl<'a> Session<'a> {
                 waiting: self.token,
             }));
         }
-        while let Some(turn) = &self.turn {
+        for _ in 0..steps {
+            let Some(turn) = &self.turn else { break };
             let decision = turn.decision(&self.buf);
             let bot = self.bots[seat]
                 .as_mut()
@@ -222,12 +253,19 @@ impl<'a> Session<'a> {
     /// Apply an option the kernel listed; a turn that ends begins the next
     /// (and `true` says so).
     fn apply(&mut self, option: usize) -> Result<bool> {
-        let Some(turn) = &mut self.turn else {
+        let Some(mut turn) = self.turn else {
             return Err(anyhow!("the game is over"));
+        };
+        let answered = Answered {
+            seat: self.game.current(),
+            step: turn.step(),
+            words: option_words(turn.decision(&self.buf), option, &self.game, self.set),
         };
         match turn.choose(&mut self.game, &mut self.buf, option) {
             Ok(done) => {
+                self.turn = Some(turn);
                 self.token += 1;
+                self.last = Some(answered);
                 if done {
                     self.begin_turn()?;
                 }

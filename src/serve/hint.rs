@@ -8,12 +8,13 @@
 //! token: the same question gets the same hint.
 
 use super::ApiError;
-use super::view::{decision_kind, label};
+use super::view::decision_kind;
 use super::wire::{Hint, Weighed};
 use crate::kernel::{Decision, Game};
 use crate::play::bots::{BotKind, MctsBot, Style};
 use crate::play::seed::mix64;
 use crate::play::session::{Session, Waiting};
+use crate::play::words::option_words;
 use crate::rules::Ruleset;
 
 /// What the `mcts` bot would answer to the question waiting for a person.
@@ -62,7 +63,7 @@ fn advise_on(
         .iter()
         .map(|w| Weighed {
             option: w.option,
-            label: label(decision, w.option, game, set),
+            label: option_words(decision, w.option, game, set),
             value: tenths(w.mean),
             searches: w.visits,
         })
@@ -76,7 +77,7 @@ fn advise_on(
         token,
         decision: decision_kind(&decision),
         option,
-        label: label(decision, option, game, set),
+        label: option_words(decision, option, game, set),
         reason: reason(&bot_name, &weighed, decision.len(), budget),
         bot: bot_name,
         value,

@@ -337,9 +337,13 @@ impl Hosted<'_, '_, '_> {
                 }
                 session.choose(token, option)
             }
-            Request::Advance(Advance { token, key }) => {
+            Request::Advance(Advance { token, key, step }) => {
                 seating.check_player(key.as_deref())?;
-                session.bot_turn(token)
+                if step {
+                    session.bot_step(token)
+                } else {
+                    session.bot_turn(token)
+                }
             }
             Request::Hint(ask) => return self.hint(&ask).map(Answer::Hint),
         };

@@ -6,14 +6,15 @@
 use super::events::Described;
 use super::seats::Seating;
 use super::wire::{
-    ActionKind, ActionOption, Board, CaptureOption, DecisionKind, FloorCount, GameState,
+    ActionKind, ActionOption, Answered, Board, CaptureOption, DecisionKind, FloorCount, GameState,
     PlacementOption, Player, Point, Prisoners, Progress, Question, RansomOption, ScorePart, Status,
     TileArt,
 };
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, RansomChoice};
+use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, Step};
 use crate::play::session::{Session, Waiting};
+use crate::play::words::{option_words, placed, tile_words};
 use crate::rules::Ruleset;
 use crate::views::render::locate::{CELL, Locator, book_tile_svg};
 use crate::views::render::{TileBook, board_svg_with, player_colour};
@@ -87,6 +88,11 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
         names: drawn.seating.names().to_vec(),
         hints: drawn.seating.hints(),
         keys: None,
+        last: session.last_answered().map(|a| Answered {
+            seat: a.seat,
+            decision: step_kind(a.step),
+            label: a.words.clone(),
+        }),
     }
 }
 
@@ -254,6 +260,7 @@ fn question(
             rots.dedup();
             Question::Placement {
                 tile: kind.name.clone(),
+                tile_words: tile_words(kind),
                 tiles: rots
                     .iter()
                     .map(|&r| TileArt {
@@ -269,7 +276,7 @@ fn question(
                         x: p.pos.x,
                         y: p.pos.y,
                         rot: p.rot as u32 * 90,
-                        label: label(decision, index, game, set),
+                        label: option_words(decision, index, game, set),
                         cell: point(at.cell(p.pos)),
                     })
                     .collect(),
@@ -281,7 +288,7 @@ fn question(
                 .enumerate()
                 .map(|(index, _)| RansomOption {
                     index,
-                    label: label(decision, index, game, set),
+                    label: option_words(decision, index, game, set),
                 })
                 .collect(),
         },
@@ -289,81 +296,16 @@ fn question(
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, a)| action(i, a, game, at, label(decision, i, game, set)))
+                .map(|(i, a)| action(i, a, game, at, option_words(decision, i, game, set)))
                 .collect(),
         },
         Decision::Capture(options) => Question::Capture {
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, c)| capture(i, c, game, at, label(decision, i, game, set)))
+                .map(|(i, c)| capture(i, c, game, at, option_words(decision, i, game, set)))
                 .collect(),
         },
-    }
-}
-
-/// Option `index` of `decision` in words, citing the rule.
-pub fn label(decision: Decision, index: usize, game: &Game, set: &Ruleset) -> String {
-    match decision {
-        Decision::Placement { tile, options } => {
-            let p = options[index];
-            let kind = &game.tiles().kinds[tile as usize];
-            format!("{} at {} turned {}°", kind.name, p.pos, p.rot as u32 * 90)
-        }
-        Decision::Ransom(options) => match options[index] {
-            RansomChoice::Decline => "Pay no ransom".to_string(),
-            RansomChoice::Pay { captor, cost } => format!(
-                "Pay player {} {cost} points for a meeple back (T11)",
-                captor + 1
-            ),
-        },
-        Decision::Action(options) => action_label(&options[index], game, set),
-        Decision::Capture(options) => match options[index] {
-            CaptureChoice::Decline => "Take no prisoner".into(),
-            CaptureChoice::Take { meeple } => {
-                let m = game.meeples()[meeple as usize];
-                let on = game.meeple_on(m.pos, m.spot).name();
-                format!(
-                    "Take player {}'s meeple on the {on} at {} (T5)",
-                    m.owner + 1,
-                    m.pos
-                )
-            }
-        },
-    }
-}
-
-/// The tile placed this turn: where a meeple goes.
-fn placed(game: &Game) -> Pos {
-    game.board().tiles().last().map_or(Pos::ORIGIN, |t| t.pos)
-}
-
-fn action_label(a: &Action, game: &Game, set: &Ruleset) -> String {
-    match *a {
-        Action::Pass => "Pass".to_string(),
-        Action::Meeple { segment } => {
-            let on = game
-                .meeple_on(placed(game), MeepleSpot::Segment(segment))
-                .name();
-            format!("Meeple on the {on} (segment {segment}) (G3)")
-        }
-        Action::Floor { tower: t, kind } => {
-            let pos = game.towers()[t as usize].pos;
-            let name = set
-                .floors
-                .get(kind as usize)
-                .map_or("?", |f| f.name.as_str());
-            let on = if game.towers()[t as usize].floors.is_empty() {
-                "foundation"
-            } else {
-                "tower"
-            };
-            format!("A {name} floor on the {on} at {pos} (T3)")
-        }
-        Action::TowerMeeple { tower: t } => {
-            let pos = game.towers()[t as usize].pos;
-            format!("Meeple on the tower at {pos}, closing it (T3, T8)")
-        }
     }
 }
 
@@ -429,5 +371,15 @@ pub fn decision_kind(decision: &Decision) -> DecisionKind {
         Decision::Ransom(_) => DecisionKind::Ransom,
         Decision::Action(_) => DecisionKind::Action,
         Decision::Capture(_) => DecisionKind::Capture,
+    }
+}
+
+/// The kind of question a turn's step asks.
+fn step_kind(step: Step) -> DecisionKind {
+    match step {
+        Step::Placement => DecisionKind::Placement,
+        Step::Ransom => DecisionKind::Ransom,
+        Step::Action => DecisionKind::Action,
+        Step::Capture => DecisionKind::Capture,
     }
 }

@@ -52,7 +52,8 @@ pub struct Choose {
     pub key: Option<String>,
 }
 
-/// `POST /api/games/{id}/advance`: the bot to play plays its turn.
+/// `POST /api/games/{id}/advance`: the bot to play plays its turn, or
+/// one step of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Advance {
@@ -62,6 +63,11 @@ pub struct Advance {
     /// every seat is a bot's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// `true`: the bot answers only the question its turn waits for (the
+    /// tile's place, a ransom, an action, a capture), so that a page shows
+    /// its turn step by step [default: false, the whole turn].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub step: bool,
 }
 
 /// `POST /api/games/{id}/hint`: the person deciding asks what a bot would
@@ -193,6 +199,18 @@ pub struct GameState {
     /// The person seats' keys: only in the answer that made the game, to
     /// its maker (`null` in every other answer).
     pub keys: Option<Vec<SeatKey>>,
+    /// The question answered last (by a person or a bot), in words; `null`
+    /// before the first.
+    pub last: Option<Answered>,
+}
+
+/// A question answered: by which seat, of what kind, and the option taken
+/// in words, as the question listed it (`Pass`, `Take no prisoner`, …).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answered {
+    pub seat: usize,
+    pub decision: DecisionKind,
+    pub label: String,
 }
 
 /// What a game waits for: a person's answer to a kind of question, or
@@ -286,6 +304,8 @@ pub enum Question {
     Placement {
         /// The tile kind to place.
         tile: String,
+        /// The tile in words (`a city cap with a straight road`).
+        tile_words: String,
         /// The tile drawn at each rotation an option has.
         tiles: Vec<TileArt>,
         options: Vec<PlacementOption>,

@@ -463,6 +463,85 @@ fn idle_games_expire() {
     assert_eq!(status, 404, "{body}");
 }
 
+/// A bot's turn stepped one decision a request (`"step": true`): each step
+/// moves the token on by one and brings the events of that decision, named
+/// in words (tiles as people name them, never by their code); a turn goes
+/// on over several steps, the same bot to play; and the game stepped so is
+/// the game played a whole turn a request.
+#[test]
+fn a_bots_turn_is_stepped_one_decision_at_a_time_in_words() {
+    let addr = server(IDLE);
+    let advance = |state: &Value, step: bool| {
+        let id = state["id"].as_str().unwrap();
+        let body = json!({"token": state["token"], "key": any_key(state), "step": step});
+        carry(
+            state,
+            ok(
+                addr,
+                "POST",
+                &format!("/api/games/{id}/advance"),
+                Some(body),
+            ),
+        )
+    };
+    let events = |s: &Value| s["events"].as_array().unwrap().clone();
+    let (mut stepped, mut whole) = (
+        new_game(addr, &["person", "greedy"], 21),
+        new_game(addr, &["person", "greedy"], 21),
+    );
+    let (mut steps, mut mid_turn) = (0, 0);
+    while stepped["turn"].as_u64().unwrap() < 12 {
+        if stepped["status"] != "bot" {
+            let option = pick(&stepped);
+            stepped = answer(addr, &stepped, option);
+            whole = answer(addr, &whole, option);
+            continue;
+        }
+        whole = advance(&whole, false);
+        while stepped["status"] == "bot" {
+            let next = advance(&stepped, true);
+            steps += 1;
+            assert_eq!(next["token"], stepped["token"].as_u64().unwrap() + 1);
+            let fresh = &events(&next)[events(&stepped).len()..];
+            // What the bot answered, in words: its events, else (a pass, a
+            // decline) the option it took.
+            assert_eq!(next["last"]["seat"], stepped["current"]);
+            if fresh.is_empty() {
+                let label = next["last"]["label"].as_str().unwrap();
+                assert!(
+                    ["Pass", "Pay no ransom", "Take no prisoner"].contains(&label),
+                    "a step without events declines: {label}"
+                );
+            }
+            for e in fresh {
+                let text = e["text"].as_str().unwrap();
+                assert!(
+                    !text.contains("base/") && !text.contains("tower/"),
+                    "{text}"
+                );
+            }
+            if next["status"] == "bot" && next["current"] == stepped["current"] {
+                mid_turn += 1;
+            }
+            stepped = next;
+        }
+        assert_eq!(events(&stepped), events(&whole), "stepped as played whole");
+    }
+    assert!(
+        steps > 5 && mid_turn > 0,
+        "{steps} steps, {mid_turn} mid-turn"
+    );
+    let placed = events(&stepped)
+        .into_iter()
+        .filter(|e| e["rule"] == "G1")
+        .map(|e| e["text"].as_str().unwrap().to_string())
+        .collect::<Vec<_>>();
+    assert!(
+        placed.iter().any(|t| t.contains(" places a ")),
+        "tiles named in words: {placed:?}"
+    );
+}
+
 /// The scores of the log's `end` record.
 pub fn logged_scores(log: &str) -> Vec<u64> {
     let end: Value = log
@@ -559,9 +638,16 @@ fn a_session_of_bots_plays_the_game_simulate_plays() {
         let bots = [BotKind::Greedy, BotKind::Random];
         let seats: Vec<Seat> = bots.iter().map(|&b| Seat::Bot(b)).collect();
         let mut session = Session::new(&set, rules.as_ref(), &seats, seed).unwrap();
+        // Whole turns and single steps alike.
+        let mut n = 0;
         while let Waiting::Bot { .. } = session.waiting() {
             let token = session.token();
-            session.bot_turn(token).unwrap().unwrap();
+            n += 1;
+            if n % 3 == 0 {
+                session.bot_turn(token).unwrap().unwrap();
+            } else {
+                session.bot_step(token).unwrap().unwrap();
+            }
         }
         assert!(matches!(session.waiting(), Waiting::Over));
         let other = set.rules();

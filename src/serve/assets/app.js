@@ -1,7 +1,8 @@
 // towerlab's browser game. The server decides: this page shows the state it
 // sends and answers the question it asks with an option's index, the
-// question's token and the seat's key. Bots' turns are played one request
-// (one turn) at a time. A game has its own address (/game/ID): the page
+// question's token and the seat's key. Bots' turns are played one step
+// (one of their decisions) a request at a time, each step named in words,
+// with a pause between steps or a "next step" control. A game has its own address (/game/ID): the page
 // keeps the keys of the seats it plays in the browser's storage, so a
 // reload comes back to the same game and seats; a seat's link carries its
 // key in the fragment (#seat=N&key=…), which the server never sees.
@@ -21,6 +22,11 @@ let chosen = null;   // the placement option shown, while placing
 let view = { scale: 1, x: 0, y: 0, fitted: true };
 let botTimer = null;
 let pollTimer = null;
+// What happened since the person at this screen last acted: one step per
+// state that brought new events, each with the seat that acted.
+let steps = [];
+let seenEvents = null; // { id, count }: the events already taken as steps
+let paused = false;    // bots' steps wait for "next step"
 // The keys this browser holds for the game shown: `here`, the seats played
 // at this screen; `away`, those its maker gave away (kept to show their
 // links again). By seat.
@@ -244,7 +250,8 @@ function showLinks(state) {
   $("#friends").open = Object.keys(seats.away).length > 0;
 }
 
-function show(state) {
+function show(state, own = false) {
+  takeSteps(state, own);
   game = state;
   chosen = null;
   clearTimeout(pollTimer);
@@ -261,12 +268,81 @@ function show(state) {
   showRansomButton(state);
   applyView();
   showHintButton(state);
-  if (state.status === "bot" && (anyKey() || !state.seats.includes("person"))) {
-    clearTimeout(botTimer);
-    botTimer = setTimeout(botTurn, BOT_DELAY);
+  showSteps(state);
+  clearTimeout(botTimer);
+  if (stepsBots(state)) {
+    if (!paused) botTimer = setTimeout(botTurn, BOT_DELAY);
   } else if (state.status !== "over" && state.status !== "failed" && !mine(state)) {
     pollTimer = setTimeout(poll, POLL);
   }
+}
+
+// This page steps the bots' turns: it plays a seat (or the game has no
+// person), and a bot is to play.
+function stepsBots(state) {
+  return state.status === "bot" && (anyKey() !== undefined || !state.seats.includes("person"));
+}
+
+// The events `state` brings that the page has not shown, as one step of
+// the seat that was to play; none for the page's own answers (`own`),
+// which also start a new list.
+function takeSteps(state, own) {
+  const before = game;
+  if (!seenEvents || seenEvents.id !== state.id || state.events.length < seenEvents.count) {
+    seenEvents = { id: state.id, count: state.events.length };
+    steps = [];
+    return;
+  }
+  const fresh = state.events.slice(seenEvents.count);
+  seenEvents.count = state.events.length;
+  if (own) {
+    steps = [];
+    return;
+  }
+  // A step without events (a pass, a decline) is told by the option taken.
+  const lines = fresh.length ? fresh.map((e) => e.text) : state.last ? [state.last.label.toLowerCase()] : [];
+  if (lines.length === 0 || (before && before.token === state.token)) return;
+  const seat = state.last ? state.last.seat : before?.current ?? state.current;
+  steps.push({ seat, lines });
+}
+
+// The last step named in words, the earlier ones in a list, and the
+// controls of bots' steps: pause, next.
+function showSteps(state) {
+  const box = $("#steps");
+  box.hidden = steps.length === 0 && !stepsBots(state);
+  const last = steps[steps.length - 1];
+  const line = $("#step-line");
+  line.replaceChildren();
+  if (last) {
+    line.append(el("span", { class: "swatch", style: `background:${state.players[last.seat]?.colour ?? "#888"}` }), " " + stepWords(state, last));
+    line.dataset.seat = last.seat;
+  }
+  line.dataset.steps = steps.length;
+  const list = $("#step-list");
+  list.replaceChildren();
+  for (const step of steps.slice(0, -1).reverse().slice(0, 20)) list.append(el("li", {}, stepWords(state, step)));
+  $("#step-more").hidden = steps.length < 2;
+  $("#step-controls").hidden = !stepsBots(state);
+  $("#step-pause").textContent = paused ? "Play on" : "Pause";
+  $("#step-next").disabled = !paused;
+}
+
+// A step in words: who, then what happened, the events' "player N" left
+// out where it is the seat named ("player 2 (greedy): places a city cap
+// with a straight road at 1,0").
+function stepWords(state, step) {
+  const own = `player ${step.seat + 1} `;
+  const lines = step.lines.map((l) => (l.startsWith(own) ? l.slice(own.length) : l));
+  return `${seatName(state, step.seat)}: ${lines.join("; ")}`;
+}
+
+function pauseSteps() {
+  paused = !paused;
+  if (!game) return;
+  showSteps(game);
+  clearTimeout(botTimer);
+  if (!paused && stepsBots(game)) botTimer = setTimeout(botTurn, BOT_DELAY);
 }
 
 // The person to decide plays at this screen.
@@ -355,7 +431,7 @@ function showQuestion(state) {
   } else if (!mine(state)) {
     status.textContent = `waiting for ${who}`;
   } else if (q.kind === "placement") {
-    status.textContent = `${who}: place ${q.tile} (click a marked cell, rotate, then place)`;
+    status.textContent = `${who}: place ${q.tile_words} (click a marked cell, rotate, then place)`;
     askPlacement(q);
   } else if (q.kind === "ransom" && skipRansom(state)) {
     status.textContent = `${who}: no ransom this turn`;
@@ -433,6 +509,8 @@ function markLastTiles(state) {
     mark.style.top = p.last_tile[1] + "px";
     mark.style.width = mark.style.height = size + "px";
     mark.style.borderColor = p.colour;
+    // The tile of the step just shown stands out.
+    if (steps.length && steps[steps.length - 1].seat === p.seat) mark.classList.add("fresh");
     $("#marks").append(mark);
   }
 }
@@ -456,7 +534,7 @@ function askPlacement(q) {
   for (const [key, opts] of cells) {
     const mark = placeMark(opts[0].cell, size);
     mark.dataset.cell = key;
-    mark.title = `${q.tile} at ${key}`;
+    mark.title = `${q.tile_words} at ${key}`;
     mark.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (chosen && `${chosen.x},${chosen.y}` === key) rotate();
@@ -529,7 +607,7 @@ function askOptions(q) {
 async function answer(index) {
   const q = game.question;
   try {
-    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index, key: myKey(game.current) }));
+    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index, key: myKey(game.current) }), true);
   } catch (e) {
     $("#error").textContent = e.message;
   }
@@ -538,7 +616,7 @@ async function answer(index) {
 async function botTurn() {
   if (!game || game.status !== "bot") return;
   try {
-    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token, key: anyKey() }));
+    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token, key: anyKey(), step: true }));
   } catch (e) {
     // Another device stepped this turn first: show where the game is.
     if (e.status === 409) show(await api("GET", `/api/games/${game.id}`).catch(() => game));
@@ -714,6 +792,8 @@ $("#again").addEventListener("click", () => backToForm(true));
 $("#ransom").addEventListener("click", () => { if (game) { wantRansom.add(game.current); showRansomButton(game); } });
 $("#restart").addEventListener("click", () => backToForm(false));
 $("#hint").addEventListener("click", askHint);
+$("#step-pause").addEventListener("click", pauseSteps);
+$("#step-next").addEventListener("click", () => { if (game && stepsBots(game)) botTurn(); });
 setUpStage();
 
 // The page's address names what it shows: a game (/game/ID), or the form.

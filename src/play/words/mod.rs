@@ -1,6 +1,13 @@
 //! A game's events in words, each with the ID of the rule (docs/rules.md) behind
 //! it: the one describer of the report's sample game and the browser's list
-//! of events. Seats are numbered from 1, as in the pictures.
+//! of events. Seats are numbered from 1, as in the pictures; tiles are
+//! named in words (`tiles`); a decision's options too (`options`).
+
+mod options;
+mod tiles;
+
+pub use options::{option_words, placed};
+pub use tiles::tile_words;
 
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot};
@@ -30,7 +37,7 @@ fn seat(p: usize) -> String {
 /// What a player did in their turn: a tile placed or discarded, a meeple
 /// put, a floor built; `None` for what followed from it.
 fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
-    let tile = |k: u16| game.tiles().kinds[k as usize].name.clone();
+    let tile = |k: u16| tile_words(&game.tiles().kinds[k as usize]);
     Some(match e {
         Event::Tile {
             player,
