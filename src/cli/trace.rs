@@ -52,6 +52,9 @@ pub fn text(log: &TraceLog) -> String {
             }
         }
     }
+    if number == 0 && log.omitted == 0 {
+        out.push_str("(no hook call: native rules, or no hook was asked)\n");
+    }
     if log.omitted > 0 {
         let _ = writeln!(
             out,
