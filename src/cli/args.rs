@@ -174,8 +174,7 @@ impl ParamArgs {
     /// `set` with those of the parameters given whose pack it has; with
     /// `all`, a parameter of a pack it does not have is an error.
     pub fn apply_to(&self, home: &Home, set: Ruleset, all: bool) -> Result<Ruleset> {
-        let mut params = set.params.clone();
-        let mut changed = false;
+        let mut params = crate::rules::Params::new();
         for spec in &self.params {
             if !all && !has_pack(&set, spec) {
                 continue;
@@ -191,17 +190,11 @@ impl ParamArgs {
                 )));
             };
             params.entry(pack).or_default().insert(name, value.clone());
-            changed = true;
         }
-        if !changed {
+        if params.is_empty() {
             return Ok(set);
         }
-        let mut with = Ruleset::from_packs_with(home, &set.pack_names, &params)?;
-        with.name = set.name;
-        with.description = set.description;
-        with.players = set.players;
-        with.origin = set.origin;
-        Ok(with)
+        crate::play::params::with_values(home, &set, &params)
     }
 
     /// Each parameter names a pack of at least one of `sets`.

@@ -1,12 +1,14 @@
 //! Layer 2, play: games from seeds, with bots in the seats, one or many in
 //! parallel; their logs and replays; test games of a pack (`check`) and range
 //! questions on a board file; how a game unfolded (`course`); a game's
-//! events in words (`words`).
+//! events in words (`words`); parameter values set over a ruleset's own
+//! (`params`).
 
 pub mod bots;
 pub mod check;
 pub mod course;
 pub mod log;
+pub mod params;
 pub mod query;
 pub mod replay;
 pub mod scenario;

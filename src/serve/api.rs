@@ -22,8 +22,8 @@ use serde::de::DeserializeOwned;
 
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
-use super::seats::Seating;
-use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame};
+use super::seats::{Seating, random_seed};
+use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue};
 use super::{ApiError, Limits};
 use crate::rules::Home;
 
@@ -72,6 +72,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/poll", get(poll))
         .route("/api/games/{id}/log", get(log))
+        .route("/api/games/{id}/reissue", post(reissue))
         .fallback(|| async { ApiError::new(404, "no such page") })
         .method_not_allowed_fallback(|method: Method| async move {
             ApiError::new(405, format!("this route does not take {method}"))
@@ -189,6 +190,7 @@ fn state_of(answer: Answer) -> Response {
         Answer::Hint(hint) => Json(hint).into_response(),
         Answer::Poll(poll) => Json(poll).into_response(),
         Answer::Log(text) => text.into_response(),
+        Answer::Key(key) => Json(key).into_response(),
     }
 }
 
@@ -209,7 +211,10 @@ async fn new_game(
         req.names.as_deref(),
         req.hints.unwrap_or(true),
     )?;
-    let seed = req.seed.unwrap_or_else(|| app.games.random_seed());
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => random_seed()?,
+    };
     let state = app.games.start(choice, seed, seating).await?;
     Ok((StatusCode::CREATED, Json(state)))
 }
@@ -246,6 +251,17 @@ async fn hint(
     JsonBody(ask): JsonBody<AskHint>,
 ) -> Result<Response, ApiError> {
     app.games.ask(&id, Request::Hint(ask)).await.map(state_of)
+}
+
+async fn reissue(
+    State(app): Shared,
+    GameId(id): GameId,
+    JsonBody(reissue): JsonBody<Reissue>,
+) -> Result<Response, ApiError> {
+    app.games
+        .ask(&id, Request::Reissue(reissue))
+        .await
+        .map(state_of)
 }
 
 async fn poll(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {

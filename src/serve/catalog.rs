@@ -3,15 +3,16 @@
 //! rulesets loaded from them, each loaded once and shared by every game
 //! played under it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 
-use super::wire::{self, NewGame, PlayerCount};
+use super::wire::{self, NewGame, PackParam, PlayerCount};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
+use crate::play::params;
 use crate::play::session::Seat;
 use crate::rules::{Home, NATIVE_TOWER, Ruleset};
 
@@ -44,8 +45,22 @@ impl Catalog {
         let seats = std::iter::once(Seat::Person.name().to_string())
             .chain(bots.iter().cloned())
             .collect();
+        let params = params::declared(home, &packs)
+            .into_iter()
+            .map(|d| PackParam {
+                pack: d.pack,
+                name: d.name,
+                default: d.default,
+                description: d.description,
+            })
+            .collect();
+        let variants = home.variants();
+        let variant_packs = variants
+            .iter()
+            .filter_map(|v| Some((v.clone(), home.load_variant(v).ok()?.packs)))
+            .collect();
         let lists = wire::Catalog {
-            variants: home.variants(),
+            variants,
             packs,
             bots,
             seats,
@@ -55,6 +70,8 @@ impl Catalog {
             },
             max_budget,
             network,
+            params,
+            variant_packs,
         };
         Catalog {
             home: home.clone(),
@@ -68,7 +85,8 @@ impl Catalog {
         &self.lists
     }
 
-    /// Check a new game's request: rules from the lists, 2 to 6 known seats.
+    /// Check a new game's request: rules from the lists, 2 to 6 known
+    /// seats, parameters the rules' packs declare.
     pub fn choose(&self, req: &NewGame) -> Result<Choice> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&req.seats.len()) {
             return Err(bad_input(format!(
@@ -87,6 +105,10 @@ impl Catalog {
             (Some(v), None) => self.variant(v)?,
             (None, Some(p)) => self.pack_list(p)?,
             (None, None) => self.variant("tower")?,
+        };
+        let set = match &req.params {
+            Some(given) => self.with_params(set, given)?,
+            None => set,
         };
         Ok(Choice { set, seats })
     }
@@ -161,6 +183,21 @@ impl Catalog {
         }
         list.push(pack.to_string());
         Ok(())
+    }
+
+    /// `set` with the parameter values `given` (checked against what its
+    /// packs declare), loaded once per set of values.
+    fn with_params(
+        &self,
+        set: Arc<Ruleset>,
+        given: &BTreeMap<String, BTreeMap<String, serde_json::Value>>,
+    ) -> Result<Arc<Ruleset>> {
+        let values = params::from_json(&set, given)?;
+        if values.is_empty() {
+            return Ok(set);
+        }
+        let key = format!("{}:{}", set.fingerprint, serde_json::to_string(given)?);
+        self.load(key, || params::with_values(&self.home, &set, &values))
     }
 
     /// The ruleset under `key`, loaded by `load` the first time.

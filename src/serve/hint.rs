@@ -29,7 +29,14 @@ pub fn advise(session: &Session, budget: u32) -> Result<Hint, ApiError> {
         stream: mix64(session.seed() ^ mix64(token)),
         budget,
     };
-    advise_on(session.game(), decision, session.ruleset(), asked)
+    advise_on(session.game(), decision, session.ruleset(), asked).map_err(|mut e| {
+        // A limit's message names the game's seed, which stays hidden
+        // until the game ends.
+        e.message = e
+            .message
+            .replace(&format!(" (seed {})", session.seed()), "");
+        e
+    })
 }
 
 /// Who asks, about which question, and the search's stream and budget.
@@ -40,19 +47,56 @@ struct Asked {
     budget: u32,
 }
 
-/// The hint for `decision` of `game`.
+/// The hint for `decision` of `game`: searched with the budget asked, and
+/// should the search's hooks spend more than their budget (as hundreds of
+/// iterations do in a 6-player `black-tower` game), searched again with
+/// half the iterations, down to one, so that a hint fails only on a hook's
+/// own error. Each search is a function of the game and the stream: the
+/// same question gets the same hint.
 fn advise_on(
     game: &Game,
     decision: Decision,
     set: &Ruleset,
-    Asked {
-        seat,
-        token,
-        stream,
-        budget,
-    }: Asked,
+    asked: Asked,
 ) -> Result<Hint, ApiError> {
-    let mut bot = MctsBot::with(stream, seat, budget, Style::Horizon, set.worths.clone());
+    let mut budget = asked.budget.max(1);
+    loop {
+        match searched(game, decision, set, &asked, budget) {
+            Err(e) if budget > 1 && spent_the_hook_budget(&e) => budget /= 2,
+            Ok(mut hint) if budget < asked.budget => {
+                hint.reason.push_str(&format!(
+                    " (searched {budget} of the {} iterations asked: more would spend more than a search's hook budget here)",
+                    asked.budget
+                ));
+                return Ok(hint);
+            }
+            found => return found,
+        }
+    }
+}
+
+/// The search's hooks ran more operations than a search may. (The rules
+/// tell it by their message only, whose words are theirs: "the per-game
+/// hook budget".)
+fn spent_the_hook_budget(e: &ApiError) -> bool {
+    e.message.contains("per-game hook budget")
+}
+
+/// The hint for `decision` of `game`, searched `budget` iterations.
+fn searched(
+    game: &Game,
+    decision: Decision,
+    set: &Ruleset,
+    asked: &Asked,
+    budget: u32,
+) -> Result<Hint, ApiError> {
+    let mut bot = MctsBot::with(
+        asked.stream,
+        asked.seat,
+        budget,
+        Style::Horizon,
+        set.worths.clone(),
+    );
     let found = bot.weigh(game, decision).map_err(|e| {
         ApiError::new(
             500,
@@ -74,7 +118,7 @@ fn advise_on(
         None => (0, None),
     };
     Ok(Hint {
-        token,
+        token: asked.token,
         decision: decision_kind(&decision),
         option,
         label: option_words(decision, option, game, set),
@@ -170,5 +214,38 @@ mod tests {
             hint.option < decision.len() && hint.weighed.len() > 1,
             "{hint:?}"
         );
+    }
+
+    /// A 6-player `black-tower` game some turns in, every seat a person's,
+    /// under `home`; its session asks `f`.
+    fn six_players_in<T>(home: &Home, f: impl FnOnce(&Session) -> T) -> T {
+        let set = Ruleset::from_variant(home, "black-tower").unwrap();
+        let rules = set.rules();
+        let mut session = Session::new(&set, rules.as_ref(), &[Seat::Person; 6], 11).unwrap();
+        // Turns in, floors on towers: each question's last option.
+        for _ in 0..60 {
+            let Waiting::Person { decision, .. } = session.waiting() else {
+                panic!("people decide");
+            };
+            let token = session.token();
+            session.choose(token, decision.len() - 1).unwrap().unwrap();
+        }
+        f(&session)
+    }
+
+    /// A search whose hooks would spend more than a search may is cut to
+    /// fewer iterations, and the hint says so: with a hook budget so small
+    /// that 500 iterations exceed it, a 6-player `black-tower` hint
+    /// answers, searched with fewer, the same when asked again.
+    #[test]
+    fn a_hint_that_would_exceed_the_hook_budget_searches_less() {
+        let home = Home::shipped()
+            .with_memory_limit(MemoryLimit::Off)
+            .with_hook_budget(400_000);
+        let (first, again) = six_players_in(&home, |s| (advise(s, 500), advise(s, 500)));
+        let hint = first.unwrap();
+        assert_ne!(hint.bot, "mcts:500", "{hint:?}");
+        assert!(hint.reason.contains("iterations asked"), "{}", hint.reason);
+        assert_eq!(again.unwrap(), hint);
     }
 }

@@ -10,18 +10,16 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use tokio::sync::oneshot;
 
 use super::catalog::Choice;
 use super::seats::{Seating, random_hex};
-use super::wire::{Advance, AskHint, Choose, GameState, Hint, Poll};
+use super::wire::{Advance, AskHint, Choose, GameState, Hint, Poll, Reissue, SeatKey};
 use super::{ApiError, Limits};
 use super::{hint, view};
-use crate::play::seed::mix64;
 use crate::play::session::{Refusal, Session, Waiting};
 use crate::play::sim::hook_thread;
 
@@ -38,8 +36,10 @@ pub enum Request {
     Hint(AskHint),
     /// What the game waits for, without the board.
     Poll,
-    /// The game's log (JSON Lines).
+    /// The game's log (JSON Lines), once it has ended.
     Log,
+    /// A new key for a person seat, asked by the game's maker.
+    Reissue(Reissue),
 }
 
 /// A game's answer.
@@ -48,6 +48,7 @@ pub enum Answer {
     Hint(Box<Hint>),
     Poll(Poll),
     Log(String),
+    Key(SeatKey),
 }
 
 type Reply = Result<Answer, ApiError>;
@@ -62,7 +63,6 @@ struct Message {
 pub struct Games {
     table: Mutex<HashMap<String, mpsc::Sender<Message>>>,
     ended: Mutex<VecDeque<Ended>>,
-    made: AtomicU64,
     limits: Limits,
 }
 
@@ -88,7 +88,6 @@ impl Games {
         Games {
             table: Mutex::new(HashMap::new()),
             ended: Mutex::new(VecDeque::new()),
-            made: AtomicU64::new(0),
             limits,
         }
     }
@@ -107,20 +106,6 @@ impl Games {
             ended.pop_front();
         }
         ended
-    }
-
-    /// A fresh number, different for every call and every run.
-    fn fresh(&self) -> u64 {
-        let n = self.made.fetch_add(1, Ordering::Relaxed);
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        mix64(now ^ mix64(n ^ std::process::id() as u64))
-    }
-
-    /// A random deal: a seed a page's numbers hold exactly (below 2^32).
-    pub fn random_seed(&self) -> u64 {
-        self.fresh() >> 32
     }
 
     /// Start a game on its own thread; its first state, with the seats'
@@ -193,10 +178,12 @@ impl Games {
             Request::State => Ok(Answer::State(game.state.clone())),
             Request::Log => game.log.clone().map(Answer::Log),
             Request::Poll => Ok(Answer::Poll(poll_of(&game.state))),
-            Request::Choose(_) | Request::Advance(_) | Request::Hint(_) => Err(ApiError::new(
-                409,
-                "the game has ended: nothing more can be played",
-            )),
+            Request::Choose(_) | Request::Advance(_) | Request::Hint(_) | Request::Reissue(_) => {
+                Err(ApiError::new(
+                    409,
+                    "the game has ended: nothing more can be played",
+                ))
+            }
         }
     }
 
@@ -237,6 +224,7 @@ fn host(
         Ok(mut session) => {
             let mut state = view::state(id, &session, &mut drawn);
             state.keys = Some(drawn.seating.keys());
+            state.maker_key = Some(drawn.seating.maker_key().to_string());
             let _ = first.send(Ok(Answer::State(Box::new(state))));
             let mut game = Hosted {
                 id,
@@ -295,7 +283,6 @@ struct Hosted<'g, 'a, 'k> {
 impl Hosted<'_, '_, '_> {
     fn answer(&mut self, request: Request) -> Reply {
         let session = &mut *self.session;
-        let seating = &self.drawn.seating;
         let outcome = match request {
             Request::State => Ok(Ok(())),
             Request::Poll => {
@@ -305,11 +292,16 @@ impl Hosted<'_, '_, '_> {
                     current: session.game().current(),
                 }));
             }
+            // The game goes on (an ended one answers from what it left):
+            // its log would name the seed.
             Request::Log => {
-                let log = session
-                    .log()
-                    .map_err(|e| ApiError::new(500, format!("{e:#}")))?;
-                return Ok(Answer::Log(log));
+                return Err(ApiError::new(
+                    409,
+                    "the log is given once the game has ended: it names the deal's seed, which tells the tiles to come",
+                ));
+            }
+            Request::Reissue(Reissue { seat, key }) => {
+                return self.drawn.seating.reissue(seat, &key).map(Answer::Key);
             }
             Request::Choose(Choose {
                 decision,
@@ -317,6 +309,7 @@ impl Hosted<'_, '_, '_> {
                 option,
                 key,
             }) => {
+                let seating = &self.drawn.seating;
                 if let Waiting::Person {
                     seat,
                     decision: asked,
@@ -338,7 +331,7 @@ impl Hosted<'_, '_, '_> {
                 session.choose(token, option)
             }
             Request::Advance(Advance { token, key, step }) => {
-                seating.check_player(key.as_deref())?;
+                self.drawn.seating.check_player(key.as_deref())?;
                 if step {
                     session.bot_step(token)
                 } else {

@@ -7,7 +7,8 @@
 //! stale or forged request gets a 4xx with a message and changes nothing.
 //! Each person seat has a secret key, so people can play one game from
 //! several browsers and others watch it ([`seats`]); a person may ask what
-//! a bot would play ([`hint`]).
+//! a bot would play ([`hint`]), and sees what a floor would reach and could
+//! capture before committing it ([`floors`]).
 //!
 //! A game idle for [`IDLE`] is dropped, one that ended frees its place at
 //! once; every resource a client can take is bounded ([`Limits`]). The
@@ -19,6 +20,7 @@
 mod api;
 mod catalog;
 mod events;
+mod floors;
 mod hint;
 mod host;
 mod listen;

@@ -3,9 +3,11 @@
 //! to the person who plays it: answering a seat's question needs that
 //! seat's key, stepping a bot's turn needs the key of any person seat (none
 //! when every seat is a bot's), and whoever has only the game's id can
-//! watch, never act. Keys (and game ids) come from the operating system's
-//! CSPRNG and are compared in constant time. Seats have names, shown to
-//! everyone ("waiting for Ana (seat 2)").
+//! watch, never act. The maker also gets a key of their own, which gives a
+//! seat a new key (the old one stops working: a link given to the wrong
+//! person is taken back). Keys, game ids and random deals come from the
+//! operating system's CSPRNG; keys are compared in constant time. Seats
+//! have names, shown to everyone ("waiting for Ana (seat 2)").
 
 use subtle::ConstantTimeEq;
 
@@ -25,11 +27,17 @@ pub struct Seating {
     names: Vec<String>,
     /// The key of each person seat (`None` for a bot's).
     keys: Vec<Option<String>>,
+    /// The key of the game's maker, who may give seats new keys.
+    maker: String,
     hints: bool,
 }
 
-/// `bytes` random bytes from the operating system, in hex.
-pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
+/// A random deal's seed: below 2^53, which a page's numbers hold exactly,
+/// so that no one rebuilds the order of the tiles by trying every seed.
+pub const SEED_BITS: u32 = 53;
+
+/// `bytes` random bytes from the operating system.
+fn random_bytes(bytes: usize) -> Result<Vec<u8>, ApiError> {
     let mut raw = vec![0u8; bytes];
     getrandom::fill(&mut raw).map_err(|e| {
         ApiError::new(
@@ -37,7 +45,21 @@ pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
             format!("the system's random source failed ({e}): try again"),
         )
     })?;
-    Ok(raw.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(raw)
+}
+
+/// `bytes` random bytes from the operating system, in hex.
+pub fn random_hex(bytes: usize) -> Result<String, ApiError> {
+    Ok(random_bytes(bytes)?
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+/// A random deal from the operating system, below 2^[`SEED_BITS`].
+pub fn random_seed() -> Result<u64, ApiError> {
+    let raw: [u8; 8] = random_bytes(8)?.try_into().unwrap_or_default();
+    Ok(u64::from_le_bytes(raw) >> (64 - SEED_BITS))
 }
 
 impl Seating {
@@ -52,7 +74,50 @@ impl Seating {
                 Seat::Bot(_) => Ok(None),
             })
             .collect::<Result<_, _>>()?;
-        Ok(Seating { names, keys, hints })
+        let maker = random_hex(KEY_BYTES)?;
+        Ok(Seating {
+            names,
+            keys,
+            maker,
+            hints,
+        })
+    }
+
+    /// The maker's key, for the game's maker.
+    pub fn maker_key(&self) -> &str {
+        &self.maker
+    }
+
+    /// A new key for `seat` (counted from 0), asked with the maker's key;
+    /// the seat's old key stops working.
+    pub fn reissue(&mut self, seat: usize, maker: &str) -> Result<SeatKey, ApiError> {
+        if !bool::from(self.maker.as_bytes().ct_eq(maker.as_bytes())) {
+            return Err(ApiError::new(
+                403,
+                "only the game's maker gives a seat a new key: this is not the maker's key",
+            ));
+        }
+        let Some(slot) = self.keys.get_mut(seat) else {
+            return Err(ApiError::new(
+                400,
+                format!(
+                    "the game has seats 0 to {} (counted from 0): there is no seat {seat}",
+                    self.names.len() - 1
+                ),
+            ));
+        };
+        if slot.is_none() {
+            return Err(ApiError::new(
+                400,
+                format!(
+                    "{} is a bot's seat: only a person's seat has a key",
+                    self.names[seat]
+                ),
+            ));
+        }
+        let key = random_hex(KEY_BYTES)?;
+        *slot = Some(key.clone());
+        Ok(SeatKey { seat, key })
     }
 
     pub fn names(&self) -> &[String] {
@@ -189,6 +254,31 @@ mod tests {
         assert_eq!(a.check_player(None).unwrap_err().status, 403);
         let bots = Seating::new(&[Seat::Bot(BotKind::Random); 2], None, true).unwrap();
         assert!(bots.check_player(None).is_ok());
+    }
+
+    #[test]
+    fn the_maker_gives_a_seat_a_new_key_and_the_old_one_stops_working() {
+        let seats = [Seat::Person, Seat::Bot(BotKind::Greedy), Seat::Person];
+        let mut a = Seating::new(&seats, None, true).unwrap();
+        let old = a.keys()[1].key.clone();
+        let maker = a.maker_key().to_string();
+        assert_ne!(maker, old);
+        assert_eq!(a.reissue(2, &old).unwrap_err().status, 403);
+        assert_eq!(a.reissue(1, &maker).unwrap_err().status, 400);
+        assert_eq!(a.reissue(3, &maker).unwrap_err().status, 400);
+        let new = a.reissue(2, &maker).unwrap();
+        assert_eq!(new.seat, 2);
+        assert_ne!(new.key, old);
+        assert_eq!(a.seat_of(Some(&old)).unwrap_err().status, 403);
+        assert_eq!(a.seat_of(Some(&new.key)), Ok(2));
+    }
+
+    #[test]
+    fn random_deals_use_53_bits() {
+        let seeds: Vec<u64> = (0..64).map(|_| random_seed().unwrap()).collect();
+        assert!(seeds.iter().all(|&s| s < 1 << SEED_BITS));
+        // 64 draws below 2^52 would happen once in 2^64 runs.
+        assert!(seeds.iter().any(|&s| s >= 1 << (SEED_BITS - 1)));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! with its options in words, the players, and the events so far.
 
 use super::events::Described;
+use super::floors;
 use super::seats::Seating;
 use super::wire::{
     ActionKind, ActionOption, Answered, Board, CaptureOption, DecisionKind, FloorCount, GameState,
@@ -65,7 +66,11 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
         token: session.token(),
         variant: set.name.clone(),
         packs: set.pack_names.clone(),
-        seed: session.seed(),
+        // The deal is told once the game has ended.
+        seed: match waiting {
+            Waiting::Over | Waiting::Failed(_) => Some(session.seed()),
+            _ => None,
+        },
         seats: session.seats().iter().map(|s| s.name().into()).collect(),
         current: game.current(),
         turn: game.stats().turns,
@@ -88,6 +93,7 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
         names: drawn.seating.names().to_vec(),
         hints: drawn.seating.hints(),
         keys: None,
+        maker_key: None,
         last: session.last_answered().map(|a| Answered {
             seat: a.seat,
             decision: step_kind(a.step),
@@ -325,6 +331,7 @@ fn action(index: usize, a: &Action, game: &Game, at: &Locator, label: String) ->
         kind,
         label,
         at: spot.map(point),
+        preview: floors::preview(game, *a, at),
     }
 }
 

@@ -9,6 +9,7 @@
 //! page tests them so), except a capture option's `owner`, which only a
 //! meeple to take has.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,11 @@ pub struct NewGame {
     /// Whether the people may ask for hints [default: true].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<bool>,
+    /// Pack parameters, by pack and name (`{"tower": {"ransom_cost": 2}}`),
+    /// over the variant's; each a parameter the pack declares (the
+    /// catalog's `params`), of its default's type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<BTreeMap<String, BTreeMap<String, serde_json::Value>>>,
 }
 
 /// `POST /api/games/{id}/choose`: a person's answer to the question waiting.
@@ -80,6 +86,17 @@ pub struct AskHint {
     /// The key of the seat deciding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+}
+
+/// `POST /api/games/{id}/reissue`: the game's maker gives a person seat a
+/// new key; its old key stops working. Answered with the new [`SeatKey`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reissue {
+    /// The seat, counted from 0 (as `keys` count them).
+    pub seat: usize,
+    /// The maker's key (`maker_key`, given when the game was made).
+    pub key: String,
 }
 
 /// A seat's secret key: whoever holds it plays the seat.
@@ -156,6 +173,20 @@ pub struct Catalog {
     /// (seats' links and the watch link start with it); `null` when the
     /// server listens on this machine only.
     pub network: Option<String>,
+    /// The parameters the packs declare, which a new game may set.
+    pub params: Vec<PackParam>,
+    /// Each variant's packs, in order (whose parameters it takes).
+    pub variant_packs: BTreeMap<String, Vec<String>>,
+}
+
+/// A parameter a pack declares.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackParam {
+    pub pack: String,
+    pub name: String,
+    /// Its value unless a game sets it; its type is the parameter's.
+    pub default: serde_json::Value,
+    pub description: String,
 }
 
 /// The number of seats a game has, at least and at most.
@@ -174,7 +205,9 @@ pub struct GameState {
     pub token: u64,
     pub variant: String,
     pub packs: Vec<String>,
-    pub seed: u64,
+    /// The deal, `null` until the game has ended: it fixes the order of
+    /// the tiles to come.
+    pub seed: Option<u64>,
     /// Each seat's kind: `person` or a bot's name.
     pub seats: Vec<String>,
     /// The seat to play.
@@ -202,6 +235,9 @@ pub struct GameState {
     /// The question answered last (by a person or a bot), in words; `null`
     /// before the first.
     pub last: Option<Answered>,
+    /// The maker's key, which gives a seat a new key (`reissue`): only in
+    /// the answer that made the game (`null` in every other answer).
+    pub maker_key: Option<String>,
 }
 
 /// A question answered: by which seat, of what kind, and the option taken
@@ -366,6 +402,29 @@ pub struct ActionOption {
     pub kind: ActionKind,
     pub label: String,
     /// Where the segment or tower is on the board picture.
+    pub at: Option<Point>,
+    /// For a floor: what it would do, before it is committed (`null` for
+    /// other actions).
+    pub preview: Option<FloorPreview>,
+}
+
+/// What a floor would do, as the rules answer it: the tower's height with
+/// it, the cells it would reach then and the meeples it could capture.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FloorPreview {
+    /// Floors on the tower with this one.
+    pub height: u32,
+    /// The top-left corner, on the board picture, of each cell in range.
+    pub range: Vec<Point>,
+    pub captures: Vec<Capturable>,
+}
+
+/// A meeple a floor could capture.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Capturable {
+    /// The seat whose meeple it is.
+    pub owner: usize,
+    /// Where it stands on the board picture.
     pub at: Option<Point>,
 }
 

@@ -542,6 +542,131 @@ fn a_bots_turn_is_stepped_one_decision_at_a_time_in_words() {
     );
 }
 
+/// A new game sets its packs' parameters (as `--param` does): the catalog
+/// lists what each pack declares and each variant's packs; a value of the
+/// right type plays (the log's start record has it), and a pack the rules
+/// do not have, a name the pack does not declare or a value of another
+/// type is refused with a message in words, naming no flag and no file.
+#[test]
+fn a_new_game_sets_pack_parameters_checked_in_words() {
+    let addr = server(IDLE);
+    let catalog = ok(addr, "GET", "/api/catalog", None);
+    let params = catalog["params"].as_array().unwrap();
+    assert!(
+        params
+            .iter()
+            .any(|p| p["pack"] == "tower" && p["name"] == "ransom_cost" && p["default"] == 3),
+        "{catalog}"
+    );
+    assert_eq!(
+        catalog["variant_packs"]["black-tower"],
+        json!(["tower", "black-tower"])
+    );
+    let game = |params: Value| {
+        json!({"variant": "black-tower", "seats": ["random", "random"], "seed": 4, "params": params})
+            .to_string()
+    };
+    for (params, says) in [
+        (
+            json!({"house/no-gaps": {"x": 1}}),
+            "pack `house/no-gaps`, which these rules do not have (their packs: tower, black-tower)",
+        ),
+        (
+            json!({"tower": {"ransom_cots": 2}}),
+            "has no setting `ransom_cots` (its settings: ransom_cost)",
+        ),
+        (
+            json!({"tower": {"ransom_cost": "two"}}),
+            "`ransom_cost` of pack `tower` is a whole number (like its default, 3), not \"two\"",
+        ),
+        (
+            json!({"black-tower": {"standard_foundations": true}}),
+            "is a whole number",
+        ),
+    ] {
+        let m = refused(addr, "POST", "/api/games", &game(params), 400);
+        assert!(m.contains(says), "{m}");
+        assert!(!m.contains("--") && !m.contains(".toml"), "{m}");
+    }
+    let made = ok(
+        addr,
+        "POST",
+        "/api/games",
+        Some(serde_json::from_str(&game(json!({"tower": {"ransom_cost": 2}}))).unwrap()),
+    );
+    assert_eq!(made["variant"], "black-tower");
+    let end = play_until(addr, made, |_| false);
+    let (_, log) = http(
+        addr,
+        "GET",
+        &format!("/api/games/{}/log", end["id"].as_str().unwrap()),
+        None,
+    );
+    let start: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        start["params"]["tower"]["ransom_cost"], 2,
+        "the game plays with it: {start}"
+    );
+}
+
+/// A floor's option previews what it would do, as the rules answer it: the
+/// tower's height with it, the cells it would reach and the meeples it
+/// could capture. Committed, a floor whose preview lists meeples asks the
+/// capture question with exactly those meeples' owners (in order); one
+/// whose preview lists none ends the turn. Other actions have no preview.
+#[test]
+fn a_floor_is_previewed_as_the_capture_question_then_asks() {
+    let addr = server(IDLE);
+    let mut state = new_game(addr, &["person", "person"], 3);
+    let (mut with_prey, mut without) = (0, 0);
+    while state["status"] != "over" && (with_prey < 2 || without < 2) {
+        let q = &state["question"];
+        let floor = q["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["kind"] == "floor").cloned());
+        let (Some(floor), "action") = (floor, q["kind"].as_str().unwrap()) else {
+            let option = pick(&state);
+            state = answer(addr, &state, option);
+            continue;
+        };
+        for o in q["options"].as_array().unwrap() {
+            assert_eq!(o["preview"].is_null(), o["kind"] != "floor", "{o}");
+        }
+        let preview = &floor["preview"];
+        let range = preview["range"].as_array().unwrap();
+        assert!(
+            !range.is_empty() && preview["height"].as_u64().unwrap() >= 1,
+            "{preview}"
+        );
+        let prey: Vec<Value> = preview["captures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["owner"].clone())
+            .collect();
+        state = answer(addr, &state, floor["index"].as_u64().unwrap() as usize);
+        if prey.is_empty() {
+            without += 1;
+            assert_ne!(state["question"]["kind"], "capture", "{state}");
+        } else {
+            with_prey += 1;
+            assert_eq!(state["question"]["kind"], "capture", "{state}");
+            let owners: Vec<Value> = state["question"]["options"].as_array().unwrap()[1..]
+                .iter()
+                .map(|o| o["owner"].clone())
+                .collect();
+            assert_eq!(
+                owners, prey,
+                "the capture question lists what the preview said"
+            );
+        }
+    }
+    assert!(
+        with_prey >= 1 && without >= 1,
+        "{with_prey} with prey, {without} without"
+    );
+}
+
 /// The scores of the log's `end` record.
 pub fn logged_scores(log: &str) -> Vec<u64> {
     let end: Value = log

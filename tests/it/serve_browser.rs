@@ -29,7 +29,7 @@ use serde_json::{Value, json};
 
 use crate::browser::Page;
 use crate::common::towerlab;
-use crate::serve::{logged_scores, replays};
+use crate::serve::{logged_scores, new_game, play_until, replays};
 
 /// A child process, killed when dropped.
 struct Killed(Child);
@@ -87,6 +87,14 @@ fn play_step(page: &Page, touch: bool, step: usize) {
             }
             press(page, touch, "#confirm");
         }
+        // Floors now and then, so that their preview is seen.
+        "action"
+            if step % 4 == 1
+                && page.eval("!!document.querySelector('#options button[data-kind=floor]')")
+                    == json!(true) =>
+        {
+            press(page, touch, "#options button[data-kind=floor]");
+        }
         "action"
             if step.is_multiple_of(2)
                 && page.eval("!!document.querySelector('#marks .spot[data-index]')")
@@ -114,6 +122,34 @@ fn play_step(page: &Page, touch: bool, step: usize) {
                 &format!("#options button:nth-child({})", step as u64 % buttons + 1),
             );
         }
+    }
+    // A floor is previewed, then built on confirmation (the button in the
+    // window).
+    if page.eval("!document.querySelector('#floor-confirm').hidden") == json!(true) {
+        let inside = page.eval(
+            "(r => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)(document.querySelector('#floor-place').getBoundingClientRect())",
+        );
+        assert_eq!(
+            inside,
+            json!(true),
+            "the floor's confirmation is in the window"
+        );
+        let hatched = page.eval(
+            "document.querySelectorAll('#marks .reach').length === game.question.options[Number(document.querySelector('#options button.chosen').dataset.index)].preview.range.length",
+        );
+        assert_eq!(
+            hatched,
+            json!(true),
+            "the floor's range is hatched, cell by cell"
+        );
+        let size = page.eval("[innerWidth, innerHeight]");
+        let (w, h) = (size[0].as_u64().unwrap(), size[1].as_u64().unwrap());
+        keep_first_screenshot(
+            page,
+            (w as u32, h as u32),
+            &format!("floor-preview-{w}x{h}"),
+        );
+        press(page, touch, "#floor-place");
     }
     page.wait(&format!("game.token !== {token}"));
 }
@@ -225,14 +261,7 @@ fn screenshot(page: &Page, (width, height): (u32, u32)) {
 /// A whole game against greedy in a window of `size`, tapped on a touch
 /// screen or clicked, its layout measured at every question.
 fn a_whole_game((width, height): (u32, u32), touch: bool) {
-    let mut server = towerlab()
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = server.stdout.take().unwrap();
-    let _server = Killed(server);
-    let url = line_with(stdout, "http://");
+    let (_server, url) = served(&[]);
     let page = Page::open(width, height);
     page.screen(width, height, touch);
     page.load(&format!("{url}?delay=20"));
@@ -363,6 +392,18 @@ fn keep_screenshot(page: &Page, (width, height): (u32, u32), name: &str) {
     }
 }
 
+/// A screenshot kept as [`keep_screenshot`] does, unless one of that name
+/// is kept already.
+fn keep_first_screenshot(page: &Page, size: (u32, u32), name: &str) {
+    if let Some(dir) = std::env::var_os("TOWERLAB_PLAY_SCREENSHOTS")
+        && !std::path::Path::new(&dir)
+            .join(format!("{name}.png"))
+            .exists()
+    {
+        keep_screenshot(page, size, name);
+    }
+}
+
 /// Play the turn of the seat `page` plays, up to the next seat's turn.
 fn play_turn(page: &Page, step: &mut usize) {
     let seat = page.eval("game.current");
@@ -384,14 +425,7 @@ fn play_turn(page: &Page, step: &mut usize) {
 )]
 fn two_browsers_play_one_game_and_a_reload_resumes() {
     let size = (1024, 768);
-    let mut server = towerlab()
-        .args(["serve", "--port", "0", "--hint-budget", "100"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = server.stdout.take().unwrap();
-    let _server = Killed(server);
-    let url = line_with(stdout, "http://");
+    let (_server, url) = served(&["--hint-budget", "100"]);
     let ana = Page::open(size.0, size.1);
     ana.load(&format!("{url}?delay=20&poll=100"));
     ana.wait("document.querySelectorAll('#variant option').length > 0");
@@ -581,5 +615,188 @@ fn bots_steps_are_shown_one_at_a_time_in_words() {
     );
     keep_screenshot(&page, size, "steps");
     let errors = page.heard().errors.clone();
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+/// The question waiting at `page` answered passively: the first cell, no
+/// meeple, no floor, no capture, no ransom (one the page declines by itself
+/// is left to it).
+fn pass_step(page: &Page) {
+    let token = page.eval("game.token");
+    match page.eval("game.question.kind").as_str().unwrap() {
+        "placement" => {
+            page.click("#marks .place");
+            page.click("#confirm");
+        }
+        "ransom"
+            if page.eval("document.querySelectorAll('#options button').length") == json!(0) => {}
+        _ => page.click(r#"#options button[data-index="0"]"#),
+    }
+    page.wait(&format!("game.token !== {token}"));
+}
+
+/// A ransom (T11) is offered to a person once: declined, the page declines
+/// it by itself at the person's next turns, while the prisoner is held, and
+/// shows "Pay a ransom" instead, which brings the question back at the next
+/// turn. Then, on the new-game form, the pack chooser sends the packs in
+/// the order the user built (↑), the server putting their requirement
+/// first, and a pack's setting of the wrong type is refused in words.
+#[test]
+#[cfg_attr(
+    no_browser,
+    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
+)]
+fn a_ransom_is_offered_once_then_from_a_button_and_packs_keep_the_order_built() {
+    let size = (1024, 768);
+    let (_server, url) = served(&[]);
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    // A game of two people, played by the API's test players (floors first,
+    // prisoners taken) up to a ransom offered.
+    let state = (1..60)
+        .map(|seed| {
+            play_until(addr, new_game(addr, &["person", "person"], seed), |s| {
+                s["question"]["kind"] == "ransom" || s["turn"].as_u64().unwrap() > 50
+            })
+        })
+        .find(|s| s["question"]["kind"] == "ransom")
+        .expect("a ransom offered in one of 59 games");
+    let id = state["id"].as_str().unwrap();
+    let link = |seat: u64| {
+        let key = crate::serve::key(&state, seat);
+        format!(
+            "{url}game/{id}?delay=20&s={seat}#seat={}&key={}",
+            seat + 1,
+            key.as_str().unwrap()
+        )
+    };
+    // Both seats played at this page, from their links.
+    let page = Page::open(size.0, size.1);
+    page.screen(size.0, size.1, false);
+    page.load(&link(0));
+    page.wait("typeof game === 'object' && game !== null");
+    page.load(&link(1));
+    page.wait("typeof game === 'object' && game !== null && mine(game)");
+    let payer = page.eval("game.current");
+    assert_eq!(page.eval("game.question.kind"), json!("ransom"));
+    assert!(
+        page.eval("document.querySelectorAll('#options button').length")
+            .as_u64()
+            .unwrap()
+            >= 2,
+        "the ransom is offered, with its options"
+    );
+    assert!(
+        page.eval("document.querySelector('#status').textContent")
+            .as_str()
+            .unwrap()
+            .contains("pay a ransom?")
+    );
+    keep_screenshot(&page, size, "ransom-offered");
+    let token = page.eval("game.token");
+    page.click(r#"#options button[data-index="0"]"#);
+    page.wait(&format!("game.token !== {token}"));
+    // The payer's next turn: the question is declined by itself.
+    let mut declined = false;
+    for _ in 0..100 {
+        let here = page.eval("game.current") == payer;
+        if here
+            && page.eval("game.question.kind === 'action' && game.last.decision === 'ransom'")
+                == json!(true)
+        {
+            declined = true;
+            break;
+        }
+        assert!(
+            !(here && page.eval("game.question.kind === 'ransom' && document.querySelectorAll('#options button').length > 0") == json!(true)),
+            "the ransom is not asked again"
+        );
+        pass_step(&page);
+    }
+    assert!(declined, "the page declined the ransom by itself");
+    assert_eq!(page.eval("game.last.label"), json!("Pay no ransom"));
+    assert_eq!(
+        page.eval("document.querySelector('#ransom').hidden"),
+        json!(false),
+        "the button shows"
+    );
+    page.click("#ransom");
+    assert_eq!(
+        page.eval("document.querySelector('#ransom').disabled"),
+        json!(true)
+    );
+    let mut asked = false;
+    for _ in 0..100 {
+        if page.eval("game.current") == payer
+            && page.eval("game.question.kind === 'ransom' && document.querySelectorAll('#options button').length > 1") == json!(true)
+        {
+            asked = true;
+            break;
+        }
+        pass_step(&page);
+    }
+    assert!(asked, "asked for, the ransom is offered again");
+
+    // The pack chooser: black-tower and house/no-gaps ticked, house/no-gaps
+    // moved above black-tower.
+    page.click("#restart");
+    page.wait("!document.querySelector('#new').hidden");
+    page.eval(
+        "document.querySelector('input[name=rules][value=packs]').checked = true;
+         for (const p of ['black-tower', 'house/no-gaps']) {
+           const box = document.querySelector(`#packs li[data-pack='${p}'] input`);
+           box.checked = true; box.dispatchEvent(new Event('change', { bubbles: true }));
+         }
+         document.querySelectorAll('#seats select')[1].value = 'greedy'; true",
+    );
+    while page.eval(
+        "(() => { const li = [...document.querySelectorAll('#packs li')]; return li.findIndex(l => l.dataset.pack === 'house/no-gaps') > li.findIndex(l => l.dataset.pack === 'black-tower'); })()",
+    ) == json!(true)
+    {
+        page.click(r#"#packs li[data-pack="house/no-gaps"] button.up"#);
+    }
+    // A setting of the wrong type, refused in words.
+    assert_eq!(
+        page.eval("!document.querySelector('#params-box').hidden && !document.querySelector(\"#params [data-name='standard_foundations']\").closest('.param').hidden"),
+        json!(true),
+        "black-tower's setting is offered"
+    );
+    page.eval("document.querySelector(\"#params [data-name='standard_foundations']\").value = 'many'; true");
+    page.click("#start");
+    page.wait("document.querySelector('#new-error').textContent !== ''");
+    let error = page.eval("document.querySelector('#new-error').textContent");
+    let error = error.as_str().unwrap();
+    assert!(
+        error.contains("is a whole number") && error.contains("\"many\""),
+        "{error}"
+    );
+    assert!(!error.contains("--") && !error.contains(".toml"), "{error}");
+    keep_screenshot(&page, size, "params-refused");
+    page.eval(
+        "document.querySelector(\"#params [data-name='standard_foundations']\").value = '20'; true",
+    );
+    page.click("#start");
+    page.wait("typeof game === 'object' && game !== null");
+    assert_eq!(
+        page.eval("request.packs"),
+        json!(["house/no-gaps", "black-tower"]),
+        "sent in the order built"
+    );
+    assert_eq!(
+        page.eval("game.packs.filter(p => p !== 'base')"),
+        json!(["tower", "house/no-gaps", "black-tower"]),
+        "played in that order, the requirement first"
+    );
+    // The one error heard is the refused game's 400.
+    let errors: Vec<String> = page
+        .heard()
+        .errors
+        .iter()
+        .filter(|e| !(e.contains("status of 400") && e.contains("/api/games\"")))
+        .cloned()
+        .collect();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }

@@ -68,6 +68,7 @@ fn check(label: &str, text: &str) -> Result<String, String> {
         Choose,
         Advance,
         AskHint,
+        Reissue,
         SeatKey,
         Poll,
         Hint,

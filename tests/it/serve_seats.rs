@@ -198,3 +198,118 @@ fn hints_switched_off_are_refused() {
     let on = new_game(addr, &["person", "greedy"], 2);
     assert_eq!(on["hints"], true, "hints are on unless switched off");
 }
+
+/// The deal's seed fixes the order of the tiles to come: no seat and no
+/// watcher learns it while the game goes on — the state, the poll and
+/// every answer have `seed: null`, and the log (which names it) is refused
+/// — and a random deal is not one of 2^32 seeds. Once the game is over, the
+/// state names the seed and the log replays.
+#[test]
+fn the_seed_stays_hidden_until_the_game_ends() {
+    let addr = server(IDLE);
+    let made = make(addr, json!({"seats": ["person", "greedy"]}));
+    assert!(made["seed"].is_null(), "{}", made["seed"]);
+    let path = format!("/api/games/{}", id(&made));
+    assert!(ok(addr, "GET", &path, None)["seed"].is_null());
+    let (status, body) = http(addr, "GET", &format!("{path}/log"), None);
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("once the game has ended"), "{body}");
+    let later = play_until(addr, made, |s| s["turn"].as_u64().unwrap() >= 6);
+    assert!(later["seed"].is_null());
+    assert!(!later.to_string().contains("seed "), "no message names it");
+    let end = play_until(addr, later, |_| false);
+    let seed = end["seed"]
+        .as_u64()
+        .expect("the seed, once the game is over");
+    let (status, log) = http(addr, "GET", &format!("{path}/log"), None);
+    assert_eq!(status, 200);
+    assert!(
+        log.contains(&format!("\"seed\":{seed}")),
+        "the log names it"
+    );
+    crate::serve::replays(&log, "serve-hidden-seed.jsonl");
+    // Random deals: 20 of them below 2^32 would happen once in 2^420.
+    let seeds: Vec<u64> = (0..20)
+        .map(|_| {
+            let s = make(addr, json!({"seats": ["random", "random"]}));
+            play_until(addr, s, |_| false)["seed"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(seeds.iter().any(|&s| s >= 1 << 32), "{seeds:?}");
+    assert!(seeds.iter().all(|&s| s < 1 << 53), "{seeds:?}");
+}
+
+/// The game's maker gives a seat a new key with the maker's key (given
+/// only to the maker); the old key stops working and the new one plays the
+/// seat. A seat's key, a watcher, a bot's seat and a seat the game does not
+/// have are refused, and nothing changes.
+#[test]
+fn the_maker_reissues_a_seats_key_and_the_old_one_stops_working() {
+    let addr = server(IDLE);
+    let made = make(
+        addr,
+        json!({"variant": "tower", "seats": ["person", "greedy", "person"], "seed": 9}),
+    );
+    let maker = made["maker_key"].clone();
+    assert!(maker.as_str().unwrap().len() >= 32, "{maker}");
+    let path = format!("/api/games/{}", id(&made));
+    assert!(ok(addr, "GET", &path, None)["maker_key"].is_null());
+    let reissue = |seat: u64, key: &Value| json!({"seat": seat, "key": key}).to_string();
+    let old = key(&made, 0);
+    for (body, status, says) in [
+        (reissue(0, &old), 403, "only the game's maker"),
+        (json!({"seat": 0}).to_string(), 400, "not the JSON expected"),
+        (reissue(1, &maker), 400, "a bot's seat"),
+        (reissue(3, &maker), 400, "no seat 3"),
+    ] {
+        let m = refused_unchanged(addr, &made, "reissue", &body, status);
+        assert!(m.contains(says), "{m}");
+    }
+    let given = ok(
+        addr,
+        "POST",
+        &format!("{path}/reissue"),
+        Some(json!({"seat": 0, "key": maker})),
+    );
+    assert_eq!(given["seat"], 0);
+    assert_ne!(given["key"], old);
+    let body = |k: &Value| json!({"decision": "placement", "token": 0, "option": 0, "key": k});
+    let m = refused_unchanged(addr, &made, "choose", &body(&old).to_string(), 403);
+    assert!(m.contains("no seat's key"), "{m}");
+    let played = ok(
+        addr,
+        "POST",
+        &format!("{path}/choose"),
+        Some(body(&given["key"])),
+    );
+    assert_eq!(played["token"], 1, "the new key plays the seat");
+}
+
+/// A 6-player `black-tower` game's hints at 500 iterations, where a
+/// search's hooks would spend more than their budget: every hint answers
+/// with a legal option (searched with fewer iterations where it must).
+#[test]
+fn hints_at_500_iterations_answer_in_a_6_player_black_tower_game() {
+    let addr = server_with(Limits {
+        hint_budget: 500,
+        ..Limits::default()
+    });
+    let body = json!({"variant": "black-tower", "seats": vec!["person"; 6], "seed": 2});
+    let mut state = play_until(addr, make(addr, body), |s| {
+        s["turn"].as_u64().unwrap() >= 30
+    });
+    for _ in 0..3 {
+        state = play_until(addr, state, |s| s["question"]["kind"] == "action");
+        let (status, reply) = http(
+            addr,
+            "POST",
+            &format!("/api/games/{}/hint", id(&state)),
+            Some(&ask_hint(&state, current_key(&state))),
+        );
+        assert_eq!(status, 200, "{reply}");
+        let hint: Value = serde_json::from_str(&reply).unwrap();
+        let options = state["question"]["options"].as_array().unwrap().len();
+        assert!(hint["option"].as_u64().unwrap() < options as u64, "{hint}");
+        state = answer(addr, &state, 0);
+    }
+}

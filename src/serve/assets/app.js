@@ -17,7 +17,7 @@ const POLL = Number(params.get("poll") ?? 1000);
 
 let catalog = null;
 let game = null;     // the last state the server sent
-let request = null;  // the new game's request, for "same deal"
+let request = null;  // the new game's request (and its id), for "same deal"
 let chosen = null;   // the placement option shown, while placing
 let view = { scale: 1, x: 0, y: 0, fitted: true };
 let botTimer = null;
@@ -63,7 +63,7 @@ function storageKey(id) {
 function loadSeats(id) {
   try {
     const kept = JSON.parse(localStorage.getItem(storageKey(id)) ?? "null");
-    seats = { here: kept?.here ?? {}, away: kept?.away ?? {} };
+    seats = { here: kept?.here ?? {}, away: kept?.away ?? {}, maker: kept?.maker };
   } catch {
     seats = { here: {}, away: {} };
   }
@@ -116,6 +116,66 @@ async function loadCatalog() {
   }
   players.addEventListener("change", () => seatRows(Number(players.value)));
   seatRows(catalog.players.min);
+  paramRows();
+  for (const e of document.querySelectorAll("input[name=rules], #variant, #packs")) e.addEventListener("change", showParams);
+  showParams();
+}
+
+// A row per parameter a pack declares: an input of its type, its default
+// greyed in it, its meaning in the title.
+function paramRows() {
+  const box = $("#params");
+  for (const p of catalog.params) {
+    const kind = typeof p.default === "boolean" ? "bool" : typeof p.default === "number" ? (Number.isInteger(p.default) ? "int" : "float") : "text";
+    let input;
+    if (kind === "bool") {
+      input = el("select");
+      for (const [v, t] of [["", `default (${p.default})`], ["true", "true"], ["false", "false"]]) input.append(el("option", { value: v }, t));
+    } else {
+      input = el("input", { inputmode: kind === "text" ? "text" : "decimal", placeholder: String(p.default), size: 8 });
+    }
+    Object.assign(input.dataset, { pack: p.pack, name: p.name, kind });
+    input.setAttribute("aria-label", `${p.pack}: ${p.name}`);
+    const row = el("label", { class: "param", "data-pack": p.pack, title: p.description });
+    row.append(`${p.pack}: ${p.name} `, input, el("small", {}, " " + p.description));
+    box.append(row);
+  }
+}
+
+// The packs of the rules chosen: the variant's, or the ticked ones.
+function chosenPacks() {
+  if (document.querySelector("input[name=rules]:checked").value === "packs") {
+    return [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
+  }
+  return catalog.variant_packs[$("#variant").value] ?? [];
+}
+
+// Only the settings of the rules chosen show.
+function showParams() {
+  const packs = chosenPacks();
+  let any = false;
+  for (const row of document.querySelectorAll("#params .param")) {
+    row.hidden = !packs.includes(row.dataset.pack);
+    any ||= !row.hidden;
+  }
+  $("#params-box").hidden = !any;
+}
+
+// The settings given (shown and not empty), by pack and name. A number is
+// sent as a number; anything else as typed, for the server to say what is
+// wrong with it.
+function formParams() {
+  const params = {};
+  for (const input of document.querySelectorAll("#params .param:not([hidden]) [data-pack]")) {
+    const raw = input.value.trim();
+    if (raw === "") continue;
+    const { pack, name, kind } = input.dataset;
+    let value = raw;
+    if (kind === "bool") value = raw === "true";
+    else if (kind !== "text" && raw !== "" && !Number.isNaN(Number(raw))) value = Number(raw);
+    (params[pack] ??= {})[name] = value;
+  }
+  return Object.keys(params).length ? params : undefined;
 }
 
 // A pack of the chooser: ticked or not, moved up or down the list, whose
@@ -174,6 +234,8 @@ function formRequest() {
   } else {
     req.variant = $("#variant").value;
   }
+  const params = formParams();
+  if (params) req.params = params;
   const seed = $("#seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
@@ -192,14 +254,15 @@ async function startGame(event) {
     request = formRequest();
     const here = [...document.querySelectorAll("#seats input.here")].map((h) => h.checked);
     const state = await api("POST", "/api/games", request);
-    request.seed = state.seed;
-    seats = { here: {}, away: {} };
+    request.id = state.id;
+    seats = { here: {}, away: {}, maker: state.maker_key };
     for (const k of state.keys ?? []) (here[k.seat] ? seats.here : seats.away)[k.seat] = k.key;
     saveSeats(state.id);
     history.pushState(null, "", gameAddress(state.id));
     openGame(state);
   } catch (e) {
     $("#new-error").textContent = e.message;
+    $("#new-error").scrollIntoView({ block: "nearest" });
   }
 }
 
@@ -241,6 +304,13 @@ function showLinks(state) {
   };
   for (const [seat, key] of Object.entries(seats.away)) {
     link(`${seatName(state, Number(seat))}:`, `${base}#seat=${Number(seat) + 1}&key=${key}`, "seat-link");
+    // The maker takes a link back: the seat gets a new key, the old link
+    // stops working.
+    if (seats.maker) {
+      const again = el("button", { type: "button", class: "reissue", "data-seat": seat, title: "the old link stops working" }, "new link");
+      again.addEventListener("click", () => reissue(state, Number(seat)));
+      list.lastElementChild.append(" ", again);
+    }
   }
   link("watch:", base, "watch-link");
   if (!catalog?.network) {
@@ -250,17 +320,36 @@ function showLinks(state) {
   $("#friends").open = Object.keys(seats.away).length > 0;
 }
 
+async function reissue(state, seat) {
+  try {
+    const given = await api("POST", `/api/games/${state.id}/reissue`, { seat, key: seats.maker });
+    seats.away[given.seat] = given.key;
+    saveSeats(state.id);
+    showLinks(state);
+    $("#friends").open = true;
+    $("#error").textContent = "";
+    $("#friend-links").append(el("li", { class: "reissued" }, `${seatName(state, seat)} has a new link: the old one no longer works`));
+  } catch (e) {
+    $("#error").textContent = e.message;
+  }
+}
+
 function show(state, own = false) {
   takeSteps(state, own);
   game = state;
   chosen = null;
   clearTimeout(pollTimer);
   document.body.dataset.status = state.status;
-  $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · seed ${state.seed}`;
+  const deal = dealOf(state);
+  $("#title").textContent = `${state.variant} (${state.packs.join(" + ")}) · ` +
+    (deal === undefined ? "the deal is told when the game ends" : `seed ${deal}`);
+  // The log names the seed: it is given once the game has ended.
+  $("#log").hidden = state.seed === null;
+  $("#again").hidden = deal === undefined;
   $("#board").innerHTML = state.board.svg;
   splitLegend();
   $("#log").href = `/api/games/${state.id}/log`;
-  $("#log").download = `towerlab-${state.seed}.jsonl`;
+  $("#log").download = `towerlab-${state.id}.jsonl`;
   showPlayers(state);
   showEvents(state);
   showQuestion(state);
@@ -417,6 +506,7 @@ function showQuestion(state) {
   $("#marks").replaceChildren();
   $("#drawn").replaceChildren();
   $("#place-buttons").hidden = true;
+  $("#floor-confirm").hidden = true;
   $("#final").hidden = true;
   $("#error").textContent = "";
   const q = state.question;
@@ -471,7 +561,8 @@ function showRansomButton(state) {
   const button = $("#ransom");
   const p = state.current;
   const held = state.players.some((q) => q.prisoners.some((x) => x.owner === p));
-  button.hidden = state.seats[p] !== "person" || !mine(state) || !held || state.status === "over" || !ransomSeen.has(ransomKey(state));
+  button.hidden = state.seats[p] !== "person" || !mine(state) || !held || state.status === "over" || !ransomSeen.has(ransomKey(state)) ||
+    state.question.kind === "ransom";
   button.disabled = wantRansom.has(p);
   button.textContent = wantRansom.has(p) ? "A ransom will be offered at your next turn" : "Pay a ransom at my next turn (T11)";
 }
@@ -583,7 +674,7 @@ function askOptions(q) {
   for (const o of q.options) if (o.at) counts.set(String(o.at), (counts.get(String(o.at)) ?? 0) + 1);
   for (const o of q.options) {
     const button = el("button", { "data-index": o.index, "data-kind": o.kind ?? q.kind }, o.label);
-    button.addEventListener("click", () => answer(o.index));
+    button.addEventListener("click", () => pick(o));
     $("#options").append(button);
     if (!o.at) continue;
     const shared = counts.get(String(o.at)) > 1;
@@ -598,10 +689,52 @@ function askOptions(q) {
     spot.style.top = o.at[1] + "px";
     if (!shared) {
       spot.dataset.index = o.index;
-      spot.addEventListener("click", (ev) => { ev.stopPropagation(); answer(o.index); });
+      spot.addEventListener("click", (ev) => { ev.stopPropagation(); pick(o); });
     }
     $("#marks").append(spot);
   }
+}
+
+// An option chosen: a floor is previewed first, and built on confirmation;
+// anything else is answered at once.
+function pick(o) {
+  if (o.preview) previewFloor(o);
+  else answer(o.index);
+}
+
+// What a floor would do, as the server's rules answered it: the cells its
+// tower would reach at the new height, hatched, and the meeples it could
+// capture, ringed; "Build this floor" commits it, "Cancel" chooses again.
+function previewFloor(o) {
+  clearPreview();
+  const size = game.board.cell;
+  for (const cell of o.preview.range) {
+    const mark = el("div", { class: "reach" });
+    mark.style.left = cell[0] + "px";
+    mark.style.top = cell[1] + "px";
+    mark.style.width = mark.style.height = size + "px";
+    $("#marks").append(mark);
+  }
+  for (const c of o.preview.captures) {
+    if (!c.at) continue;
+    const ring = el("div", { class: "threat", title: `${seatName(game, c.owner)}'s meeple` });
+    ring.style.left = c.at[0] + "px";
+    ring.style.top = c.at[1] + "px";
+    $("#marks").append(ring);
+  }
+  const n = o.preview.range.length;
+  const prey = o.preview.captures.map((c) => `${seatName(game, c.owner)}'s meeple`);
+  $("#floor-text").textContent = `${o.label}: the tower would be ${o.preview.height} floor${o.preview.height === 1 ? "" : "s"} high and reach ${n} cell${n === 1 ? "" : "s"} (hatched); ` +
+    (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.");
+  $("#floor-confirm").hidden = false;
+  $("#floor-place").onclick = () => answer(o.index);
+  for (const b of document.querySelectorAll("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));
+}
+
+function clearPreview() {
+  for (const m of document.querySelectorAll("#marks .reach, #marks .threat")) m.remove();
+  for (const b of document.querySelectorAll("#options button.chosen")) b.classList.remove("chosen");
+  $("#floor-confirm").hidden = true;
 }
 
 async function answer(index) {
@@ -772,7 +905,15 @@ function setUpStage() {
 
 // ---- start -------------------------------------------------------------
 
+// The game's deal, when this page knows it: the server tells it once the
+// game has ended; the game's maker knows a seed they typed.
+function dealOf(state) {
+  if (state.seed !== null) return state.seed;
+  return request && request.id === state.id ? request.seed : undefined;
+}
+
 function backToForm(sameDeal, leave = true) {
+  const deal = game ? dealOf(game) : undefined;
   clearTimeout(botTimer);
   clearTimeout(pollTimer);
   if (leave && location.pathname !== "/") history.pushState(null, "", "/" + location.search);
@@ -780,7 +921,7 @@ function backToForm(sameDeal, leave = true) {
   document.body.dataset.status = "new";
   $("#game").hidden = true;
   $("#new").hidden = false;
-  $("#seed").value = sameDeal && request ? String(request.seed) : "";
+  $("#seed").value = sameDeal && deal !== undefined ? String(deal) : "";
   $("#new-error").textContent = "";
   $("#new-hint").textContent = sameDeal ? "The same deal: pick other rules and start." : "";
 }
@@ -793,6 +934,7 @@ $("#ransom").addEventListener("click", () => { if (game) { wantRansom.add(game.c
 $("#restart").addEventListener("click", () => backToForm(false));
 $("#hint").addEventListener("click", askHint);
 $("#step-pause").addEventListener("click", pauseSteps);
+$("#floor-cancel").addEventListener("click", clearPreview);
 $("#step-next").addEventListener("click", () => { if (game && stepsBots(game)) botTurn(); });
 setUpStage();
 
