@@ -534,7 +534,7 @@ fn served(args: &[&str]) -> (Killed, String) {
 /// plays one decision of the bot's (one request, the token moving on by
 /// one), and the page names it in words — the seat, what it did, tiles as
 /// people name them, never a tile's code — the earlier steps listed below,
-/// the last one still shown when the person's turn comes.
+/// the last one still shown through the person's turn.
 #[test]
 #[cfg_attr(
     no_browser,
@@ -614,6 +614,12 @@ fn bots_steps_are_shown_one_at_a_time_in_words() {
         "the last step stays shown at the person's turn"
     );
     keep_screenshot(&page, size, "steps");
+    // And through it, after the person's first answer.
+    play_step(&page, false, step);
+    assert_eq!(
+        page.eval("document.querySelector('#step-line').textContent"),
+        json!(shown.last().unwrap()),
+    );
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }

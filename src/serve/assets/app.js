@@ -26,6 +26,7 @@ let pollTimer = null;
 // state that brought new events, each with the seat that acted.
 let steps = [];
 let seenEvents = null; // { id, count }: the events already taken as steps
+let restartSteps = false; // the person acted: the next step starts a new list
 let paused = false;    // bots' steps wait for "next step"
 // The keys this browser holds for the game shown: `here`, the seats played
 // at this screen; `away`, those its maker gave away (kept to show their
@@ -374,7 +375,7 @@ function stepsBots(state) {
 
 // The events `state` brings that the page has not shown, as one step of
 // the seat that was to play; none for the page's own answers (`own`),
-// which also start a new list.
+// after which the next step starts a new list.
 function takeSteps(state, own) {
   const before = game;
   if (!seenEvents || seenEvents.id !== state.id || state.events.length < seenEvents.count) {
@@ -384,14 +385,18 @@ function takeSteps(state, own) {
   }
   const fresh = state.events.slice(seenEvents.count);
   seenEvents.count = state.events.length;
+  // The steps stay shown through the person's own turn; the next step
+  // after it starts the list again.
   if (own) {
-    steps = [];
+    restartSteps = true;
     return;
   }
   // A step without events (a pass, a decline) is told by the option taken.
   const lines = fresh.length ? fresh.map((e) => e.text) : state.last ? [state.last.label.toLowerCase()] : [];
   if (lines.length === 0 || (before && before.token === state.token)) return;
   const seat = state.last ? state.last.seat : before?.current ?? state.current;
+  if (restartSteps) steps = [];
+  restartSteps = false;
   steps.push({ seat, lines });
 }
 
