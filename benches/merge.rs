@@ -41,6 +41,7 @@ fn partials(by_kind: bool) -> Vec<(String, String)> {
         seed: 1,
         threads: 0,
         log: false,
+        fires: false,
     };
     let shard = Shard::new(0, SHARDS, GAMES).expect("a shard");
     let played =

@@ -22,6 +22,7 @@ use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};
 use crate::rules::Ruleset;
+use crate::rules::script::{Fire, Fires};
 
 /// What to play: every ruleset, the same games on the same seeds.
 pub struct Plan<'a> {
@@ -38,6 +39,8 @@ pub struct Plan<'a> {
     pub threads: usize,
     /// Keep each game's log in the result handed to the caller.
     pub log: bool,
+    /// Count which packs change their hooks' answers (`--fires`).
+    pub fires: bool,
 }
 
 /// A comparison's outcome, in the order `compare --format json` prints it.
@@ -82,6 +85,39 @@ pub struct Comparison {
     /// How a sequential comparison (`--precision`) stopped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopping: Option<Stopping>,
+    /// Did the rules fire? Per variant, how often each pack's hook was
+    /// asked and changed the answer (`--fires`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fires: Option<Vec<VariantFires>>,
+}
+
+/// The fires of one variant's games: per pack and hook, in the order of
+/// hooks, then of the packs (none under native rules).
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantFires {
+    pub variant: String,
+    pub games: u64,
+    pub hooks: Vec<Fire>,
+}
+
+impl VariantFires {
+    /// A sentence for each pack hook that never changed an answer: a rule
+    /// that did nothing in these games (written for a case that does not
+    /// arise, or shadowed by a later pack).
+    pub fn never_changed(&self) -> Vec<String> {
+        self.hooks
+            .iter()
+            .filter(|f| f.never_changed())
+            .map(|f| {
+                format!(
+                    "pack `{}`, hook `{}` never changed an answer in {} games",
+                    f.pack,
+                    f.hook.name(),
+                    self.games
+                )
+            })
+            .collect()
+    }
 }
 
 /// One metric across the variants.
@@ -326,6 +362,8 @@ pub struct Tally {
     pub seconds: f64,
     /// Worker threads used.
     pub threads: usize,
+    /// Each variant's fires, when counted.
+    pub fires: Vec<Fires>,
 }
 
 impl Tally {
@@ -346,6 +384,12 @@ impl Tally {
         if self.first_games.is_empty() {
             self.first_games = more.first_games;
         }
+        if self.fires.is_empty() {
+            self.fires = vec![Fires::default(); more.fires.len()];
+        }
+        for (fires, extra) in self.fires.iter_mut().zip(more.fires) {
+            fires.add(extra);
+        }
         self.seconds += more.seconds;
         self.threads = self.threads.max(more.threads);
     }
@@ -355,6 +399,7 @@ impl Tally {
         baseline_first(&mut self.rows, b);
         baseline_first(&mut self.kinds, b);
         baseline_first(&mut self.first_games, b);
+        baseline_first(&mut self.fires, b);
         self
     }
 
@@ -406,7 +451,15 @@ pub fn play_range(
             log: plan.log,
         };
         let start = Instant::now();
-        let results = sim::simulate_from(&batch, range.start, progress, &mut *each)?;
+        let (results, fires) =
+            sim::simulate_counted(&batch, range.start, plan.fires, progress, &mut *each)?;
+        if plan.fires {
+            // Native rules have no packs: their games are counted alone.
+            tally.fires.push(fires.unwrap_or(Fires {
+                games: results.len() as u64,
+                hooks: Vec::new(),
+            }));
+        }
         tally.seconds += start.elapsed().as_secs_f64();
         tally.rows.push(results.iter().map(GameRow::of).collect());
         let mut kinds = KindCounts::new(set.floors.iter().map(|f| f.name.clone()).collect());
@@ -448,6 +501,17 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         })
         .collect();
     let games = tally.games();
+    let fires = (!tally.fires.is_empty()).then(|| {
+        names
+            .iter()
+            .zip(tally.fires)
+            .map(|(variant, f)| VariantFires {
+                variant: variant.clone(),
+                games: f.games,
+                hooks: f.hooks,
+            })
+            .collect()
+    });
     let mut c = Comparison {
         variants: names.clone(),
         packs: run.packs.clone(),
@@ -465,6 +529,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         first_games: tally.first_games,
         kinds: tally.kinds,
         stopping: None,
+        fires,
     };
     adjust(&mut [&mut c]);
     c

@@ -145,6 +145,7 @@ fn level_run(
         seed: plan.seed,
         threads: plan.threads,
         log: false,
+        fires: false,
     };
     compare::run(&level_plan, progress, |_| Ok(()))
 }

@@ -508,6 +508,7 @@ fn merge_comparison(
             first_games: Vec::new(),
             seconds: p.seconds,
             threads: 0,
+            fires: Vec::new(),
         });
     }
     tally.threads = threads;

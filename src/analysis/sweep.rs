@@ -310,6 +310,7 @@ pub fn run(
                 seed: plan.seed,
                 threads: plan.threads,
                 log: false,
+                fires: false,
             };
             compare::run(&one, progress, &mut each)
         })

@@ -107,6 +107,12 @@ pub struct RunArgs {
     /// and every per-game metric, scores first.
     #[arg(long, value_name = "FILE")]
     pub per_game: Option<PathBuf>,
+    /// Did the rules fire? Count, per variant, pack and hook, how often it
+    /// was asked, how often it changed the answer (against the packs before
+    /// it) and in how many games (slower: each shorter chain of packs is
+    /// asked too; JSON: `fires`)
+    #[arg(long)]
+    pub fires: bool,
 }
 
 /// The names of a comma-separated list (`--packs`, `--bots`: a `what`

@@ -1,6 +1,7 @@
 //! `towerlab check`: load, validate and test-play a pack or a variant.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
 
@@ -18,10 +19,17 @@ pub struct CheckArgs {
     pub games: u64,
     #[command(flatten)]
     pub budget: super::args::BudgetArgs,
+    /// Trace every hook call of the packs to FILE (text): the pack, the
+    /// arguments, what it read, its `debug(…)` lines and its answer
+    /// (bounded; see docs/packs.md, "Debugging a pack")
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 pub fn run(home: &Home, args: &CheckArgs) -> Result<()> {
-    let report = crate::play::check::run(home, &args.target, args.games)?;
+    let report = super::trace::traced(home, args.trace.as_deref(), |home| {
+        crate::play::check::run(home, &args.target, args.games)
+    })?;
     for line in &report.notes {
         out!("{line}");
     }

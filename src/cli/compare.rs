@@ -69,7 +69,7 @@ pub struct CompareArgs {
         long,
         value_name = "B1,B2,…",
         value_delimiter = ',',
-        conflicts_with_all = ["bots", "precision", "shard", "per_game"]
+        conflicts_with_all = ["bots", "precision", "shard", "per_game", "fires"]
     )]
     pub ladder: Option<Vec<String>>,
     /// The games of each variant the HTML page's viewer holds: the run's
@@ -203,6 +203,9 @@ pub fn print(c: &Comparison, format: TableFormat, width: u16) -> Result<()> {
             table(c, width)?;
             out!("");
             verdict_lines(&Verdict::of(c), width)?;
+            if let Some(fires) = &c.fires {
+                super::fires::print(fires)?;
+            }
         }
     }
     Ok(())

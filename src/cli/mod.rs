@@ -9,6 +9,7 @@ mod args;
 mod check;
 mod compare;
 mod files;
+mod fires;
 mod info;
 mod ladder;
 mod list;
@@ -25,6 +26,7 @@ mod simulate;
 mod sweep;
 mod test;
 mod tiles;
+mod trace;
 mod tune;
 
 use std::path::PathBuf;
@@ -150,7 +152,10 @@ impl Command {
     fn files(&self) -> Files {
         let files = Files::default();
         match self {
-            Command::Play(a) => files.rules(&a.rules).output("--log", a.log.as_deref()),
+            Command::Play(a) => files
+                .rules(&a.rules)
+                .output("--log", a.log.as_deref())
+                .output("--trace", a.trace.as_deref()),
             Command::Simulate(a) => run_files(files.rules(&a.rules), &a.run),
             Command::Compare(a) => {
                 let files = a.variants.iter().fold(files, |f, v| {
@@ -182,12 +187,20 @@ impl Command {
                 .input_if_file("TARGET", Some(&a.target))
                 .output("--output", a.output.as_deref()),
             Command::Tune(a) => files.input_if_file("VARIANT", Some(&a.variant)),
-            Command::Test(a) => a
-                .files
-                .iter()
-                .fold(files, |f, p| f.input("--file", Some(p))),
+            Command::Test(a) => {
+                let files = a
+                    .targets
+                    .iter()
+                    .fold(files, |f, t| target_files(f, "PACK|VARIANT", t));
+                a.files
+                    .iter()
+                    .fold(files, |f, p| f.input("--file", Some(p)))
+                    .output("--trace", a.trace.as_deref())
+            }
+            Command::Check(a) => {
+                target_files(files, "TARGET", &a.target).output("--trace", a.trace.as_deref())
+            }
             Command::Replay(_)
-            | Command::Check(_)
             | Command::List(_)
             | Command::Info(_)
             | Command::Serve(_)
@@ -203,6 +216,13 @@ impl Files {
         self.input_if_file("--variant", rules.variant.as_deref())
             .input_packs("--packs", packs)
     }
+}
+
+/// The files of a pack, pack list or variant named by `target`.
+fn target_files(files: Files, flag: &'static str, target: &str) -> Files {
+    files
+        .input_if_file(flag, Some(target))
+        .input_packs(flag, target.split(','))
 }
 
 /// The files of `simulate` and `compare`'s shared options.

@@ -33,6 +33,11 @@ pub struct PlayArgs {
     /// `render --log` and `replay`.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// Trace every hook call of the packs to FILE (text): the pack, the
+    /// arguments, what it read, its `debug(…)` lines and its answer
+    /// (bounded; see docs/packs.md, "Debugging a pack")
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -53,6 +58,10 @@ struct PlayReport {
 }
 
 pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
+    super::trace::traced(home, args.trace.as_deref(), |home| play(home, args))
+}
+
+fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     let set = args.params.apply(home, args.rules.load(home)?)?;
     let rules = set.rules();
     let bots = args.seats.bots(&set)?;

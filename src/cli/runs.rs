@@ -46,6 +46,11 @@ pub fn run_all(
             "--precision decides the games as they come; it cannot be cut into shards",
         ));
     }
+    if shard.is_some() && args.fires {
+        return Err(bad_input(
+            "--fires counts a whole run: a partial result does not carry the counts",
+        ));
+    }
     let mut log = open_log(args.log.as_deref())?;
     let total = precision.map_or(args.games, |p| p.max_games);
     let bar = progress_bar(total * sets.len() as u64);
@@ -56,6 +61,7 @@ pub fn run_all(
         seed: args.seed,
         threads: args.threads.map_or(0, usize::from),
         log: log.is_some(),
+        fires: args.fires,
     };
     let each = |r: &GameResult| -> Result<()> {
         if let (Some(out), Some(text)) = (log.as_mut(), &r.log) {

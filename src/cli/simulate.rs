@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::args::{RulesArgs, RunArgs, TableFormat};
 use super::output::{new_table, speed_line};
 use super::runs::{Outcome, interval_cells, plain_f64, plain_opt_f64, run_all};
-use crate::analysis::compare::Comparison;
+use crate::analysis::compare::{Comparison, VariantFires};
 use crate::analysis::stats::{self, Estimate, Thin};
 use crate::rules::Home;
 
@@ -44,6 +44,9 @@ struct SimulateJson<'a> {
     /// Only with `--by-kind`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     by_kind: Vec<MetricJson<'a>>,
+    /// Only with `--fires`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fires: Option<&'a VariantFires>,
 }
 
 #[derive(Serialize)]
@@ -136,6 +139,7 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
                 no_interval: e.thin,
             })
             .collect(),
+        fires: run.fires.as_ref().and_then(|f| f.first()),
     }
 }
 
@@ -200,6 +204,9 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         "{}",
         speed_line(run.games_per_sec, run.seconds, run.threads)
     );
+    if let Some(fires) = &run.fires {
+        super::fires::print(fires)?;
+    }
     Ok(())
 }
 

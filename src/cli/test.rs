@@ -29,9 +29,18 @@ pub struct TestArgs {
     pub verbose: bool,
     #[command(flatten)]
     pub budget: super::args::BudgetArgs,
+    /// Trace every hook call of the packs to FILE (text): the pack, the
+    /// arguments, what it read, its `debug(…)` lines and its answer
+    /// (bounded; see docs/packs.md, "Debugging a pack")
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 pub fn run(home: &Home, args: &TestArgs) -> Result<()> {
+    super::trace::traced(home, args.trace.as_deref(), |home| run_all(home, args))
+}
+
+fn run_all(home: &Home, args: &TestArgs) -> Result<()> {
     let extra = args
         .files
         .iter()

@@ -154,14 +154,15 @@ fn constant_reads(rules: &ScriptRules, games: u64) -> Vec<String> {
 /// and a warning for each that changed none: a rule that never applies in
 /// play may be written for a case that does not arise, or be shadowed.
 fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
-    let (games, fires) = rules.fires();
+    let fires = rules.fires();
+    let games = fires.games;
     let (mut notes, mut warnings) = (Vec::new(), Vec::new());
-    for f in fires.iter().filter(|f| f.asked > 0) {
+    for f in fires.hooks.iter().filter(|f| f.asked > 0) {
         let unknown = match f.unknown {
             0 => String::new(),
             n => format!(" ({n} could not be compared: a pack before it failed)"),
         };
-        if f.changed == 0 && f.unknown < f.asked {
+        if f.never_changed() {
             warnings.push(format!(
                 "pack `{}`, hook `{}` changed no answer in {games} test games: asked {} times, \
                  it answered as the packs before it (or the default) would{unknown}; \
@@ -192,6 +193,9 @@ fn play_games(set: &Ruleset, rules: &dyn Rules, games: u64, report: &mut Report)
     for i in 0..games {
         let players = 2 + (i % 5) as usize;
         let seed = game_seed(0xC4EC, i);
+        if let Some(trace) = set.scripts().and_then(|s| s.trace()) {
+            trace.note(format!("test game {i} ({players} players, seed {seed})"));
+        }
         match sim::play_random(&set.tiles, rules, players, seed) {
             Ok(_) => played += 1,
             Err(e) => {

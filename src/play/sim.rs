@@ -16,6 +16,7 @@ use crate::play::course::{self, Course};
 use crate::play::log;
 use crate::play::seed::game_seed;
 use crate::rules::script::limits::HOOK_STACK;
+use crate::rules::script::{Fires, ScriptRules};
 use crate::rules::{Ruleset, Worths};
 
 /// Run `work` on a thread whose stack is the one the sandbox's depth limits
@@ -258,7 +259,24 @@ pub struct Batch<'a> {
 pub struct Workers<'s> {
     set: &'s Ruleset,
     pool: rayon::ThreadPool,
-    slots: Vec<Mutex<Option<Box<dyn Rules>>>>,
+    slots: Vec<Mutex<Option<Instance>>>,
+    /// Count which packs change their hooks' answers ([`Workers::fires`]).
+    counting: bool,
+}
+
+/// A worker's rules: any implementation, or packs counting their fires.
+enum Instance {
+    Any(Box<dyn Rules>),
+    Counting(Box<ScriptRules>),
+}
+
+impl Instance {
+    fn rules(&self) -> &dyn Rules {
+        match self {
+            Instance::Any(rules) => rules.as_ref(),
+            Instance::Counting(rules) => rules.as_ref(),
+        }
+    }
 }
 
 impl<'s> Workers<'s> {
@@ -287,7 +305,19 @@ impl<'s> Workers<'s> {
         let slots = (0..pool.current_num_threads())
             .map(|_| Mutex::new(None))
             .collect();
-        Ok(Workers { set, pool, slots })
+        Ok(Workers {
+            set,
+            pool,
+            slots,
+            counting: false,
+        })
+    }
+
+    /// The same workers, their packs counting which of them change their
+    /// hooks' answers (no effect under native rules).
+    pub fn counting_fires(mut self, on: bool) -> Workers<'s> {
+        self.counting = on;
+        self
     }
 
     /// Run `f` on the workers (its parallel iterators use them).
@@ -299,7 +329,33 @@ impl<'s> Workers<'s> {
     pub fn with_rules<T>(&self, f: impl FnOnce(&dyn Rules) -> T) -> T {
         let slot = &self.slots[rayon::current_thread_index().unwrap_or(0) % self.slots.len()];
         let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-        f(guard.get_or_insert_with(|| self.set.rules()).as_ref())
+        f(guard.get_or_insert_with(|| self.instance()).rules())
+    }
+
+    fn instance(&self) -> Instance {
+        match self.set.script_rules().filter(|_| self.counting) {
+            Some(rules) => {
+                rules.count_fires();
+                Instance::Counting(Box::new(rules))
+            }
+            None => Instance::Any(self.set.rules()),
+        }
+    }
+
+    /// The fires counted by every worker, summed worker by worker in a
+    /// fixed order; `None` unless counting under packs.
+    pub fn fires(&self) -> Option<Fires> {
+        let none = self.set.script_rules().filter(|_| self.counting)?;
+        // Every pack hook is listed, even when no worker played a game.
+        none.count_fires();
+        let mut total = none.fires();
+        for slot in &self.slots {
+            let guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(Instance::Counting(rules)) = guard.as_ref() {
+                total.add(rules.fires());
+            }
+        }
+        Some(total)
     }
 }
 
@@ -326,9 +382,22 @@ pub fn simulate_from(
     batch: &Batch,
     first: u64,
     progress: &(dyn Fn(u64) + Sync),
-    mut each: impl FnMut(&GameResult) -> Result<()>,
+    each: impl FnMut(&GameResult) -> Result<()>,
 ) -> Result<Vec<GameResult>> {
-    let workers = Workers::new(batch.set, batch.threads)?;
+    Ok(simulate_counted(batch, first, false, progress, each)?.0)
+}
+
+/// [`simulate_from`], counting with `fires` which packs changed their
+/// hooks' answers (slower: every shorter chain of a hook is asked too);
+/// the counts are `None` without `fires` or under native rules.
+pub fn simulate_counted(
+    batch: &Batch,
+    first: u64,
+    fires: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    mut each: impl FnMut(&GameResult) -> Result<()>,
+) -> Result<(Vec<GameResult>, Option<Fires>)> {
+    let workers = Workers::new(batch.set, batch.threads)?.counting_fires(fires);
     let done = std::sync::atomic::AtomicU64::new(0);
     // The lowest index of a failed game so far: later games are skipped,
     // earlier ones still played, so the error reported is the first game's
@@ -363,7 +432,7 @@ pub fn simulate_from(
         }
         start = end;
     }
-    Ok(results)
+    Ok((results, workers.fires()))
 }
 
 /// Play game `index` of the batch on this worker's rules instance.

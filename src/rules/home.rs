@@ -238,6 +238,9 @@ pub struct Home {
     /// from here ([`crate::rules::script::limits::GAME_OPERATIONS`] unless
     /// changed).
     pub hook_budget: u64,
+    /// Where the hook calls of the packs loaded from here are traced, when
+    /// they are (`--trace`).
+    pub trace: Option<crate::rules::trace::Trace>,
 }
 
 impl Home {
@@ -247,6 +250,7 @@ impl Home {
             folder: None,
             memory_limit: MemoryLimit::On,
             hook_budget: crate::rules::script::limits::GAME_OPERATIONS,
+            trace: None,
         }
     }
 
@@ -301,6 +305,12 @@ impl Home {
     /// operations in all.
     pub fn with_hook_budget(mut self, ops: u64) -> Home {
         self.hook_budget = ops;
+        self
+    }
+
+    /// The same home, the hook calls of its packs traced into `trace`.
+    pub fn with_trace(mut self, trace: crate::rules::trace::Trace) -> Home {
+        self.trace = Some(trace);
         self
     }
 

@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod native;
 pub mod problems;
 pub mod script;
+pub mod trace;
 pub mod worths;
 
 use std::collections::BTreeMap;
@@ -451,7 +452,9 @@ fn compile_scripts(
             params: params.clone(),
         })
         .collect();
-    Ok(Scripts::compile(&sources, kinds, home.memory_limit)?.with_hook_budget(home.hook_budget))
+    Ok(Scripts::compile(&sources, kinds, home.memory_limit)?
+        .with_hook_budget(home.hook_budget)
+        .with_trace(home.trace.clone()))
 }
 
 /// The parameters a pack's script sees: declared defaults, overridden by the

@@ -49,7 +49,7 @@ struct Asked {
 
 /// The hint for `decision` of `game`: searched with the budget asked, and
 /// should the search's hooks spend more than their budget (as hundreds of
-/// iterations do in a 6-player `black-tower` game), searched again with
+/// iterations can in a 6-player `black-tower` game), searched again with
 /// half the iterations, down to one, so that a hint fails only on a hook's
 /// own error. Each search is a function of the game and the stream: the
 /// same question gets the same hint.

@@ -16,6 +16,20 @@ pub fn temp_dir(name: &str) -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
+/// A pack `probe` over The Tower whose script is `script`, in a folder
+/// removed on drop; the folder's path.
+pub fn probe_pack(script: &str) -> (tempfile::TempDir, String) {
+    let dir = temp_dir("probe");
+    std::fs::write(
+        dir.path().join("pack.toml"),
+        "[pack]\nname = \"probe\"\nrequires = [\"tower\"]\nscript = \"probe.rhai\"\n",
+    )
+    .expect("the manifest");
+    std::fs::write(dir.path().join("probe.rhai"), script).expect("the script");
+    let path = dir.path().display().to_string();
+    (dir, path)
+}
+
 /// The repository's `rules/` folder.
 pub fn rules_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")

@@ -634,6 +634,7 @@ fn library_comparison(games: u64) -> towerlab::analysis::compare::Comparison {
         seed: 7,
         threads: 1,
         log: false,
+        fires: false,
     };
     let seen = std::cell::Cell::new(0);
     let c = compare::run(&plan, &|_| {}, |_| {
@@ -693,6 +694,7 @@ fn a_comparison_without_games_is_refused_not_a_panic() {
         seed: 1,
         threads: 1,
         log: false,
+        fires: false,
     };
     assert!(compare::run(&plan, &|_| {}, |_| Ok(())).is_err());
 }

@@ -90,6 +90,22 @@ fn run_block(block: &str, dir: &Path, bin: &Path) {
     );
 }
 
+/// Run `blocks` in order in a new empty folder, `towerlab` on `PATH`; the
+/// folder (removed on drop) and the folder they ran in.
+fn run_in_empty_folder(blocks: &[String]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).expect("bin folder");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_towerlab"), bin.join("towerlab"))
+        .expect("towerlab on PATH");
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).expect("work folder");
+    for block in blocks {
+        run_block(block, &work, &bin);
+    }
+    (dir, work)
+}
+
 #[test]
 fn every_towerlab_command_of_the_readme_runs_as_written_in_an_empty_folder() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
@@ -104,16 +120,7 @@ fn every_towerlab_command_of_the_readme_runs_as_written_in_an_empty_folder() {
         })
         .sum();
     assert!(commands >= 10, "README's towerlab commands were not found");
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let bin = dir.path().join("bin");
-    std::fs::create_dir(&bin).expect("bin folder");
-    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_towerlab"), bin.join("towerlab"))
-        .expect("towerlab on PATH");
-    let work = dir.path().join("work");
-    std::fs::create_dir(&work).expect("work folder");
-    for block in &blocks {
-        run_block(block, &work, &bin);
-    }
+    let (_dir, _work) = run_in_empty_folder(&blocks);
 }
 
 #[test]
@@ -127,4 +134,39 @@ fn the_substitutions_each_shorten_a_command_of_the_readme() {
             "`{from}` is in no shell block of README.md: remove it from SHORTER"
         );
     }
+}
+
+/// docs/packs.md's worked example of `debug`, `--trace` and `--fires` runs
+/// as written, in an empty folder, and its trace holds the call the guide
+/// shows.
+#[test]
+fn the_pack_guide_s_debugging_example_runs_as_written() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/packs.md"))
+            .expect("docs/packs.md");
+    let section = guide
+        .split("\n## Debugging a pack")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the section");
+    let blocks = runnable(&shell_blocks(section));
+    assert_eq!(blocks.len(), 2, "the example's two blocks");
+    let (_dir, work) = run_in_empty_folder(&blocks);
+    let trace = std::fs::read_to_string(work.join("trace.txt")).expect("the trace");
+    let shown = crate::common::code_blocks(section)
+        .into_iter()
+        .find(|b| b.info == "text")
+        .expect("the call shown");
+    let mut lines = shown.text.lines();
+    let heading = lines.next().expect("a heading");
+    let (_, heading) = heading.split_once(' ').expect("a numbered call");
+    let expected: Vec<&str> = lines.collect();
+    let found = trace.match_indices(heading).any(|(at, _)| {
+        let call: Vec<&str> = trace[at..].lines().skip(1).take(expected.len()).collect();
+        call == expected
+    });
+    assert!(
+        found,
+        "the call docs/packs.md shows is not in the trace:\n{trace}"
+    );
 }

@@ -285,15 +285,32 @@ fn the_maker_reissues_a_seats_key_and_the_old_one_stops_working() {
     assert_eq!(played["token"], 1, "the new key plays the seat");
 }
 
-/// A 6-player `black-tower` game's hints at 500 iterations, where a
-/// search's hooks would spend more than their budget: every hint answers
-/// with a legal option (searched with fewer iterations where it must).
+/// A 6-player `black-tower` game's hints at 500 iterations answer with a
+/// legal option, at the default hook budget, and where a search's hooks
+/// would spend more than their budget (a budget made small here, so that
+/// every search of 500 iterations exceeds it): then the hint searches
+/// fewer iterations, says so, and still answers.
 #[test]
 fn hints_at_500_iterations_answer_in_a_6_player_black_tower_game() {
-    let addr = server_with(Limits {
-        hint_budget: 500,
-        ..Limits::default()
-    });
+    for (hook_budget, cut) in [(None, false), (Some(400_000), true)] {
+        let home = match hook_budget {
+            Some(ops) => crate::common::home().with_hook_budget(ops),
+            None => crate::common::home(),
+        };
+        let limits = Limits {
+            hint_budget: 500,
+            ..Limits::default()
+        };
+        let addr = towerlab::serve::Server::bind(&home, "127.0.0.1", 0, limits)
+            .and_then(towerlab::serve::Server::spawn)
+            .expect("the server starts");
+        hints_answer(addr, cut);
+    }
+}
+
+/// Three hints at action questions from turn 30 on answer with a legal
+/// option; `cut`: each searched fewer than the 500 iterations asked.
+fn hints_answer(addr: SocketAddr, cut: bool) {
     let body = json!({"variant": "black-tower", "seats": vec!["person"; 6], "seed": 2});
     let mut state = play_until(addr, make(addr, body), |s| {
         s["turn"].as_u64().unwrap() >= 30
@@ -310,6 +327,16 @@ fn hints_at_500_iterations_answer_in_a_6_player_black_tower_game() {
         let hint: Value = serde_json::from_str(&reply).unwrap();
         let options = state["question"]["options"].as_array().unwrap().len();
         assert!(hint["option"].as_u64().unwrap() < options as u64, "{hint}");
+        if cut {
+            assert_ne!(hint["bot"], "mcts:500", "{hint}");
+            assert!(
+                hint["reason"]
+                    .as_str()
+                    .unwrap()
+                    .contains("of the 500 iterations asked"),
+                "{hint}"
+            );
+        }
         state = answer(addr, &state, 0);
     }
 }

@@ -348,6 +348,7 @@ fn sequential_coverage_survives_optional_stopping() {
             seed,
             threads: 0,
             log: false,
+            fires: false,
         };
         let (a, b) = (plan(10_000 + 2 * r), plan(10_001 + 2 * r));
         let mut d: Vec<f64> = Vec::new();

@@ -111,6 +111,11 @@ pub fn run(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Res
     let src = &file.source;
     let own = own_rules(home, set, src, raw)?;
     let set = own.as_ref().unwrap_or(set);
+    let (line, _) = src.line_col(spanned.span().start);
+    if let Some(trace) = set.scripts().and_then(|s| s.trace()) {
+        let name = raw.name.get_ref();
+        trace.note(format!("scenario `{name}` ({}:{line})", src.path.display()));
+    }
     let rules = set.rules();
     let mut game = position::build(src, set, rules.as_ref(), raw)?;
     let mut checked = 0;
@@ -119,7 +124,6 @@ pub fn run(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Res
     if failures.is_empty() {
         checked = expect::check(src, set, &game, &events, &raw.expect, &mut failures)?;
     }
-    let (line, _) = src.line_col(spanned.span().start);
     Ok(Outcome {
         name: raw.name.get_ref().clone(),
         at: format!("{}:{line}", src.path.display()),

@@ -13,7 +13,7 @@ use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
 use super::memo::{Changed, Kept, Key, Value};
-use super::reads::{self, Facts};
+use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
@@ -48,7 +48,17 @@ impl ScriptRules {
     pub(super) fn ask(&self, q: &Question) -> Result<(Value, Holds)> {
         // The kernel's own questions (not a hook's) are those fires count.
         let counted = self.counting_fires() && self.stack.borrow().is_empty();
-        if let Some((answer, cost, holds, changed)) = self.recall(q) {
+        let tracing = self.tracing() && self.trace_listening();
+        let mut matched = Vec::new();
+        let on_read = |r, v: Option<i64>| {
+            if let Some(v) = v.filter(|_| tracing) {
+                matched.push((r, v));
+            }
+        };
+        if let Some((answer, cost, holds, changed)) = self.recall(q, on_read) {
+            if tracing {
+                self.trace_kept(q, &matched, &answer);
+            }
             self.charge(q.hook, cost)?;
             if counted {
                 self.count_fire(q.hook, changed);
@@ -58,39 +68,61 @@ impl ScriptRules {
         let before = self.spent();
         let (worked, recorded) = self.recorded(q.hook, &q.facts, || {
             let args = self.arguments(q);
+            if tracing {
+                self.trace_begin(q, &args);
+            }
             let shorter_chains = self.counting_fires().then(|| args.clone());
-            let answer = self.answer(q.hook, &self.call(q.hook, args)?)?;
+            let answer = self
+                .call(q.hook, args)
+                .and_then(|v| self.answer(q.hook, &v));
+            if tracing {
+                self.trace_answered(self.reads_so_far());
+            }
+            let answer = answer?;
             // Inside the recording: what the shorter chains read is kept
             // with the answer, as is which packs changed it.
             let changed = shorter_chains.and_then(|args| self.changed_by(q.hook, &args, &answer));
             Ok::<_, anyhow::Error>((answer, changed))
         });
+        if tracing {
+            let answer = worked.as_ref().map(|(a, _)| a);
+            self.trace_end(&recorded.reads, recorded.opaque, answer);
+        }
         let (answer, changed) = worked?;
         if counted {
             self.count_fire(q.hook, changed);
         }
-        let Some(trace) = recorded.trace.filter(|_| q.hook.kept()) else {
+        let Some(trace) = recorded.trace().filter(|_| q.hook.kept()) else {
             return Ok((answer, Holds::Now));
         };
-        let holds = reads::holds(&trace);
+        let holds = reads::holds(trace);
         let kept = Kept {
             answer: answer.clone(),
             cost: self.spent() - before,
             holds,
             changed,
         };
-        self.memo.borrow_mut().keep(q.hook, q.key, &trace, kept);
+        self.memo.borrow_mut().keep(q.hook, q.key, trace, kept);
         Ok((answer, holds))
     }
 
     /// The answer kept for `q`, if every read of its trace agrees, with
-    /// what it cost, how long it holds and which packs changed it.
-    fn recall(&self, q: &Question) -> Option<(Value, u64, Holds, Changed)> {
+    /// what it cost, how long it holds and which packs changed it; each
+    /// read looked at is handed to `on_read` with its value.
+    fn recall(
+        &self,
+        q: &Question,
+        mut on_read: impl FnMut(Read, Option<i64>),
+    ) -> Option<(Value, u64, Holds, Changed)> {
         if !q.hook.kept() {
             return None;
         }
         let memo = self.memo.borrow();
-        let kept = memo.find(q.hook, &q.key, |r| self.value(&q.facts, r))?;
+        let kept = memo.find(q.hook, &q.key, |r| {
+            let v = self.value(&q.facts, r);
+            on_read(r, v);
+            v
+        })?;
         Some((kept.answer.clone(), kept.cost, kept.holds, kept.changed))
     }
 
@@ -106,16 +138,16 @@ impl ScriptRules {
             ..Facts::default()
         };
         let reach = self
-            .recall(&Question::new(Hook::Reach, [0; 3], facts))?
+            .recall(&Question::new(Hook::Reach, [0; 3], facts), |_, _| {})?
             .0
             .int()?;
-        self.recall(&Question::new(Hook::Range, [reach, 0, 0], facts))?
+        self.recall(&Question::new(Hook::Range, [reach, 0, 0], facts), |_, _| {})?
             .0
             .cells()
     }
 
     /// The script arguments of `q`, as [`Hook::params`] names them.
-    fn arguments(&self, q: &Question) -> Vec<Dynamic> {
+    pub(super) fn arguments(&self, q: &Question) -> Vec<Dynamic> {
         let int = |i: usize| Dynamic::from(q.key[i]);
         let tower = || Dynamic::from(self.question_tower(&q.facts));
         let meeple = || Dynamic::from(MeepleInfo);

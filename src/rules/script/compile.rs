@@ -33,6 +33,8 @@ pub struct Scripts {
     pub(super) memory_limit: MemoryLimit,
     /// Operations the hooks of one game may run in all.
     pub(super) hook_budget: u64,
+    /// Where hook calls are traced, when they are.
+    pub(super) trace: Option<crate::rules::trace::Trace>,
 }
 
 /// One script of a ruleset, ready to compile.
@@ -83,6 +85,7 @@ impl Scripts {
                 .collect(),
             memory_limit,
             hook_budget: super::limits::GAME_OPERATIONS,
+            trace: None,
         })
     }
 

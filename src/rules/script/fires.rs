@@ -11,14 +11,17 @@
 //! reads are recorded with the answer's, so a kept mask is right wherever
 //! the kept answer is).
 
+use serde::Serialize;
+
 use super::memo::{Changed, Value};
 use super::{Hook, ScriptRules};
 
 /// How often one pack's hook was asked, and changed the answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fire {
     /// The pack's name, as the variant lists it.
     pub pack: String,
+    #[serde(serialize_with = "hook_name")]
     pub hook: Hook,
     /// Questions the hook was asked with this pack in its chain.
     pub asked: u64,
@@ -31,9 +34,57 @@ pub struct Fire {
     pub unknown: u64,
 }
 
+/// A hook as its name.
+fn hook_name<S: serde::Serializer>(hook: &Hook, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(hook.name())
+}
+
+/// The fires of many games: per pack and hook, in the order of hooks, then
+/// of the chain.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Fires {
+    /// Games begun while counting.
+    pub games: u64,
+    pub hooks: Vec<Fire>,
+}
+
+impl Fires {
+    /// Add the counts of `more`, made under the same packs (by other
+    /// threads, or other games): whole numbers, so the sum is the same in
+    /// any order, whichever thread played which game.
+    pub fn add(&mut self, more: Fires) {
+        self.games += more.games;
+        if self.hooks.is_empty() {
+            self.hooks = more.hooks;
+            return;
+        }
+        for (f, m) in self.hooks.iter_mut().zip(more.hooks) {
+            debug_assert!(f.pack == m.pack && f.hook == m.hook);
+            f.asked += m.asked;
+            f.changed += m.changed;
+            f.games_changed += m.games_changed;
+            f.unknown += m.unknown;
+        }
+    }
+
+    /// The pack hooks that never changed an answer: rules that did
+    /// nothing in these games.
+    pub fn never_changed(&self) -> impl Iterator<Item = &Fire> {
+        self.hooks.iter().filter(|f| f.never_changed())
+    }
+}
+
+impl Fire {
+    /// Asked, with some answer compared, and none different from what the
+    /// packs before it would have answered.
+    pub fn never_changed(&self) -> bool {
+        self.asked > 0 && self.changed == 0 && self.unknown < self.asked
+    }
+}
+
 /// The counts of one thread, per hook and position in its chain.
 #[derive(Default)]
-pub(super) struct Fires {
+pub(super) struct Counter {
     on: bool,
     counts: Vec<Vec<Count>>,
     games: u64,
@@ -68,7 +119,7 @@ impl ScriptRules {
     /// Games begun since counting started, and per pack and hook (in the
     /// order of hooks, then of the chain) how often it was asked and changed
     /// the answer.
-    pub fn fires(&self) -> (u64, Vec<Fire>) {
+    pub fn fires(&self) -> Fires {
         let f = self.fires.borrow();
         let mut out = Vec::new();
         for (hook, counts) in Hook::ALL.iter().zip(&f.counts) {
@@ -84,7 +135,10 @@ impl ScriptRules {
                 });
             }
         }
-        (f.games, out)
+        Fires {
+            games: f.games,
+            hooks: out,
+        }
     }
 
     /// A new game: each pack has changed nothing in it yet.

@@ -45,3 +45,11 @@ pub const NESTING: usize = 24;
 /// an error, never a stack overflow. Reserved, not committed: untouched
 /// pages cost nothing.
 pub const HOOK_STACK: usize = 256 << 20;
+/// A traced argument, read, answer or debug line is cut to this many
+/// characters (`--trace`).
+pub const TRACE_TEXT: usize = 200;
+/// Debug lines a traced call keeps; more are counted, not kept.
+pub const TRACE_DEBUG_LINES: usize = 20;
+/// Bytes of text a trace holds in all; the calls after are counted, not
+/// kept.
+pub const TRACE_BYTES: usize = 2 << 20;

@@ -16,7 +16,8 @@
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
 //! the sizes of strings, arrays and maps; it loads no modules and has no clock,
-//! and `print`/`debug` go nowhere. Hook arguments are registered
+//! and `print` goes nowhere, `debug(…)` only into a trace when one is
+//! kept (`trace`). Hook arguments are registered
 //! native types (`tower`, `meeple`, `board`, `game()`) that read the
 //! question in place (`api`, `context`).
 
@@ -36,6 +37,7 @@ mod sandbox;
 mod steps;
 #[cfg(test)]
 mod tests;
+mod trace;
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -56,7 +58,7 @@ use sandbox::{Budget, GameSpend, sandboxed_engine};
 
 pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
-pub use fires::Fire;
+pub use fires::{Fire, Fires};
 pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};
 /// The hooks a pack may define. See `docs/packs.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,9 +163,11 @@ pub struct ScriptRules {
     /// Pack functions run on this thread (each `previous` counts).
     runs: Cell<u64>,
     /// Which packs changed their hooks' answers, when counted.
-    fires: RefCell<fires::Fires>,
+    fires: RefCell<fires::Counter>,
     /// The capture cells of stacks, by the stack (`ScriptRules::range`).
     ranges: RefCell<FxHashMap<(i64, bool), KnownRange>>,
+    /// The calls being traced, when they are.
+    tracer: RefCell<trace::Tracer>,
 }
 
 /// Stacks whose capture cells are kept before the store starts again.
@@ -192,8 +196,9 @@ impl ScriptRules {
             levels: Cell::new(0),
             steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
-            fires: RefCell::new(fires::Fires::default()),
+            fires: RefCell::new(fires::Counter::default()),
             ranges: RefCell::new(FxHashMap::default()),
+            tracer: RefCell::new(trace::Tracer::default()),
         }
     }
 
@@ -201,6 +206,12 @@ impl ScriptRules {
     /// answers given from the memo run none.
     pub fn hook_runs(&self) -> u64 {
         self.runs.get()
+    }
+
+    /// Operations the hooks of the current game have spent so far, each
+    /// answer given from a cache at what it cost.
+    pub fn operations_spent(&self) -> u64 {
+        self.spent()
     }
 
     pub fn scripts(&self) -> &Scripts {
@@ -268,8 +279,9 @@ impl ScriptRules {
     /// for ranges thousands of times a game), and charged what the memo
     /// would charge, hook by hook.
     fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
+        // Fires are counted, and calls traced, where the memo is asked.
         let stack = reads::packed_stack(floors)
-            .filter(|_| !self.counting_fires())
+            .filter(|_| !self.counting_fires() && !self.tracing())
             .map(|packed| (packed, topped));
         let known = stack.and_then(|s| self.ranges.borrow().get(&s).cloned());
         if let Some(known) = known {
@@ -315,6 +327,18 @@ impl Scripts {
     /// Operations the hooks of one game may run in all.
     pub fn hook_budget(&self) -> u64 {
         self.hook_budget
+    }
+
+    /// The same scripts, their hook calls traced into `trace` (none: not
+    /// traced).
+    pub fn with_trace(mut self, trace: Option<crate::rules::trace::Trace>) -> Scripts {
+        self.trace = trace;
+        self
+    }
+
+    /// The trace the hook calls go to, when they are traced.
+    pub fn trace(&self) -> Option<&crate::rules::trace::Trace> {
+        self.trace.as_ref()
     }
 }
 

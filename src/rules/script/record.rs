@@ -131,9 +131,18 @@ pub(super) struct Recorder {
     values: FxHashMap<(Hook, &'static str), (i64, bool)>,
 }
 
-/// What a recorded call read: its trace, unless it read what none holds.
+/// What a recorded call read, in order (at most [`MAX_TRACE`] reads).
 pub(super) struct Recorded {
-    pub(super) trace: Option<Vec<(Read, i64)>>,
+    pub(super) reads: Vec<(Read, i64)>,
+    /// It also read what no trace holds: its answer is not to be kept.
+    pub(super) opaque: bool,
+}
+
+impl Recorded {
+    /// The trace to keep its answer under, unless it read what none holds.
+    pub(super) fn trace(&self) -> Option<&[(Read, i64)]> {
+        (!self.opaque).then_some(&self.reads[..])
+    }
 }
 
 impl ScriptRules {
@@ -164,8 +173,24 @@ impl ScriptRules {
         let mut r = self.recorder.borrow_mut();
         r.depth -= 1;
         let frame = &r.frames[r.depth];
-        let trace = (!frame.opaque).then(|| frame.trace.clone());
-        (out, Recorded { trace })
+        let recorded = Recorded {
+            reads: frame.trace.clone(),
+            opaque: frame.opaque,
+        };
+        (out, recorded)
+    }
+
+    /// Reads the running call has made so far.
+    pub(super) fn reads_so_far(&self) -> usize {
+        let r = self.recorder.borrow();
+        r.frames[..r.depth].last().map_or(0, |f| f.trace.len())
+    }
+
+    /// `f` of the running call's facts, without recording a read.
+    pub(super) fn with_running_facts<T>(&self, f: impl FnOnce(&Facts) -> T) -> Option<T> {
+        let r = self.recorder.borrow();
+        let frame = r.frames[..r.depth].last()?;
+        Some(lent(|board, features| f(&frame.facts(board, features))))
     }
 
     /// The value of `read` for the running call, noted in its trace; `None`

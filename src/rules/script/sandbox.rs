@@ -148,7 +148,12 @@ pub(super) fn sandboxed_engine() -> Engine {
         .set_max_modules(0)
         .set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new())
         .on_print(|_| {})
-        .on_debug(|_, _, _| {})
+        // `debug(…)` goes into a trace, when one is kept.
+        .on_debug(|text, _, pos| {
+            if RULES.is_set() {
+                RULES.with(|r| r.debug_line(text, pos));
+            }
+        })
         // A broken limit ends the script with the `Limit` as its token.
         .on_progress(|_| {
             if RULES.is_set() {
@@ -183,6 +188,7 @@ pub(super) fn sandboxed_engine() -> Engine {
         }
     });
     register_api(&mut engine);
+    super::trace::register_debug(&mut engine);
     engine
 }
 

@@ -536,7 +536,10 @@ fn fires_count_for_each_pack_the_answers_it_changed_by_hand() {
         "counting changes no answer and no budget"
     );
     assert_eq!(answers, [true, false, true, false, true]);
-    let (games, fires) = counted.fires();
+    let super::Fires {
+        games,
+        hooks: fires,
+    } = counted.fires();
     assert_eq!(games, 1);
     // The probe pack is named by its folder's path.
     let floor = |tower: bool| {
@@ -551,7 +554,7 @@ fn fires_count_for_each_pack_the_answers_it_changed_by_hand() {
     assert_eq!(floor(true), (5, 5, 1, 0));
     assert_eq!(floor(false), (5, 2, 1, 0));
     assert!(
-        plain.fires().1.iter().all(|f| f.asked == 0),
+        plain.fires().hooks.iter().all(|f| f.asked == 0),
         "off by default"
     );
 }
@@ -572,7 +575,10 @@ fn fires_of_a_pack_that_never_applies_and_one_that_always_does() {
         };
         Asking::outside_game(2, |a| rules.may_top(&stack, a).unwrap());
     }
-    let (games, fires) = rules.fires();
+    let super::Fires {
+        games,
+        hooks: fires,
+    } = rules.fires();
     let probe = |hook| {
         fires
             .iter()

@@ -32,7 +32,7 @@ pub mod timeline;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use crate::analysis::compare::{Comparison, Metric};
+use crate::analysis::compare::{Comparison, Metric, VariantFires};
 use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
 use crate::analysis::verdict::Verdict;
@@ -128,6 +128,7 @@ pub fn html_with_ladder(
                     @if let Some(l) = skill { (ladder::section(l)) }
                     (table(r))
                     @if !r.by_kind.is_empty() { (by_kind_section(r)) }
+                    @if let Some(fires) = &r.fires { (fires_section(r, fires)) }
                     (charts_section(r))
                     (replay::section(&r.variants, samples))
                 }
@@ -166,6 +167,7 @@ fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
                 @if skill { a href="#skill" { "Skill" } " · " }
                 a href="#table" { "Table" } " · "
                 @if !r.by_kind.is_empty() { a href="#by-kind" { "By floor kind" } " · " }
+                @if r.fires.is_some() { a href="#fires" { "Did the rules fire?" } " · " }
                 a href="#charts" { "Charts" } " · "
                 a href="#replay" { "Replay" }
             }
@@ -211,6 +213,49 @@ fn by_kind_section(r: &Comparison) -> Markup {
             (metric_table(r, &r.by_kind))
             p class="note" {
                 "Per floor kind: floors placed, captures by a tower the kind tops, and towers it tops at the end, per game; a variant without a kind counts 0 of it. Stars as in the table above."
+            }
+        }
+    }
+}
+
+/// Did the rules fire? (`--fires`): per variant, each pack hook's
+/// questions, the answers it changed and the games it changed one in; a
+/// sentence for each that never changed an answer.
+fn fires_section(r: &Comparison, fires: &[VariantFires]) -> Markup {
+    html! {
+        section id="fires" {
+            h2 { "Did the rules fire?" }
+            div class="scroll" {
+                table class="compare" {
+                    thead {
+                        tr {
+                            th { "variant" } th { "pack" } th { "hook" } th { "asked" }
+                            th { "changed" } th { "games changed" }
+                        }
+                    }
+                    tbody {
+                        @for (v, f) in fires.iter().enumerate() {
+                            @for hook in &f.hooks {
+                                tr class=[hook.never_changed().then_some("never")] {
+                                    td { (r.variants.get(v).unwrap_or(&f.variant)) }
+                                    td { (pack_name(&hook.pack)) }
+                                    td { code { (hook.hook.name()) } }
+                                    td { (hook.asked) }
+                                    td { (hook.changed) }
+                                    td { (hook.games_changed) " of " (f.games) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @for (v, f) in fires.iter().enumerate() {
+                @for sentence in f.never_changed() {
+                    p class="sentence" { (r.variants.get(v).unwrap_or(&f.variant)) ": " (sentence) }
+                }
+            }
+            p class="note" {
+                "Per pack and hook: the questions the games (and their bots) asked it, those whose answer it changed against the packs before it (or the hook's default), and the games in which it changed at least one. A rule that never changed an answer did nothing in these games."
             }
         }
     }
@@ -492,6 +537,7 @@ mod tests {
             first_games: Vec::new(),
             kinds: Vec::new(),
             stopping: None,
+            fires: None,
         }
     }
 

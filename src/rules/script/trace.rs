@@ -1,0 +1,410 @@
+//! Tracing hook calls, for a pack's author (`check`, `test` and `play
+//! --trace`): for each question a hook is asked, the pack that answered,
+//! the arguments as the script saw them, what it read (the recorder's trace,
+//! the one the memo keeps answers under), its `debug(…)` lines and its
+//! answer — or, for an answer given again from the memo, that it was kept
+//! (the hook not run) and the reads that matched.
+//!
+//! Off unless the scripts hold a trace (`rules::trace::Trace`, given by
+//! `Home::with_trace`). Tracing only looks: every answer, operation and
+//! budget is what it is without it (`debug` costs its one operation either
+//! way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
+//! characters, a call keeps [`limits::TRACE_DEBUG_LINES`] debug lines (the
+//! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
+//! counted). The host collects; the program formats and writes.
+
+use std::fmt::Write as _;
+
+use rhai::{Array, Dynamic, ImmutableString, Map, Position};
+
+use super::api::{BoardRef, MeepleInfo, TowerInfo};
+use super::ask::Question;
+use super::memo::Value;
+use super::reads::{Facts, Read};
+use super::record::{RULES, kind_name};
+use super::{ScriptRules, limits};
+use crate::kernel::CaptureOutcome;
+use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
+
+/// The calls of one rules instance being traced.
+#[derive(Default)]
+pub(super) struct Tracer {
+    /// Calls running, innermost last.
+    open: Vec<Open>,
+    /// Calls ended inside the running top-level call, in the order they
+    /// began.
+    done: Vec<TracedCall>,
+}
+
+struct Open {
+    call: TracedCall,
+    /// Where in `done` the call goes: before the calls it asked.
+    at: usize,
+    /// Its debug lines are still its own (not once its answer is made:
+    /// `fires` asks its shorter chains after).
+    listening: bool,
+    /// Reads that were its own when its answer was made.
+    reads: usize,
+}
+
+impl ScriptRules {
+    /// Are hook calls traced?
+    pub(super) fn tracing(&self) -> bool {
+        self.scripts.trace.is_some()
+    }
+
+    /// Is a call to be traced now: not one asked while `fires` asks the
+    /// shorter chains of a traced call (no question of the game's)?
+    pub(super) fn trace_listening(&self) -> bool {
+        self.tracer.borrow().open.last().is_none_or(|o| o.listening)
+    }
+
+    /// A call answering `q` with the script arguments `args` begins.
+    pub(super) fn trace_begin(&self, q: &Question, args: &[Dynamic]) {
+        let call = self.traced_call(q, args);
+        let mut t = self.tracer.borrow_mut();
+        let at = t.done.len();
+        t.open.push(Open {
+            call,
+            at,
+            listening: true,
+            reads: 0,
+        });
+    }
+
+    /// The running call's answer is made, after `reads` reads of its own:
+    /// what follows (shorter chains asked for `fires`) is not its.
+    pub(super) fn trace_answered(&self, reads: usize) {
+        if let Some(open) = self.tracer.borrow_mut().open.last_mut() {
+            open.listening = false;
+            open.reads = reads;
+        }
+    }
+
+    /// The running call ended, having read `reads` (`opaque`: also what no
+    /// trace holds), with `answer`.
+    pub(super) fn trace_end(
+        &self,
+        reads: &[(Read, i64)],
+        opaque: bool,
+        answer: Result<&Value, &anyhow::Error>,
+    ) {
+        let Some(open) = self.tracer.borrow_mut().open.pop() else {
+            return;
+        };
+        let mut call = open.call;
+        call.reads = self.reads_text(&reads[..open.reads.min(reads.len())]);
+        call.opaque = opaque;
+        call.answer = self.answer_text(answer);
+        let mut t = self.tracer.borrow_mut();
+        t.done.insert(open.at, call);
+        drop(t);
+        self.trace_flush();
+    }
+
+    /// `q` was answered from the memo with `answer`, its kept trace
+    /// matching `reads`.
+    pub(super) fn trace_kept(&self, q: &Question, reads: &[(Read, i64)], answer: &Value) {
+        let mut call = self.traced_call(q, &self.arguments(q));
+        call.kept = true;
+        call.reads = self.reads_text(reads);
+        call.answer = self.answer_text(Ok(answer));
+        self.tracer.borrow_mut().done.push(call);
+        self.trace_flush();
+    }
+
+    /// Hand the calls of a top-level call that ended to the trace.
+    fn trace_flush(&self) {
+        let (Some(trace), mut t) = (&self.scripts.trace, self.tracer.borrow_mut()) else {
+            return;
+        };
+        if !t.open.is_empty() {
+            return;
+        }
+        for call in t.done.drain(..) {
+            trace.add(call.bytes(), TraceEntry::Call(call));
+        }
+    }
+
+    /// A `debug(…)` of the running script, at `pos`, said `text`.
+    pub(super) fn debug_line(&self, text: &str, pos: Position) {
+        if !self.tracing() {
+            return;
+        }
+        let at = self.stack.borrow().last().copied();
+        let mut t = self.tracer.borrow_mut();
+        let (Some(open), Some((hook, level))) = (t.open.last_mut(), at) else {
+            return;
+        };
+        if !open.listening {
+            return;
+        }
+        if open.call.debug.len() >= limits::TRACE_DEBUG_LINES {
+            open.call.more_debug += 1;
+            return;
+        }
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][level]];
+        open.call.debug.push(DebugLine {
+            pack: pack.name.clone(),
+            file: pack.path.display().to_string(),
+            line: pos.line().unwrap_or(0),
+            text: cut(text),
+        });
+    }
+
+    /// A call of `q` with `args`, before its answer.
+    fn traced_call(&self, q: &Question, args: &[Dynamic]) -> TracedCall {
+        let pack = self.scripts.chains[q.hook.index()]
+            .last()
+            .map(|&p| self.scripts.packs[p].name.clone());
+        TracedCall {
+            hook: q.hook.name(),
+            pack,
+            depth: self.tracer.borrow().open.len(),
+            arguments: q
+                .hook
+                .params()
+                .iter()
+                .zip(args)
+                .map(|(name, a)| (*name, cut(&self.dynamic_text(a, &q.facts))))
+                .collect(),
+            reads: Vec::new(),
+            opaque: false,
+            kept: false,
+            debug: Vec::new(),
+            more_debug: 0,
+            answer: Ok(String::new()),
+        }
+    }
+
+    /// A script value as a script would write it; the question's tower,
+    /// meeple and board by what they hold.
+    fn dynamic_text(&self, v: &Dynamic, facts: &Facts) -> String {
+        if let Some(t) = v.read_lock::<TowerInfo>() {
+            return tower_text(&t);
+        }
+        if v.is::<MeepleInfo>() {
+            return self.meeple_text(facts);
+        }
+        if v.is::<BoardRef>() {
+            return "board".to_string();
+        }
+        if let Some(items) = v.read_lock::<Array>() {
+            let items: Vec<String> = items.iter().map(|i| self.dynamic_text(i, facts)).collect();
+            return format!("[{}]", items.join(", "));
+        }
+        if let Some(map) = v.read_lock::<Map>() {
+            let fields: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", self.dynamic_text(v, facts)))
+                .collect();
+            return format!("#{{{}}}", fields.join(", "));
+        }
+        if v.is_unit() {
+            return "()".to_string();
+        }
+        if let Some(s) = v.read_lock::<ImmutableString>() {
+            return format!("{:?}", s.as_str());
+        }
+        v.to_string()
+    }
+
+    fn meeple_text(&self, facts: &Facts) -> String {
+        let read = |r| {
+            self.value(facts, r)
+                .map_or("()".to_string(), |v| v.to_string())
+        };
+        let on = self
+            .value(facts, Read::MeepleOn)
+            .map_or("()".to_string(), |c| format!("{:?}", kind_name(c)));
+        format!(
+            "Meeple {{ owner: {}, x: {}, y: {}, dx: {}, dy: {}, on: {on} }}",
+            read(Read::MeepleOwner),
+            read(Read::MeepleX),
+            read(Read::MeepleY),
+            read(Read::MeepleDx),
+            read(Read::MeepleDy)
+        )
+    }
+
+    /// Each read as a script writes it, with its value.
+    fn reads_text(&self, reads: &[(Read, i64)]) -> Vec<(String, String)> {
+        reads
+            .iter()
+            .map(|&(r, v)| (self.read_name(r), cut(&self.read_value(r, v))))
+            .collect()
+    }
+
+    /// A read as a script writes it, its arguments in.
+    fn read_name(&self, r: Read) -> String {
+        let kind = |k: u8| {
+            self.scripts
+                .kind_names
+                .get(k as usize)
+                .map_or(k.to_string(), |n| format!("{:?}", n.as_str()))
+        };
+        match r {
+            Read::Count(k) => format!("tower.count({})", kind(k)),
+            Read::FeatureMeeples(s) => format!("meeple.feature.meeples[{s}]"),
+            Read::HasTile(x, y) => format!("board.has_tile({x}, {y})"),
+            Read::RangeSteps(dx, dy) => format!("board.range_steps(tower, {dx}, {dy})"),
+            Read::Score(s) => format!("game().score({s})"),
+            Read::Rank(s) => format!("game().rank({s})"),
+            Read::Ahead(a, b) => format!("game().ahead({a}, {b})"),
+            Read::Prisoners(c, o) => format!("game().prisoners({c}, {o})"),
+            Read::Held(c) => format!("game().held({c})"),
+            other => other.name().to_string(),
+        }
+    }
+
+    /// A read's value as the script saw it.
+    fn read_value(&self, r: Read, v: i64) -> String {
+        let kind = |k: i64| {
+            usize::try_from(k)
+                .ok()
+                .and_then(|k| self.scripts.kind_names.get(k))
+                .map_or(String::new(), |n| n.to_string())
+        };
+        let seat_or_none = |v: i64| {
+            if v < 0 {
+                "()".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        match r {
+            Read::Top => format!("{:?}", kind(v)),
+            Read::Floors => {
+                let height = (v & 0xf) as usize;
+                let names: Vec<String> = (0..height)
+                    .map(|i| format!("{:?}", kind((v >> (4 + 5 * i)) & 0x1f)))
+                    .collect();
+                format!("[{}]", names.join(", "))
+            }
+            Read::HasMeeple
+            | Read::Feature
+            | Read::FeatureComplete
+            | Read::HasTile(..)
+            | Read::Ahead(..) => (v != 0).to_string(),
+            Read::TowerOwner | Read::Leader | Read::Last => seat_or_none(v),
+            Read::MeepleOn | Read::FeatureKind => format!("{:?}", kind_name(v)),
+            _ => v.to_string(),
+        }
+    }
+
+    /// A hook's answer as a script would write it, or its error.
+    fn answer_text(&self, answer: Result<&Value, &anyhow::Error>) -> Result<String, String> {
+        let v = answer.map_err(|e| cut(&format!("{e:#}")))?;
+        let mut out = String::new();
+        match v {
+            Value::Bool(b) => write!(out, "{b}"),
+            Value::Int(n) => write!(out, "{n}"),
+            Value::Cells(cells) => {
+                let cells: Vec<String> = cells.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+                write!(out, "[{}]", cells.join(", "))
+            }
+            Value::Supply(counts) => {
+                let kinds: Vec<String> = self
+                    .scripts
+                    .kinds
+                    .iter()
+                    .zip(counts.iter())
+                    .map(|(k, n)| format!("{k}: {n}"))
+                    .collect();
+                write!(out, "#{{{}}}", kinds.join(", "))
+            }
+            Value::Cost(None) => write!(out, "()"),
+            Value::Cost(Some(n)) => write!(out, "{n}"),
+            Value::Outcome(o) => write!(
+                out,
+                "{:?}",
+                match o {
+                    CaptureOutcome::Prisoner => "prisoner",
+                    CaptureOutcome::Home => "home",
+                    CaptureOutcome::Gone => "gone",
+                }
+            ),
+            Value::End(scores) => {
+                let scores: Vec<String> = scores
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "#{{player: {}, points: {}, feature: {:?}}}",
+                            s.player, s.points, s.feature
+                        )
+                    })
+                    .collect();
+                write!(out, "[{}]", scores.join(", "))
+            }
+        }
+        .unwrap_or_default();
+        Ok(cut(&out))
+    }
+}
+
+/// A tower as a hook sees it.
+fn tower_text(t: &TowerInfo) -> String {
+    let floors: Vec<String> = t
+        .floors
+        .iter()
+        .map(|f| format!("{:?}", f.to_string()))
+        .collect();
+    let mut out = format!(
+        "Tower {{ height: {}, floors: [{}], has_meeple: {}",
+        t.floors.len(),
+        floors.join(", "),
+        t.has_meeple
+    );
+    if let Some(p) = t.pos {
+        let _ = write!(out, ", x: {}, y: {}", p.x, p.y);
+    }
+    if let Some(owner) = t.owner {
+        let _ = write!(
+            out,
+            ", meeple_owner: {}",
+            owner.map_or("()".to_string(), |o| o.to_string())
+        );
+    }
+    out + " }"
+}
+
+/// `debug(…)` of one to four values in a script: one line of a trace.
+pub(super) fn register_debug(engine: &mut rhai::Engine) {
+    engine
+        .register_fn("debug", |a: Dynamic| debug_text(&[a]))
+        .register_fn("debug", |a: Dynamic, b: Dynamic| debug_text(&[a, b]))
+        .register_fn("debug", |a: Dynamic, b: Dynamic, c: Dynamic| {
+            debug_text(&[a, b, c])
+        })
+        .register_fn("debug", |a: Dynamic, b: Dynamic, c: Dynamic, d: Dynamic| {
+            debug_text(&[a, b, c, d])
+        });
+}
+
+/// `debug(…)` in a script: its arguments as one line (strings as they
+/// are, other values as a script writes them), for the trace; nothing
+/// when no trace is kept. The engine hands the line to
+/// [`ScriptRules::debug_line`].
+fn debug_text(args: &[Dynamic]) -> ImmutableString {
+    if !RULES.is_set() {
+        return ImmutableString::new();
+    }
+    RULES.with(|r| {
+        if !r.tracing() {
+            return ImmutableString::new();
+        }
+        let text = |facts: &Facts| {
+            let parts: Vec<String> = args
+                .iter()
+                .map(|a| match a.read_lock::<ImmutableString>() {
+                    Some(s) => s.to_string(),
+                    None => r.dynamic_text(a, facts),
+                })
+                .collect();
+            cut(&parts.join(" "))
+        };
+        r.with_running_facts(text)
+            .unwrap_or_else(|| text(&Facts::default()))
+            .into()
+    })
+}
