@@ -54,7 +54,8 @@ pub struct SeatArgs {
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
-    /// `mcts-classic[:N]`, the first design of the search)
+    /// `mcts-narrow[:N]` and `mcts-classic[:N]`, the earlier designs of the
+    /// search)
     #[arg(
         long,
         value_name = "B1,B2,…",

@@ -13,7 +13,7 @@ use towerlab::kernel::{
     Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
     MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
-use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, RandomBot, Style};
+use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style};
 use towerlab::play::seed::Stream;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
@@ -113,8 +113,9 @@ impl Bot for Checked {
     }
 }
 
-/// The shipped variants and two of the docs' example packs (red floors,
-/// floors for the player behind; never named by the bot).
+/// The shipped variants, two of the docs' example packs (red floors,
+/// floors for the player behind) and the ring floor of `tests/packs/`, a
+/// range shape no shipped pack has: none of them named by the bot.
 fn rulesets() -> Vec<Ruleset> {
     let mut sets: Vec<Ruleset> = [
         "tower",
@@ -128,10 +129,12 @@ fn rulesets() -> Vec<Ruleset> {
     .iter()
     .map(|v| Ruleset::from_variant(&home(), v).expect("a shipped variant loads"))
     .collect();
-    for example in ["red-floor", "underdog-floors"] {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("docs/examples")
-            .join(example);
+    for example in [
+        "docs/examples/red-floor",
+        "docs/examples/underdog-floors",
+        "tests/packs/ring-floor",
+    ] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
         let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
         sets.push(Ruleset::from_packs(&home(), &packs).expect("the docs' example loads"));
     }
@@ -346,13 +349,21 @@ fn mcts_beats_greedy_beyond_chance() {
     assert!(mcts.mean_margin > 0.0, "{mcts:?}");
 }
 
-/// The first design of the search stays reachable by name, with a budget.
+/// The earlier designs of the search stay reachable by name, with a budget.
 #[test]
 fn mcts_classic_is_named_with_its_budget_and_plays_legal_decisions() {
     assert_eq!(
         BotKind::parse("mcts-classic").unwrap().label(),
         "mcts-classic"
     );
+    assert_eq!(
+        BotKind::parse("mcts-narrow").unwrap(),
+        BotKind::Narrow(NARROW_BUDGET)
+    );
+    let horizon = BotKind::parse("mcts-narrow:7").unwrap();
+    assert_eq!(horizon, BotKind::Narrow(7));
+    assert_eq!(horizon.label(), "mcts-narrow:7");
+    assert!(BotKind::parse("mcts-narrow:0").is_err());
     let kind = BotKind::parse("mcts-classic:5").unwrap();
     assert_eq!(kind, BotKind::Classic(5));
     assert_eq!(kind.label(), "mcts-classic:5");
@@ -361,9 +372,11 @@ fn mcts_classic_is_named_with_its_budget_and_plays_legal_decisions() {
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
     let rules = set.rules();
     let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 4).unwrap();
-    let classic = |s| MctsBot::with(4, s, 5, Style::Playouts, set.worths.clone());
-    let mut bots: Vec<Box<dyn Bot>> = (0..2)
-        .map(|s| Box::new(Checked(classic(s), 0)) as Box<dyn Bot>)
+    let earlier = |s, style| MctsBot::with(4, s, 5, style, set.worths.clone());
+    let mut bots: Vec<Box<dyn Bot>> = [Style::Playouts, Style::Narrow]
+        .into_iter()
+        .enumerate()
+        .map(|(s, style)| Box::new(Checked(earlier(s, style), 0)) as Box<dyn Bot>)
         .collect();
     play_game(&mut game, &mut bots).unwrap();
 }

@@ -35,13 +35,14 @@ fn tuning_is_the_same_for_a_seed_and_another_seed_learns_otherwise() {
     assert_eq!(a.fingerprint, set.fingerprint);
 }
 
-/// The scores of a greedy game of `set` with its values.
-fn greedy_game(set: &Ruleset, seed: u64) -> (Vec<u32>, u32) {
+/// The scores of a game of `set` between two `bot`s with its values, and
+/// the floors placed.
+fn game_of(set: &Ruleset, bot: BotKind, seed: u64) -> (Vec<u32>, u32) {
     let rules = set.rules();
     let game = sim::play(
         &set.tiles,
         rules.as_ref(),
-        &[BotKind::Greedy; 2],
+        &[bot; 2],
         &set.worths,
         seed,
         false,
@@ -64,12 +65,17 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     let set = Ruleset::from_variant(&at, "tower").unwrap();
     assert_eq!(set.tuned.as_ref(), Some(&tuned));
     assert_eq!(set.worths, Arc::new(tuned.worths.clone()));
-    let (_, floors_default) = greedy_game(&plain, 9);
-    let (_, floors_tuned) = greedy_game(&set, 9);
-    assert!(
-        floors_tuned < floors_default,
-        "floors placed: {floors_tuned} tuned, {floors_default} by default"
-    );
+    // Greedy weighs with them, and so does the search (its priors and its
+    // evaluation).
+    for bot in [BotKind::Greedy, BotKind::Mcts(6)] {
+        let (_, floors_default) = game_of(&plain, bot, 9);
+        let (_, floors_tuned) = game_of(&set, bot, 9);
+        assert!(
+            floors_tuned < floors_default,
+            "{}: floors placed: {floors_tuned} tuned, {floors_default} by default",
+            bot.label()
+        );
+    }
     // Other rules (another variant) do not find them.
     let other = Ruleset::from_variant(&at, "black-tower").unwrap();
     assert!(other.tuned.is_none());

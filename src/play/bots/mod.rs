@@ -6,6 +6,8 @@ mod random;
 mod roster;
 
 pub use greedy::GreedyBot;
-pub use mcts::{CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, Style, Terms, Weighed};
+pub use mcts::{
+    CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, NARROW_BUDGET, Style, Terms, Weighed,
+};
 pub use random::RandomBot;
 pub use roster::{BotKind, seats};

@@ -1,7 +1,8 @@
 //! Bots by name, as `--bots` gives them: one name for every seat, or one per
 //! seat. A searching bot takes its budget after a colon: `mcts:400` is the
 //! `mcts` bot with 400 iterations per decision, plain `mcts` its default;
-//! `mcts-classic` is the first design of the search, kept to measure against.
+//! `mcts-narrow` and `mcts-classic` are the second and first designs of the
+//! search, kept to measure against.
 
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::rules::Worths;
 
-use super::{CLASSIC_BUDGET, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot, Style};
+use super::{CLASSIC_BUDGET, DEFAULT_BUDGET, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub enum BotKind {
     /// Information-set Monte Carlo tree search with this many iterations per
     /// decision, valued a round ahead.
     Mcts(u32),
+    /// The second design of the search: `mcts` exploring less.
+    Narrow(u32),
     /// The first design of the search: greedy playouts two rounds on.
     Classic(u32),
 }
@@ -32,6 +35,7 @@ impl BotKind {
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts(DEFAULT_BUDGET),
+        BotKind::Narrow(NARROW_BUDGET),
         BotKind::Classic(CLASSIC_BUDGET),
     ];
 
@@ -41,6 +45,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Mcts(_) => "mcts",
+            BotKind::Narrow(_) => "mcts-narrow",
             BotKind::Classic(_) => "mcts-classic",
         }
     }
@@ -50,12 +55,14 @@ impl BotKind {
     pub fn label(self) -> String {
         match self {
             BotKind::Mcts(n) if n != DEFAULT_BUDGET => format!("mcts:{n}"),
+            BotKind::Narrow(n) if n != NARROW_BUDGET => format!("mcts-narrow:{n}"),
             BotKind::Classic(n) if n != CLASSIC_BUDGET => format!("mcts-classic:{n}"),
             b => b.name().to_string(),
         }
     }
 
-    /// A bot by name: `random`, `greedy`, `mcts`, `mcts:N`, `mcts-classic` or
+    /// A bot by name: `random`, `greedy`, `mcts`, `mcts:N`, `mcts-narrow`,
+    /// `mcts-narrow:N`, `mcts-classic` or
     /// `mcts-classic:N` (N ≥ 1 iterations per decision).
     pub fn parse(text: &str) -> Result<BotKind> {
         let (name, budget) = match text.split_once(':') {
@@ -66,9 +73,10 @@ impl BotKind {
         match (kind, budget) {
             (_, None) => Ok(kind),
             (BotKind::Mcts(_), Some(b)) => parse_budget(text, b).map(BotKind::Mcts),
+            (BotKind::Narrow(_), Some(b)) => parse_budget(text, b).map(BotKind::Narrow),
             (BotKind::Classic(_), Some(b)) => parse_budget(text, b).map(BotKind::Classic),
             (_, Some(_)) => Err(bad_input(format!(
-                "bot `{name}` takes no budget (in `{text}`); only `mcts:N` and `mcts-classic:N` do"
+                "bot `{name}` takes no budget (in `{text}`); only `mcts:N`, `mcts-narrow:N` and `mcts-classic:N` do"
             ))),
         }
     }
@@ -97,6 +105,9 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
             BotKind::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
             BotKind::Mcts(n) => Box::new(MctsBot::with(game_seed, seat, n, Style::Horizon, worths)),
+            BotKind::Narrow(n) => {
+                Box::new(MctsBot::with(game_seed, seat, n, Style::Narrow, worths))
+            }
             BotKind::Classic(n) => {
                 Box::new(MctsBot::with(game_seed, seat, n, Style::Playouts, worths))
             }

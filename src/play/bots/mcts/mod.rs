@@ -1,7 +1,8 @@
-//! The `mcts` bot: information-set Monte Carlo tree search, in two
+//! The `mcts` bot: information-set Monte Carlo tree search, in three
 //! styles ([`Style`]): `mcts`, which values a position a round ahead with
-//! the evaluation, and `mcts-classic`, the first design, which plays greedy
-//! playouts two rounds on.
+//! the evaluation; `mcts-narrow`, the same search exploring less (the
+//! second design, kept to measure against); and `mcts-classic`, the first
+//! design, which plays greedy playouts two rounds on.
 //!
 //! **Hidden information.** The only thing no player knows is the order of
 //! the deck. The bot copies the game with its undrawn tiles sorted
@@ -16,7 +17,8 @@
 //! (progressive widening in the greedy bot's order, see [`tree`]); add the
 //! first decision point not yet in the tree; then play on with the greedy
 //! bot in every seat to the horizon, and value the position ([`eval`]).
-//! `mcts` ([`Style::Horizon`]) stops at the searching player's first turn
+//! `mcts` ([`Style::Horizon`], and `mcts-narrow`) stops at the searching
+//! player's first turn
 //! after leaving the tree; a node added at the start of a turn is left
 //! unopened (its options neither listed nor weighed) until the walk comes
 //! back to it, so the many chance nodes of the deck cost nothing until they
@@ -66,7 +68,11 @@ pub use eval::{Evaluator, Terms};
 use tree::{NONE, Tree};
 
 /// Iterations per decision of plain `mcts`.
-pub const DEFAULT_BUDGET: u32 = 800;
+pub const DEFAULT_BUDGET: u32 = 400;
+
+/// Iterations per decision of plain `mcts-narrow` (the second design's
+/// default).
+pub const NARROW_BUDGET: u32 = 800;
 
 /// Iterations per decision of plain `mcts-classic` (the first design's
 /// default).
@@ -81,11 +87,40 @@ pub const HORIZON_ROUNDS: usize = 2;
 pub enum Style {
     /// At the searching player's first turn after the walk left the tree,
     /// valued by the evaluation; nodes at a turn's start opened on their
-    /// second visit; kept visits count toward the budget (`mcts`).
+    /// second visit; kept visits count toward the budget; UCB1 explores with
+    /// [`EXPLORE`] points (`mcts`).
     Horizon,
+    /// [`Style::Horizon`] with UCB1 exploring with [`NARROW_EXPLORE`] points:
+    /// the second design (`mcts-narrow`).
+    Narrow,
     /// Greedy playouts [`HORIZON_ROUNDS`] rounds after the root, every node
     /// opened when added (`mcts-classic`).
     Playouts,
+}
+
+/// The exploration constant of UCB1 of `mcts`, in points of margin: at
+/// this width the search still weighs the options its priors rank second
+/// and third (measured in docs/bots.md against [`NARROW_EXPLORE`]).
+pub const EXPLORE: f32 = 8.0;
+
+/// The exploration constant of the earlier designs (`mcts-narrow`,
+/// `mcts-classic`), in points of margin.
+pub const NARROW_EXPLORE: f32 = 3.0;
+
+impl Style {
+    /// Whether the search stops a round ahead ([`Style::Horizon`] and
+    /// [`Style::Narrow`]).
+    fn round_ahead(self) -> bool {
+        matches!(self, Style::Horizon | Style::Narrow)
+    }
+
+    /// The exploration constant of UCB1 of a search of this style.
+    fn explore(self) -> f32 {
+        match self {
+            Style::Horizon => EXPLORE,
+            Style::Narrow | Style::Playouts => NARROW_EXPLORE,
+        }
+    }
 }
 
 /// The `mcts` bot. See the module documentation.
@@ -186,7 +221,7 @@ impl MctsBot {
             seat,
             rng,
             greedy,
-            tree: Tree::default(),
+            tree: Tree::new(style.explore()),
             eval: Evaluator::new(worths),
             root_options: Buffers::default(),
             options: Buffers::default(),
@@ -255,7 +290,7 @@ impl MctsBot {
     fn iterations_now(&self) -> u32 {
         match self.style {
             Style::Playouts => self.iterations,
-            Style::Horizon => {
+            Style::Horizon | Style::Narrow => {
                 let kept = self.tree.node(self.tree.root).visits;
                 self.iterations
                     .saturating_sub(kept)
@@ -324,7 +359,7 @@ impl MctsBot {
     fn walk(&mut self, g: &mut Game, root: Turn, buf: &mut Buffers) -> Result<Walk> {
         let horizon = match self.style {
             Style::Playouts => HORIZON_ROUNDS * g.players().len(),
-            Style::Horizon => usize::MAX,
+            Style::Horizon | Style::Narrow => usize::MAX,
         };
         let mut turns = 0usize;
         let mut at = Cursor::Root;
@@ -371,7 +406,7 @@ impl MctsBot {
     /// Whether `mcts`'s walk stops before the turn about to begin: it has
     /// left the tree and that turn is the searching player's.
     fn at_horizon(&self, g: &Game, at: Cursor) -> bool {
-        self.style == Style::Horizon
+        self.style.round_ahead()
             && matches!(at, Cursor::Grown | Cursor::Out)
             && g.current() == self.seat
     }
@@ -423,7 +458,7 @@ impl MctsBot {
         let child = self.tree.add(g.current());
         self.tree.link(node, edge, *key, child);
         *at = Cursor::Grown;
-        if self.style == Style::Horizon && matches!(decision, Decision::Placement { .. }) {
+        if self.style.round_ahead() && matches!(decision, Decision::Placement { .. }) {
             if g.current() == self.seat {
                 return Ok(None);
             }

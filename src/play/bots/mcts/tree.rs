@@ -15,8 +15,6 @@ pub const NONE: u32 = u32::MAX;
 /// Options opened at a node with `v` visits: `OPEN_BASE + OPEN_RATE·√v`.
 const OPEN_BASE: f32 = 2.0;
 const OPEN_RATE: f32 = 1.0;
-/// The exploration constant of UCB1, in points of margin.
-const EXPLORE: f32 = 3.0;
 /// The weight of the prior (its gap below the best prior, in points), divided
 /// by the edge's visits + 1.
 const BIAS: f32 = 1.0;
@@ -52,13 +50,23 @@ pub struct Node {
 }
 
 /// The nodes of a search, the root first.
-#[derive(Default)]
 pub struct Tree {
     nodes: Vec<Node>,
     pub root: u32,
+    /// The exploration constant of UCB1, in points of margin.
+    explore: f32,
 }
 
 impl Tree {
+    /// An empty tree whose UCB1 explores with `explore`.
+    pub fn new(explore: f32) -> Tree {
+        Tree {
+            nodes: Vec::new(),
+            root: NONE,
+            explore,
+        }
+    }
+
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.root = NONE;
@@ -133,7 +141,9 @@ impl Tree {
         let score = |e: &Edge| {
             let gap = (e.prior - best_prior).max(-BIAS_CAP);
             let gap = if gap.is_finite() { gap } else { -BIAS_CAP };
-            e.mean() + EXPLORE * (log / e.visits as f32).sqrt() + BIAS * gap / (e.visits + 1) as f32
+            e.mean()
+                + self.explore * (log / e.visits as f32).sqrt()
+                + BIAS * gap / (e.visits + 1) as f32
         };
         let mut best = 0;
         for i in 1..edges.len() {
