@@ -29,7 +29,7 @@ const NO_LEADER_ON_TOP: &str =
 fn games(set: &Ruleset, bots: &[BotKind], games: u64, mut check: impl FnMut(&Game)) {
     let rules = set.rules();
     for seed in 0..games {
-        let game = sim::play(&set, rules.as_ref(), bots, seed, true)
+        let game = sim::play(set, rules.as_ref(), bots, seed, true)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
         check(&game);
     }

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use crate::common::{refused, stdout, succeeds, temp_dir, without_timing};
+use crate::common::{json, refused, stdout, succeeds, temp_dir, without_timing};
 
 #[test]
 fn a_ladder_refuses_bad_levels() {
@@ -32,7 +32,7 @@ fn a_ladder_refuses_bad_levels() {
 }
 
 fn ladder_json(threads: &str) -> Value {
-    let out = succeeds(&[
+    json(&[
         "compare",
         "tower",
         "black-tower",
@@ -46,8 +46,7 @@ fn ladder_json(threads: &str) -> Value {
         threads,
         "--format",
         "json",
-    ]);
-    serde_json::from_str(&stdout(&out)).expect("JSON output")
+    ])
 }
 
 #[test]
