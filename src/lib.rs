@@ -1,7 +1,7 @@
 //! towerlab: a sandbox for the Carcassonne *Tower* rule family.
 //!
 //! The crate is built in layers, one folder each; a module imports only from
-//! its own layer or the layers below it (`tests/it/layers.rs` enforces it):
+//! its own layer or the layers below it (`tests/it/layers/` enforces it):
 //!
 //! 0. [`kernel`]: geometry, tile sets, the board, features, a game and its
 //!    turn loop, the [`kernel::Rules`] trait every tower question goes

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::analysis::decks::Decks;
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::multiplicity;
-use crate::analysis::stats::{self, Columns, Estimate, GameRow, Thin};
+use crate::analysis::stats::{self, Estimate, GameRow, Thin, columns::Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
 use crate::play::sim::{self, Batch, GameResult};

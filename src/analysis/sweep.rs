@@ -6,7 +6,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
-use crate::analysis::stats::{self, Columns};
+use crate::analysis::stats::{self, columns::Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;

@@ -274,7 +274,7 @@ fn change(levels: &[Level], r: &Row) -> Option<Change> {
     Some(Change {
         variant: levels[l].run.variants[r.variant].clone(),
         metric: r.metric.to_string(),
-        unit: stats::unit(r.metric).to_string(),
+        unit: stats::glossary::unit(r.metric).to_string(),
         level: levels[l].name.clone(),
         mean: d.mean,
         ci: d.ci,

@@ -225,7 +225,7 @@ fn explain(width: u16) -> Result<()> {
     out!("Every metric of `compare` (and `simulate`), per game unless said:");
     let mut t = new_table(["metric", "unit", "what it measures"]);
     t.set_width(width);
-    for d in &stats::GLOSSARY {
+    for d in &stats::glossary::GLOSSARY {
         t.add_row([d.name, d.unit, d.meaning]);
     }
     out!("{t}");

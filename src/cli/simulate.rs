@@ -184,7 +184,7 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
             m.name.clone(),
             format!("{:.2}", v.mean),
             interval_cell(v.ci, v.no_interval),
-            stats::describe(&m.name).to_string(),
+            stats::glossary::describe(&m.name).to_string(),
         ]);
     }
     for (name, e) in by_kind {
@@ -192,7 +192,7 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
             name.clone(),
             format!("{:.2}", e.mean),
             interval_cell([e.low, e.high], e.thin),
-            stats::describe(name).to_string(),
+            stats::glossary::describe(name).to_string(),
         ]);
     }
     out!("{table}");

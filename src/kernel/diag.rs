@@ -26,9 +26,32 @@ pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(message.into()))
 }
 
-/// True when `err` (or anything in its chain) is bad input.
+/// Bad input of one kind: the rules spent all the work a game may ask of
+/// them (its hook budget), so the pack is too slow for that budget. Typed
+/// apart so that a caller that can ask for less work (a hint's search) tells
+/// it from every other error; the CLI reports it as bad input (exit 2).
+#[derive(Debug)]
+pub struct BudgetSpent(pub String);
+
+impl fmt::Display for BudgetSpent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BudgetSpent {}
+
+/// True when `err` (or anything in its chain) is bad input, a spent budget
+/// included.
 pub fn is_bad_input(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| e.is::<BadInput>())
+    err.chain()
+        .any(|e| e.is::<BadInput>() || e.is::<BudgetSpent>())
+}
+
+/// True when `err` (or anything in its chain) says the rules spent a game's
+/// hook budget.
+pub fn is_budget_spent(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.is::<BudgetSpent>())
 }
 
 /// The largest input file read (tile sets, packs, variants, board files,

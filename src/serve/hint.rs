@@ -10,6 +10,7 @@
 use super::ApiError;
 use super::view::decision_kind;
 use super::wire::{Hint, Weighed};
+use crate::kernel::diag::is_budget_spent;
 use crate::kernel::{Decision, Game};
 use crate::play::bots::{BotKind, MctsBot, Style};
 use crate::play::seed::mix64;
@@ -62,7 +63,8 @@ fn advise_on(
     let mut budget = asked.budget.max(1);
     loop {
         match searched(game, decision, set, &asked, budget) {
-            Err(e) if budget > 1 && spent_the_hook_budget(&e) => budget /= 2,
+            Err(Failed::Spent(_)) if budget > 1 => budget /= 2,
+            Err(failed) => return Err(failed.into()),
             Ok(mut hint) if budget < asked.budget => {
                 hint.reason.push_str(&format!(
                     " (searched {budget} of the {} iterations asked: more would spend more than a search's hook budget here)",
@@ -70,16 +72,24 @@ fn advise_on(
                 ));
                 return Ok(hint);
             }
-            found => return found,
+            Ok(hint) => return Ok(hint),
         }
     }
 }
 
-/// The search's hooks ran more operations than a search may. (The rules
-/// tell it by their message only, whose words are theirs: "the per-game
-/// hook budget".)
-fn spent_the_hook_budget(e: &ApiError) -> bool {
-    e.message.contains("per-game hook budget")
+/// Why a search found no hint: its hooks spent a search's hook budget (a
+/// smaller search may not), or anything else.
+enum Failed {
+    Spent(ApiError),
+    Other(ApiError),
+}
+
+impl From<Failed> for ApiError {
+    fn from(failed: Failed) -> ApiError {
+        match failed {
+            Failed::Spent(e) | Failed::Other(e) => e,
+        }
+    }
 }
 
 /// The hint for `decision` of `game`, searched `budget` iterations.
@@ -89,7 +99,7 @@ fn searched(
     set: &Ruleset,
     asked: &Asked,
     budget: u32,
-) -> Result<Hint, ApiError> {
+) -> Result<Hint, Failed> {
     let mut bot = MctsBot::with(
         asked.stream,
         asked.seat,
@@ -98,10 +108,15 @@ fn searched(
         set.worths.clone(),
     );
     let found = bot.weigh(game, decision).map_err(|e| {
-        ApiError::new(
+        let error = ApiError::new(
             500,
             format!("the rules failed while the hint searched: {e:#}"),
-        )
+        );
+        if is_budget_spent(&e) {
+            Failed::Spent(error)
+        } else {
+            Failed::Other(error)
+        }
     })?;
     let weighed: Vec<Weighed> = found
         .iter()

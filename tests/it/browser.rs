@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::prelude::{BASE64_STANDARD, Engine};
 use headless_chrome::protocol::cdp::types::Event as CdpEvent;
@@ -129,16 +129,25 @@ impl Page {
         reply.result.value.unwrap_or(Value::Null)
     }
 
-    /// Wait (up to a minute) until `expression` is true.
+    /// Wait (up to a minute) until `expression` is true. The page itself
+    /// looks every 10 ms and answers once: one round trip, where polling
+    /// from here would cost one a look (a call waits up to 100 ms for
+    /// headless_chrome's reader to let go of the connection).
     pub fn wait(&self, expression: &str) {
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while self.eval(expression) != json!(true) {
-            assert!(
-                Instant::now() < deadline,
-                "waited a minute for {expression}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let waited = self.eval(&format!(
+            "new Promise((done, failed) => {{\n\
+             const until = Date.now() + 60000;\n\
+             const look = () => {{\n\
+             let holds;\n\
+             try {{ holds = ({expression}); }} catch (e) {{ failed(e); return; }}\n\
+             if (holds === true) done(true);\n\
+             else if (Date.now() > until) done(false);\n\
+             else setTimeout(look, 10);\n\
+             }};\n\
+             look();\n\
+             }})"
+        ));
+        assert_eq!(waited, json!(true), "waited a minute for {expression}");
     }
 
     /// Press a key (`ArrowRight`, `End`) on the focused element.

@@ -10,8 +10,8 @@ use towerlab::play::course::{Choices, Course};
 use towerlab::play::sim;
 use towerlab::rules::Ruleset;
 
-use crate::common::{home, stdout, succeeds};
-use crate::shards::{Dir, merge, metrics_text, shards};
+use crate::common::{Scratch, home, stdout, succeeds};
+use crate::shards::{merge, metrics_text, shards};
 
 /// The course of a two-seat game with these scores after each turn, the
 /// last entry being the final scores.
@@ -116,13 +116,17 @@ fn a_row_gives_shares_of_turns_and_decisions_ties_and_spread() {
 fn every_metric_is_defined_in_the_glossary() {
     for players in 2..=6 {
         for name in stats::metric_names(players) {
-            let d = stats::definition(&name).unwrap_or_else(|| panic!("{name} undefined"));
+            let d =
+                stats::glossary::definition(&name).unwrap_or_else(|| panic!("{name} undefined"));
             assert!(!d.meaning.is_empty() && !d.unit.is_empty(), "{name}");
         }
     }
     let kinds = ["regular".to_string(), "black".to_string()];
     for name in stats::kind_metric_names(&kinds) {
-        assert!(stats::definition(&name).is_some(), "{name} undefined");
+        assert!(
+            stats::glossary::definition(&name).is_some(),
+            "{name} undefined"
+        );
     }
 }
 
@@ -173,7 +177,7 @@ fn a_game_counts_the_same_course_however_it_is_driven() {
 
 #[test]
 fn merged_shards_give_the_game_quality_metrics_of_one_process() {
-    let dir = Dir::new("quality");
+    let dir = Scratch::new("quality");
     let line = "compare tower black-tower --games 24 --bots greedy,random --seed 5";
     let mut args: Vec<&str> = line.split_whitespace().collect();
     args.extend(["--format", "json"]);
@@ -221,9 +225,13 @@ fn docs_define_every_metric_in_one_table_as_compare_explain_does() {
     let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/metrics.md"))
         .expect("docs/metrics.md");
     let rows: Vec<&str> = docs.lines().filter(|l| l.starts_with("| `")).collect();
-    assert_eq!(rows.len(), stats::GLOSSARY.len(), "one row per metric");
+    assert_eq!(
+        rows.len(),
+        stats::glossary::GLOSSARY.len(),
+        "one row per metric"
+    );
     let explained = stdout(&succeeds(&["compare", "--explain", "--width", "400"]));
-    for d in &stats::GLOSSARY {
+    for d in &stats::glossary::GLOSSARY {
         let row = format!("| `{}` | {} | {} |", d.name, d.unit, d.meaning);
         assert!(rows.contains(&row.as_str()), "docs/metrics.md lacks {row}");
         let line = explained

@@ -1,6 +1,7 @@
 //! The browser game in headless Chromium, at four window sizes (a phone
-//! upright and on its side, a small and a large desktop): `towerlab serve`
-//! is started, a person plays a whole 2-player game against greedy through
+//! upright and on its side, a small and a large desktop; the four games
+//! played at once): `towerlab serve` is started for each, a person plays a
+//! whole 2-player game against greedy through
 //! the page (cells, rotate, place, the action's buttons and the board's
 //! spots; tapped on the phone sizes, which are touch screens, clicked on
 //! the others), with no console errors. At every question the layout is
@@ -70,17 +71,33 @@ fn press(page: &Page, touch: bool, selector: &str) {
     }
 }
 
+/// What a step needs to know of the page, in one look.
+#[derive(serde::Deserialize)]
+struct Look {
+    kind: String,
+    token: Value,
+    /// The cells the tile may be placed on.
+    places: u64,
+    /// A floor is among the action's options.
+    floor: bool,
+    /// A meeple's spot (or a capture's) is marked on the board.
+    spot: bool,
+    /// The option buttons.
+    buttons: u64,
+}
+
+const LOOK: &str = "({kind: game.question.kind, token: game.token, \
+    places: document.querySelectorAll('#marks .place').length, \
+    floor: !!document.querySelector('#options button[data-kind=floor]'), \
+    spot: !!document.querySelector('#marks .spot[data-index]'), \
+    buttons: document.querySelectorAll('#options button').length})";
+
 /// One step of the person's turn, by the question waiting.
 fn play_step(page: &Page, touch: bool, step: usize) {
-    let kind = page.eval("game.question.kind");
-    let token = page.eval("game.token");
-    match kind.as_str().unwrap() {
+    let look: Look = serde_json::from_value(page.eval(LOOK)).unwrap();
+    match look.kind.as_str() {
         "placement" => {
-            let cells = page
-                .eval("document.querySelectorAll('#marks .place').length")
-                .as_u64()
-                .unwrap();
-            let n = step as u64 % cells + 1;
+            let n = step as u64 % look.places + 1;
             press(page, touch, &format!("#marks .place:nth-child({n})"));
             if step.is_multiple_of(3) {
                 press(page, touch, "#rotate");
@@ -88,70 +105,61 @@ fn play_step(page: &Page, touch: bool, step: usize) {
             press(page, touch, "#confirm");
         }
         // Floors now and then, so that their preview is seen.
-        "action"
-            if step % 4 == 1
-                && page.eval("!!document.querySelector('#options button[data-kind=floor]')")
-                    == json!(true) =>
-        {
+        "action" if step % 4 == 1 && look.floor => {
             press(page, touch, "#options button[data-kind=floor]");
         }
-        "action"
-            if step.is_multiple_of(2)
-                && page.eval("!!document.querySelector('#marks .spot[data-index]')")
-                    == json!(true) =>
-        {
+        "action" if step.is_multiple_of(2) && look.spot => {
             press(page, touch, "#marks .spot[data-index]");
         }
         // A ransom asked before, for the same prisoners, the page
         // declines by itself (T11).
-        "ransom"
-            if page.eval("document.querySelectorAll('#options button').length") == json!(0) => {}
-        "capture"
-            if page.eval("!!document.querySelector('#marks .spot[data-index]')") == json!(true) =>
-        {
-            press(page, touch, "#marks .spot[data-index]");
-        }
-        _ => {
-            let buttons = page
-                .eval("document.querySelectorAll('#options button').length")
-                .as_u64()
-                .unwrap();
-            press(
-                page,
-                touch,
-                &format!("#options button:nth-child({})", step as u64 % buttons + 1),
-            );
-        }
-    }
-    // A floor is previewed, then built on confirmation (the button in the
-    // window).
-    if page.eval("!document.querySelector('#floor-confirm').hidden") == json!(true) {
-        let inside = page.eval(
-            "(r => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)(document.querySelector('#floor-place').getBoundingClientRect())",
-        );
-        assert_eq!(
-            inside,
-            json!(true),
-            "the floor's confirmation is in the window"
-        );
-        let hatched = page.eval(
-            "document.querySelectorAll('#marks .reach').length === game.question.options[Number(document.querySelector('#options button.chosen').dataset.index)].preview.range.length",
-        );
-        assert_eq!(
-            hatched,
-            json!(true),
-            "the floor's range is hatched, cell by cell"
-        );
-        let size = page.eval("[innerWidth, innerHeight]");
-        let (w, h) = (size[0].as_u64().unwrap(), size[1].as_u64().unwrap());
-        keep_first_screenshot(
+        "ransom" if look.buttons == 0 => {}
+        "capture" if look.spot => press(page, touch, "#marks .spot[data-index]"),
+        _ => press(
             page,
-            (w as u32, h as u32),
-            &format!("floor-preview-{w}x{h}"),
-        );
-        press(page, touch, "#floor-place");
+            touch,
+            &format!(
+                "#options button:nth-child({})",
+                step as u64 % look.buttons + 1
+            ),
+        ),
     }
-    page.wait(&format!("game.token !== {token}"));
+    confirm_floor(page, touch);
+    page.wait(&format!("game.token !== {}", look.token));
+}
+
+/// A floor chosen is previewed, then built on confirmation: the button is
+/// in the window and the range hatched cell by cell.
+fn confirm_floor(page: &Page, touch: bool) {
+    let preview = page.eval(
+        "document.querySelector('#floor-confirm').hidden ? null : {\
+           inside: (r => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)(document.querySelector('#floor-place').getBoundingClientRect()), \
+           hatched: document.querySelectorAll('#marks .reach').length === game.question.options[Number(document.querySelector('#options button.chosen').dataset.index)].preview.range.length, \
+           size: [innerWidth, innerHeight]}",
+    );
+    if preview.is_null() {
+        return;
+    }
+    assert_eq!(
+        preview["inside"],
+        json!(true),
+        "the floor's confirmation is in the window"
+    );
+    assert_eq!(
+        preview["hatched"],
+        json!(true),
+        "the floor's range is hatched, cell by cell"
+    );
+    let (w, h) = (
+        preview["size"][0].as_u64().unwrap(),
+        preview["size"][1].as_u64().unwrap(),
+    );
+    keep_first_screenshot(
+        page,
+        (w as u32, h as u32),
+        &format!("floor-preview-{w}x{h}"),
+    );
+    press(page, touch, "#floor-place");
 }
 
 /// What the layout lacks at this question: the page scrolls, the board
@@ -159,9 +167,9 @@ fn play_step(page: &Page, touch: bool, step: usize) {
 /// status, the placing buttons, the first option button, and the board's
 /// marks, which the fitted board shows whole). Measured from the page's
 /// layout, before anything is scrolled into view.
-fn layout_faults(page: &Page, (width, height): (u32, u32)) -> Vec<String> {
-    let faults = page.eval(
-        &r#"(() => {
+/// (A JavaScript expression whose value is the list of faults.)
+fn layout_faults((width, height): (u32, u32)) -> String {
+    r#"(() => {
   const faults = [];
   const W = innerWidth, H = innerHeight;
   if (W !== WIDTH || H !== HEIGHT) faults.push(`the window is ${W}x${H}, not WIDTHxHEIGHT`);
@@ -188,10 +196,8 @@ fn layout_faults(page: &Page, (width, height): (u32, u32)) -> Vec<String> {
   }
   return faults;
 })()"#
-            .replace("WIDTH", &width.to_string())
-            .replace("HEIGHT", &height.to_string()),
-    );
-    serde_json::from_value(faults).unwrap()
+        .replace("WIDTH", &width.to_string())
+        .replace("HEIGHT", &height.to_string())
 }
 
 /// On a touch screen: a finger drags the board (it moves), two fingers
@@ -290,20 +296,32 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
     }
     let (mut step, mut shot, mut measured) = (0, false, 0);
     let deadline = Instant::now() + Duration::from_secs(900);
-    while page.eval("game.status") != json!("over") {
+    // At each question, in one look: the status, the layout's faults and
+    // whether it is time for the screenshot.
+    let look = format!(
+        "game.status === 'bot' ? {{status: 'bot'}} : {{status: game.status, \
+         faults: game.status === 'over' ? [] : {}, \
+         shoot: game.turn >= 24 && !!game.question && game.question.kind === 'action'}}",
+        layout_faults((width, height))
+    );
+    loop {
         assert!(Instant::now() < deadline, "the game took over 15 minutes");
-        if page.eval("game.status") == json!("bot") {
-            std::thread::sleep(Duration::from_millis(10));
-            continue;
+        let now = page.eval(&look);
+        match now["status"].as_str().unwrap() {
+            "over" => break,
+            "bot" => {
+                page.wait("game.status !== 'bot'");
+                continue;
+            }
+            status => assert_ne!(status, "failed"),
         }
-        assert_ne!(page.eval("game.status"), json!("failed"));
-        let faults = layout_faults(&page, (width, height));
+        let faults: Vec<String> = serde_json::from_value(now["faults"].clone()).unwrap();
         assert!(
             faults.is_empty(),
             "at {width}x{height}, step {step}: {faults:#?}"
         );
         measured += 1;
-        if !shot && page.eval("game.turn >= 24 && game.question.kind === 'action'") == json!(true) {
+        if !shot && now["shoot"] == json!(true) {
             screenshot(&page, (width, height));
             shot = true;
         }
@@ -347,40 +365,44 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
 
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
-)]
-fn a_whole_game_on_a_phone_upright() {
-    a_whole_game((390, 844), true);
-}
+/// The window sizes of the whole games: a phone upright and on its side
+/// (touch screens), a small and a large desktop (a mouse).
+const SIZES: [((u32, u32), bool); 4] = [
+    ((390, 844), true),
+    ((844, 390), true),
+    ((1024, 768), false),
+    ((1400, 900), false),
+];
 
+/// A whole game at each of the four sizes, the four played at once, each
+/// with its own server and browser: a game spends nearly all its time
+/// waiting for the browser's answers (each call to the browser is a round
+/// trip of up to 100 ms), so four together take little longer than one,
+/// where one after the other they would hold a test thread four times as
+/// long. A failure names its window size.
 #[test]
 #[cfg_attr(
     no_browser,
     ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
 )]
-fn a_whole_game_on_a_phone_on_its_side() {
-    a_whole_game((844, 390), true);
-}
-
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
-)]
-fn a_whole_game_on_a_small_desktop() {
-    a_whole_game((1024, 768), false);
-}
-
-#[test]
-#[cfg_attr(
-    no_browser,
-    ignore = "`chromium` is not on PATH (apt-get install chromium; TOWERLAB_REQUIRE_BROWSER=1 requires it)"
-)]
-fn a_whole_game_on_a_large_desktop() {
-    a_whole_game((1400, 900), false);
+fn a_whole_game_at_each_size_on_a_phone_and_a_desktop() {
+    let games: Vec<_> = SIZES
+        .into_iter()
+        .map(|(size, touch)| (size, std::thread::spawn(move || a_whole_game(size, touch))))
+        .collect();
+    let failed: Vec<String> = games
+        .into_iter()
+        .filter_map(|((w, h), game)| {
+            let panic = game.join().err()?;
+            let said = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Some(format!("the game at {w}x{h} failed: {said}"))
+        })
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
 /// A screenshot of `page` kept as `DIR/NAME.png` with

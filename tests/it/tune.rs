@@ -39,15 +39,7 @@ fn tuning_is_the_same_for_a_seed_and_another_seed_learns_otherwise() {
 /// the floors placed.
 fn game_of(set: &Ruleset, bot: BotKind, seed: u64) -> (Vec<u32>, u32) {
     let rules = set.rules();
-    let game = sim::play(
-        &set.tiles,
-        rules.as_ref(),
-        &[bot; 2],
-        &set.worths,
-        seed,
-        false,
-    )
-    .unwrap();
+    let game = sim::play(set, rules.as_ref(), &[bot; 2], seed, false).unwrap();
     (game.scores(), game.stats().floors_placed)
 }
 

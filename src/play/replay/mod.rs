@@ -17,6 +17,8 @@ use crate::kernel::{
 use crate::play::log::{self, LogContext, LogEvent, LogLine, Record, StartTile};
 use crate::rules::{Home, PackFiles, Params, Ruleset};
 
+use compiled::Compiled;
+pub use compiled::KEPT_RULESETS;
 use file::{Log, Start, start_of};
 
 /// What a successful replay checked.
@@ -450,53 +452,6 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
     })
 }
 
-/// The rulesets a replay has compiled, each with its rules instance (and
-/// its caches), kept for the games that follow: at most [`KEPT_RULESETS`],
-/// the least recently used dropped first, so a log whose every game carries
-/// other pack files costs the memory of a few rulesets, not of all.
-#[derive(Default)]
-struct Compiled {
-    /// Most recently used last.
-    kept: Vec<(RulesetKey, Ruleset, Box<dyn crate::kernel::Rules>)>,
-}
-
-/// What makes two games' rules the same: packs, parameters, logged files.
-type RulesetKey = (Vec<String>, String, Vec<PackFiles>);
-
-/// Rulesets a replay keeps compiled at once.
-pub const KEPT_RULESETS: usize = 8;
-
-impl Compiled {
-    /// The ruleset and rules of `start`, compiled by `compile` unless kept.
-    fn get(
-        &mut self,
-        start: &Start,
-        compile: impl FnOnce() -> Result<Ruleset>,
-    ) -> Result<(&Ruleset, &dyn crate::kernel::Rules)> {
-        let key: RulesetKey = (
-            start.packs.to_vec(),
-            format!("{:?}", start.params),
-            start.pack_files.to_vec(),
-        );
-        match self.kept.iter().position(|(k, ..)| *k == key) {
-            Some(i) => {
-                let hit = self.kept.remove(i);
-                self.kept.push(hit);
-            }
-            None => {
-                let set = compile()?;
-                let rules = set.rules();
-                if self.kept.len() == KEPT_RULESETS {
-                    self.kept.remove(0);
-                }
-                self.kept.push((key, set, rules));
-            }
-        }
-        let (_, set, rules) = self.kept.last().expect("just kept");
-        Ok((set, rules.as_ref()))
-    }
-}
-
 fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {
     anyhow::Error::new(Rejected {
         file: file.to_string(),
@@ -599,6 +554,7 @@ fn misplaced(
     }
 }
 
+mod compiled;
 mod file;
 #[cfg(test)]
 mod tests;

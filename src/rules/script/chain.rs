@@ -9,8 +9,9 @@ use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 use super::api::TowerInfo;
 use super::errors::describe;
 use super::record::RULES;
+use super::sandbox::limit_broken;
 use super::{Hook, ScriptRules, context, limits, rt_error};
-use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::diag::did_you_mean;
 
 /// An unknown property of a hook's argument or of `game()`, with the
 /// properties there are.
@@ -75,9 +76,11 @@ impl ScriptRules {
                 } else {
                     self.error.borrow().clone()
                 };
-                Err(bad_input(described.unwrap_or_else(|| {
-                    format!("hook `{}`: {}", hook.name(), e.unwrap_inner())
-                })))
+                Err(limit_broken(
+                    broken,
+                    described
+                        .unwrap_or_else(|| format!("hook `{}`: {}", hook.name(), e.unwrap_inner())),
+                ))
             }
         }
     }

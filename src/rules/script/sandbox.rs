@@ -18,7 +18,7 @@ use super::api::register_api;
 use super::memory::{self, MemoryLimit};
 use super::record::RULES;
 use super::{Hook, ScriptRules, limits, rt_error};
-use crate::kernel::diag::bad_input;
+use crate::kernel::diag::{BudgetSpent, bad_input};
 
 /// A limit that a hook call (with the hooks it calls) broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,11 +324,24 @@ impl ScriptRules {
                 p.path.display()
             )
         });
-        bad_input(format!(
-            "{}{}",
-            at.unwrap_or_else(|| format!("hook `{}`: ", hook.name())),
-            limit.message()
-        ))
+        limit_broken(
+            Some(limit),
+            format!(
+                "{}{}",
+                at.unwrap_or_else(|| format!("hook `{}`: ", hook.name())),
+                limit.message()
+            ),
+        )
+    }
+}
+
+/// The error `message` of a hook call that broke `limit` (if it broke one):
+/// bad input, and a spent game budget typed apart
+/// ([`crate::kernel::diag::BudgetSpent`]).
+pub(super) fn limit_broken(limit: Option<Limit>, message: String) -> anyhow::Error {
+    match limit {
+        Some(Limit::Game { .. }) => anyhow::Error::new(BudgetSpent(message)),
+        _ => bad_input(message),
     }
 }
 

@@ -19,8 +19,12 @@ fn shipped() -> Home {
 }
 
 fn rules(packs: &[&str]) -> (Ruleset, ScriptRules) {
+    rules_in(&shipped(), packs)
+}
+
+fn rules_in(home: &Home, packs: &[&str]) -> (Ruleset, ScriptRules) {
     let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
-    let set = Ruleset::from_packs(&shipped(), &packs).unwrap();
+    let set = Ruleset::from_packs(home, &packs).unwrap();
     let Implementation::Script(scripts) = &set.implementation else {
         panic!("scripted packs");
     };
@@ -30,6 +34,11 @@ fn rules(packs: &[&str]) -> (Ruleset, ScriptRules) {
 
 /// The Tower, then a pack of `script` (kept alive with the folder).
 fn with_pack(script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
+    with_pack_in(&shipped(), script)
+}
+
+/// [`with_pack`] with the shipped packs of `home` (and its limits).
+fn with_pack_in(home: &Home, script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("pack.toml"),
@@ -38,7 +47,7 @@ fn with_pack(script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
     .unwrap();
     std::fs::write(dir.path().join("probe.rhai"), script).unwrap();
     let path = dir.path().display().to_string();
-    let (set, rules) = rules(&["tower", &path]);
+    let (set, rules) = rules_in(home, &["tower", &path]);
     (dir, set, rules)
 }
 
@@ -491,6 +500,25 @@ fn every_hook_error_names_its_pack_hook_and_line() {
         assert!(text.contains(&format!("hook `{hook}`")), "{text}");
         assert!(text.contains("probe.rhai:4:"), "{text}");
         assert!(crate::kernel::diag::is_bad_input(&err), "{text}");
+    }
+}
+
+/// A game's spent hook budget is bad input typed apart from every other
+/// error (a hint's search retries smaller on it and on nothing else); a
+/// call's own operation limit is bad input of the plain kind.
+#[test]
+fn a_spent_game_budget_is_typed_apart_from_other_limits() {
+    use crate::kernel::diag::{is_bad_input, is_budget_spent};
+    let script = "fn reach(tower) {\n    let n = 0;\n    for i in 0..N { n += 1; }\n    previous(tower)\n}\n";
+    let cases = [("3000", 5_000, true), ("100000000", u64::MAX, false)];
+    for (loops, budget, spent) in cases {
+        let home = shipped().with_hook_budget(budget);
+        let (_d, _, rules) = with_pack_in(&home, &script.replace('N', loops));
+        let err = Scene::new().ask(&rules, "reach").expect_err(loops);
+        let text = format!("{err:#}");
+        assert!(is_bad_input(&err), "{text}");
+        assert_eq!(is_budget_spent(&err), spent, "{text}");
+        assert_eq!(text.contains("per-game hook budget"), spent, "{text}");
     }
 }
 

@@ -76,7 +76,7 @@ fn trace_chart(l: &Ladder, metric: &str, label: &str) -> Option<Markup> {
     let title = format!("{} by level", capitalised(label));
     let caption = format!(
         "{}: its skill trace, each variant's mean at each level of play (weakest first), with its 95% interval.",
-        stats::describe(metric)
+        stats::glossary::describe(metric)
     );
     Some(figure(
         charts::bars(&charts::Bars {
@@ -124,7 +124,7 @@ fn key_chart(l: &Ladder, metric: &str, label: &str) -> Option<Markup> {
     let flagged = rows.iter().any(|a| a.depends_on_skill);
     let caption = format!(
         "{}: each variant's paired difference from the baseline at each level, with its 95% interval.{}",
-        stats::describe(metric),
+        stats::glossary::describe(metric),
         if flagged {
             " It depends on skill: it excludes 0 at two levels with opposite signs."
         } else {

@@ -24,6 +24,7 @@
 //! caller's.
 
 pub mod charts;
+mod fires;
 mod ladder;
 mod replay;
 pub mod sample;
@@ -32,7 +33,7 @@ pub mod timeline;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use crate::analysis::compare::{Comparison, Metric, VariantFires};
+use crate::analysis::compare::{Comparison, Metric};
 use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
 use crate::analysis::verdict::Verdict;
@@ -128,7 +129,7 @@ pub fn html_with_ladder(
                     @if let Some(l) = skill { (ladder::section(l)) }
                     (table(r))
                     @if !r.by_kind.is_empty() { (by_kind_section(r)) }
-                    @if let Some(fires) = &r.fires { (fires_section(r, fires)) }
+                    @if let Some(fires) = &r.fires { (fires::section(r, fires)) }
                     (charts_section(r))
                     (replay::section(&r.variants, samples))
                 }
@@ -218,49 +219,6 @@ fn by_kind_section(r: &Comparison) -> Markup {
     }
 }
 
-/// Did the rules fire? (`--fires`): per variant, each pack hook's
-/// questions, the answers it changed and the games it changed one in; a
-/// sentence for each that never changed an answer.
-fn fires_section(r: &Comparison, fires: &[VariantFires]) -> Markup {
-    html! {
-        section id="fires" {
-            h2 { "Did the rules fire?" }
-            div class="scroll" {
-                table class="compare" {
-                    thead {
-                        tr {
-                            th { "variant" } th { "pack" } th { "hook" } th { "asked" }
-                            th { "changed" } th { "games changed" }
-                        }
-                    }
-                    tbody {
-                        @for (v, f) in fires.iter().enumerate() {
-                            @for hook in &f.hooks {
-                                tr class=[hook.never_changed().then_some("never")] {
-                                    td { (r.variants.get(v).unwrap_or(&f.variant)) }
-                                    td { (pack_name(&hook.pack)) }
-                                    td { code { (hook.hook.name()) } }
-                                    td { (hook.asked) }
-                                    td { (hook.changed) }
-                                    td { (hook.games_changed) " of " (f.games) }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            @for (v, f) in fires.iter().enumerate() {
-                @for sentence in f.never_changed() {
-                    p class="sentence" { (r.variants.get(v).unwrap_or(&f.variant)) ": " (sentence) }
-                }
-            }
-            p class="note" {
-                "Per pack and hook: the questions the games (and their bots) asked it, those whose answer it changed against the packs before it (or the hook's default), and the games in which it changed at least one. A rule that never changed an answer did nothing in these games."
-            }
-        }
-    }
-}
-
 /// `metrics` of every variant, its first column pinned when the table
 /// scrolls sideways; under it, why some values have no interval.
 fn metric_table(r: &Comparison, metrics: &[Metric]) -> Markup {
@@ -295,7 +253,7 @@ fn table_row(metric: &Metric) -> Markup {
         tr {
             th class="pin" scope="row" {
                 span class="metric" { (metric.name) }
-                span class="what" { (stats::describe(&metric.name)) }
+                span class="what" { (stats::glossary::describe(&metric.name)) }
             }
             @for value in &metric.values {
                 td { (stats::mean_text(value.mean, value.ci, value.no_interval)) }

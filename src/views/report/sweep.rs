@@ -76,7 +76,7 @@ fn table(s: &Sweep) -> Markup {
 fn row(s: &Sweep, m: &SweepMetric) -> Markup {
     html! {
         tr {
-            th { span class="metric" { (m.name) } span class="what" { (stats::describe(&m.name)) } }
+            th { span class="metric" { (m.name) } span class="what" { (stats::glossary::describe(&m.name)) } }
             @for (i, v) in s.values.iter().enumerate() {
                 @match m.points.iter().find(|p| &p.value == v) {
                     Some(p) => {
@@ -113,7 +113,7 @@ fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
         .collect();
     charts::curve(&Curve {
         title: &m.name,
-        unit: stats::describe(&m.name),
+        unit: stats::glossary::describe(&m.name),
         colour: super::VARIANT_COLOURS[i % super::VARIANT_COLOURS.len()],
         labels: &s.values,
         points,

@@ -344,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn rotation_moves_north_to_east() {
+    fn a_point_turned_moves_from_north_to_east_on_the_picture() {
         let n = Pt::new(TILE / 2.0, 0.0);
         assert_eq!(n.rotated(1), Pt::new(TILE, TILE / 2.0));
         assert_eq!(n.rotated(2), Pt::new(TILE / 2.0, TILE));

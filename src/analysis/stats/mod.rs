@@ -6,18 +6,18 @@
 //! the game counts towerlab runs (hundreds and up). Balance is a property of a
 //! whole set of games, not of one game, so its intervals come from a seeded
 //! bootstrap (paired for differences).
+//!
+//! Here: a game's row and its metrics, estimates and their text. A run's
+//! columns of metrics, with balance's bootstrap, are [`columns`]; what each
+//! metric means is [`glossary`].
 
-use rayon::prelude::*;
+pub mod columns;
+pub mod glossary;
 
-use crate::play::seed::Stream;
 use crate::play::sim::GameResult;
 
 /// z for a two-sided 95% interval (every interval of the crate uses it).
 pub const Z95: f64 = 1.959_963_984_540_054;
-/// Bootstrap resamples for set-level metrics.
-const RESAMPLES: usize = 1000;
-/// The bootstrap's fixed seed: statistics are as reproducible as games.
-const BOOTSTRAP_SEED: u64 = 0xB007_5742;
 /// The fewest games whose values, all alike, may be read as showing no
 /// spread (below it, a sample with no spread has no interval); and the
 /// fewest games before `--precision` may stop or `sweep` star a difference.
@@ -60,171 +60,6 @@ pub fn metric_names(players: usize) -> Vec<String> {
     names.extend(GAME_METRICS.map(String::from));
     names.push("balance".to_string());
     names
-}
-
-/// A metric's entry in the glossary: its name (`N` for a seat, `KIND` for
-/// a floor kind), the unit of its values and what it measures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Definition {
-    pub name: &'static str,
-    pub unit: &'static str,
-    pub meaning: &'static str,
-}
-
-const fn def(name: &'static str, unit: &'static str, meaning: &'static str) -> Definition {
-    Definition {
-        name,
-        unit,
-        meaning,
-    }
-}
-
-/// Every metric, defined once: tables, `compare --explain`, the verdict's
-/// units and docs/metrics.md (which a test holds to this list) read it.
-pub const GLOSSARY: [Definition; 26] = [
-    def("score.seatN", "points", "mean final score of the seat"),
-    def(
-        "win.seatN",
-        "share of games",
-        "share of games the seat wins (ties split)",
-    ),
-    def("margin", "points", "winner's lead over the runner-up"),
-    def(
-        "captures",
-        "meeples a game",
-        "opponents' meeples taken prisoner per game",
-    ),
-    def(
-        "own_captures",
-        "meeples a game",
-        "own meeples sent home by a capture per game",
-    ),
-    def(
-        "exchanges",
-        "exchanges a game",
-        "prisoner exchanges per game",
-    ),
-    def("ransoms", "ransoms a game", "ransoms paid per game"),
-    def(
-        "ransom_points",
-        "points a game",
-        "points moved by ransom per game",
-    ),
-    def(
-        "prisoners_end",
-        "meeples",
-        "prisoners still held at game end",
-    ),
-    def(
-        "towers",
-        "towers a game",
-        "towers built (at least one floor)",
-    ),
-    def(
-        "tower_height_mean",
-        "floors",
-        "mean floors of a built tower",
-    ),
-    def(
-        "tower_height_max",
-        "floors",
-        "floors of the game's highest tower",
-    ),
-    def(
-        "floors_unused",
-        "floors",
-        "floors left in the players' supplies",
-    ),
-    def("turns", "turns", "tiles placed (game length in turns)"),
-    def(
-        "lead_changes",
-        "changes a game",
-        "times the sole leader changed, scores read after every turn and after final scoring (a tie for the lead changes nothing)",
-    ),
-    def(
-        "decisiveness",
-        "share of turns",
-        "share of the turns played before the final winner led alone for good (0: from the first turn on; 1: only after final scoring, or a tie)",
-    ),
-    def(
-        "drama",
-        "points",
-        "the final winner's worst deficit to the leader during the game (of tied winners, the smallest)",
-    ),
-    def(
-        "comeback",
-        "share of games",
-        "share of games won alone by a seat that was behind the leader after the middle turn",
-    ),
-    def(
-        "ties",
-        "share of games",
-        "share of games whose top score is shared",
-    ),
-    def(
-        "branching",
-        "options a decision",
-        "mean options of the decisions a seat was asked (placements, actions; ransoms and captures when there was a choice)",
-    ),
-    def(
-        "forced",
-        "share of decisions",
-        "share of those decisions with a single option",
-    ),
-    def("spread", "points", "highest final score minus the lowest"),
-    def(
-        "balance",
-        "share",
-        "1 - the largest gap between seat win shares",
-    ),
-    def(
-        "floors.KIND",
-        "floors a game",
-        "floors of the kind placed per game",
-    ),
-    def(
-        "captures.top.KIND",
-        "captures a game",
-        "captures by a floor of the kind (the tower's top) per game",
-    ),
-    def(
-        "towers.top.KIND",
-        "towers",
-        "towers the kind tops at game end",
-    ),
-];
-
-/// The glossary entry of a metric called `name` (a seat's by `seatN`, a
-/// floor kind's by `KIND`).
-pub fn definition(name: &str) -> Option<&'static Definition> {
-    let seat = |prefix: &str| {
-        name.strip_prefix(prefix)
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    };
-    let pattern = if seat("score.seat") {
-        "score.seatN"
-    } else if seat("win.seat") {
-        "win.seatN"
-    } else if name.starts_with("captures.top.") {
-        "captures.top.KIND"
-    } else if name.starts_with("towers.top.") {
-        "towers.top.KIND"
-    } else if name.starts_with("floors.") {
-        "floors.KIND"
-    } else {
-        name
-    };
-    GLOSSARY.iter().find(|d| d.name == pattern)
-}
-
-/// What each metric measures, for tables and docs.
-pub fn describe(name: &str) -> &'static str {
-    definition(name).map_or("", |d| d.meaning)
-}
-
-/// The unit of a metric's values.
-pub fn unit(name: &str) -> &'static str {
-    definition(name).map_or("", |d| d.unit)
 }
 
 /// Each seat's share of the win: 1 for a sole winner, 1/k for k tied.
@@ -514,163 +349,6 @@ pub fn estimate(values: &[f64]) -> Estimate {
     }
 }
 
-/// Balance of a set of games: 1 minus the largest gap between seats' win
-/// shares (1 is perfectly even).
-/// `wins` holds each game's seat shares one game after another.
-fn balance(wins: &[f64], seats: usize, pick: impl Iterator<Item = usize>) -> f64 {
-    let mut sums = vec![0.0; seats];
-    let mut n = 0.0;
-    for i in pick {
-        for (s, w) in sums.iter_mut().zip(&wins[i * seats..(i + 1) * seats]) {
-            *s += w;
-        }
-        n += 1.0;
-    }
-    if n == 0.0 || seats == 0 {
-        return 1.0;
-    }
-    let max = sums.iter().copied().fold(f64::MIN, f64::max) / n;
-    let min = sums.iter().copied().fold(f64::MAX, f64::min) / n;
-    1.0 - (max - min)
-}
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    let i = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[i]
-}
-
-/// Per-game metric columns of a run, for summaries and pairing.
-pub struct Columns {
-    /// `columns[m][g]`: metric `m` of game `g` (per-game metrics only).
-    columns: Vec<Vec<f64>>,
-    /// Win shares, `seats` per game one game after another, for balance.
-    wins: Vec<f64>,
-    seats: usize,
-}
-
-impl Columns {
-    pub fn of(results: &[GameResult]) -> Columns {
-        let rows: Vec<GameRow> = results.iter().map(GameRow::of).collect();
-        Columns::of_rows(&rows)
-    }
-
-    /// The columns of games given as rows (all of one player count).
-    pub fn of_rows(rows: &[GameRow]) -> Columns {
-        let metrics: Vec<Vec<f64>> = rows.iter().map(GameRow::metrics).collect();
-        Columns::of_metrics(&metrics)
-    }
-
-    /// The columns of per-game metric rows ([`GameRow::metrics`]).
-    pub fn of_metrics(rows: &[Vec<f64>]) -> Columns {
-        let width = rows.first().map_or(0, Vec::len);
-        let columns = (0..width)
-            .map(|m| rows.iter().map(|r| r[m]).collect())
-            .collect();
-        let seats = (width.saturating_sub(GAME_METRICS.len())) / 2;
-        Columns {
-            columns,
-            wins: rows
-                .iter()
-                .flat_map(|r| r[seats..2 * seats].iter().copied())
-                .collect(),
-            seats,
-        }
-    }
-
-    /// The values of per-game metric `m` ([`metric_names`] order), game by
-    /// game.
-    pub fn column(&self, m: usize) -> Option<&[f64]> {
-        self.columns.get(m).map(Vec::as_slice)
-    }
-
-    /// The paired difference of balance, `other - self`, over the same
-    /// seeds (the seat counts may differ).
-    pub fn balance_difference(&self, other: &Columns) -> Estimate {
-        self.balance_estimate(Some(other))
-    }
-
-    fn games(&self) -> usize {
-        self.wins.len().checked_div(self.seats).unwrap_or(0)
-    }
-
-    /// Balance of the games `pick`.
-    fn balance_of(&self, pick: impl Iterator<Item = usize>) -> f64 {
-        balance(&self.wins, self.seats, pick)
-    }
-
-    /// Estimates of every metric, in [`metric_names`] order (balance last).
-    /// A win share's interval is kept within [0, 1], where a share lives (the
-    /// normal approximation can stray past it over few games).
-    pub fn summary(&self) -> Vec<Estimate> {
-        let seats = self.seats;
-        let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
-        for e in values.iter_mut().skip(seats).take(seats) {
-            e.low = e.low.max(0.0);
-            e.high = e.high.min(1.0);
-        }
-        values.push(self.balance_estimate(None));
-        values
-    }
-
-    /// Paired differences `other - self` for every metric, balance last.
-    /// Both runs must have played the same seeds in the same order.
-    pub fn paired_difference(&self, other: &Columns) -> Vec<Estimate> {
-        let mut out: Vec<Estimate> = self
-            .columns
-            .iter()
-            .zip(&other.columns)
-            .map(|(a, b)| {
-                let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
-                estimate(&d)
-            })
-            .collect();
-        out.push(self.balance_estimate(Some(other)));
-        out
-    }
-
-    /// Balance, or the paired difference of balance against `other`, with a
-    /// percentile bootstrap interval.
-    fn balance_estimate(&self, other: Option<&Columns>) -> Estimate {
-        let n = self.games();
-        let value = |idx: &[usize]| match other {
-            None => self.balance_of(idx.iter().copied()),
-            Some(o) => o.balance_of(idx.iter().copied()) - self.balance_of(idx.iter().copied()),
-        };
-        let point = match other {
-            None => self.balance_of(0..n),
-            Some(o) => o.balance_of(0..n) - self.balance_of(0..n),
-        };
-        if n < 2 {
-            return Estimate::point(point, Thin::OneGame);
-        }
-        // The resamples' indices are drawn in order from one stream, a few
-        // resamples at a time; their balances are computed in parallel (each
-        // a sum in index order), so the draws are the same on any threads.
-        let mut rng = Stream::new(BOOTSTRAP_SEED, 0);
-        let mut draws = Vec::with_capacity(RESAMPLES);
-        let per_chunk = (1 << 20) / n + 1;
-        while draws.len() < RESAMPLES {
-            let k = per_chunk.min(RESAMPLES - draws.len());
-            let idx: Vec<Vec<usize>> = (0..k)
-                .map(|_| (0..n).map(|_| rng.below(n)).collect())
-                .collect();
-            draws.par_extend(idx.par_iter().map(|i| value(i)));
-        }
-        draws.sort_by(f64::total_cmp);
-        let (low, high) = (percentile(&draws, 0.025), percentile(&draws, 0.975));
-        if let Some(thin) = Thin::of(n, high - low) {
-            return Estimate::point(point, thin);
-        }
-        Estimate {
-            mean: point,
-            low,
-            high,
-            sd: 0.0,
-            thin: None,
-        }
-    }
-}
-
 /// Games needed for a paired comparison to detect a true difference `delta`
 /// with 95% confidence and 80% power, given the paired differences' sd.
 pub fn games_to_detect(delta: f64, paired_sd: f64) -> u64 {
@@ -712,7 +390,7 @@ mod tests {
         let results: Vec<GameResult> = (0..5)
             .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))
             .collect();
-        let s = Columns::of(&results).summary();
+        let s = columns::Columns::of(&results).summary();
         let (win1, win2) = (s[2], s[3]);
         assert!((win1.mean - 0.2).abs() < 1e-12);
         assert_eq!(win1.low, 0.0, "the normal interval would go below 0");
@@ -757,13 +435,6 @@ mod tests {
     fn ties_split_the_win() {
         assert_eq!(win_shares(&[5, 7, 7]), vec![0.0, 0.5, 0.5]);
         assert_eq!(win_shares(&[9, 1]), vec![1.0, 0.0]);
-    }
-
-    #[test]
-    fn balance_is_one_when_seats_win_equally() {
-        let wins = vec![1.0, 0.0, 0.0, 1.0];
-        assert!((balance(&wins, 2, 0..2) - 1.0).abs() < 1e-12);
-        assert!((balance(&wins, 2, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
     }
 
     #[test]

@@ -1,0 +1,50 @@
+//! The report's "Did the rules fire?" section (`--fires`): per variant,
+//! each pack hook's questions, the answers it changed, the games it changed
+//! one in, and a sentence for each hook that never changed an answer.
+
+use maud::{Markup, html};
+
+use crate::analysis::compare::{Comparison, VariantFires};
+
+/// Did the rules fire? (`--fires`): per variant, each pack hook's
+/// questions, the answers it changed and the games it changed one in; a
+/// sentence for each that never changed an answer.
+pub(super) fn section(r: &Comparison, fires: &[VariantFires]) -> Markup {
+    html! {
+        section id="fires" {
+            h2 { "Did the rules fire?" }
+            div class="scroll" {
+                table class="compare" {
+                    thead {
+                        tr {
+                            th { "variant" } th { "pack" } th { "hook" } th { "asked" }
+                            th { "changed" } th { "games changed" }
+                        }
+                    }
+                    tbody {
+                        @for (v, f) in fires.iter().enumerate() {
+                            @for hook in &f.hooks {
+                                tr class=[hook.never_changed().then_some("never")] {
+                                    td { (r.variants.get(v).unwrap_or(&f.variant)) }
+                                    td { (super::pack_name(&hook.pack)) }
+                                    td { code { (hook.hook.name()) } }
+                                    td { (hook.asked) }
+                                    td { (hook.changed) }
+                                    td { (hook.games_changed) " of " (f.games) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @for (v, f) in fires.iter().enumerate() {
+                @for sentence in f.never_changed() {
+                    p class="sentence" { (r.variants.get(v).unwrap_or(&f.variant)) ": " (sentence) }
+                }
+            }
+            p class="note" {
+                "Per pack and hook: the questions the games (and their bots) asked it, those whose answer it changed against the packs before it (or the hook's default), and the games in which it changed at least one. A rule that never changed an answer did nothing in these games."
+            }
+        }
+    }
+}
