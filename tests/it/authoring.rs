@@ -366,26 +366,19 @@ fn a_may_capture_answer_is_kept_only_when_it_read_nothing_beyond_its_key() {
 
 #[test]
 fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("two-packs");
     for (name, script) in [
         ("a", "fn range(tower, reach) { [[0, 0]"),
         ("b", "fn reach(tower) { tower.height +* 1 }"),
     ] {
-        let pack = dir.path().join(name);
-        std::fs::create_dir(&pack).unwrap();
-        std::fs::write(
-            pack.join("pack.toml"),
-            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n"),
-        )
-        .unwrap();
-        std::fs::write(pack.join("s.rhai"), script).unwrap();
+        let manifest =
+            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n");
+        dir.pack(name, &manifest, &[("s.rhai", script)]);
     }
-    let variant = dir.path().join("two.toml");
-    std::fs::write(
-        &variant,
+    let variant = dir.write(
+        "two.toml",
         "name = \"two\"\npacks = [\"tower\", \"./a\", \"./b\"]\n",
-    )
-    .unwrap();
+    );
     let out = crate::common::run(&["check", variant.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let text = stdout(&out);
@@ -397,24 +390,19 @@ fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
 
 #[test]
 fn check_lists_every_load_problem_of_a_pack_and_of_the_packs_it_requires() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |path: &str, text: &str| {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let dir = Scratch::new("load-problems");
     // Requirements are named as on the command line: `b` by its path.
     let b = dir.path().join("b").display().to_string();
-    write(
+    dir.write(
         "a/pack.toml",
-        &format!(
+        format!(
             "[pack]\nname = \"a\"\nrequires = [\"tower\", {b:?}]\nscript = \"missing.rhai\"\n\
              tiles = \"../elsewhere.toml\"\n\n[[floor]]\nname = \"bad name\"\n\n[[floor]]\n\
              name = \"green\"\n\n[[floor]]\nname = \"green\"\n"
         ),
     );
-    write("b/pack.toml", "[pack]\nname = \"b\"\nscript = \"b.rhai\"\n");
-    write("b/b.rhai", "fn reach(tower) {\n    let x = ;\n}\n");
+    dir.write("b/pack.toml", "[pack]\nname = \"b\"\nscript = \"b.rhai\"\n");
+    dir.write("b/b.rhai", "fn reach(tower) {\n    let x = ;\n}\n");
     let a = dir.path().join("a");
     let out = crate::common::run(&["check", a.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
