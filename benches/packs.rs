@@ -54,8 +54,7 @@ fn bench_bots(bencher: Bencher, packs: &[&str], bot: BotKind) {
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);
         index += 1;
-        let game = play(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, false)
-            .expect("a game finishes");
+        let game = play(&set, rules.as_ref(), &bots, seed, false).expect("a game finishes");
         divan::black_box(game.scores())
     });
 }

@@ -60,8 +60,7 @@ fn games(bencher: Bencher, set: &Ruleset, players: usize) {
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);
         index += 1;
-        sim::play(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, false)
-            .expect("a game finishes")
+        sim::play(set, rules.as_ref(), &bots, seed, false).expect("a game finishes")
     });
 }
 

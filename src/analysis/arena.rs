@@ -173,15 +173,7 @@ pub fn play_range(
                     let seed = game_seed(arena.master_seed, index / lineup.len() as u64);
                     let scores = workers
                         .with_rules(|rules| {
-                            sim::play(
-                                &arena.set.tiles,
-                                rules,
-                                &kinds,
-                                &arena.set.worths,
-                                seed,
-                                false,
-                            )
-                            .map(|g| g.scores())
+                            sim::play(arena.set, rules, &kinds, seed, false).map(|g| g.scores())
                         })
                         .with_context(|| format!("arena game {index} (seed {seed})"))?;
                     progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1);

@@ -66,14 +66,7 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     let rules = set.rules();
     let bots = args.seats.bots(&set)?;
     let players = bots.len();
-    let game = sim::play(
-        &set.tiles,
-        rules.as_ref(),
-        &bots,
-        &set.worths,
-        args.seed,
-        args.log.is_some(),
-    )?;
+    let game = sim::play(&set, rules.as_ref(), &bots, args.seed, args.log.is_some())?;
     if let Some(path) = &args.log {
         write_log(path, &game, &set, args.seed)?;
     }

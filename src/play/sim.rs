@@ -135,20 +135,20 @@ pub fn play_random<'a>(
     seed: u64,
 ) -> Result<Game<'a>> {
     let bots = vec![BotKind::Random; players];
-    play(tiles, rules, &bots, &Arc::default(), seed, false)
+    play_with_course(tiles, rules, &bots, &Arc::default(), seed, false).map(|(game, _)| game)
 }
 
-/// Play one game with the given bot in each seat, recording its events when
-/// `record` is set.
+/// Play one game of `set` (its tiles, its bots' values) under `rules` (an
+/// instance of `set`'s) with the given bot in each seat, recording its
+/// events when `record` is set.
 pub fn play<'a>(
-    tiles: &'a TileSet,
+    set: &'a Ruleset,
     rules: &'a dyn Rules,
     bots: &[BotKind],
-    worths: &Arc<Worths>,
     seed: u64,
     record: bool,
 ) -> Result<Game<'a>> {
-    play_with_course(tiles, rules, bots, worths, seed, record).map(|(game, _)| game)
+    play_with_course(&set.tiles, rules, bots, &set.worths, seed, record).map(|(game, _)| game)
 }
 
 /// [`play`], counting the game's [`Course`] as it goes.

@@ -173,7 +173,8 @@ mod tests {
 
     #[test]
     fn stored_values_read_back() {
-        let dir = std::env::temp_dir().join(format!("towerlab-worths-{}", std::process::id()));
+        let folder = tempfile::tempdir().unwrap();
+        let dir = folder.path().join("home");
         let tuned = Tuned {
             variant: "v".into(),
             fingerprint: "00ff".into(),
@@ -188,6 +189,5 @@ mod tests {
         store(&dir, &tuned).unwrap();
         assert_eq!(load(Some(&dir), "00ff").unwrap(), Some(tuned));
         assert_eq!(load(Some(&dir), "00fe").unwrap(), None);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -17,24 +17,7 @@ use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::rules::Ruleset;
 
-use crate::common::{home, stdout, succeeds};
-
-/// A pack folder over tower whose hooks are `script`.
-fn pack_with(script: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"who\"\nrequires = [\"tower\"]\nscript = \"who.rhai\"\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("who.rhai"), script).unwrap();
-    dir
-}
-
-fn ruleset(dir: &tempfile::TempDir) -> Ruleset {
-    let packs = ["tower".to_string(), dir.path().display().to_string()];
-    Ruleset::from_packs(&home(), &packs).unwrap_or_else(|e| panic!("{e:#}"))
-}
+use crate::common::{TowerPack, home, stdout, succeeds};
 
 const SEAT_0_BUILDS: &str =
     "fn may_place_floor(tower, kind) { game().actor == 0 && previous(tower, kind) }\n";
@@ -46,7 +29,7 @@ const NO_LEADER_ON_TOP: &str =
 fn games(set: &Ruleset, bots: &[BotKind], games: u64, mut check: impl FnMut(&Game)) {
     let rules = set.rules();
     for seed in 0..games {
-        let game = sim::play(&set.tiles, rules.as_ref(), bots, &set.worths, seed, true)
+        let game = sim::play(set, rules.as_ref(), bots, seed, true)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
         check(&game);
     }
@@ -63,8 +46,8 @@ fn floors_by_seat(game: &Game, out: &mut [u32]) {
 
 #[test]
 fn only_seat_0_places_floors_when_may_place_floor_allows_only_actor_0() {
-    let dir = pack_with(SEAT_0_BUILDS);
-    let set = ruleset(&dir);
+    let dir = TowerPack::new("who", SEAT_0_BUILDS);
+    let set = dir.ruleset();
     let random = [BotKind::Random; 3];
     let greedy = [BotKind::Greedy; 3];
     for (bots, n) in [(&random[..], 100), (&greedy[..], 10)] {
@@ -82,10 +65,10 @@ fn only_seat_0_places_floors_when_may_place_floor_allows_only_actor_0() {
 
 #[test]
 fn only_seat_0_places_floors_through_the_binary_on_1_and_2_threads() {
-    let dir = pack_with(SEAT_0_BUILDS);
-    let packs = format!("tower,{}", dir.path().display());
+    let dir = TowerPack::new("who", SEAT_0_BUILDS);
+    let packs = dir.packs();
     let run = |threads: &str| {
-        let log = dir.path().join(format!("games-{threads}.jsonl"));
+        let log = dir.dir.path().join(format!("games-{threads}.jsonl"));
         let args = [
             "simulate",
             "--packs",
@@ -133,8 +116,8 @@ fn table<'a>(board: &'a Board, scores: &'a [u32]) -> Table<'a> {
 
 #[test]
 fn may_top_refuses_the_seat_that_leads_and_holds_until_the_standings_change() {
-    let dir = pack_with(NO_LEADER_ON_TOP);
-    let set = ruleset(&dir);
+    let dir = TowerPack::new("who", NO_LEADER_ON_TOP);
+    let set = dir.ruleset();
     let rules = set.rules();
     let board = Board::new();
     let floors = [set.floor_kind("regular").unwrap()];
@@ -194,8 +177,8 @@ fn leads(scores: &[u32], seat: usize) -> bool {
 
 #[test]
 fn no_leader_ever_tops_a_tower_in_simulated_games() {
-    let dir = pack_with(NO_LEADER_ON_TOP);
-    let set = ruleset(&dir);
+    let dir = TowerPack::new("who", NO_LEADER_ON_TOP);
+    let set = dir.ruleset();
     let (mut topped, mut by_leader_without) = (0, 0);
     let mut check = |g: &Game, pack: bool| {
         let mut scores = vec![0u32; g.players().len()];
@@ -249,8 +232,8 @@ fn follow_prisoners(held: &mut [u32], e: &Event) {
 
 #[test]
 fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
-    let dir = pack_with(NO_FLOOR_WHILE_HOLDING);
-    let set = ruleset(&dir);
+    let dir = TowerPack::new("who", NO_FLOOR_WHILE_HOLDING);
+    let set = dir.ruleset();
     let (mut floors, mut holding_without) = (0, 0);
     let mut check = |g: &Game, pack: bool| {
         let mut held = vec![0u32; g.players().len()];
@@ -346,23 +329,18 @@ impl Rules for Counting {
 /// `may_place_floor` questions and the final scores of 20 random games of
 /// three under tower and a pack whose `may_place_floor` is `body`.
 fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
-    let dir = pack_with(&format!("fn may_place_floor(tower, kind) {{ {body} }}\n"));
-    let set = ruleset(&dir);
+    let dir = TowerPack::new(
+        "who",
+        &format!("fn may_place_floor(tower, kind) {{ {body} }}\n"),
+    );
+    let set = dir.ruleset();
     let rules = Counting {
         inner: set.rules(),
         asked: Cell::new(0),
     };
     let scores = (0..20)
         .map(|seed| {
-            let game = sim::play(
-                &set.tiles,
-                &rules,
-                &[BotKind::Random; 3],
-                &set.worths,
-                seed,
-                false,
-            )
-            .unwrap();
+            let game = sim::play(&set, &rules, &[BotKind::Random; 3], seed, false).unwrap();
             game.scores()
         })
         .collect();
@@ -386,15 +364,15 @@ fn the_kernel_asks_once_for_every_seat_unless_the_answer_read_the_seat() {
 
 #[test]
 fn check_plays_packs_that_read_the_actor_and_flags_none_of_their_rules_dead() {
-    let dir = pack_with(&format!("{SEAT_0_BUILDS}{NO_LEADER_ON_TOP}"));
-    let path = dir.path().display().to_string();
+    let dir = TowerPack::new("who", &format!("{SEAT_0_BUILDS}{NO_LEADER_ON_TOP}"));
+    let path = dir.path.clone();
     let out = succeeds(&["check", &path, "--games", "5"]);
     let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
     assert!(text.contains("ok:"), "{text}");
     assert!(!text.contains("never"), "a rule flagged dead: {text}");
     // A refusal for every seat is still flagged.
-    let dir = pack_with("fn may_top(tower) { game().actor < 0 }\n");
-    let path = dir.path().display().to_string();
+    let dir = TowerPack::new("who", "fn may_top(tower) { game().actor < 0 }\n");
+    let path = dir.path.clone();
     let out = succeeds(&["check", &path, "--games", "5"]);
     let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
     assert!(
@@ -407,16 +385,20 @@ fn check_plays_packs_that_read_the_actor_and_flags_none_of_their_rules_dead() {
 
 #[test]
 fn a_stack_only_one_seat_may_build_is_a_stack_range_accepts() {
-    let dir = pack_with(
+    let dir = TowerPack::new(
+        "who",
         "fn may_place_floor(tower, kind) { game().actor == 5 && previous(tower, kind) }\n",
     );
-    let set = ruleset(&dir);
+    let set = dir.ruleset();
     let regular = set.floor_kind("regular").unwrap();
     let rules = set.rules();
     towerlab::play::query::check_stack(rules.as_ref(), &[regular, regular])
         .expect("seat 5 of six may build it");
-    let dir = pack_with("fn may_place_floor(tower, kind) { game().actor == 6 }\n");
-    let set = ruleset(&dir);
+    let dir = TowerPack::new(
+        "who",
+        "fn may_place_floor(tower, kind) { game().actor == 6 }\n",
+    );
+    let set = dir.ruleset();
     let err = towerlab::play::query::check_stack(set.rules().as_ref(), &[regular]).unwrap_err();
     assert!(
         format!("{err:#}").contains("do not allow a `regular` floor on a bare foundation"),

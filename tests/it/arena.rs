@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::common::{refused, stdout, succeeds};
+use crate::common::{json, refused, stdout, succeeds};
 
 #[test]
 fn arena_refuses_bad_input() {
@@ -31,7 +31,7 @@ fn arena_refuses_bad_input() {
 }
 
 fn arena_json(threads: &str) -> Value {
-    let out = succeeds(&[
+    json(&[
         "arena",
         "greedy",
         "random",
@@ -45,8 +45,7 @@ fn arena_json(threads: &str) -> Value {
         threads,
         "--format",
         "json",
-    ]);
-    serde_json::from_str(&stdout(&out)).expect("JSON output")
+    ])
 }
 
 #[test]

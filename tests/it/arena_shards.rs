@@ -4,12 +4,12 @@
 
 use serde_json::Value;
 
-use crate::common::{refused, stdout, succeeds};
-use crate::shards::{Dir, merge, shards, without_speed, words};
+use crate::common::{Scratch, refused, stdout, succeeds, words};
+use crate::shards::{merge, shards, without_speed};
 
 #[test]
 fn merged_arena_shards_print_what_one_arena_prints_for_1_2_3_and_7_shards() {
-    let dir = Dir::new("arena-exact");
+    let dir = Scratch::new("arena-exact");
     for line in [
         "arena random greedy --variant tower --games 14 --seed 5 --threads 1",
         // Three seats for two bots (the last fills the rest), and a deal's
@@ -57,7 +57,7 @@ fn an_arena_partial_holds_each_games_seat_scores() {
 
 #[test]
 fn bad_arena_shards_and_mixed_runs_are_refused_with_the_reason() {
-    let dir = Dir::new("arena-bad");
+    let dir = Scratch::new("arena-bad");
     let line = "arena random greedy --games 8 --seed 1";
     let parts = shards(line, 2, &dir);
     for (other, field) in [

@@ -6,26 +6,14 @@ use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::rules::Ruleset;
 
-use crate::common::{fails, home, stderr, stdout, succeeds};
+use crate::common::{Scratch, TowerPack, fails, home, stderr, stdout, succeeds};
 use crate::examples::{example, games, ruleset};
 
 // ---- bad input for the new hooks -----------------------------------------
 
-/// A pack folder with `script` as its hooks, over tower.
-fn pack_with(script: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"bad\"\nrequires = [\"tower\"]\nscript = \"bad.rhai\"\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("bad.rhai"), script).unwrap();
-    dir
-}
-
 fn simulate_fails(script: &str) -> String {
-    let dir = pack_with(script);
-    let packs = format!("tower,{}", dir.path().display());
+    let dir = TowerPack::new("bad", script);
+    let packs = dir.packs();
     fails(2, &["simulate", "--packs", &packs, "--games", "20"])
 }
 
@@ -90,23 +78,21 @@ fn an_unknown_context_field_is_an_error_with_the_field_list() {
 
 #[test]
 fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
+    let dir = Scratch::new("dead");
+    let pack = dir.pack(
+        "dead",
         "[pack]\nname = \"dead\"\nrequires = [\"tower\"]\nscript = \"dead.rhai\"\n\n\
          [[floor]]\nname = \"green\"\ncolour = \"#00aa00\"\ndescription = \"Never placeable.\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("dead.rhai"),
-        "fn setup(players, foundations) { let s = previous(players, foundations); s.green = 2; s }\n\
-         fn may_place_floor(tower, kind) { kind != \"green\" && previous(tower, kind) }\n\
-         // `City` is not what meeples stand on (`city` is): nothing is ever taken.\n\
-         fn may_capture(tower, meeple, board) { meeple.on == \"City\" }\n\
-         fn rnage(tower, reach) { [] }\n",
-    )
-    .unwrap();
-    let out = crate::common::run(&["check", dir.path().to_str().unwrap(), "--games", "10"]);
+        &[(
+            "dead.rhai",
+            "fn setup(players, foundations) { let s = previous(players, foundations); s.green = 2; s }\n\
+             fn may_place_floor(tower, kind) { kind != \"green\" && previous(tower, kind) }\n\
+             // `City` is not what meeples stand on (`city` is): nothing is ever taken.\n\
+             fn may_capture(tower, meeple, board) { meeple.on == \"City\" }\n\
+             fn rnage(tower, reach) { [] }\n",
+        )],
+    );
+    let out = crate::common::run(&["check", &pack, "--games", "10"]);
     assert_eq!(out.status.code(), Some(2));
     let text = stdout(&out);
     assert!(
@@ -127,20 +113,13 @@ fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
 /// `check` says so; a rule that applies says how often.
 #[test]
 fn check_says_which_rules_never_changed_an_answer() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"idle\"\nrequires = [\"tower\"]\nscript = \"idle.rhai\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("idle.rhai"),
+    let dir = TowerPack::new(
+        "idle",
         "// No tower grows past 12 floors: this never applies.\n\
          fn may_place_floor(tower, kind) { tower.height < 12 && previous(tower, kind) }\n\
          fn ransom(score, paid) { if previous(score, paid) == () { () } else { 1 } }\n",
-    )
-    .unwrap();
-    let pack = dir.path().to_str().unwrap();
+    );
+    let pack = dir.path.as_str();
     let text = stdout(&succeeds(&["check", pack, "--games", "8"]));
     let idle = format!("pack `{pack}`, hook `may_place_floor` changed no answer in 8 test games");
     assert!(text.contains(&idle), "{text}");
@@ -202,7 +181,8 @@ fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
 #[test]
 fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
     // Always true when `meeple.feature` is right, so the games are The Tower's.
-    let dir = pack_with(
+    let dir = TowerPack::new(
+        "bad",
         "fn may_capture(tower, meeple, board) {\n\
          let f = meeple.feature;\n\
          if meeple.on == \"tower\" { return f == (); }\n\
@@ -210,26 +190,14 @@ fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
          && game().captor == game().current\n\
          }\n",
     );
-    let checked = Ruleset::from_packs(
-        &home(),
-        &["tower".to_string(), dir.path().display().to_string()],
-    )
-    .unwrap();
+    let checked = dir.ruleset();
     let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
     let (a, b) = (checked.rules(), plain.rules());
     let bots = [BotKind::Random, BotKind::Random];
     let mut captures = 0;
     for seed in 0..20 {
-        let x = sim::play(
-            &checked.tiles,
-            a.as_ref(),
-            &bots,
-            &checked.worths,
-            seed,
-            false,
-        )
-        .unwrap();
-        let y = sim::play(&plain.tiles, b.as_ref(), &bots, &plain.worths, seed, false).unwrap();
+        let x = sim::play(&checked, a.as_ref(), &bots, seed, false).unwrap();
+        let y = sim::play(&plain, b.as_ref(), &bots, seed, false).unwrap();
         assert_eq!(x.scores(), y.scores(), "seed {seed}");
         assert_eq!(x.stats(), y.stats(), "seed {seed}");
         captures += x.stats().captures;
@@ -356,17 +324,13 @@ fn tiles_draws_a_packs_own_tiles_in_every_distinct_rotation() {
 
 /// Games under `tower` and the pack `script`, by seed: scores and stats.
 fn outcomes(script: &str, seeds: u64) -> Vec<(Vec<u32>, towerlab::kernel::Stats)> {
-    let dir = pack_with(script);
-    let set = Ruleset::from_packs(
-        &home(),
-        &["tower".to_string(), dir.path().display().to_string()],
-    )
-    .unwrap();
+    let dir = TowerPack::new("bad", script);
+    let set = dir.ruleset();
     let rules = set.rules();
     let bots = [BotKind::Greedy, BotKind::Random];
     (0..seeds)
         .map(|seed| {
-            let g = sim::play(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, false).unwrap();
+            let g = sim::play(&set, rules.as_ref(), &bots, seed, false).unwrap();
             (g.scores(), g.stats().clone())
         })
         .collect()
@@ -402,26 +366,19 @@ fn a_may_capture_answer_is_kept_only_when_it_read_nothing_beyond_its_key() {
 
 #[test]
 fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Scratch::new("two-packs");
     for (name, script) in [
         ("a", "fn range(tower, reach) { [[0, 0]"),
         ("b", "fn reach(tower) { tower.height +* 1 }"),
     ] {
-        let pack = dir.path().join(name);
-        std::fs::create_dir(&pack).unwrap();
-        std::fs::write(
-            pack.join("pack.toml"),
-            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n"),
-        )
-        .unwrap();
-        std::fs::write(pack.join("s.rhai"), script).unwrap();
+        let manifest =
+            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n");
+        dir.pack(name, &manifest, &[("s.rhai", script)]);
     }
-    let variant = dir.path().join("two.toml");
-    std::fs::write(
-        &variant,
+    let variant = dir.write(
+        "two.toml",
         "name = \"two\"\npacks = [\"tower\", \"./a\", \"./b\"]\n",
-    )
-    .unwrap();
+    );
     let out = crate::common::run(&["check", variant.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let text = stdout(&out);
@@ -433,24 +390,19 @@ fn check_lists_the_problems_of_every_pack_of_a_variant_at_once() {
 
 #[test]
 fn check_lists_every_load_problem_of_a_pack_and_of_the_packs_it_requires() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |path: &str, text: &str| {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
+    let dir = Scratch::new("load-problems");
     // Requirements are named as on the command line: `b` by its path.
     let b = dir.path().join("b").display().to_string();
-    write(
+    dir.write(
         "a/pack.toml",
-        &format!(
+        format!(
             "[pack]\nname = \"a\"\nrequires = [\"tower\", {b:?}]\nscript = \"missing.rhai\"\n\
              tiles = \"../elsewhere.toml\"\n\n[[floor]]\nname = \"bad name\"\n\n[[floor]]\n\
              name = \"green\"\n\n[[floor]]\nname = \"green\"\n"
         ),
     );
-    write("b/pack.toml", "[pack]\nname = \"b\"\nscript = \"b.rhai\"\n");
-    write("b/b.rhai", "fn reach(tower) {\n    let x = ;\n}\n");
+    dir.write("b/pack.toml", "[pack]\nname = \"b\"\nscript = \"b.rhai\"\n");
+    dir.write("b/b.rhai", "fn reach(tower) {\n    let x = ;\n}\n");
     let a = dir.path().join("a");
     let out = crate::common::run(&["check", a.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

@@ -5,41 +5,17 @@
 //! games it played before), with random and greedy bots, and under `play`
 //! and `replay` of the game alone.
 
-use crate::common::{run, stderr, succeeds};
+use crate::common::{TowerPack, run, stderr, succeeds};
 
-/// A pack in a fresh folder whose `reach` is slow but legal: working out a
-/// tower's reach costs more the higher it is, and is cached per stack.
-struct SlowPack {
-    folder: tempfile::TempDir,
-}
-
-impl SlowPack {
-    fn new() -> SlowPack {
-        let folder = crate::common::temp_dir("budget-slow");
-        let dir = folder.path().join("slow");
-        std::fs::create_dir_all(&dir).expect("a pack folder");
-        std::fs::write(
-            dir.join("pack.toml"),
-            "[pack]\nname = \"slow\"\nrequires = [\"tower\"]\nscript = \"slow.rhai\"\n",
-        )
-        .expect("pack.toml");
-        std::fs::write(
-            dir.join("slow.rhai"),
-            "fn reach(tower) {\n    let n = 0;\n    \
-             for i in 0..tower.height * tower.height * 500 { n += 1; }\n    \
-             previous(tower)\n}\n",
-        )
-        .expect("slow.rhai");
-        SlowPack { folder }
-    }
-
-    fn packs(&self) -> String {
-        format!("tower,{}", self.folder.path().join("slow").display())
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.folder.path().join(name).display().to_string()
-    }
+/// A pack whose `reach` is slow but legal: working out a tower's reach costs
+/// more the higher it is, and is cached per stack.
+fn slow_pack() -> TowerPack {
+    TowerPack::new(
+        "slow",
+        "fn reach(tower) {\n    let n = 0;\n    \
+         for i in 0..tower.height * tower.height * 500 { n += 1; }\n    \
+         previous(tower)\n}\n",
+    )
 }
 
 /// `simulate` of `games` games from master seed `seed` under `budget`: the
@@ -116,7 +92,7 @@ fn message(error: &str) -> &str {
 
 #[test]
 fn a_game_over_the_hook_budget_fails_naming_pack_hook_game_seed_and_flag() {
-    let pack = SlowPack::new();
+    let pack = slow_pack();
     let (_, budget, error) = budget_failing_a_later_game(&pack.packs(), "random", 2_000_000);
     let (_, seed) = failed_game(&error);
     for says in [
@@ -133,7 +109,7 @@ fn a_game_over_the_hook_budget_fails_naming_pack_hook_game_seed_and_flag() {
 
 #[test]
 fn the_same_games_fail_on_one_and_two_threads_with_random_and_greedy_bots() {
-    let pack = SlowPack::new();
+    let pack = slow_pack();
     let packs = pack.packs();
     for (bots, from) in [("random", 2_000_000), ("greedy", 80_000_000)] {
         let (seed, budget, one) = budget_failing_a_later_game(&packs, bots, from);
@@ -160,11 +136,11 @@ fn the_same_games_fail_on_one_and_two_threads_with_random_and_greedy_bots() {
 
 #[test]
 fn replay_of_a_game_over_the_budget_fails_it_as_play_does() {
-    let pack = SlowPack::new();
+    let pack = slow_pack();
     let packs = pack.packs();
     let (_, budget, error) = budget_failing_a_later_game(&packs, "random", 2_000_000);
     let game_seed = failed_game(&error).1.to_string();
-    let log = pack.path("game.jsonl");
+    let log = pack.dir.file("game.jsonl");
     succeeds(&[
         "play", "--packs", &packs, "--seed", &game_seed, "--log", &log,
     ]);

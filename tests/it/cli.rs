@@ -5,20 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{self, refused, run, stderr, stdout};
-
-/// Run a command that must succeed and print one JSON document.
-fn json(args: &[&str]) -> Value {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {:?}\n{}",
-        out.status,
-        stderr(&out)
-    );
-    serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("{args:?} printed invalid JSON ({e}):\n{}", stdout(&out)))
-}
+use crate::common::{self, copy_dir, json, refused, run, stderr, stdout};
 
 fn uint(v: &Value, key: &str) -> u64 {
     v[key]
@@ -65,19 +52,6 @@ impl TempHome {
             .join("tiles.toml")
             .display()
             .to_string()
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
     }
 }
 

@@ -7,8 +7,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use crate::common::{run, stderr, temp_dir};
-use crate::shards::words;
+use crate::common::{run, stderr, temp_dir, words};
 
 /// Run `line` (words) in `dir`.
 fn in_dir(dir: &Path, line: &str) -> Output {
@@ -53,7 +52,7 @@ fn folder() -> tempfile::TempDir {
     )
     .unwrap();
     std::fs::create_dir(dir.path().join("sub")).unwrap();
-    let pack = crate::inputs_bounded::write_pack(dir.path(), "p", "fn reach(tower) { 1 }\n");
+    let pack = crate::common::script_pack(dir.path(), "p", "fn reach(tower) { 1 }\n");
     std::fs::create_dir(pack.join("sub")).unwrap();
     dir
 }

@@ -1,11 +1,15 @@
-//! Shared helpers: the shipped tile sets, tile lookup by name, and the path of
-//! the real binary.
+//! Shared helpers and fixtures: the shipped tile sets, tile lookup by name,
+//! the real binary and its outputs, scratch folders and the packs written
+//! into them (every one a `tempfile` folder, removed on drop even when a
+//! test panics).
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use serde_json::Value;
 use towerlab::kernel::tiles::TileSet;
+use towerlab::rules::Ruleset;
 
 /// A fresh folder under the system's temporary folder, named after `name`
 /// and removed when dropped.
@@ -16,18 +20,140 @@ pub fn temp_dir(name: &str) -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
-/// A pack `probe` over The Tower whose script is `script`, in a folder
-/// removed on drop; the folder's path.
-pub fn probe_pack(script: &str) -> (tempfile::TempDir, String) {
-    let dir = temp_dir("probe");
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"probe\"\nrequires = [\"tower\"]\nscript = \"probe.rhai\"\n",
-    )
-    .expect("the manifest");
-    std::fs::write(dir.path().join("probe.rhai"), script).expect("the script");
-    let path = dir.path().display().to_string();
-    (dir, path)
+/// A test's scratch folder ([`temp_dir`]), with the files it writes there.
+pub struct Scratch(tempfile::TempDir);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        Scratch(temp_dir(name))
+    }
+
+    pub fn path(&self) -> &Path {
+        self.0.path()
+    }
+
+    /// The path of `name` in the folder (written or not), as a command line
+    /// names it.
+    pub fn file(&self, name: &str) -> String {
+        self.path().join(name).display().to_string()
+    }
+
+    /// Write `bytes` to `name` in the folder (creating sub-folders); its
+    /// path.
+    pub fn write(&self, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("a sub-folder");
+        }
+        std::fs::write(&path, bytes).expect("a scratch file");
+        path
+    }
+
+    /// [`write_pack`] in the folder; the pack's folder as a command line
+    /// names it.
+    pub fn pack(&self, name: &str, manifest: &str, files: &[(&str, &str)]) -> String {
+        write_pack(self.path(), name, manifest, files)
+            .display()
+            .to_string()
+    }
+}
+
+/// A pack folder `dir/name`: `manifest` as its `pack.toml`, and `files`
+/// (name, text) beside it; the folder.
+pub fn write_pack(dir: &Path, name: &str, manifest: &str, files: &[(&str, &str)]) -> PathBuf {
+    let pack = dir.join(name);
+    std::fs::create_dir_all(&pack).expect("a pack folder");
+    std::fs::write(pack.join("pack.toml"), manifest).expect("pack.toml");
+    for (file, text) in files {
+        std::fs::write(pack.join(file), text).expect("a pack file");
+    }
+    pack
+}
+
+/// [`write_pack`]: a pack `name` with no requirement whose script
+/// `NAME.rhai` is `script`.
+pub fn script_pack(dir: &Path, name: &str, script: &str) -> PathBuf {
+    let manifest = format!("[pack]\nname = \"{name}\"\nscript = \"{name}.rhai\"\n");
+    write_pack(dir, name, &manifest, &[(&format!("{name}.rhai"), script)])
+}
+
+/// A scratch file `name` (a log, a variant…) alone in a scratch folder,
+/// written by the command under test or by [`ScratchFile::write`].
+pub struct ScratchFile {
+    path: String,
+    _dir: Scratch,
+}
+
+impl ScratchFile {
+    pub fn new(name: &str) -> ScratchFile {
+        let dir = Scratch::new(name);
+        ScratchFile {
+            path: dir.file(name),
+            _dir: dir,
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    pub fn read(&self) -> String {
+        std::fs::read_to_string(&self.path).expect("the scratch file was written")
+    }
+
+    pub fn write(&self, text: &str) {
+        std::fs::write(&self.path, text).expect("write a scratch file");
+    }
+}
+
+/// A pack `name` over The Tower (`requires = ["tower"]`) whose script
+/// `NAME.rhai` is `script`, in a scratch folder of its own (beside it, room
+/// for the files a test writes).
+pub struct TowerPack {
+    pub dir: Scratch,
+    /// The pack's folder, as a command line names it.
+    pub path: String,
+}
+
+impl TowerPack {
+    pub fn new(name: &str, script: &str) -> TowerPack {
+        let dir = Scratch::new(name);
+        let manifest = format!(
+            "[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"{name}.rhai\"\n"
+        );
+        let path = dir.pack(name, &manifest, &[(&format!("{name}.rhai"), script)]);
+        TowerPack { dir, path }
+    }
+
+    /// `--packs`' value: The Tower, then this pack.
+    pub fn packs(&self) -> String {
+        format!("tower,{}", self.path)
+    }
+
+    /// The ruleset of The Tower then this pack.
+    pub fn ruleset(&self) -> Ruleset {
+        let packs = ["tower".to_string(), self.path.clone()];
+        Ruleset::from_packs(&home(), &packs).unwrap_or_else(|e| panic!("{e:#}"))
+    }
+}
+
+/// A pack `probe` over The Tower whose script is `script` ([`TowerPack`]).
+pub fn probe_pack(script: &str) -> TowerPack {
+    TowerPack::new("probe", script)
+}
+
+/// Copy the folder `from` (and every folder in it) to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("the folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
 }
 
 /// The repository's `rules/` folder.
@@ -115,6 +241,42 @@ pub fn fails(code: i32, args: &[&str]) -> String {
 /// message.
 pub fn refused(args: &[&str]) -> String {
     fails(2, args)
+}
+
+/// Run a command that must succeed and print one JSON document.
+pub fn json(args: &[&str]) -> Value {
+    let text = stdout(&succeeds(args));
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{args:?} printed invalid JSON ({e}):\n{text}"))
+}
+
+/// A command line's words (none of them holds a space).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// A log's records, parsed.
+pub fn log_records(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("a log line ({e}): {l}")))
+        .collect()
+}
+
+/// A JSON output without what depends on the clock and the thread count,
+/// at any depth.
+pub fn without_timing(mut v: Value) -> Value {
+    fn strip(v: &mut Value) {
+        if let Some(o) = v.as_object_mut() {
+            for key in ["seconds", "games_per_sec", "threads"] {
+                o.remove(key);
+            }
+            o.values_mut().for_each(strip);
+        } else if let Some(a) = v.as_array_mut() {
+            a.iter_mut().for_each(strip);
+        }
+    }
+    strip(&mut v);
+    v
 }
 
 /// The ransom `rules` ask of a player with `score` points who has paid

@@ -9,7 +9,7 @@ use serde_json::Value;
 use towerlab::play::seed::{DECK_STREAM, Stream, game_seed};
 use towerlab::rules::{Home, Ruleset};
 
-use crate::common::{stdout, succeeds, temp_dir};
+use crate::common::{stdout, succeeds, temp_dir, write_pack};
 
 /// Three kinds, five tiles, none of them the base game's or The Tower's.
 const FAN_TILES: &str = r#"
@@ -43,15 +43,10 @@ fields = [{ halves = ["NL", "NR", "EL", "WR"] }, { halves = ["ER", "SL", "SR", "
 /// fan's tiles) and `alone` (the base game's tiles, The Tower's left out).
 fn fan_home() -> tempfile::TempDir {
     let dir = temp_dir("decks");
-    let pack = |name: &str, manifest: &str| {
-        let folder = dir.path().join("rules").join(name);
-        std::fs::create_dir_all(&folder).unwrap();
-        std::fs::write(folder.join("pack.toml"), manifest).unwrap();
-        folder
-    };
-    let fan = pack("fan", "[pack]\nname = \"fan\"\ntiles = \"tiles.toml\"\n");
-    std::fs::write(fan.join("tiles.toml"), FAN_TILES).unwrap();
-    pack("alone", "[pack]\nname = \"alone\"\n");
+    let rules = dir.path().join("rules");
+    let fan = "[pack]\nname = \"fan\"\ntiles = \"tiles.toml\"\n";
+    write_pack(&rules, "fan", fan, &[("tiles.toml", FAN_TILES)]);
+    write_pack(&rules, "alone", "[pack]\nname = \"alone\"\n", &[]);
     let variants = dir.path().join("variants");
     std::fs::create_dir_all(&variants).unwrap();
     for (name, packs) in [("tower-fan", "\"tower\", \"fan\""), ("alone", "\"alone\"")] {

@@ -64,7 +64,7 @@ pub(crate) fn games(set: &Ruleset, games: u64, mut check: impl FnMut(&Game)) {
     let rules = set.rules();
     for seed in 0..games {
         let bots = [BotKind::Random, BotKind::Random];
-        let game = sim::play(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, true)
+        let game = sim::play(set, rules.as_ref(), &bots, seed, true)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
         check(&game);
     }

@@ -8,10 +8,10 @@ use towerlab::kernel::features::Extent;
 use towerlab::kernel::geometry::{Dir, Pos};
 use towerlab::kernel::pieces::{MeepleOn, MeepleSpot};
 use towerlab::kernel::{Game, MeepleView, TowerView};
-use towerlab::rules::Ruleset;
+
 use towerlab::rules::native::NativeTower;
 
-use crate::common::{home, tiles};
+use crate::common::{TowerPack, tiles};
 use crate::scoring::{On, new_game, segment, turn, turn_meeple};
 
 /// The kernel's extent of the feature under segment `on` of the tile at
@@ -26,16 +26,8 @@ fn extent(g: &Game, x: i32, y: i32, on: On) -> Extent {
 /// Does `expr` hold for the meeple at index `meeple` of the game, asked in
 /// a pack's `may_capture` (as a tower at the meeple's own cell would ask)?
 fn holds(g: &Game, meeple: usize, expr: &str) -> bool {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"probe\"\nrequires = [\"tower\"]\nscript = \"probe.rhai\"\n",
-    )
-    .unwrap();
     let script = format!("fn may_capture(tower, meeple, board) {{ {expr} }}\n");
-    std::fs::write(dir.path().join("probe.rhai"), script).unwrap();
-    let packs = ["tower".to_string(), dir.path().display().to_string()];
-    let rules = Ruleset::from_packs(&home(), &packs).unwrap().rules();
+    let rules = TowerPack::new("probe", &script).ruleset().rules();
     let m = g.meeples()[meeple];
     let MeepleSpot::Segment(s) = m.spot else {
         panic!("a meeple on a segment")
@@ -209,19 +201,12 @@ fn t2_a_tower_foundation_is_one_tile_and_never_complete() {
 /// whether a farmer's field is complete reads the same value in every game.
 #[test]
 fn check_warns_when_a_read_never_varies_over_its_test_games() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("pack.toml"),
-        "[pack]\nname = \"farm\"\nrequires = [\"tower\"]\nscript = \"farm.rhai\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("farm.rhai"),
+    let pack = TowerPack::new(
+        "farm",
         "fn may_capture(tower, meeple, board) {\n\
          if meeple.on == \"field\" { meeple.feature.complete } else { true }\n}\n",
-    )
-    .unwrap();
-    let out = crate::common::run(&["check", &dir.path().display().to_string()]);
+    );
+    let out = crate::common::run(&["check", &pack.path]);
     let text = format!(
         "{}{}",
         crate::common::stdout(&out),

@@ -5,12 +5,7 @@
 
 use serde_json::Value;
 
-use crate::common::{probe_pack, refused, stdout, succeeds, temp_dir};
-
-fn json(args: &[&str]) -> Value {
-    let text = stdout(&succeeds(args));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}\n{text}"))
-}
+use crate::common::{TowerPack, json, probe_pack, refused, stdout, succeeds, temp_dir};
 
 /// (asked, changed, games_changed) of `pack`'s `hook` in a variant's fires.
 fn count(fires: &Value, pack: &str, hook: &str) -> (u64, u64, u64) {
@@ -26,7 +21,10 @@ fn count(fires: &Value, pack: &str, hook: &str) -> (u64, u64, u64) {
 
 #[test]
 fn a_hook_that_never_changes_an_answer_is_flagged_and_one_that_always_does_is_counted() {
-    let (_d, probe) = probe_pack(
+    let TowerPack {
+        dir: _d,
+        path: probe,
+    } = probe_pack(
         "fn may_top(tower) { previous(tower) }\n\
          fn may_capture(tower, meeple, board) { false }\n",
     );
@@ -60,7 +58,10 @@ fn a_hook_that_never_changes_an_answer_is_flagged_and_one_that_always_does_is_co
 /// every answer of 3-player games, and none of 2-player games.
 #[test]
 fn t1_setup_counted_by_hand() {
-    let (_d, probe) = probe_pack(
+    let TowerPack {
+        dir: _d,
+        path: probe,
+    } = probe_pack(
         "fn setup(players, foundations) {\n\
              let supply = previous(players, foundations);\n\
              if players == 3 { supply.regular -= 1; }\n\

@@ -7,7 +7,7 @@
 use towerlab::play::log::{LogEvent, read};
 use towerlab::rules::{Home, Ruleset};
 
-use crate::common::{fails, run, stdout, succeeds, temp_dir};
+use crate::common::{fails, run, stdout, succeeds, temp_dir, write_pack};
 
 #[test]
 fn g9_the_start_record_names_the_start_tile_and_old_logs_still_replay() {
@@ -215,13 +215,8 @@ fn check_takes_a_pack_list() {
 #[test]
 fn a_missing_requirement_suggests_a_list_that_loads() {
     let dir = temp_dir("requires-chain");
-    let pack = dir.path().join("on-black");
-    std::fs::create_dir_all(&pack).unwrap();
-    std::fs::write(
-        pack.join("pack.toml"),
-        "[pack]\nname = \"on-black\"\nrequires = [\"black-tower\"]\n",
-    )
-    .unwrap();
+    let manifest = "[pack]\nname = \"on-black\"\nrequires = [\"black-tower\"]\n";
+    let pack = write_pack(dir.path(), "on-black", manifest, &[]);
     // What the requirement needs in turn comes first.
     let alone = pack.display().to_string();
     let msg = fails(2, &["simulate", "--packs", &alone, "--games", "1"]);

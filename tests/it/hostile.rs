@@ -4,42 +4,21 @@
 //! `check`, `range`, `render`, `replay`), never with an abort, a hang or a
 //! wrong answer. Packs and files are written into fresh temporary folders.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{run, stderr, stdout};
+use crate::common::{Scratch, run, stderr, stdout};
 
-/// A folder of hostile packs and files, removed on drop.
-struct Scratch(tempfile::TempDir);
+/// A pack `name` in `s` whose manifest names `script` (and holds `extra`)
+/// and whose `evil.rhai` is `text`; its folder, as the command line names
+/// it.
+fn evil_pack(s: &Scratch, name: &str, script: &str, text: &str, extra: &str) -> String {
+    let manifest = format!("[pack]\nname = \"{name}\"\nscript = \"{script}\"\n{extra}");
+    s.pack(name, &manifest, &[("evil.rhai", text)])
+}
 
-impl Scratch {
-    fn new() -> Scratch {
-        Scratch(tempfile::tempdir().expect("a temporary folder"))
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.path().join(name)
-    }
-
-    /// A pack `name` whose manifest names `script` and whose `evil.rhai` is
-    /// `text`; its folder, as the command line names it.
-    fn pack(&self, name: &str, script: &str, text: &str) -> String {
-        self.pack_with(name, script, text, "")
-    }
-
-    fn pack_with(&self, name: &str, script: &str, text: &str, extra: &str) -> String {
-        let dir = self.path(name);
-        std::fs::create_dir_all(&dir).expect("a pack folder");
-        let manifest = format!("[pack]\nname = \"{name}\"\nscript = \"{script}\"\n{extra}");
-        std::fs::write(dir.join("pack.toml"), manifest).expect("pack.toml");
-        std::fs::write(dir.join("evil.rhai"), text).expect("evil.rhai");
-        dir.display().to_string()
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let path = self.path(name);
-        std::fs::write(&path, bytes).expect("a file");
-        path.display().to_string()
-    }
+/// `bytes` written to `name` in `s`; its path.
+fn written(s: &Scratch, name: &str, bytes: &[u8]) -> String {
+    s.write(name, bytes).display().to_string()
 }
 
 /// Run `args`: it must exit 2 with every one of `says` in its message.
@@ -60,7 +39,8 @@ fn refused_everywhere(s: &Scratch, packs: &str, says: &[&str]) {
     let packs = format!("tower,{packs}");
     let p = packs.as_str();
     let listed: Vec<String> = packs.split(',').map(|p| format!("{p:?}")).collect();
-    let variant = s.file(
+    let variant = written(
+        s,
         "variant.toml",
         format!("name = \"hostile\"\npacks = [{}]\n", listed.join(", ")).as_bytes(),
     );
@@ -87,11 +67,13 @@ fn refused_everywhere(s: &Scratch, packs: &str, says: &[&str]) {
 
 #[test]
 fn a_hook_that_would_sleep_ends_with_an_error_at_once() {
-    let s = Scratch::new();
-    let pack = s.pack(
+    let s = Scratch::new("hostile");
+    let pack = evil_pack(
+        &s,
         "sleeper",
         "evil.rhai",
         "fn reach(tower) {\n    sleep(100000);\n    1\n}\n",
+        "",
     );
     let started = std::time::Instant::now();
     refused_everywhere(
@@ -106,12 +88,12 @@ fn a_hook_that_would_sleep_ends_with_an_error_at_once() {
 fn recursion_through_nested_hooks_is_counted_across_them() {
     // Each pack recurses 20 deep before asking the pack below: 60 nested
     // calls in all, which the per-hook limit of 32 alone would allow.
-    let s = Scratch::new();
+    let s = Scratch::new("hostile");
     let script = "fn f(t, n) { if n == 0 { previous(t) } else { f(t, n - 1) } }\n\
                   fn reach(tower) { f(tower, 20) }\n";
     let packs: Vec<String> = ["deep1", "deep2", "deep3"]
         .iter()
-        .map(|n| s.pack(n, "evil.rhai", script))
+        .map(|n| evil_pack(&s, n, "evil.rhai", script, ""))
         .collect();
     refused_everywhere(
         &s,
@@ -122,11 +104,11 @@ fn recursion_through_nested_hooks_is_counted_across_them() {
 
 #[test]
 fn pack_files_resolve_only_inside_the_pack_folder() {
-    let s = Scratch::new();
-    let outside = s.file("outside.rhai", b"fn reach(tower) { 1 }\n");
-    let up = s.pack("up", "../outside.rhai", "");
-    let absolute = s.pack("absolute", &outside, "");
-    let linked = s.pack("linked", "linked.rhai", "");
+    let s = Scratch::new("hostile");
+    let outside = written(&s, "outside.rhai", b"fn reach(tower) { 1 }\n");
+    let up = evil_pack(&s, "up", "../outside.rhai", "", "");
+    let absolute = evil_pack(&s, "absolute", &outside, "", "");
+    let linked = evil_pack(&s, "linked", "linked.rhai", "", "");
     std::os::unix::fs::symlink(&outside, Path::new(&linked).join("linked.rhai")).expect("link");
     for (pack, why) in [
         (&up, "leaves the pack's folder with `..`"),
@@ -142,22 +124,22 @@ fn pack_files_resolve_only_inside_the_pack_folder() {
 
 #[test]
 fn too_many_floor_kinds_are_refused_at_their_line() {
-    let s = Scratch::new();
+    let s = Scratch::new("hostile");
     let floors: String = (0..40)
         .map(|i| format!("[[floor]]\nname = \"f{i}\"\ncolour = \"#000000\"\n"))
         .collect();
-    let pack = s.pack_with("floors", "evil.rhai", "", &floors);
+    let pack = evil_pack(&s, "floors", "evil.rhai", "", &floors);
     // The 33rd floor's name: line 4 + 3 × 32 + 1.
     refused_everywhere(&s, &pack, &["more than 32 floor kinds", "pack.toml:101:"]);
 }
 
 #[test]
 fn huge_tile_counts_are_refused_before_any_deck_is_dealt() {
-    let s = Scratch::new();
+    let s = Scratch::new("hostile");
     let tiles = "[set]\nname = \"huge\"\ntotal = 4000000000\n\n[[tile]]\nname = \"F\"\n\
                  count = 4000000000\nedges = \"FFFF\"\n\
                  fields = [{ halves = [\"NL\", \"NR\", \"EL\", \"ER\", \"SL\", \"SR\", \"WL\", \"WR\"] }]\n";
-    let pack = s.pack_with("huge", "evil.rhai", "", "tiles = \"tiles.toml\"\n");
+    let pack = evil_pack(&s, "huge", "evil.rhai", "", "tiles = \"tiles.toml\"\n");
     std::fs::write(Path::new(&pack).join("tiles.toml"), tiles).expect("tiles.toml");
     refused_everywhere(
         &s,
@@ -187,14 +169,14 @@ fn endless_and_oversized_input_files_are_refused_with_the_limit() {
 
 #[test]
 fn files_that_are_not_utf8_are_refused_with_their_place() {
-    let s = Scratch::new();
-    let log = s.file("bad.jsonl", b"{\"event\":\"start\"}\n{\"ev\xffent\"}\n");
+    let s = Scratch::new("hostile");
+    let log = written(&s, "bad.jsonl", b"{\"event\":\"start\"}\n{\"ev\xffent\"}\n");
     refused_saying(&["replay", &log], &["bad.jsonl:2:5: not UTF-8 text"]);
     refused_saying(
         &["render", "--log", &log],
         &["bad.jsonl:2:5: not UTF-8 text"],
     );
-    let board = s.file("board.txt", b"#T\n\xfe#\n");
+    let board = written(&s, "board.txt", b"#T\n\xfe#\n");
     refused_saying(
         &[
             "range", "--packs", "tower", "--floors", "regular", "--board", &board,
@@ -205,11 +187,11 @@ fn files_that_are_not_utf8_are_refused_with_their_place() {
 
 #[test]
 fn board_files_larger_than_the_limit_are_refused_at_their_place() {
-    let s = Scratch::new();
+    let s = Scratch::new("hostile");
     let wide = format!("T{}\n", "#".repeat(200));
     let tall = format!("T\n{}", "#\n".repeat(200));
     for (name, text, at) in [("wide", wide, "wide:1:101"), ("tall", tall, "tall:101:1")] {
-        let board = s.file(name, text.as_bytes());
+        let board = written(&s, name, text.as_bytes());
         refused_saying(
             &[
                 "range", "--packs", "tower", "--floors", "regular", "--board", &board,
@@ -221,11 +203,13 @@ fn board_files_larger_than_the_limit_are_refused_at_their_place() {
 
 #[test]
 fn a_range_reaching_far_away_is_refused_by_range_not_drawn() {
-    let s = Scratch::new();
-    let pack = s.pack(
+    let s = Scratch::new("hostile");
+    let pack = evil_pack(
+        &s,
         "far",
         "evil.rhai",
         "fn range(tower, reach) {\n    [[100000, 100000]]\n}\n",
+        "",
     );
     refused_saying(
         &[
@@ -241,7 +225,7 @@ fn a_range_reaching_far_away_is_refused_by_range_not_drawn() {
 
 /// A log of one game of `tower`, from `simulate`.
 fn tower_log(s: &Scratch, packs: &str) -> String {
-    let log = s.path("game.jsonl").display().to_string();
+    let log = s.file("game.jsonl");
     let out = run(&[
         "simulate", "--packs", packs, "--games", "1", "--seed", "5", "--log", &log,
     ]);
@@ -251,7 +235,7 @@ fn tower_log(s: &Scratch, packs: &str) -> String {
 
 #[test]
 fn coordinates_out_of_range_in_a_log_are_refused_by_render_as_by_replay() {
-    let s = Scratch::new();
+    let s = Scratch::new("hostile");
     let text = tower_log(&s, "tower");
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let i = lines
@@ -262,7 +246,7 @@ fn coordinates_out_of_range_in_a_log_are_refused_by_render_as_by_replay() {
     // 2^32 + 1: wrapped into an i32, this would be x = 1.
     record["x"] = serde_json::Value::from(4_294_967_297_i64);
     lines[i] = record.to_string();
-    let log = s.file("far.jsonl", lines.join("\n").as_bytes());
+    let log = written(&s, "far.jsonl", lines.join("\n").as_bytes());
     let at = format!("far.jsonl:{}:", i + 1);
     refused_saying(&["replay", &log], &[&at, "4294967297", "expected i32"]);
     refused_saying(
@@ -273,16 +257,18 @@ fn coordinates_out_of_range_in_a_log_are_refused_by_render_as_by_replay() {
 
 #[test]
 fn a_script_error_met_under_replay_is_bad_input() {
-    let s = Scratch::new();
-    let pack = s.pack(
+    let s = Scratch::new("hostile");
+    let pack = evil_pack(
+        &s,
         "turncoat",
         "evil.rhai",
         "fn reach(tower) { previous(tower) }\n",
+        "",
     );
     tower_log(&s, &format!("tower,{pack}"));
     // The log carries the pack's files, and replays under them: the script
     // is rewritten there.
-    let path = s.path("game.jsonl");
+    let path = s.path().join("game.jsonl");
     let text = std::fs::read_to_string(&path).expect("the log");
     let logged = r#""evil.rhai":"fn reach(tower) { previous(tower) }\n""#;
     assert!(
@@ -297,19 +283,23 @@ fn a_script_error_met_under_replay_is_bad_input() {
 
 #[test]
 fn hooks_cached_per_stack_cannot_read_the_owner_so_threads_agree() {
-    let s = Scratch::new();
-    let peeking = s.pack(
+    let s = Scratch::new("hostile");
+    let peeking = evil_pack(
+        &s,
         "peek",
         "evil.rhai",
         "fn reach(tower) {\n    if tower.meeple_owner == 0 { 1 } else { 2 }\n}\n",
+        "",
     );
     refused_everywhere(&s, &peeking, &["only known in `may_capture`"]);
     // `may_capture` may read it: the same metrics on 1 and 2 threads, and
     // the log replays.
-    let fair = s.pack(
+    let fair = evil_pack(
+        &s,
         "owner",
         "evil.rhai",
         "fn may_capture(tower, meeple, board) {\n    tower.meeple_owner != meeple.owner\n}\n",
+        "",
     );
     let packs = format!("tower,{fair}");
     let metrics = |threads: &str| {
@@ -333,7 +323,7 @@ fn hooks_cached_per_stack_cannot_read_the_owner_so_threads_agree() {
     };
     assert_eq!(metrics("1"), metrics("2"));
     tower_log(&s, &packs);
-    let log = s.path("game.jsonl").display().to_string();
+    let log = s.file("game.jsonl");
     let out = run(&["replay", &log]);
     assert!(out.status.success(), "{}", stderr(&out));
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{run, stderr, temp_dir};
+use crate::common::{run, script_pack, stderr, temp_dir};
 
 /// Run the binary with `args` under an address-space limit of `kib` KiB
 /// (`ulimit -v`); its output.
@@ -86,21 +86,10 @@ fn forged_speed_fields_are_refused_with_the_field_named() {
     assert!(out.status.success(), "{}", stderr(&out));
 }
 
-/// A pack `name` in folder `dir/name` whose script `name.rhai` is
-/// `script`; its folder.
-pub fn write_pack(dir: &Path, name: &str, script: &str) -> std::path::PathBuf {
-    let pack = dir.join(name);
-    std::fs::create_dir_all(&pack).unwrap();
-    let manifest = format!("[pack]\nname = \"{name}\"\nscript = \"{name}.rhai\"\n");
-    std::fs::write(pack.join("pack.toml"), manifest).unwrap();
-    std::fs::write(pack.join(format!("{name}.rhai")), script).unwrap();
-    pack
-}
-
 /// A log of one game played with a pack from a folder (so the log carries
 /// its files), and the pack's name as the log records it.
 fn embedded_log(dir: &Path, script: &str) -> (String, String) {
-    let pack = write_pack(dir, "mine", script);
+    let pack = script_pack(dir, "mine", script);
     let log = dir.join("one.jsonl");
     let packs = format!("tower,{}", pack.display());
     let out = run(&[

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use crate::common::{refused, stdout, succeeds, temp_dir};
+use crate::common::{json, refused, stdout, succeeds, temp_dir, without_timing};
 
 #[test]
 fn a_ladder_refuses_bad_levels() {
@@ -32,7 +32,7 @@ fn a_ladder_refuses_bad_levels() {
 }
 
 fn ladder_json(threads: &str) -> Value {
-    let out = succeeds(&[
+    json(&[
         "compare",
         "tower",
         "black-tower",
@@ -46,8 +46,7 @@ fn ladder_json(threads: &str) -> Value {
         threads,
         "--format",
         "json",
-    ]);
-    serde_json::from_str(&stdout(&out)).expect("JSON output")
+    ])
 }
 
 #[test]
@@ -107,22 +106,6 @@ fn ladder_json_keeps_compare_keys_and_adds_the_ladder() {
         without_timing(ladder_json("2")),
         "the thread count changes nothing"
     );
-}
-
-/// The JSON without what depends on the clock and the thread count.
-fn without_timing(mut v: Value) -> Value {
-    fn strip(v: &mut Value) {
-        if let Some(o) = v.as_object_mut() {
-            for key in ["seconds", "games_per_sec", "threads"] {
-                o.remove(key);
-            }
-            o.values_mut().for_each(strip);
-        } else if let Some(a) = v.as_array_mut() {
-            a.iter_mut().for_each(strip);
-        }
-    }
-    strip(&mut v);
-    v
 }
 
 #[test]

@@ -308,7 +308,7 @@ const DEEP: &str = "fn f(t, n) {\n    if n == 0 { capture_reach(t) } else { 1 + 
 #[test]
 fn a_deeply_nested_hook_ends_its_game_not_the_server() {
     let home = crate::common::temp_dir("deep-serve");
-    crate::inputs_bounded::write_pack(&home.path().join("rules"), "deep", DEEP);
+    crate::common::script_pack(&home.path().join("rules"), "deep", DEEP);
     let addr = Server::bind(
         &towerlab::rules::Home::at(home.path()),
         "127.0.0.1",

@@ -10,8 +10,8 @@ use towerlab::play::course::{Choices, Course};
 use towerlab::play::sim;
 use towerlab::rules::Ruleset;
 
-use crate::common::{home, stdout, succeeds};
-use crate::shards::{Dir, merge, metrics_text, shards};
+use crate::common::{Scratch, home, stdout, succeeds};
+use crate::shards::{merge, metrics_text, shards};
 
 /// The course of a two-seat game with these scores after each turn, the
 /// last entry being the final scores.
@@ -177,7 +177,7 @@ fn a_game_counts_the_same_course_however_it_is_driven() {
 
 #[test]
 fn merged_shards_give_the_game_quality_metrics_of_one_process() {
-    let dir = Dir::new("quality");
+    let dir = Scratch::new("quality");
     let line = "compare tower black-tower --games 24 --bots greedy,random --seed 5";
     let mut args: Vec<&str> = line.split_whitespace().collect();
     args.extend(["--format", "json"]);

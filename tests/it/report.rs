@@ -274,10 +274,9 @@ fn t5_capture_turns_show_the_range_and_the_meeple_taken() {
         // The game's captures, in order, from a recorded replay of it.
         let rules = set.rules();
         let game = sim::play(
-            &set.tiles,
+            set,
             rules.as_ref(),
             &vec![BotKind::Random; set.players],
-            &set.worths,
             result.seed,
             true,
         )

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use crate::common::towerlab;
+use crate::common::{Scratch, towerlab};
 
 /// How long a stopped run may take: the sandbox stops a hook within about a
 /// second of its own CPU time; the rest is margin for a loaded two-core
@@ -25,18 +25,16 @@ const QUICK: Duration = Duration::from_secs(20);
 struct TempPack {
     dir: PathBuf,
     script: String,
-    _folder: tempfile::TempDir,
+    _folder: Scratch,
 }
 
 impl TempPack {
     fn new(test: &str, name: &str, script: &str) -> TempPack {
-        let folder = crate::common::temp_dir(&format!("sandbox-{test}-{name}"));
-        let dir = folder.path().to_path_buf();
+        let folder = Scratch::new(&format!("sandbox-{test}-{name}"));
         let manifest = format!("[pack]\nname = \"{name}\"\nscript = \"evil.rhai\"\n");
-        std::fs::write(dir.join("pack.toml"), manifest).expect("write pack.toml");
-        std::fs::write(dir.join("evil.rhai"), script).expect("write evil.rhai");
+        let dir = folder.pack(name, &manifest, &[("evil.rhai", script)]);
         TempPack {
-            dir,
+            dir: PathBuf::from(dir),
             script: script.to_string(),
             _folder: folder,
         }

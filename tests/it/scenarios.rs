@@ -9,7 +9,7 @@ use towerlab::kernel::diag::Source;
 use towerlab::play::scenario::{Outcome, suite};
 use towerlab::rules::Home;
 
-use crate::common::{fails, rules_dir, run, stdout, succeeds, temp_dir};
+use crate::common::{copy_dir, fails, rules_dir, run, stdout, succeeds, temp_dir};
 
 const PACKS: &[&str] = &[
     "tower",
@@ -88,19 +88,6 @@ fn broken(pack: &str, file: &str, from: &str, to: &str, append: &str) -> tempfil
     let text = format!("{}\n{append}\n", text.replacen(from, to, 1));
     std::fs::write(&path, text).expect("the broken script");
     home
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("the folder") {
-        let entry = entry.expect("an entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("a type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("a copy");
-        }
-    }
 }
 
 /// Each mutation: pack, rule ID, script text replaced, its replacement, a

@@ -2,38 +2,9 @@
 //! process prints, for any number of shards, and every bad input is refused
 //! with its reason.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 
-use crate::common::{refused, stderr, stdout, succeeds, towerlab};
-
-/// A scratch folder, removed on drop.
-pub struct Dir(PathBuf);
-
-impl Dir {
-    pub fn new(name: &str) -> Dir {
-        let dir =
-            std::env::temp_dir().join(format!("towerlab-shards-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Dir(dir)
-    }
-
-    pub fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-pub fn words(line: &str) -> Vec<&str> {
-    line.split_whitespace().collect()
-}
+use crate::common::{Scratch, refused, stderr, stdout, succeeds, towerlab, words};
 
 /// The `"metrics":[…]` text of a JSON output, exactly as printed (the
 /// last field but a sequential run's `stopping`).
@@ -49,7 +20,7 @@ pub fn metrics_text(json: &str) -> &str {
 }
 
 /// Play `line` as `n` shards into `dir`; the partial files.
-pub fn shards(line: &str, n: u64, dir: &Dir) -> Vec<String> {
+pub fn shards(line: &str, n: u64, dir: &Scratch) -> Vec<String> {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     (0..n)
@@ -80,7 +51,7 @@ pub fn without_speed(text: &str) -> String {
 
 #[test]
 fn merged_shards_print_what_one_process_prints_for_1_2_3_and_7_shards() {
-    let dir = Dir::new("exact");
+    let dir = Scratch::new("exact");
     for line in [
         "compare tower black-tower --games 21 --seed 5 --threads 1",
         "simulate --variant black-tower --games 14 --seed 9 --players 3",
@@ -120,7 +91,7 @@ fn merged_shards_print_what_one_process_prints_for_1_2_3_and_7_shards() {
 
 #[test]
 fn shards_as_separate_processes_take_their_index_from_slurm_or_kubernetes() {
-    let dir = Dir::new("auto");
+    let dir = Scratch::new("auto");
     let line = "compare tower tower-no-gaps --games 12 --seed 2 --shard auto/4 --format partial";
     let mut parts = Vec::new();
     for k in 0..4 {
@@ -179,7 +150,7 @@ fn a_partial_is_small_and_says_what_run_it_belongs_to() {
 
 #[test]
 fn bad_shards_and_mixed_runs_are_refused_with_the_reason() {
-    let dir = Dir::new("bad");
+    let dir = Scratch::new("bad");
     let line = "simulate --games 10 --seed 1";
     let parts = shards(line, 3, &dir);
     let msg = refused(&["merge", &parts[0], &parts[0], &parts[1], &parts[2]]);
@@ -298,7 +269,7 @@ fn bad_shard_arguments_are_refused_with_the_reason() {
 
 #[test]
 fn a_merge_writes_the_report_and_the_per_game_rows() {
-    let dir = Dir::new("html");
+    let dir = Scratch::new("html");
     let parts = shards("compare tower black-tower --games 6 --seed 3", 2, &dir);
     let html = dir.file("r.html");
     let rows = dir.file("rows.csv");
@@ -327,7 +298,7 @@ fn a_merge_writes_the_report_and_the_per_game_rows() {
 
 #[test]
 fn by_kind_shards_keep_the_kind_counts_in_the_merge_and_the_per_game_rows() {
-    let dir = Dir::new("kinds");
+    let dir = Scratch::new("kinds");
     let line = "simulate --variant black-tower --games 9 --seed 6 --by-kind";
     let parts = shards(line, 3, &dir);
     let merged: Value = serde_json::from_str(&merge(&parts, "json")).unwrap();

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::common::{refused, stdout, succeeds};
-use crate::shards::{Dir, metrics_text, words};
+use crate::common::{Scratch, refused, stdout, succeeds, words};
+use crate::shards::metrics_text;
 
 /// The rows of a CSV file, header first.
 fn csv_rows(path: &str) -> Vec<Vec<String>> {
@@ -17,7 +17,7 @@ fn csv_rows(path: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn the_per_game_file_has_a_row_per_game_and_variant_that_add_up_to_the_means() {
-    let dir = Dir::new("pergame");
+    let dir = Scratch::new("pergame");
     let path = dir.file("games.csv");
     let out = succeeds(&[
         "compare",
@@ -143,7 +143,7 @@ fn a_sweep_plays_the_same_seeds_at_every_value_and_pairs_against_the_first() {
 
 #[test]
 fn a_sweep_over_players_has_each_seat_where_it_plays_and_draws_curves() {
-    let dir = Dir::new("sweep");
+    let dir = Scratch::new("sweep");
     let html = dir.file("s.html");
     let rows = dir.file("s.csv");
     let out = succeeds(&[

@@ -3,15 +3,9 @@
 //! why, and JSON marks it; `--precision` and `sweep` need a minimum sample
 //! (30 games) before they may stop or star.
 
-use serde_json::Value;
 use towerlab::analysis::stats::{MIN_SAMPLE, Thin, estimate};
 
-use crate::common::{stdout, succeeds};
-use crate::shards::words;
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout(&succeeds(args))).expect("JSON")
-}
+use crate::common::{json, stdout, succeeds, words};
 
 #[test]
 fn a_thin_sample_has_no_interval_and_a_spread_one_has() {

@@ -45,7 +45,7 @@ const SLOW: &str = "fn reach(tower) {\n    let a = [];\n    a.pad(9000, 1);\n   
 #[test]
 fn a_slow_but_legal_pack_gives_the_same_result_on_1_and_16_threads() {
     let dir = temp_dir("slow-pack");
-    let pack = crate::inputs_bounded::write_pack(dir.path(), "slow", SLOW);
+    let pack = crate::common::script_pack(dir.path(), "slow", SLOW);
     let packs = format!("tower,{}", pack.display());
     let metrics = |threads: &str| -> Value {
         let out = run(&[

@@ -10,7 +10,7 @@ use towerlab::play::{log, sim};
 use towerlab::rules::Ruleset;
 use towerlab::rules::trace::{Trace, TraceEntry, TracedCall};
 
-use crate::common::{probe_pack, refused, run, stdout, succeeds, temp_dir};
+use crate::common::{TowerPack, probe_pack, refused, run, stdout, succeeds, temp_dir};
 
 /// The lines of the first call in `trace` whose heading contains `heading`.
 fn first_call<'a>(trace: &'a str, heading: &str) -> Vec<&'a str> {
@@ -25,7 +25,7 @@ fn first_call<'a>(trace: &'a str, heading: &str) -> Vec<&'a str> {
 
 #[test]
 fn play_traces_a_hook_call_its_arguments_reads_debug_lines_and_answer() {
-    let (dir, probe) = probe_pack(
+    let TowerPack { dir, path: probe } = probe_pack(
         "fn may_place_floor(tower, kind) {\n\
              debug(\"height\", tower.height, kind);\n\
              previous(tower, kind)\n\
@@ -80,7 +80,7 @@ fn play_traces_a_hook_call_its_arguments_reads_debug_lines_and_answer() {
 
 #[test]
 fn a_pack_that_debugs_in_a_loop_ends_at_the_operation_limit_with_a_bounded_trace() {
-    let (dir, probe) = probe_pack(
+    let TowerPack { dir, path: probe } = probe_pack(
         "fn may_place_floor(tower, kind) {\n    loop { debug(\"again and again\"); }\n}\n",
     );
     let trace = dir.path().join("trace.txt");
@@ -115,7 +115,7 @@ fn a_pack_that_debugs_in_a_loop_ends_at_the_operation_limit_with_a_bounded_trace
 #[test]
 fn a_trace_that_fills_says_how_many_calls_it_left_out() {
     let long = "x".repeat(400);
-    let (dir, probe) = probe_pack(&format!(
+    let TowerPack { dir, path: probe } = probe_pack(&format!(
         "fn may_place_floor(tower, kind) {{\n    for i in 0..50 {{ debug(i, \"{long}\"); }}\n    previous(tower, kind)\n}}\n"
     ));
     let trace = dir.path().join("trace.txt");
@@ -179,14 +179,17 @@ fn a_game(probe: &str, trace: Option<Trace>) -> (String, u64, u64) {
     let set = Ruleset::from_packs(&home, &["tower".to_string(), probe.to_string()]).unwrap();
     let rules = set.script_rules().expect("packs");
     let bots = [BotKind::Greedy, BotKind::Random];
-    let game = sim::play(&set.tiles, &rules, &bots, &set.worths, 5, true).unwrap();
+    let game = sim::play(&set, &rules, &bots, 5, true).unwrap();
     let log = log::game_log(&set, 0, 5, &game).unwrap();
     (log, rules.operations_spent(), rules.hook_runs())
 }
 
 #[test]
 fn tracing_changes_no_answer_no_operation_and_no_budget() {
-    let (_d, probe) = probe_pack(
+    let TowerPack {
+        dir: _d,
+        path: probe,
+    } = probe_pack(
         "fn may_place_floor(tower, kind) { debug(\"asked\", tower, kind); previous(tower, kind) }\n\
          fn may_capture(tower, meeple, board) { debug(meeple); meeple.on != \"road\" }\n\
          fn range(tower, reach) { let r = previous(tower, reach); debug(r.len()); r }\n",

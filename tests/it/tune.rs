@@ -38,15 +38,7 @@ fn tuning_is_the_same_for_a_seed_and_another_seed_learns_otherwise() {
 /// The scores of a greedy game of `set` with its values.
 fn greedy_game(set: &Ruleset, seed: u64) -> (Vec<u32>, u32) {
     let rules = set.rules();
-    let game = sim::play(
-        &set.tiles,
-        rules.as_ref(),
-        &[BotKind::Greedy; 2],
-        &set.worths,
-        seed,
-        false,
-    )
-    .unwrap();
+    let game = sim::play(set, rules.as_ref(), &[BotKind::Greedy; 2], seed, false).unwrap();
     (game.scores(), game.stats().floors_placed)
 }
 

@@ -7,8 +7,8 @@ use towerlab::analysis::compare::{self, RunInfo, Tally};
 use towerlab::analysis::stats::GameRow;
 use towerlab::analysis::verdict::Verdict;
 
-use crate::common::{refused, stdout, succeeds};
-use crate::shards::{Dir, metrics_text, shards};
+use crate::common::{Scratch, json, refused, stdout, succeeds};
+use crate::shards::{metrics_text, shards};
 
 /// Every difference of a compare JSON output: (metric, variant, diff).
 fn diffs(json: &Value) -> Vec<(String, String, Value)> {
@@ -32,7 +32,7 @@ fn diffs(json: &Value) -> Vec<(String, String, Value)> {
 fn json_of(args: &[&str]) -> Value {
     let mut args = args.to_vec();
     args.extend(["--format", "json"]);
-    serde_json::from_str(&stdout(&succeeds(&args))).expect("JSON")
+    json(&args)
 }
 
 #[test]
@@ -253,7 +253,7 @@ fn the_baseline_of_ones_choice_goes_first_in_every_output_and_merge() {
         "{second_line}"
     );
     // A merge names the baseline as compare does.
-    let dir = Dir::new("baseline");
+    let dir = Scratch::new("baseline");
     let parts = shards(line, 2, &dir);
     let mut merge_args = vec!["merge", "--format", "json", "--baseline", "black-tower"];
     merge_args.extend(parts.iter().map(String::as_str));

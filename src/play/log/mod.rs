@@ -279,6 +279,18 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
 
 /// The record of one kernel event; `turn` is the turn so far, counted up by
 /// each placed tile.
+///
+/// The one conversion from the kernel's events to the log's records: each
+/// arm names every field of its event (no `..`) and no arm is a wildcard, so
+/// a field or variant added to [`Event`] does not compile until it is taken
+/// here — written to the log (which only gains fields) or left out on
+/// purpose. The records are not the kernel's events made serialisable: a
+/// log names tiles and floors, writes rotations in degrees and positions as
+/// `x`/`y` or pairs, has one `score` record for both kinds of kernel score
+/// and a capture's outcome only when the rules changed it, and is read back
+/// with records the kernel has no event for (`start`, events of later
+/// versions) and from logs of earlier versions.
+#[deny(clippy::wildcard_enum_match_arm)]
 fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
     let mut at_turn = *turn;
     let event = match event {

@@ -261,15 +261,7 @@ mod tests {
     fn every_event_of_a_game_is_told_with_its_rule() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(
-            &set.tiles,
-            rules.as_ref(),
-            &[BotKind::Greedy; 2],
-            &set.worths,
-            3,
-            true,
-        )
-        .expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::Greedy; 2], 3, true).expect("a game");
         for e in game.events() {
             let t = tell(e, &game, &set);
             assert!(!t.text.is_empty() && !t.rule.is_empty(), "{e:?}: {t:?}");
@@ -283,15 +275,7 @@ mod tests {
     fn a_capture_says_what_became_of_the_meeple_and_whose_rule_that_was() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(
-            &set.tiles,
-            rules.as_ref(),
-            &[BotKind::Random; 2],
-            &set.worths,
-            1,
-            true,
-        )
-        .expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
         let told = |owner, outcome| tell(&capture(owner, outcome), &game, &set);
         let prisoner = told(1, CaptureOutcome::Prisoner);
         assert_eq!(prisoner.rule, "T5");

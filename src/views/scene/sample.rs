@@ -22,7 +22,7 @@ use crate::views::scene::{Picture, Pictures, SceneMeeple};
 pub fn sample_game(set: &Ruleset, bots: &[BotKind], index: u64, seed: u64) -> Result<Pictures> {
     // Once to learn the final board's extent, so every picture shares it.
     let rules = set.rules();
-    let end = sim::play(&set.tiles, rules.as_ref(), bots, &set.worths, seed, false)?;
+    let end = sim::play(set, rules.as_ref(), bots, seed, false)?;
     sample_game_within(set, bots, index, seed, end.board().bounds())
 }
 

@@ -3,8 +3,8 @@
 
 use super::*;
 
-fn board_refused(name: &str, board: &str) -> (PathBuf, String, TempDir) {
-    let tmp = TempDir::new(name);
+fn board_refused(name: &str, board: &str) -> (PathBuf, String, Scratch) {
+    let tmp = Scratch::new(name);
     let path = tmp.write("board.txt", board);
     let err = refused(&[
         "range",

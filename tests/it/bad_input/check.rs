@@ -5,13 +5,13 @@ use super::*;
 
 #[test]
 fn check_accepts_a_good_pack() {
-    let tmp = TempDir::new("check-good");
+    let tmp = Scratch::new("check-good");
     let pack = tmp.pack(
         "knight",
         "[pack]\nname = \"knight\"\nrequires = [\"tower\"]\nscript = \"script.rhai\"\n",
-        Some(
+        &[("script.rhai", 
             "// Adds a knight's move to every tower's range.\nfn range(tower, reach) {\n    previous(tower, reach) + [[1, 2]]\n}\n",
-        ),
+        )],
     );
     for target in ["tower", pack.as_str()] {
         let out = run(&["check", target, "--games", "3"]);
@@ -30,11 +30,11 @@ fn check_accepts_a_good_pack() {
 
 #[test]
 fn check_lists_every_problem_of_a_broken_pack() {
-    let tmp = TempDir::new("check-broken");
+    let tmp = Scratch::new("check-broken");
     let pack = tmp.pack(
         "broken",
         "[pack]\nname = \"broken\"\nrequires = [\"tower\"]\nscript = \"script.rhai\"\n\n[[floor]]\nname = \"red\"\n\n[[floor]]\nname = \"blue\"\n",
-        Some(concat!(
+        &[("script.rhai", concat!(
             "// Broken three ways.\n",
             "fn setup(players, foundations) {\n",
             "    throw \"no floors today\";\n",
@@ -53,13 +53,13 @@ fn check_lists_every_problem_of_a_broken_pack() {
             "    }\n",
             "    previous(tower, reach)\n",
             "}\n",
-        )),
+        ))],
     );
     let out = run(&["check", &pack, "--games", "3"]);
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stdout}\n{stderr}");
-    let script = tmp.path.join("broken/script.rhai");
+    let script = tmp.path().join("broken/script.rhai");
     let problems: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("problem: "))
@@ -90,11 +90,11 @@ fn check_lists_every_problem_of_a_broken_pack() {
 
 #[test]
 fn check_reports_a_pack_that_does_not_load() {
-    let tmp = TempDir::new("check-load");
+    let tmp = Scratch::new("check-load");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("fn range(tower, reach) {\n    [\n}\n"),
+        &[("script.rhai", "fn range(tower, reach) {\n    [\n}\n")],
     );
     let out = run(&["check", &pack, "--games", "3"]);
     let stdout = text(&out.stdout);
@@ -105,6 +105,6 @@ fn check_reports_a_pack_that_does_not_load() {
         .unwrap_or_else(|| panic!("no problem listed:\n{stdout}"));
     says(
         problem,
-        &format!("{}:3:", tmp.path.join("p/script.rhai").display()),
+        &format!("{}:3:", tmp.path().join("p/script.rhai").display()),
     );
 }

@@ -16,7 +16,7 @@ use towerlab::kernel::diag::{Source, is_bad_input};
 use towerlab::play::query::BoardMap;
 use towerlab::rules::manifest::{load_pack, load_variant};
 
-use crate::common::{self, refused, run};
+use crate::common::{self, Scratch, refused, run};
 
 mod boards;
 mod check;
@@ -24,42 +24,6 @@ mod files;
 mod names;
 mod parsers;
 mod scripts;
-
-/// A fresh temporary folder (its path, and the folder, removed on drop).
-struct TempDir {
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let dir = common::temp_dir(&format!("bad-input-{test}"));
-        TempDir {
-            path: dir.path().to_path_buf(),
-            _dir: dir,
-        }
-    }
-
-    /// Write `text` to `name` in the folder (creating sub-folders); its path.
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.path.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).expect("create a sub-folder");
-        }
-        std::fs::write(&path, text).expect("write a temporary file");
-        path
-    }
-
-    /// A pack folder `name` with `pack.toml` and, if given, `script.rhai`;
-    /// its path as a command-line reference.
-    fn pack(&self, name: &str, manifest: &str, script: Option<&str>) -> String {
-        self.write(&format!("{name}/pack.toml"), manifest);
-        if let Some(script) = script {
-            self.write(&format!("{name}/script.rhai"), script);
-        }
-        self.path.join(name).display().to_string()
-    }
-}
 
 /// A manifest for a pack `name` whose script is `script.rhai`.
 fn scripted(name: &str) -> String {

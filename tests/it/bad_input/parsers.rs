@@ -90,8 +90,8 @@ fn variant_loader_never_panics() {
         .map(|e| std::fs::read_to_string(e.path()).expect("a readable variant"))
         .collect();
     assert!(!originals.is_empty());
-    let tmp = TempDir::new("variant-fuzz");
-    let path = tmp.path.join("fuzzed.toml");
+    let tmp = Scratch::new("variant-fuzz");
+    let path = tmp.path().join("fuzzed.toml");
     let reference = path.display().to_string();
     runner()
         .run(&texts(originals), |text| {
@@ -120,9 +120,9 @@ fn pack_loader_never_panics() {
         .iter()
         .map(|p| std::fs::read_to_string(rules.join(p).join("pack.toml")).expect("a manifest"))
         .collect();
-    let tmp = TempDir::new("pack-fuzz");
+    let tmp = Scratch::new("pack-fuzz");
     tmp.write("p/tower.rhai", "fn reach(tower) {\n    tower.height\n}\n");
-    let reference = tmp.path.join("p").display().to_string();
+    let reference = tmp.path().join("p").display().to_string();
     runner()
         .run(&texts(originals), |text| {
             tmp.write("p/pack.toml", &text);

@@ -7,18 +7,21 @@ use super::*;
 
 #[test]
 fn range_returning_a_string_is_named_with_what_was_expected() {
-    let tmp = TempDir::new("range-type");
+    let tmp = Scratch::new("range-type");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("fn range(tower, reach) {\n    \"north\"\n}\n"),
+        &[(
+            "script.rhai",
+            "fn range(tower, reach) {\n    \"north\"\n}\n",
+        )],
     );
     let err = range_with(&pack);
     says(
         &err,
         &format!(
             "hook `range` of pack `{pack}` ({}) returned string `north`",
-            tmp.path.join("p/script.rhai").display()
+            tmp.path().join("p/script.rhai").display()
         ),
     );
     says(&err, "expected an array of [dx, dy] pairs of integers");
@@ -26,11 +29,14 @@ fn range_returning_a_string_is_named_with_what_was_expected() {
 
 #[test]
 fn setup_returning_an_array_is_named_with_what_was_expected() {
-    let tmp = TempDir::new("setup-type");
+    let tmp = Scratch::new("setup-type");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("fn setup(players, foundations) {\n    [1, 2]\n}\n"),
+        &[(
+            "script.rhai",
+            "fn setup(players, foundations) {\n    [1, 2]\n}\n",
+        )],
     );
     let err = refused(&[
         "simulate",
@@ -46,11 +52,14 @@ fn setup_returning_an_array_is_named_with_what_was_expected() {
 
 #[test]
 fn may_place_floor_returning_1_is_named_with_what_was_expected() {
-    let tmp = TempDir::new("place-type");
+    let tmp = Scratch::new("place-type");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("fn may_place_floor(tower, kind) {\n    1\n}\n"),
+        &[(
+            "script.rhai",
+            "fn may_place_floor(tower, kind) {\n    1\n}\n",
+        )],
     );
     let err = range_with(&pack);
     says(&err, &format!("hook `may_place_floor` of pack `{pack}`"));
@@ -60,28 +69,34 @@ fn may_place_floor_returning_1_is_named_with_what_was_expected() {
 
 #[test]
 fn script_syntax_error_points_at_line_and_column() {
-    let tmp = TempDir::new("script-syntax");
+    let tmp = Scratch::new("script-syntax");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("// A missing value.\nfn range(tower, reach) {\n    let x = ;\n    []\n}\n"),
+        &[(
+            "script.rhai",
+            "// A missing value.\nfn range(tower, reach) {\n    let x = ;\n    []\n}\n",
+        )],
     );
     let err = range_with(&pack);
     // `    let x = ` is 12 characters: the `;` is at column 13.
     says(&err, &format!("pack `{pack}`: "));
-    says(&err, &at(&tmp.path.join("p/script.rhai"), 3, 13));
+    says(&err, &at(&tmp.path().join("p/script.rhai"), 3, 13));
 }
 
 #[test]
 fn hook_with_the_wrong_number_of_parameters_is_refused() {
-    let tmp = TempDir::new("arity");
+    let tmp = Scratch::new("arity");
     let pack = tmp.pack(
         "p",
         &scripted("p"),
-        Some("// One parameter short.\nfn range(tower) {\n    []\n}\n"),
+        &[(
+            "script.rhai",
+            "// One parameter short.\nfn range(tower) {\n    []\n}\n",
+        )],
     );
     let err = range_with(&pack);
-    says(&err, &at(&tmp.path.join("p/script.rhai"), 2, 1));
+    says(&err, &at(&tmp.path().join("p/script.rhai"), 2, 1));
     says(
         &err,
         "hook `range` takes 2 parameters (tower, reach), not 1",
@@ -93,7 +108,7 @@ fn hook_with_the_wrong_number_of_parameters_is_refused() {
 /// passes the error on like the game's own questions do (exit 2).
 #[test]
 fn a_failing_capture_hook_ends_the_game_for_every_bot() {
-    let tmp = TempDir::new("capture-throws");
+    let tmp = Scratch::new("capture-throws");
     let hooks = [
         (
             "may_capture",
@@ -105,7 +120,7 @@ fn a_failing_capture_hook_ends_the_game_for_every_bot() {
         ),
     ];
     for (hook, script) in hooks {
-        let pack = tmp.pack(hook, &scripted(hook), Some(script));
+        let pack = tmp.pack(hook, &scripted(hook), &[("script.rhai", script)]);
         let packs = format!("tower,{pack}");
         // Random bots meet the error when a floor they place asks it. In
         // this one greedy game, the hook fails only when the bots ask it
@@ -130,7 +145,7 @@ fn a_failing_capture_hook_ends_the_game_for_every_bot() {
 /// answers are kept under what they read.
 #[test]
 fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
-    let tmp = TempDir::new("cached-owner");
+    let tmp = Scratch::new("cached-owner");
     let cached = [
         (
             "reach",
@@ -142,7 +157,7 @@ fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
         ),
     ];
     for (hook, script) in cached {
-        let pack = tmp.pack(hook, &scripted(hook), Some(script));
+        let pack = tmp.pack(hook, &scripted(hook), &[("script.rhai", script)]);
         let packs = format!("tower,{pack}");
         let err = refused(&["simulate", "--packs", &packs, "--games", "2"]);
         says(&err, &format!("hook `{hook}`"));
@@ -167,7 +182,7 @@ fn a_cached_hook_reading_the_top_meeples_owner_is_told_what_it_may_read() {
         ),
     ];
     for (name, script) in readers {
-        let pack = tmp.pack(name, &scripted(name), Some(script));
+        let pack = tmp.pack(name, &scripted(name), &[("script.rhai", script)]);
         let packs = format!("tower,{pack}");
         crate::common::succeeds(&["simulate", "--packs", &packs, "--games", "2"]);
     }

@@ -6,26 +6,21 @@
 //! Here: running the commands and reading their reports; the tests by
 //! command in the modules below.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 
 use towerlab::play::seed::{DECK_STREAM, Stream};
 
-use crate::common::{fails, stderr, stdout, succeeds};
+use crate::common::{
+    ScratchFile, fails, log_records, stderr, stdout, succeeds, without_timing, words,
+};
 
 mod pairs;
 mod replay;
 mod simulate;
 
-/// A command line's words (none of them holds a space).
-fn cmd(line: &str) -> Vec<&str> {
-    line.split_whitespace().collect()
-}
-
 /// A command line's words, then `--log` and the log's path.
-fn with_log<'a>(line: &'a str, log: &'a Scratch) -> Vec<&'a str> {
-    let mut words = cmd(line);
+fn with_log<'a>(line: &'a str, log: &'a ScratchFile) -> Vec<&'a str> {
+    let mut words = words(line);
     words.extend(["--log", log.path()]);
     words
 }
@@ -54,51 +49,6 @@ fn num(v: &Value) -> f64 {
         .unwrap_or_else(|| panic!("`{v}` is not a number"))
 }
 
-/// A scratch file (not yet written) in a temporary folder removed on drop.
-struct Scratch {
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = crate::common::temp_dir("compare");
-        Scratch {
-            path: dir.path().join(format!("{name}.jsonl")),
-            _dir: dir,
-        }
-    }
-
-    fn path(&self) -> &str {
-        self.path.to_str().expect("a UTF-8 temp path")
-    }
-
-    fn read(&self) -> String {
-        std::fs::read_to_string(&self.path).expect("the log was written")
-    }
-
-    fn write(&self, text: &str) {
-        std::fs::write(&self.path, text).expect("write a scratch file");
-    }
-}
-
-/// A log's records, parsed.
-fn records(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("a log line ({e}): {l}")))
-        .collect()
-}
-
-/// The report without the fields that measure time (and the thread count,
-/// which is what differs by design).
-fn without_timing(mut v: Value) -> Value {
-    let obj = v.as_object_mut().expect("a JSON object");
-    for key in ["seconds", "games_per_sec", "threads"] {
-        obj.remove(key);
-    }
-    v
-}
-
 /// The metrics of a compare report by name: the entries of each variant.
 fn metric<'v>(report: &'v Value, name: &str) -> &'v Vec<Value> {
     report["metrics"]
@@ -115,7 +65,7 @@ fn metric<'v>(report: &'v Value, name: &str) -> &'v Vec<Value> {
 /// (`tile`) or put aside (`discard`); with each game's seed.
 fn drawn(text: &str) -> Vec<(u64, Vec<String>)> {
     let mut games: Vec<(u64, Vec<String>)> = Vec::new();
-    for r in records(text) {
+    for r in log_records(text) {
         match r["event"].as_str().unwrap() {
             "start" => games.push((r["seed"].as_u64().expect("a seed"), Vec::new())),
             "tile" | "discard" => games

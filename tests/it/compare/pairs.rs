@@ -6,7 +6,7 @@ use super::*;
 
 #[test]
 fn compare_pairs_the_variants_on_the_same_seeds() {
-    let log = Scratch::new("pairs");
+    let log = ScratchFile::new("pairs.jsonl");
     let r = json(&with_log(
         "compare tower black-tower --games 80 --format json",
         &log,
@@ -40,7 +40,7 @@ fn compare_pairs_the_variants_on_the_same_seeds() {
 
     // The log holds tower's 80 games, then black-tower's, game i of each
     // with the same seed: that is what makes the differences paired.
-    let starts: Vec<Value> = records(&log.read())
+    let starts: Vec<Value> = log_records(&log.read())
         .into_iter()
         .filter(|r| r["event"] == "start")
         .collect();
@@ -67,7 +67,7 @@ fn b2_black_tower_builds_more_towers_than_the_tower() {
     // caps its tower (B7), sending later floors to other foundations. The
     // deck (and so the foundations drawn) is the same game for game, so the
     // paired difference in `towers` is large next to its noise.
-    let r = json(&cmd("compare tower black-tower --games 80 --format json"));
+    let r = json(&words("compare tower black-tower --games 80 --format json"));
     let towers = metric(&r, "towers");
     let d = &towers[1]["diff"];
     assert!(num(&d["mean"]) > 0.0, "{d}");
@@ -86,7 +86,7 @@ fn b2_black_tower_builds_more_towers_than_the_tower() {
 
 #[test]
 fn comparing_a_variant_with_itself_gives_zero_differences() {
-    let r = json(&cmd("compare tower tower --games 40 --format json"));
+    let r = json(&words("compare tower tower --games 40 --format json"));
     for m in r["metrics"].as_array().unwrap() {
         let name = m["name"].as_str().unwrap();
         let values = m["values"].as_array().unwrap();
@@ -103,7 +103,7 @@ fn comparing_a_variant_with_itself_gives_zero_differences() {
 #[test]
 fn compare_csv_and_table_list_both_variants() {
     let args = "compare tower black-tower --games 10";
-    let text = ok(&cmd(&format!("{args} --format csv")));
+    let text = ok(&words(&format!("{args} --format csv")));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().unwrap();
     // 25 metrics for 2 players, one row per variant each.
@@ -114,7 +114,7 @@ fn compare_csv_and_table_list_both_variants() {
         assert_eq!(&pair[0][5], "", "the baseline has no diff");
         assert!(pair[1][5].parse::<f64>().is_ok(), "{:?}", pair[1]);
     }
-    let table = ok(&cmd(&format!("{args} --format table")));
+    let table = ok(&words(&format!("{args} --format table")));
     for word in ["tower", "black-tower - tower", "towers", "turns", "balance"] {
         assert!(table.contains(word), "the table lacks `{word}`:\n{table}");
     }
@@ -128,7 +128,10 @@ fn g1_every_variant_draws_the_same_deck_for_a_seed() {
     // a game, in order, spell out the whole deck, whatever the players did
     // with it: they agree between variants from the first tile to the last,
     // even where placements and discards differ.
-    let (a, b) = (Scratch::new("deck-tower"), Scratch::new("deck-black"));
+    let (a, b) = (
+        ScratchFile::new("deck-tower.jsonl"),
+        ScratchFile::new("deck-black.jsonl"),
+    );
     for (variant, log) in [("tower", &a), ("black-tower", &b)] {
         let line = format!("simulate --variant {variant} --games 6 --seed 41 --format json");
         ok(&with_log(&line, log));
@@ -209,7 +212,7 @@ fn the_library_comparison_is_the_json_compare_prints() {
     let mut lib = without_timing(serde_json::from_str(&text).unwrap());
     let verdict = towerlab::analysis::verdict::Verdict::of(&c);
     lib["verdict"] = serde_json::from_str(&serde_json::to_string(&verdict).unwrap()).unwrap();
-    let cli = without_timing(json(&cmd(
+    let cli = without_timing(json(&words(
         "compare tower black-tower --games 12 --seed 7 --threads 1 --format json",
     )));
     assert_eq!(lib, cli);

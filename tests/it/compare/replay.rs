@@ -5,8 +5,8 @@
 use super::*;
 
 /// A fresh log of `games` games of `variant`.
-fn fresh_log(name: &str, variant: &str, games: &str) -> (Scratch, String) {
-    let log = Scratch::new(name);
+fn fresh_log(name: &str, variant: &str, games: &str) -> (ScratchFile, String) {
+    let log = ScratchFile::new(&format!("{name}.jsonl"));
     let line = format!("simulate --variant {variant} --games {games} --seed 3 --format json");
     ok(&with_log(&line, &log));
     let text = log.read();
@@ -27,7 +27,7 @@ fn find(lines: &[&str], event: &str, pick: impl Fn(&Value) -> bool) -> usize {
 
 /// Replace line `i` (0-based) of the log, write it, and return the replay's
 /// stderr, checking exit code 1 and that the message names line `i + 1`.
-fn tampered(log: &Scratch, lines: &[&str], i: usize, new: Option<&str>) -> String {
+fn tampered(log: &ScratchFile, lines: &[&str], i: usize, new: Option<&str>) -> String {
     let mut out: Vec<&str> = lines.to_vec();
     match new {
         Some(l) => out[i] = l,
@@ -145,26 +145,21 @@ fn replay_reports_malformed_json_with_line_and_column() {
 fn t11_a_log_of_a_variant_with_parameters_replays_under_them() {
     // A variant that sets the ransom to 2 points: the log's `start` record
     // carries the value, so replay plays under the same rules.
-    let variant = Scratch::new("cheap-ransom-variant");
-    let variant_path = variant.path.with_extension("toml");
-    std::fs::write(
-        &variant_path,
-        "name = \"cheap-ransom\"\npacks = [\"tower\"]\n\n[params.tower]\nransom_cost = 2\n",
-    )
-    .unwrap();
-    let log = Scratch::new("cheap-ransom");
+    let variant = ScratchFile::new("cheap-ransom.toml");
+    variant
+        .write("name = \"cheap-ransom\"\npacks = [\"tower\"]\n\n[params.tower]\nransom_cost = 2\n");
+    let log = ScratchFile::new("cheap-ransom.jsonl");
     let line = format!(
         "simulate --variant {} --games 40 --seed 5 --format json",
-        variant_path.display()
+        variant.path()
     );
     ok(&with_log(&line, &log));
     let text = log.read();
-    let recs = records(&text);
+    let recs = log_records(&text);
     assert_eq!(recs[0]["params"]["tower"]["ransom_cost"], 2, "{}", recs[0]);
     let ransoms: Vec<&Value> = recs.iter().filter(|r| r["event"] == "ransom").collect();
     assert!(!ransoms.is_empty(), "40 games pay some ransom");
     assert!(ransoms.iter().all(|r| r["cost"] == 2));
     let out = ok(&["replay", log.path()]);
     assert!(out.contains("40 games"), "{out}");
-    let _ = std::fs::remove_file(variant_path);
 }

@@ -6,7 +6,7 @@ use super::*;
 
 #[test]
 fn simulate_json_reports_metrics_with_intervals() {
-    let r = json(&cmd(
+    let r = json(&words(
         "simulate --variant black-tower --games 60 --format json",
     ));
     assert_eq!(r["variant"], "black-tower");
@@ -59,8 +59,8 @@ fn simulate_metrics_are_the_same_on_one_and_two_threads() {
     let args = |threads| {
         format!("simulate --variant black-tower --games 60 --format json --threads {threads}")
     };
-    let one = json(&cmd(&args(1)));
-    let two = json(&cmd(&args(2)));
+    let one = json(&words(&args(1)));
+    let two = json(&words(&args(2)));
     assert_eq!(one["threads"], 1);
     assert_eq!(two["threads"], 2);
     assert_eq!(without_timing(one), without_timing(two));
@@ -69,8 +69,8 @@ fn simulate_metrics_are_the_same_on_one_and_two_threads() {
 #[test]
 fn simulate_csv_has_a_header_and_a_row_per_metric() {
     let args = "simulate --variant black-tower --games 30 --seed 5";
-    let text = ok(&cmd(&format!("{args} --format csv")));
-    let report = json(&cmd(&format!("{args} --format json")));
+    let text = ok(&words(&format!("{args} --format csv")));
+    let report = json(&words(&format!("{args} --format json")));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = reader
         .headers()
@@ -108,10 +108,10 @@ fn simulate_csv_has_a_header_and_a_row_per_metric() {
 
 #[test]
 fn simulate_table_names_every_metric() {
-    let text = ok(&cmd(
+    let text = ok(&words(
         "simulate --variant black-tower --games 10 --format table",
     ));
-    let report = json(&cmd(
+    let report = json(&words(
         "simulate --variant black-tower --games 10 --format json",
     ));
     assert!(text.contains("black-tower"), "{text}");
@@ -123,7 +123,7 @@ fn simulate_table_names_every_metric() {
 
 #[test]
 fn an_unknown_bot_is_refused_with_a_suggestion() {
-    let err = fails(2, &cmd("simulate --games 2 --bots randm"));
+    let err = fails(2, &words("simulate --games 2 --bots randm"));
     assert!(err.contains("randm"), "{err}");
     assert!(err.contains("did you mean `random`"), "{err}");
 }
@@ -132,14 +132,17 @@ fn an_unknown_bot_is_refused_with_a_suggestion() {
 fn three_bots_for_two_players_are_refused() {
     let err = fails(
         2,
-        &cmd("simulate --games 2 --players 2 --bots random,random,random"),
+        &words("simulate --games 2 --players 2 --bots random,random,random"),
     );
     assert!(err.contains("3 bots for 2 players"), "{err}");
 }
 
 #[test]
 fn an_unwritable_log_is_refused_by_name() {
-    let err = fails(2, &cmd("simulate --games 2 --log /nonexistent/dir/x.jsonl"));
+    let err = fails(
+        2,
+        &words("simulate --games 2 --log /nonexistent/dir/x.jsonl"),
+    );
     assert!(err.contains("/nonexistent/dir/x.jsonl"), "{err}");
 }
 
@@ -147,7 +150,7 @@ fn an_unwritable_log_is_refused_by_name() {
 fn no_progress_is_drawn_when_stderr_is_not_a_terminal() {
     // Long enough for a progress bar to be drawn more than once if it were
     // on; `ok` checks that stderr stays empty.
-    let log = Scratch::new("progress");
+    let log = ScratchFile::new("progress.jsonl");
     let run = "--games 120 --threads 1 --format json";
     ok(&with_log(&format!("simulate --variant tower {run}"), &log));
     ok(&with_log(

@@ -10,7 +10,7 @@ use super::*;
 fn g1_render_log_draws_the_tiles_of_the_log() {
     let dir = Scratch::new("log");
     let log = simulate_log(&dir, "black-tower", "11");
-    let recs = records(&log);
+    let recs = log_records(&std::fs::read_to_string(&log).expect("the log"));
     let tile_turns: Vec<i64> = recs
         .iter()
         .filter(|r| r["event"] == "tile")

@@ -16,7 +16,7 @@ use towerlab::rules::Ruleset;
 use towerlab::views::render::{board_svg, tile_sheet_svg};
 use towerlab::views::scene::{SceneOptions, game_scene, palette};
 
-use crate::common::{home, refused, stdout, succeeds};
+use crate::common::{Scratch, home, log_records, refused, stdout, succeeds};
 
 mod command;
 mod pictures;
@@ -75,24 +75,6 @@ fn ok(args: &[&str]) -> String {
     stdout(&succeeds(args))
 }
 
-/// A scratch folder, removed on drop.
-struct Scratch(tempfile::TempDir);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        Scratch(crate::common::temp_dir(&format!("render-{name}")))
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0
-            .path()
-            .join(name)
-            .to_str()
-            .expect("UTF-8 path")
-            .to_string()
-    }
-}
-
 /// Write a one-game log with `simulate --log`.
 fn simulate_log(dir: &Scratch, variant: &str, seed: &str) -> String {
     let log = dir.file(&format!("{variant}.jsonl"));
@@ -110,14 +92,6 @@ fn simulate_log(dir: &Scratch, variant: &str, seed: &str) -> String {
         "json",
     ]);
     log
-}
-
-fn records(log: &str) -> Vec<Value> {
-    std::fs::read_to_string(log)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 /// A board with gaps around the tower, in every direction.

@@ -105,7 +105,10 @@ fn b6_log_range_overlay_matches_range_on_the_game_board() {
     let log = simulate_log(&dir, "black-tower", "4");
     // The tallest tower and its stack, from the log's `floor` records.
     let mut tallest: Option<(i64, i64, Vec<String>)> = None;
-    for r in records(&log).iter().filter(|r| r["event"] == "floor") {
+    for r in log_records(&std::fs::read_to_string(&log).expect("the log"))
+        .iter()
+        .filter(|r| r["event"] == "floor")
+    {
         let floors: Vec<String> = r["floors"]
             .as_array()
             .unwrap()

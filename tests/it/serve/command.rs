@@ -26,17 +26,14 @@ fn serve_on_a_port_in_use_suggests_another() {
 fn serve_open_without_a_browser_says_so_once() {
     use std::io::{BufRead, BufReader};
     use std::os::unix::fs::PermissionsExt;
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-browser");
-    std::fs::create_dir_all(&dir).unwrap();
-    let opener = dir.join("xdg-open");
-    std::fs::write(
-        &opener,
+    let dir = crate::common::Scratch::new("no-browser");
+    let opener = dir.write(
+        "xdg-open",
         "#!/bin/sh\necho 'xdg-open: no method available' >&2\necho noise\nexit 3\n",
-    )
-    .unwrap();
+    );
     std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = std::env::join_paths(
-        std::iter::once(dir.clone())
+        std::iter::once(dir.path().to_path_buf())
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
     )
     .unwrap();

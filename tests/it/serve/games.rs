@@ -228,9 +228,7 @@ fn a_session_of_bots_plays_the_game_simulate_plays() {
         }
         assert!(matches!(session.waiting(), Waiting::Over));
         let other = set.rules();
-        let game =
-            towerlab::play::sim::play(&set.tiles, other.as_ref(), &bots, &set.worths, seed, true)
-                .unwrap();
+        let game = towerlab::play::sim::play(&set, other.as_ref(), &bots, seed, true).unwrap();
         assert_eq!(session.game().scores(), game.scores(), "seed {seed}");
         assert_eq!(session.game().events(), game.events(), "seed {seed}");
     }

@@ -17,7 +17,7 @@
 //! checks themselves are [`checks`].
 
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::Path;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -102,28 +102,12 @@ fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
         .collect()
 }
 
-/// A scratch file (not yet written) in a temporary folder removed on drop.
-struct TempFile {
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-}
-
-impl TempFile {
-    fn new(name: &str) -> TempFile {
-        let dir = common::temp_dir("variants");
-        TempFile {
-            path: dir.path().join(format!("{name}.jsonl")),
-            _dir: dir,
-        }
-    }
-}
-
 /// The log of `games` games replays under the rules it names, record by
 /// record.
 fn replay_log(variant: &str, text: &str, games: u64) {
-    let file = TempFile::new(variant);
-    std::fs::write(&file.path, text).expect("write the log");
-    let replayed = towerlab::play::replay::replay(&common::home(), &file.path)
+    let file = common::ScratchFile::new(&format!("{variant}.jsonl"));
+    file.write(text);
+    let replayed = towerlab::play::replay::replay(&common::home(), Path::new(file.path()))
         .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
     assert_eq!(replayed.games, games as usize, "{variant}: games replayed");
     assert_eq!(
