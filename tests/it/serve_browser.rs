@@ -701,14 +701,17 @@ fn a_ransom_is_offered_once_then_from_a_button_and_packs_keep_the_order_built() 
             key.as_str().unwrap()
         )
     };
-    // Both seats played at this page, from their links.
+    // Both seats played at this page, from their links: the payer's last,
+    // as a ransom once shown is remembered.
+    let payer = state["current"].as_u64().unwrap();
     let page = Page::open(size.0, size.1);
     page.screen(size.0, size.1, false);
-    page.load(&link(0));
+    page.load(&link(1 - payer));
     page.wait("typeof game === 'object' && game !== null");
-    page.load(&link(1));
+    page.load(&link(payer));
     page.wait("typeof game === 'object' && game !== null && mine(game)");
-    let payer = page.eval("game.current");
+    let payer = json!(payer);
+    assert_eq!(page.eval("game.current"), payer);
     assert_eq!(page.eval("game.question.kind"), json!("ransom"));
     assert!(
         page.eval("document.querySelectorAll('#options button').length")
@@ -750,6 +753,16 @@ fn a_ransom_is_offered_once_then_from_a_button_and_packs_keep_the_order_built() 
         page.eval("document.querySelector('#ransom').hidden"),
         json!(false),
         "the button shows"
+    );
+    // Reloaded, the page remembers the ransom it asked about: the question
+    // is not asked again, the button shows.
+    page.load(&format!("{url}game/{id}?delay=20"));
+    page.wait("typeof game === 'object' && game !== null && mine(game)");
+    assert_eq!(page.eval("game.current"), payer);
+    assert_eq!(
+        page.eval("document.querySelector('#ransom').hidden"),
+        json!(false),
+        "after a reload, the ransom asked about is remembered"
     );
     page.click("#ransom");
     assert_eq!(

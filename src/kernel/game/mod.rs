@@ -69,7 +69,7 @@ struct TowerAnswers {
     /// change: asked of a seat when first needed at the standings of the
     /// moment, kept in `standing` (only for a tower that has some).
     by_standings: u64,
-    standing: Option<Box<std::cell::Cell<towers::StandingAnswers>>>,
+    standing: Option<Box<towers::StandingAnswers>>,
 }
 
 impl Tower {

@@ -22,14 +22,24 @@ pub(super) const TOP: u64 = 1 << TOP_QUESTION;
 pub(super) const FLOORS: u64 = TOP - 1;
 
 /// A seat's answers about a tower that hold until the standings change, as
-/// asked so far at the standings `at`.
-#[derive(Clone, Copy, Debug, Default)]
+/// asked so far at the standings `at`. Each word in a cell of its own, so
+/// that the kept answers are read without copying the whole (the path of
+/// almost every turn under a rule that reads the standings).
+#[derive(Clone, Debug, Default)]
 pub(super) struct StandingAnswers {
-    at: u32,
+    at: Cell<u32>,
     /// Per seat, bit q: question q asked.
-    asked: [u64; MAX_PLAYERS],
+    asked: [Cell<u64>; MAX_PLAYERS],
     /// Per seat, bit q: its answer was yes.
-    yes: [u64; MAX_PLAYERS],
+    yes: [Cell<u64>; MAX_PLAYERS],
+}
+
+impl StandingAnswers {
+    /// Nothing asked yet at the standings `at`.
+    fn forget(&self, at: u32) {
+        self.at.set(at);
+        self.asked.iter().chain(&self.yes).for_each(|c| c.set(0));
+    }
 }
 
 impl Game<'_> {
@@ -51,11 +61,11 @@ impl Game<'_> {
         self.tower_answers = first;
         let spread = spread?;
         let standing = (spread.by_standings != 0).then(|| {
-            Box::new(Cell::new(StandingAnswers {
-                at: self.standings,
-                asked: spread.asked.map(|a| a & spread.by_standings),
-                yes: spread.yes.map(|y| y & spread.by_standings),
-            }))
+            Box::new(StandingAnswers {
+                at: Cell::new(self.standings),
+                asked: spread.asked.map(|a| Cell::new(a & spread.by_standings)),
+                yes: spread.yes.map(|y| Cell::new(y & spread.by_standings)),
+            })
         });
         self.towers[t].answers = super::TowerAnswers {
             lasting: spread.yes,
@@ -104,16 +114,17 @@ impl Game<'_> {
         let kept = &self.towers[t].answers;
         let mut yes = kept.lasting[seat] & questions & !(kept.now | kept.by_standings);
         let standings = questions & kept.by_standings;
+        let standing = kept.standing.as_deref().filter(|_| standings != 0);
         // Those asked at other standings are asked again.
-        let mut standing = match kept.standing.as_ref().map(|s| s.get()) {
-            Some(s) if standings != 0 && s.at == self.standings => s,
-            _ => StandingAnswers {
-                at: self.standings,
-                ..StandingAnswers::default()
-            },
-        };
-        yes |= standing.yes[seat] & standings;
-        let mut ask = questions & kept.now | standings & !standing.asked[seat];
+        if let Some(s) = standing
+            && s.at.get() != self.standings
+        {
+            s.forget(self.standings);
+        }
+        let (mut asked, mut said) =
+            standing.map_or((0, 0), |s| (s.asked[seat].get(), s.yes[seat].get()));
+        yes |= said & standings;
+        let mut ask = questions & kept.now | standings & !asked;
         while ask != 0 {
             let q = ask.trailing_zeros();
             let bit = ask & ask.wrapping_neg();
@@ -121,12 +132,13 @@ impl Game<'_> {
             let answer = self.ask_tower(t, q, seat)?;
             yes |= if answer.yes { bit } else { 0 };
             if standings & bit != 0 && answer.holds <= Holds::Standings {
-                standing.asked[seat] |= bit;
-                standing.yes[seat] |= if answer.yes { bit } else { 0 };
+                asked |= bit;
+                said |= if answer.yes { bit } else { 0 };
             }
         }
-        if let Some(kept) = kept.standing.as_ref().filter(|_| standings != 0) {
-            kept.set(standing);
+        if let Some(s) = standing {
+            s.asked[seat].set(asked);
+            s.yes[seat].set(said);
         }
         Ok(yes)
     }

@@ -61,10 +61,15 @@ function storageKey(id) {
   return `towerlab.game.${id}`;
 }
 
+// Kept with the keys: the ransoms already asked about (see ransomSeen), so
+// that a reload does not ask again.
 function loadSeats(id) {
+  forgetRansoms();
   try {
     const kept = JSON.parse(localStorage.getItem(storageKey(id)) ?? "null");
     seats = { here: kept?.here ?? {}, away: kept?.away ?? {}, maker: kept?.maker };
+    for (const k of kept?.ransoms?.seen ?? []) ransomSeen.add(String(k));
+    for (const p of kept?.ransoms?.wanted ?? []) wantRansom.add(Number(p));
   } catch {
     seats = { here: {}, away: {} };
   }
@@ -72,7 +77,8 @@ function loadSeats(id) {
 
 function saveSeats(id) {
   try {
-    localStorage.setItem(storageKey(id), JSON.stringify(seats));
+    const ransoms = { seen: [...ransomSeen], wanted: [...wantRansom] };
+    localStorage.setItem(storageKey(id), JSON.stringify({ ...seats, ransoms }));
   } catch {
     // No storage (a private window): the keys last as long as the page.
   }
@@ -257,6 +263,7 @@ async function startGame(event) {
     const state = await api("POST", "/api/games", request);
     request.id = state.id;
     seats = { here: {}, away: {}, maker: state.maker_key };
+    forgetRansoms();
     for (const k of state.keys ?? []) (here[k.seat] ? seats.here : seats.away)[k.seat] = k.key;
     saveSeats(state.id);
     history.pushState(null, "", gameAddress(state.id));
@@ -535,6 +542,7 @@ function showQuestion(state) {
     if (q.kind === "ransom") {
       ransomSeen.add(ransomKey(state));
       wantRansom.delete(state.current);
+      saveSeats(state.id);
     }
     const asks = {
       ransom: "pay a ransom? (T11)",
@@ -551,6 +559,11 @@ function showQuestion(state) {
 // prisoners change or the person asks for it with "Pay a ransom".
 const ransomSeen = new Set(); // seats and prisoners already asked about
 const wantRansom = new Set(); // seats that asked for the question again
+
+function forgetRansoms() {
+  ransomSeen.clear();
+  wantRansom.clear();
+}
 
 function ransomKey(state) {
   const held = state.players.map((p) => p.prisoners.filter((q) => q.owner === state.current).map((q) => q.count).join("") || "0");
@@ -935,7 +948,13 @@ $("#new-form").addEventListener("submit", startGame);
 $("#confirm").addEventListener("click", () => chosen && answer(chosen.index));
 $("#rotate").addEventListener("click", rotate);
 $("#again").addEventListener("click", () => backToForm(true));
-$("#ransom").addEventListener("click", () => { if (game) { wantRansom.add(game.current); showRansomButton(game); } });
+$("#ransom").addEventListener("click", () => {
+  if (game) {
+    wantRansom.add(game.current);
+    saveSeats(game.id);
+    showRansomButton(game);
+  }
+});
 $("#restart").addEventListener("click", () => backToForm(false));
 $("#hint").addEventListener("click", askHint);
 $("#step-pause").addEventListener("click", pauseSteps);
