@@ -50,7 +50,7 @@ fn shell_blocks(markdown: &str) -> Vec<String> {
 }
 
 /// Commands that run until they are stopped: `towerlab serve` (its HTTP API
-/// and page are tested by tests/it/serve/ and serve_browser.rs).
+/// and page are tested by tests/it/serve/ and serve_browser/).
 const SERVERS: &[&str] = &["towerlab serve"];
 
 /// The blocks this test runs: those that call `towerlab`, shortened, without
