@@ -63,8 +63,13 @@ fn advise_on(
     let mut budget = asked.budget.max(1);
     loop {
         match searched(game, decision, set, &asked, budget) {
-            Err(Failed::Spent(_)) if budget > 1 => budget /= 2,
-            Err(failed) => return Err(failed.into()),
+            Err(e) if budget > 1 && is_budget_spent(&e) => budget /= 2,
+            Err(e) => {
+                return Err(ApiError::new(
+                    500,
+                    format!("the rules failed while the hint searched: {e:#}"),
+                ));
+            }
             Ok(mut hint) if budget < asked.budget => {
                 hint.reason.push_str(&format!(
                     " (searched {budget} of the {} iterations asked: more would spend more than a search's hook budget here)",
@@ -77,21 +82,6 @@ fn advise_on(
     }
 }
 
-/// Why a search found no hint: its hooks spent a search's hook budget (a
-/// smaller search may not), or anything else.
-enum Failed {
-    Spent(ApiError),
-    Other(ApiError),
-}
-
-impl From<Failed> for ApiError {
-    fn from(failed: Failed) -> ApiError {
-        match failed {
-            Failed::Spent(e) | Failed::Other(e) => e,
-        }
-    }
-}
-
 /// The hint for `decision` of `game`, searched `budget` iterations.
 fn searched(
     game: &Game,
@@ -99,7 +89,7 @@ fn searched(
     set: &Ruleset,
     asked: &Asked,
     budget: u32,
-) -> Result<Hint, Failed> {
+) -> anyhow::Result<Hint> {
     let mut bot = MctsBot::with(
         asked.stream,
         asked.seat,
@@ -107,17 +97,7 @@ fn searched(
         Style::Horizon,
         set.worths.clone(),
     );
-    let found = bot.weigh(game, decision).map_err(|e| {
-        let error = ApiError::new(
-            500,
-            format!("the rules failed while the hint searched: {e:#}"),
-        );
-        if is_budget_spent(&e) {
-            Failed::Spent(error)
-        } else {
-            Failed::Other(error)
-        }
-    })?;
+    let found = bot.weigh(game, decision)?;
     let weighed: Vec<Weighed> = found
         .iter()
         .map(|w| Weighed {
