@@ -422,10 +422,7 @@ pub fn cells_within(steps: &[(i32, i32)], reach: i64, limit: usize) -> Option<Ve
 /// neighbour, or to a diagonal one when neither corner cell between them is in
 /// `cells`. `-1` when no such path exists. Linear in the cells.
 pub fn path_steps(board: &Board, origin: Pos, cells: &[(i32, i32)], target: (i32, i32)) -> i64 {
-    super::steps::distances(board, origin, cells, &mut 0)
-        .get(&target)
-        .copied()
-        .unwrap_or(-1)
+    super::steps::distances(board, origin, cells, &mut 0).to(target)
 }
 
 #[cfg(test)]

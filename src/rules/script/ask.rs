@@ -133,6 +133,9 @@ impl ScriptRules {
         floors: &[crate::kernel::FloorKind],
         topped: bool,
     ) -> Option<Arc<[(i32, i32)]>> {
+        if let Some(cells) = self.kept_cells(floors, topped) {
+            return Some(cells);
+        }
         let facts = Facts {
             stack: Some((floors, topped)),
             ..Facts::default()

@@ -106,6 +106,17 @@ impl ScriptRules {
         Ok(Some(take(known)))
     }
 
+    /// The capture cells of a stack, where the front keeps them: never
+    /// charged (see `known_range`).
+    pub(super) fn kept_cells(
+        &self,
+        floors: &[FloorKind],
+        topped: bool,
+    ) -> Option<Arc<[(i32, i32)]>> {
+        let key = StackKey::new(Group::Range, reads::packed_stack(floors)?, topped, None, 0);
+        self.front.borrow().groups.get(&key)?[1].value.cells()
+    }
+
     /// Ask `hook` through the memo, noting what the answer cost and whether
     /// it holds for the tower.
     fn given<T>(
