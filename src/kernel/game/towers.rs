@@ -453,9 +453,11 @@ fn question_at(i: usize, answers: usize) -> u32 {
 /// Seat 0's answer to each question (`first`, as
 /// [`crate::kernel::rules::Rules::tower_answers`] lists them), spread
 /// to the seats `0..n`: a lasting answer serves every seat; one that was
-/// seat 0's own (or held until the standings change) is asked of each
-/// other seat (`ask(seat, question)`); the shortest-lived answer of a
-/// question says how long all of its seats' hold.
+/// seat 0's own is asked of each other seat (`ask(seat, question)`), the
+/// shortest-lived answer of a question saying how long all of its seats'
+/// hold; one that holds until the standings change is asked of another
+/// seat only when that seat needs it ([`Game::answers`]), since the next
+/// change of the tower or the standings may come first.
 fn spread_answers(
     n: usize,
     first: &[Answer],
@@ -477,6 +479,11 @@ fn spread_answers(
         let mut holds = a.holds;
         if holds == Holds::Tower {
             (0..n).for_each(|seat| note(seat, a));
+            continue;
+        }
+        if holds == Holds::Standings {
+            note(0, a);
+            out.by_standings |= bit;
             continue;
         }
         if holds != Holds::Now {
