@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::{Event, Game};
+use super::{Event, Game, Scored};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
@@ -137,8 +137,8 @@ impl Game<'_> {
                 if points > 0 {
                     self.emit(|_| Event::Score {
                         player: p,
-                        points,
-                        feature,
+                        points: points.into(),
+                        feature: Scored::Feature(feature),
                     });
                 }
             }
