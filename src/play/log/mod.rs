@@ -24,7 +24,8 @@ use crate::rules::{PackFiles, Params, Ruleset};
 /// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
 /// the event's own fields after `event`, in the order `docs/log.md` lists.
 /// Fields a reader does not know are ignored (later versions may add some).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A log is read back by [`read`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
     pub game: u64,
     pub turn: u32,
@@ -109,30 +110,6 @@ impl Serialize for LogEvent {
             }
             .serialize(s),
         }
-    }
-}
-
-/// A record's event is read by its `event` first: `start`, an event the
-/// kernel defines, or one this version does not know; so a field missing or
-/// of a wrong type is reported for the event the record names.
-impl<'de> Deserialize<'de> for LogEvent {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let fields = serde_json::Map::deserialize(d)?;
-        let name = match fields.get("event") {
-            Some(serde_json::Value::String(name)) => name.clone(),
-            Some(_) => return Err(D::Error::custom("`event` is a name")),
-            None => return Err(D::Error::missing_field("event")),
-        };
-        let fields = serde_json::Value::Object(fields);
-        let event = match name.as_str() {
-            "start" => Start::deserialize(fields).map(LogEvent::Start),
-            _ if kernel_events().contains(&name.as_str()) => {
-                Named::deserialize(fields).map(LogEvent::Game)
-            }
-            _ => Ok(LogEvent::Unknown(name)),
-        };
-        event.map_err(D::Error::custom)
     }
 }
 

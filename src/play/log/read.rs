@@ -2,12 +2,14 @@
 //! file, a line that is not a record refused as bad input with its
 //! `path:line:col`.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use anyhow::Result;
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::Record;
+use super::{LogEvent, Named, Record, Start, kernel_events};
 use crate::kernel::diag::{Source, bad_input};
 
 /// A record read from a log, with where it stands in the file.
@@ -39,7 +41,7 @@ impl LogLine {
 
 /// A record read for its `event` alone (every other field skipped, nothing
 /// of it kept).
-#[derive(serde::Deserialize)]
+#[derive(Deserialize)]
 struct EventOnly {
     event: Option<Value>,
 }
@@ -62,8 +64,7 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
         if !line.trim_start().starts_with('{') {
             return Err(not_an_object(src, i + 1));
         }
-        let record =
-            serde_json::from_str::<Record>(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
+        let record = record(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
         out.push(LogLine {
             line: i + 1,
             span,
@@ -71,6 +72,62 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
         });
     }
     Ok(out)
+}
+
+/// The record of a line. Nearly every line is an event the kernel defines,
+/// so a line is read as one first (as [`Event`](crate::kernel::Event) reads
+/// itself); a line that is not is read again for its `event` alone, which
+/// tells a `start`, an event this version does not know, and a kernel event
+/// written wrong (whose error is the first reading's: the event the record
+/// names, the field, its place in the line).
+fn record(line: &str) -> serde_json::Result<Record> {
+    let err = match serde_json::from_str::<Line<Named>>(line) {
+        Ok(read) => return Ok(read.record(LogEvent::Game)),
+        Err(err) => err,
+    };
+    let Ok(head) = serde_json::from_str::<Head>(line) else {
+        return Err(err);
+    };
+    match &*head.event {
+        "start" => serde_json::from_str::<Line<Start>>(line).map(|l| l.record(LogEvent::Start)),
+        name if kernel_events().contains(&name) => Err(err),
+        name => Ok(Record {
+            game: head.game,
+            turn: head.turn,
+            event: LogEvent::Unknown(name.to_string()),
+        }),
+    }
+}
+
+/// A record read as an `E`: what every record has, and the event's fields.
+/// (Read as the fields of an object, so that an error in them, which an
+/// internally tagged enum finds after the whole object is read, is placed at
+/// the object's end.)
+#[derive(Deserialize)]
+struct Line<E> {
+    game: u64,
+    turn: u32,
+    #[serde(flatten)]
+    event: E,
+}
+
+impl<E> Line<E> {
+    fn record(self, event: impl FnOnce(E) -> LogEvent) -> Record {
+        Record {
+            game: self.game,
+            turn: self.turn,
+            event: event(self.event),
+        }
+    }
+}
+
+/// What every record has, its other fields skipped.
+#[derive(Deserialize)]
+struct Head<'a> {
+    game: u64,
+    turn: u32,
+    #[serde(borrow)]
+    event: Cow<'a, str>,
 }
 
 /// Why `text` (line `line` of `src`) is not a record: not JSON, not an object
@@ -103,7 +160,7 @@ fn not_an_object(src: &Source, line: usize) -> anyhow::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LogEvent, Named, Record, Start, write_lines};
+    use super::super::write_lines;
     use super::*;
     use crate::kernel::geometry::Pos;
     use crate::kernel::tiles::SegmentKind;
@@ -216,8 +273,9 @@ mod tests {
             err,
             "run.jsonl:1:1: a log record is an object with an `event`"
         );
+        // A field missing is found at the object's end.
         let err = refused(r#"{"game":0,"turn":2,"event":"tile","player":0}"#);
-        assert!(err.starts_with("run.jsonl:1:"), "{err}");
+        assert!(err.starts_with("run.jsonl:1:45: "), "{err}");
         assert!(err.contains("not a `tile` record"), "{err}");
         assert!(err.contains("missing field `tile`"), "{err}");
         let err = refused(
@@ -335,8 +393,12 @@ mod tests {
             )
         };
         for rot in ["45", "360", "-90"] {
-            let err = refused(&tile(rot));
-            assert!(err.starts_with("run.jsonl:1:"), "{err}");
+            let line = tile(rot);
+            let err = refused(&line);
+            assert!(
+                err.starts_with(&format!("run.jsonl:1:{}: ", line.len())),
+                "{err}"
+            );
             assert!(err.contains("not a `tile` record"), "{err}");
         }
         let err = refused(&tile("45"));
