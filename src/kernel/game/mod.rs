@@ -352,7 +352,7 @@ pub struct Game<'a> {
     scratch: Vec<u16>,
     roots: Vec<FeatureId>,
     /// The rules' answers about a tower, as `refresh_tower` asks them.
-    tower_answers: Vec<(u32, crate::kernel::rules::Answer)>,
+    tower_answers: Vec<crate::kernel::rules::Answer>,
     /// Changes of the standings (a score, a prisoner count) so far: the
     /// answers that hold until they change are kept with this count.
     standings: u32,
