@@ -1,10 +1,13 @@
 #!/bin/sh
 # Instructions each rule pack costs against native code, counted by
 # valgrind's callgrind: unlike time, a count does not move with the load of a
-# shared machine, so one run gives ratios that can be read. Each row is
-# `towerlab simulate --packs P --bots B --games G --threads 1 --seed 5`, whole
-# (loading, games, summary), taken as a ratio to `native:tower` with the same
-# bots (above 1: the rule leaves less to do, e.g. fewer floors placed).
+# shared machine, so one run gives ratios that can be read. Each count is
+# `towerlab simulate --packs P --bots B --games G --threads 1 --seed 5`, taken
+# as a ratio to `native:tower` with the same bots (above 1: the rule leaves
+# less to do, e.g. fewer floors placed), two ways: a game (the count of G
+# games less the count of one, over G - 1: loading left out, as
+# `cargo bench --bench packs` leaves it out) and the whole command (loading,
+# games, summary).
 #
 # Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES]
 #   (defaults: target/release/towerlab, 1000, 100); run from the repository.
@@ -29,13 +32,27 @@ for example in docs/examples/*/; do
     rows="$rows tower,./${example%/}"
 done
 
-native_random=$(count native:tower random,random "$random_games")
-native_greedy=$(count native:tower greedy,greedy "$greedy_games")
-echo "| rules | random bots | greedy bots |"
-echo "|---|---|---|"
+# Native code's counts, once: BOTS GAMES -> "one all".
+native() {
+    echo "$(count native:tower "$1" 1) $(count native:tower "$1" "$2")"
+}
+native_random=$(native random,random "$random_games")
+native_greedy=$(native greedy,greedy "$greedy_games")
+
+# A row's two ratios for one kind of bots: PACKS BOTS GAMES NATIVE ->
+# "a-game whole-command".
+ratios() {
+    one=$(count "$1" "$2" 1)
+    all=$(count "$1" "$2" "$3")
+    echo "$4" | awk -v o="$one" -v a="$all" \
+        '{ printf "%.2f %.2f", ($2 - $1) / (a - o), $2 / a }'
+}
+
+echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
+echo "|---|---|---|---|---|"
 for packs in $rows; do
-    r=$(count "$packs" random,random "$random_games")
-    g=$(count "$packs" greedy,greedy "$greedy_games")
-    awk -v p="$packs" -v r="$r" -v g="$g" -v nr="$native_random" -v ng="$native_greedy" \
-        'BEGIN { printf "| `%s` | %.2f | %.2f |\n", p, nr / r, ng / g }'
+    r=$(ratios "$packs" random,random "$random_games" "$native_random")
+    g=$(ratios "$packs" greedy,greedy "$greedy_games" "$native_greedy")
+    set -- $r $g
+    echo "| \`$packs\` | $1 | $3 | $2 | $4 |"
 done

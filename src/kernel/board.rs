@@ -41,7 +41,6 @@ struct Cell {
     open: u16,
 }
 
-#[derive(Clone)]
 pub struct Board {
     min: Pos,
     width: i32,
@@ -58,6 +57,40 @@ static STAMPS: AtomicU64 = AtomicU64::new(1);
 
 fn fresh_stamp() -> u64 {
     STAMPS.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            min: self.min,
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            tiles: self.tiles.clone(),
+            open: self.open.clone(),
+            stamp: self.stamp,
+        }
+    }
+
+    /// Reuses the copy's buffers (a search copies a board every iteration).
+    fn clone_from(&mut self, source: &Self) {
+        let Board {
+            min,
+            width,
+            height,
+            cells,
+            tiles,
+            open,
+            stamp,
+        } = source;
+        self.min = *min;
+        self.width = *width;
+        self.height = *height;
+        self.cells.clone_from(cells);
+        self.tiles.clone_from(tiles);
+        self.open.clone_from(open);
+        self.stamp = *stamp;
+    }
 }
 
 impl Default for Board {

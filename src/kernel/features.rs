@@ -29,9 +29,22 @@ struct Node {
     done: bool,
 }
 
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Features {
     nodes: Vec<Node>,
+}
+
+impl Clone for Features {
+    fn clone(&self) -> Self {
+        Features {
+            nodes: self.nodes.clone(),
+        }
+    }
+
+    /// Reuses the copy's buffer (a search copies a game every iteration).
+    fn clone_from(&mut self, source: &Self) {
+        self.nodes.clone_from(&source.nodes);
+    }
 }
 
 impl Features {

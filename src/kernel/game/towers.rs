@@ -49,12 +49,17 @@ impl Game<'_> {
     /// it holds for all (as the shipped packs' do).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
-        let kinds = self.rules.floor_kinds().len() as u32;
         let mut first = std::mem::take(&mut self.tower_answers);
         first.clear();
-        let asked = (0..kinds).chain([TOP_QUESTION]).try_for_each(|q| {
-            first.push((q, self.ask_tower(t, q, 0)?));
-            Ok::<_, anyhow::Error>(())
+        let asked = self.with_table(|table| {
+            let tower = &self.towers[t];
+            let asking = Asking {
+                seat: 0,
+                owner: tower.meeple.map(usize::from),
+                table,
+            };
+            self.rules
+                .tower_answers(&tower.stack(), &asking, &mut first)
         });
         let spread =
             asked.and_then(|()| spread_answers(n, &first, |seat, q| self.ask_tower(t, q, seat)));
@@ -435,14 +440,25 @@ struct Spread {
     by_standings: u64,
 }
 
-/// Seat 0's answer to each question (`first`: (question, answer)), spread
+/// The question of the `i`th of a tower's answers as
+/// [`crate::kernel::rules::Rules::tower_answers`] lists them: each floor kind, then the top.
+fn question_at(i: usize, answers: usize) -> u32 {
+    if i + 1 == answers {
+        TOP_QUESTION
+    } else {
+        i as u32
+    }
+}
+
+/// Seat 0's answer to each question (`first`, as
+/// [`crate::kernel::rules::Rules::tower_answers`] lists them), spread
 /// to the seats `0..n`: a lasting answer serves every seat; one that was
 /// seat 0's own (or held until the standings change) is asked of each
 /// other seat (`ask(seat, question)`); the shortest-lived answer of a
 /// question says how long all of its seats' hold.
 fn spread_answers(
     n: usize,
-    first: &[(u32, Answer)],
+    first: &[Answer],
     mut ask: impl FnMut(usize, u32) -> Result<Answer>,
 ) -> Result<Spread> {
     let mut out = Spread {
@@ -451,7 +467,8 @@ fn spread_answers(
         now: 0,
         by_standings: 0,
     };
-    for &(q, a) in first {
+    for (i, &a) in first.iter().enumerate() {
+        let q = question_at(i, first.len());
         let bit = 1u64 << q;
         let mut note = |seat: usize, a: Answer| {
             out.asked[seat] |= bit;

@@ -11,7 +11,9 @@
 //! agree with the question, or the chain run with the recorder on
 //! (`record`), every read a script makes named and given its value by one
 //! function (`reads`), the answer then kept under exactly what it read.
-//! Hooks are pure, so an answer found again is the answer.
+//! Hooks are pure, so an answer found again is the answer. Questions about
+//! a stack alone (a tower's questions, its capture cells) are looked up by
+//! the stack first (`front`), where all of a group's answers read only it.
 //!
 //! Scripts are untrusted: the engine limits operations, time and memory per
 //! hook call (the hooks it calls included), call depth, expression depth and
@@ -28,6 +30,7 @@ mod compile;
 mod context;
 mod errors;
 mod fires;
+mod front;
 pub mod limits;
 mod memo;
 pub mod memory;
@@ -44,7 +47,6 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
-use rustc_hash::FxHashMap;
 
 use crate::kernel::Holds;
 use crate::kernel::{
@@ -164,21 +166,10 @@ pub struct ScriptRules {
     runs: Cell<u64>,
     /// Which packs changed their hooks' answers, when counted.
     fires: RefCell<fires::Counter>,
-    /// The capture cells of stacks, by the stack (`ScriptRules::range`).
-    ranges: RefCell<FxHashMap<(i64, bool), KnownRange>>,
+    /// Answers about a stack alone, by the stack (`front`).
+    front: RefCell<front::Front>,
     /// The calls being traced, when they are.
     tracer: RefCell<trace::Tracer>,
-}
-
-/// Stacks whose capture cells are kept before the store starts again.
-const MAX_RANGES: usize = 4096;
-
-/// A stack's capture cells, with what its `reach` and `range` answers cost.
-#[derive(Clone)]
-struct KnownRange {
-    cells: Arc<[(i32, i32)]>,
-    reach_cost: u64,
-    range_cost: u64,
 }
 
 impl ScriptRules {
@@ -197,7 +188,7 @@ impl ScriptRules {
             steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
             fires: RefCell::new(fires::Counter::default()),
-            ranges: RefCell::new(FxHashMap::default()),
+            front: RefCell::new(front::Front::default()),
             tracer: RefCell::new(trace::Tracer::default()),
         }
     }
@@ -271,48 +262,6 @@ impl ScriptRules {
             ..Facts::default()
         };
         self.asked(&Question::new(Hook::Reach, [0; 3], facts), Value::int)
-    }
-
-    /// The capture cells of a stack: its reach, then `range` of it. Both
-    /// hooks are asked about the stack alone, so the cells of a stack both
-    /// kept are found again by the stack, in front of the memo (a bot asks
-    /// for ranges thousands of times a game), and charged what the memo
-    /// would charge, hook by hook.
-    fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
-        // Fires are counted, and calls traced, where the memo is asked.
-        let stack = reads::packed_stack(floors)
-            .filter(|_| !self.counting_fires() && !self.tracing())
-            .map(|packed| (packed, topped));
-        let known = stack.and_then(|s| self.ranges.borrow().get(&s).cloned());
-        if let Some(known) = known {
-            self.charge(Hook::Reach, known.reach_cost)?;
-            self.charge(Hook::Range, known.range_cost)?;
-            return Ok(known.cells);
-        }
-        let start = self.spent();
-        let reach = self.asked_reach(floors, topped)?;
-        let reached = self.spent();
-        let facts = Facts {
-            stack: Some((floors, topped)),
-            ..Facts::default()
-        };
-        let (cells, holds) = self.asked(
-            &Question::new(Hook::Range, [reach.0, 0, 0], facts),
-            Value::cells,
-        )?;
-        if let Some(s) = stack.filter(|_| reach.1 == Holds::Tower && holds == Holds::Tower) {
-            let mut ranges = self.ranges.borrow_mut();
-            if ranges.len() >= MAX_RANGES {
-                ranges.clear();
-            }
-            let known = KnownRange {
-                cells: cells.clone(),
-                reach_cost: reached - start,
-                range_cost: self.spent() - reached,
-            };
-            ranges.insert(s, known);
-        }
-        Ok(cells)
     }
 }
 
@@ -416,6 +365,15 @@ impl Rules for ScriptRules {
 
     fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
         self.ask_tower(Hook::MayTop, stack, 0, asking)
+    }
+
+    fn tower_answers(
+        &self,
+        stack: &StackView,
+        asking: &Asking,
+        out: &mut Vec<Answer>,
+    ) -> Result<()> {
+        self.tower_group(stack, asking, out)
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {

@@ -192,6 +192,13 @@ impl GreedyBot {
         Ok(&self.values)
     }
 
+    /// The option [`Bot::decide`] would take, from the values
+    /// [`GreedyBot::values`] just gave (ties broken on the bot's stream, as
+    /// `decide` breaks them).
+    pub fn chosen(&mut self) -> usize {
+        self.choose()
+    }
+
     /// Fill `self.values` with one value per option of `decision`.
     fn weigh(&mut self, game: &Game, decision: Decision) -> Result<()> {
         self.me = game.current();

@@ -424,11 +424,15 @@ impl MctsBot {
         let node = match *at {
             Cursor::Root => self.tree.root,
             Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
-                Some(child) if self.tree.is_open(child) => child,
+                Some(child) if self.tree.node(child).visits > 0 => child,
                 Some(child) => {
-                    // Seen before: its options are weighed now.
-                    let priors = self.greedy.values(g, decision)?;
-                    self.tree.open(child, priors);
+                    // Seen before, not yet searched: its options are weighed
+                    // now, unless the greedy bot weighed them when it was
+                    // added.
+                    if !self.tree.is_open(child) {
+                        let priors = self.greedy.values(g, decision)?;
+                        self.tree.open(child, priors);
+                    }
                     *at = Cursor::Grown;
                     return Ok(Some(self.follow(child, at, key, false)));
                 }
@@ -443,10 +447,11 @@ impl MctsBot {
         Ok(Some(self.follow(node, at, key, true)))
     }
 
-    /// Add the decision point reached past `(node, edge)`. `mcts` leaves one
-    /// that begins a turn unopened: the walk stops there when the turn is
-    /// the searching player's, else the greedy bot takes it. Any other is
-    /// opened and followed.
+    /// Add the decision point reached past `(node, edge)`. `mcts` does not
+    /// search one that begins a turn yet: the walk stops there when the turn
+    /// is the searching player's (the node left unopened), else the greedy
+    /// bot takes it, and the values it weighed the options with open the
+    /// node for its next visit. Any other is opened and followed.
     fn grow(
         &mut self,
         g: &Game,
@@ -462,7 +467,9 @@ impl MctsBot {
             if g.current() == self.seat {
                 return Ok(None);
             }
-            return self.greedy.decide(g, decision).map(Some);
+            let priors = self.greedy.values(g, decision)?;
+            self.tree.open(child, priors);
+            return Ok(Some(self.greedy.chosen()));
         }
         let priors = self.greedy.values(g, decision)?;
         self.tree.open(child, priors);

@@ -481,3 +481,4 @@ fn every_hook_is_kept_and_charged_the_same_through_the_one_path() {
 
 mod errors;
 mod fires;
+mod front;

@@ -1,0 +1,208 @@
+//! The memo's front for questions about a stack alone: a tower's questions
+//! (`may_place_floor` of each kind, then `may_top`) and its capture cells
+//! (`reach`, then `range`). Where every answer of such a group read only
+//! the stack, its top meeple's owner and the player count (it holds for
+//! the tower: [`Holds::Tower`]), the group's answers are kept by exactly
+//! those arguments and found again with one lookup — the kernel asks a
+//! changed tower's questions dozens of times a game, a bot asks for ranges
+//! thousands of times — and charged what the memo would charge, hook by
+//! hook. Any other answer takes the memo's path, as does every question
+//! while fires are counted or calls traced (both see each question).
+
+use std::sync::Arc;
+
+use anyhow::Result;
+use rustc_hash::FxHashMap;
+
+use super::memo::Value;
+use super::reads::{self, Facts};
+use super::{Hook, ScriptRules};
+use crate::kernel::{Answer, Asking, FloorKind, Holds, StackView};
+
+/// Groups kept before the front starts again (a group found again is the
+/// same: nothing is lost but the lookup).
+const MAX_GROUPS: usize = 4096;
+
+/// Which questions a group answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+enum Group {
+    /// `may_place_floor` of each kind in order, then `may_top`.
+    Tower,
+    /// `reach`, then `range` of it.
+    Range,
+}
+
+/// Everything an answer that holds for the tower may have read: the
+/// floors (see [`reads::packed_stack`]), then the group, whether a meeple
+/// tops the stack, whose (0 for none, else the seat + 1) and the player
+/// count, packed into one word so that a lookup hashes two words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct StackKey(i64, u32);
+
+impl StackKey {
+    fn new(group: Group, floors: i64, topped: bool, owner: Option<usize>, players: usize) -> Self {
+        let owner = owner.map_or(0, |o| o as u32 + 1) & 0xff;
+        let rest = group as u32 | (topped as u32) << 1 | owner << 2 | (players as u32 & 0xff) << 10;
+        StackKey(floors, rest)
+    }
+}
+
+/// One answer of a group, with the hook that gave it and what it cost.
+#[derive(Clone, Debug)]
+pub(super) struct Given {
+    hook: Hook,
+    value: Value,
+    cost: u64,
+}
+
+/// The kept groups.
+#[derive(Default)]
+pub(super) struct Front {
+    groups: FxHashMap<StackKey, Box<[Given]>>,
+}
+
+impl Front {
+    fn keep(&mut self, key: StackKey, answers: Vec<Given>) {
+        if self.groups.len() >= MAX_GROUPS {
+            self.groups.clear();
+        }
+        self.groups.insert(key, answers.into());
+    }
+}
+
+impl ScriptRules {
+    /// The key of a group about `floors`, or `None` where the front is not
+    /// asked: fires counted, calls traced, a stack that does not pack.
+    fn stack_key(
+        &self,
+        group: Group,
+        floors: &[FloorKind],
+        topped: bool,
+        owner: Option<usize>,
+        players: usize,
+    ) -> Option<StackKey> {
+        if self.counting_fires() || self.tracing() {
+            return None;
+        }
+        let floors = reads::packed_stack(floors)?;
+        Some(StackKey::new(group, floors, topped, owner, players))
+    }
+
+    /// What `take` makes of the group kept under `key`, each answer charged
+    /// first as the memo would charge it.
+    fn known<R>(
+        &self,
+        key: Option<StackKey>,
+        take: impl FnOnce(&[Given]) -> R,
+    ) -> Result<Option<R>> {
+        let front = self.front.borrow();
+        let Some(known) = key.and_then(|k| front.groups.get(&k)) else {
+            return Ok(None);
+        };
+        for given in known.iter() {
+            self.charge(given.hook, given.cost)?;
+        }
+        Ok(Some(take(known)))
+    }
+
+    /// Ask `hook` through the memo, noting what the answer cost and whether
+    /// it holds for the tower.
+    fn given<T>(
+        &self,
+        hook: Hook,
+        ask: impl FnOnce() -> Result<(T, Holds)>,
+        value: impl FnOnce(&T) -> Value,
+    ) -> Result<(T, Option<Given>)> {
+        let start = self.spent();
+        let (answer, holds) = ask()?;
+        let given = (holds == Holds::Tower).then(|| Given {
+            hook,
+            value: value(&answer),
+            cost: self.spent() - start,
+        });
+        Ok((answer, given))
+    }
+
+    /// Keep a group whose every answer holds for the tower.
+    fn keep_group(&self, key: Option<StackKey>, given: Vec<Option<Given>>) {
+        if let Some(key) = key
+            && let Some(given) = given.into_iter().collect::<Option<Vec<_>>>()
+        {
+            self.front.borrow_mut().keep(key, given);
+        }
+    }
+
+    /// Every tower question about `stack` for `asking.seat`, in the order
+    /// of [`crate::kernel::Rules::tower_answers`].
+    pub(super) fn tower_group(
+        &self,
+        stack: &StackView,
+        asking: &Asking,
+        out: &mut Vec<Answer>,
+    ) -> Result<()> {
+        let players = asking.table.players();
+        let key = self.stack_key(
+            Group::Tower,
+            stack.floors,
+            stack.topped,
+            asking.owner,
+            players,
+        );
+        let given = |known: &[Given]| {
+            out.extend(
+                known
+                    .iter()
+                    .map(|g| Answer::lasting(g.value.bool() == Some(true))),
+            );
+        };
+        if self.known(key, given)?.is_some() {
+            return Ok(());
+        }
+        let kinds = self.scripts.kinds.len();
+        let mut given = Vec::with_capacity(kinds + 1);
+        for q in 0..=kinds {
+            let (hook, kind) = match q {
+                q if q == kinds => (Hook::MayTop, 0),
+                kind => (Hook::MayPlaceFloor, kind as i64),
+            };
+            let ask = || {
+                let a = self.ask_tower(hook, stack, kind, asking)?;
+                Ok((a, a.holds))
+            };
+            let (answer, g) = self.given(hook, ask, |a: &Answer| Value::Bool(a.yes))?;
+            out.push(answer);
+            given.push(g);
+        }
+        self.keep_group(key, given);
+        Ok(())
+    }
+
+    /// The capture cells of a stack: its reach, then `range` of it.
+    pub(super) fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
+        // Neither hook is given the tower's meeple or the game.
+        let key = self.stack_key(Group::Range, floors, topped, None, 0);
+        if let Some(cells) = self.known(key, |known| known[1].value.cells())?.flatten() {
+            return Ok(cells);
+        }
+        let (reach, reach_given) = self.given(
+            Hook::Reach,
+            || self.asked_reach(floors, topped),
+            |&r| Value::Int(r),
+        )?;
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        let ask_range = || {
+            let q = super::ask::Question::new(Hook::Range, [reach, 0, 0], facts);
+            self.asked(&q, Value::cells)
+        };
+        let (cells, range_given) =
+            self.given(Hook::Range, ask_range, |c: &Arc<[(i32, i32)]>| {
+                Value::Cells(c.clone())
+            })?;
+        self.keep_group(key, vec![reach_given, range_given]);
+        Ok(cells)
+    }
+}

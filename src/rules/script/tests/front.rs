@@ -1,0 +1,138 @@
+//! The memo's front: a tower's questions asked at once (`tower_answers`)
+//! answer, run and charge exactly as asking each in turn does, and a group
+//! is found again by its stack only where every answer read nothing but the
+//! stack, its top meeple's owner and the player count.
+
+use super::{rules, with_pack};
+use crate::kernel::{Answer, Asking, Board, FloorKind, Rules, StackView, Table};
+use crate::rules::script::ScriptRules;
+
+/// What one asking gave: the answers, the pack functions run, the
+/// operations charged.
+type Asked = (Vec<Answer>, u64, u64);
+
+fn asked(rules: &ScriptRules, ask: impl FnOnce(&mut Vec<Answer>)) -> Asked {
+    let (runs, spent) = (rules.hook_runs(), rules.spent());
+    let mut out = Vec::new();
+    ask(&mut out);
+    (out, rules.hook_runs() - runs, rules.spent() - spent)
+}
+
+/// Seat `seat`'s questions about `floors` (topped by `owner`'s meeple, if
+/// any) at a table of three with `scores`: at once, or one by one.
+fn tower(
+    rules: &ScriptRules,
+    floors: &[FloorKind],
+    owner: Option<usize>,
+    seat: usize,
+    scores: &[u32; 3],
+    at_once: bool,
+) -> Asked {
+    let board = Board::new();
+    let table = Table {
+        scores,
+        ..Table::bare(&board, 3)
+    };
+    let stack = StackView {
+        floors,
+        topped: owner.is_some(),
+    };
+    let asking = Asking {
+        seat,
+        owner,
+        table: &table,
+    };
+    asked(rules, |out| {
+        if at_once {
+            rules.tower_answers(&stack, &asking, out).unwrap();
+        } else {
+            for kind in 0..rules.floor_kinds().len() {
+                out.push(
+                    rules
+                        .may_place_floor(&stack, kind as FloorKind, &asking)
+                        .unwrap(),
+                );
+            }
+            out.push(rules.may_top(&stack, &asking).unwrap());
+        }
+    })
+}
+
+/// Stacks of every height a game builds, bare and topped by each seat's
+/// meeple.
+fn stacks(kinds: usize) -> Vec<(Vec<FloorKind>, Option<usize>)> {
+    let mut out = Vec::new();
+    for height in 0..4u8 {
+        for top in 0..kinds as u8 {
+            let floors: Vec<FloorKind> = (0..height).map(|i| (i + top) % kinds as u8).collect();
+            out.extend([None, Some(0), Some(1), Some(2)].map(|o| (floors.clone(), o)));
+        }
+    }
+    out
+}
+
+/// Every stack asked twice at once by one instance and twice one by one by
+/// another, for seats 0 and 2 and two standings: the same answers, runs and
+/// charges, first asking and kept alike.
+fn at_once_is_one_by_one(at_once: &ScriptRules, one_by_one: &ScriptRules) {
+    let kinds = at_once.floor_kinds().len();
+    for (floors, owner) in stacks(kinds) {
+        for (seat, scores) in [
+            (0, [0, 0, 0]),
+            (2, [0, 0, 0]),
+            (0, [9, 3, 12]),
+            (2, [9, 3, 12]),
+        ] {
+            for round in ["first", "kept"] {
+                let a = tower(at_once, &floors, owner, seat, &scores, true);
+                let b = tower(one_by_one, &floors, owner, seat, &scores, false);
+                assert_eq!(
+                    a, b,
+                    "{round} asking of {floors:?} topped by {owner:?}, seat {seat}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn t1_b4_b7_a_towers_questions_at_once_answer_run_and_charge_as_one_by_one() {
+    for packs in [&["tower"][..], &["tower", "black-tower"]] {
+        at_once_is_one_by_one(&rules(packs).1, &rules(packs).1);
+    }
+}
+
+/// Rules that read the seat, the standings, the owner or the whole stack:
+/// each answers as asked one by one, whatever the front keeps.
+#[test]
+fn a_towers_questions_at_once_answer_as_one_by_one_whatever_they_read() {
+    let scripts = [
+        "fn may_place_floor(tower, kind) { game().actor != 2 && previous(tower, kind) }",
+        "fn may_top(tower) { game().rank(game().actor) > 1 }",
+        "fn may_place_floor(tower, kind) { game().scores[0] < 5 }",
+        "fn may_top(tower) { tower.meeple_owner != 1 && tower.height > 1 }",
+        "fn may_place_floor(tower, kind) { tower.floors.len() < 2 || previous(tower, kind) }",
+        "fn may_top(tower) { game().players == 3 && game().turn < 5 }",
+    ];
+    for script in scripts {
+        let (_a, _, at_once) = with_pack(script);
+        let (_b, _, one_by_one) = with_pack(script);
+        at_once_is_one_by_one(&at_once, &one_by_one);
+    }
+}
+
+/// A group kept by its stack is given again for another seat only when no
+/// answer read the seat: a rule for the seat asking is asked again.
+#[test]
+fn a_group_that_read_the_seat_is_not_given_to_another_seat() {
+    let (_d, _, rules) = with_pack("fn may_top(tower) { game().actor == 0 }");
+    let scores = [0, 0, 0];
+    let seat0 = tower(&rules, &[0], None, 0, &scores, true);
+    let seat1 = tower(&rules, &[0], None, 1, &scores, true);
+    assert_eq!(seat0.0.last().map(|a| a.yes), Some(true));
+    assert_eq!(seat1.0.last().map(|a| a.yes), Some(false));
+    let (_e, _, plain) = with_pack("fn may_top(tower) { previous(tower) }");
+    tower(&plain, &[0], None, 0, &scores, true);
+    let again = tower(&plain, &[0], None, 1, &scores, true);
+    assert_eq!(again.1, 0, "read only the stack: kept for every seat");
+}
