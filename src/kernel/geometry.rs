@@ -9,8 +9,12 @@
 
 use std::fmt;
 
-/// A cell of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+use serde::{Deserialize, Serialize};
+
+/// A cell of the board (`{"x": …, "y": …}` in JSON).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,

@@ -24,8 +24,8 @@ pub use board::{Board, OpenSpot, PlacedTile};
 pub use decision::{Bot, Buffers, Decision, Step, Turn, play_game, play_turn};
 pub use features::FeatureId;
 pub use game::{
-    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice, Stats,
-    Tower,
+    Action, CaptureChoice, Event, Game, MEEPLES_PER_PLAYER, Placement, Player, RansomChoice,
+    Scored, Stats, Tower,
 };
 pub use pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};

@@ -2,6 +2,8 @@
 //! and where on its tile it stands. The game keeps them; the rules see them
 //! through their views.
 
+use serde::{Deserialize, Serialize};
+
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 
@@ -20,8 +22,9 @@ pub enum MeepleSpot {
 }
 
 /// What a meeple stands on: a road, city, field or cloister (the kind of its
-/// segment), or a tower.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// segment), or a tower. Written as its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "&str", try_from = "String")]
 pub enum MeepleOn {
     Feature(SegmentKind),
     Tower,
@@ -35,6 +38,28 @@ impl MeepleOn {
             MeepleOn::Feature(kind) => kind.name(),
             MeepleOn::Tower => "tower",
         }
+    }
+}
+
+impl From<MeepleOn> for &str {
+    fn from(on: MeepleOn) -> &'static str {
+        on.name()
+    }
+}
+
+/// What [`MeepleOn::name`] names `word`, or an error that lists the words.
+impl TryFrom<String> for MeepleOn {
+    type Error = String;
+
+    fn try_from(word: String) -> Result<MeepleOn, String> {
+        let every: Vec<MeepleOn> = (SegmentKind::ALL.into_iter().map(MeepleOn::Feature))
+            .chain([MeepleOn::Tower])
+            .collect();
+        let found = every.iter().find(|on| on.name() == word);
+        found.copied().ok_or_else(|| {
+            let words: Vec<&str> = every.iter().map(|on| on.name()).collect();
+            format!("`{word}` is not one of {}", words.join(", "))
+        })
     }
 }
 

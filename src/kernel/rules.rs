@@ -201,8 +201,10 @@ pub struct RansomView {
     pub paid_this_turn: u32,
 }
 
-/// What becomes of an opponent's meeple that a tower captures.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What becomes of an opponent's meeple that a tower captures (`prisoner`,
+/// `home` or `gone` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum CaptureOutcome {
     /// The captor holds it (T5).
     Prisoner,

@@ -13,7 +13,7 @@ use super::wire::{
 };
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, Step};
+use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, Scored, Step};
 use crate::play::session::{Session, Waiting};
 use crate::play::words::{option_words, placed, tile_words};
 use crate::rules::Ruleset;
@@ -197,19 +197,19 @@ fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
             Event::Score {
                 player,
                 points,
-                feature,
-            } => add(*player, feature_source(*feature), *points as i64),
+                feature: Scored::Feature(kind),
+            } => add(*player, feature_source(*kind), *points),
             Event::Ransom {
                 player, to, cost, ..
             } => {
                 add(*player, "ransoms", -(*cost as i64));
                 add(*to, "ransoms", *cost as i64);
             }
-            Event::RuleScore {
+            Event::Score {
                 player,
                 points,
-                feature,
-            } => add(*player, feature, *points),
+                feature: Scored::Rule(name),
+            } => add(*player, name, *points),
             _ => {}
         }
     }

@@ -161,11 +161,10 @@ fn may_top_refuses_the_seat_that_leads_and_holds_until_the_standings_change() {
 /// The scores after each event, as the events tell them.
 fn follow_scores(scores: &mut [u32], e: &Event) {
     match e {
-        Event::Score { player, points, .. } => scores[*player] += points,
-        Event::Ransom { scores: after, .. } => scores.copy_from_slice(after),
-        Event::RuleScore { player, points, .. } => {
+        Event::Score { player, points, .. } => {
             scores[*player] = (scores[*player] as i64 + points) as u32
         }
+        Event::Ransom { scores: after, .. } => scores.copy_from_slice(after),
         _ => {}
     }
 }
@@ -221,7 +220,7 @@ fn follow_prisoners(held: &mut [u32], e: &Event) {
         Event::Capture {
             player,
             owner,
-            outcome: CaptureOutcome::Prisoner,
+            outcome: None,
             ..
         } if player != owner => held[*player] += 1,
         Event::Ransom { to, .. } => held[*to] -= 1,

@@ -4,7 +4,7 @@
 //! `check` takes a pack list; a missing requirement suggests a list that
 //! loads.
 
-use towerlab::play::log::{LogEvent, read};
+use towerlab::play::log::{LogEvent, Start, read};
 use towerlab::rules::{Home, Ruleset};
 
 use crate::common::{fails, run, stdout, succeeds, temp_dir, write_pack};
@@ -28,10 +28,10 @@ fn g9_the_start_record_names_the_start_tile_and_old_logs_still_replay() {
     .expect("readable");
     assert!(matches!(
         &records[0].record.event,
-        LogEvent::Start {
+        LogEvent::Start(Start {
             start_tile: Some(_),
             ..
-        }
+        })
     ));
     succeeds(&["replay", &log.display().to_string()]);
     // A log of an earlier version, without the field, replays as before.

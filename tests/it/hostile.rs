@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use serde_json::json;
+
 use crate::common::{Scratch, run, stderr, stdout};
 
 /// A pack `name` in `s` whose manifest names `script` (and holds `extra`)
@@ -253,6 +255,42 @@ fn coordinates_out_of_range_in_a_log_are_refused_by_render_as_by_replay() {
         &["render", "--log", &log],
         &[&at, "4294967297", "expected i32"],
     );
+}
+
+#[test]
+fn a_rotation_or_meeple_word_no_event_holds_is_refused_by_render_as_by_replay() {
+    let s = Scratch::new("hostile");
+    let text = tower_log(&s, "tower");
+    let lines: Vec<&str> = text.lines().collect();
+    let first = |event: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(&format!("\"event\":\"{event}\"")))
+            .unwrap_or_else(|| panic!("a `{event}` record"))
+    };
+    for (i, field, value, says) in [
+        (
+            first("tile"),
+            "rot",
+            json!(45),
+            "expected 0, 90, 180 or 270",
+        ),
+        (
+            first("meeple"),
+            "on",
+            json!("bridge"),
+            "`bridge` is not one of",
+        ),
+    ] {
+        let mut record: serde_json::Value = serde_json::from_str(lines[i]).expect("json");
+        record[field] = value;
+        let mut edited: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        edited[i] = record.to_string();
+        let log = written(&s, "odd.jsonl", edited.join("\n").as_bytes());
+        let at = format!("odd.jsonl:{}:", i + 1);
+        refused_saying(&["replay", &log], &[&at, says]);
+        refused_saying(&["render", "--log", &log], &[&at, says]);
+    }
 }
 
 #[test]

@@ -99,7 +99,7 @@ fn check_scores(ctx: &str, old: &[u32], new: &[u32], events: &[Event]) {
         let (mut gained, mut paid) = (0i64, 0i64);
         for e in events {
             match e {
-                Event::Score { player, points, .. } if *player == p => gained += *points as i64,
+                Event::Score { player, points, .. } if *player == p => gained += *points,
                 Event::Ransom {
                     player, to, cost, ..
                 } => {

@@ -18,15 +18,17 @@ use crate::kernel::board::Board;
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
-use crate::kernel::rules::{CaptureOutcome, FloorKind, Rules, StackView, Table, TowerView};
-use crate::kernel::tiles::{SegmentKind, TileKind, TileSet};
+use crate::kernel::rules::{FloorKind, Rules, StackView, Table, TowerView};
+use crate::kernel::tiles::{TileKind, TileSet};
 
 mod action;
+mod event;
 mod placement;
 mod scoring;
 mod setup;
 mod towers;
 
+pub use event::{Event, Scored};
 pub use scoring::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};
 
 /// Meeples each player owns (G3).
@@ -189,69 +191,6 @@ pub enum CaptureChoice {
     /// Take the meeple at this index of [`Game::meeples`] (T5).
     Take {
         meeple: u16,
-    },
-}
-
-/// Something that happened, for logs and tests.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
-    Tile {
-        player: usize,
-        kind: u16,
-        pos: Pos,
-        rot: u8,
-    },
-    Discard {
-        kind: u16,
-    },
-    Meeple {
-        player: usize,
-        pos: Pos,
-        spot: MeepleSpot,
-        on: MeepleOn,
-    },
-    Floor {
-        player: usize,
-        pos: Pos,
-        kind: FloorKind,
-        floors: Vec<FloorKind>,
-    },
-    Capture {
-        player: usize,
-        tower: Pos,
-        floors: Vec<FloorKind>,
-        at: Pos,
-        spot: MeepleSpot,
-        on: MeepleOn,
-        owner: usize,
-        /// What became of the meeple: for an opponent's, what the rules
-        /// said; an own meeple always goes home.
-        outcome: CaptureOutcome,
-    },
-    Exchange {
-        players: [usize; 2],
-    },
-    Ransom {
-        player: usize,
-        to: usize,
-        cost: u32,
-        scores: Vec<u32>,
-    },
-    Score {
-        player: usize,
-        points: u32,
-        /// A road, city, cloister or field.
-        feature: SegmentKind,
-    },
-    /// Points the rules gave or took at the end of the game.
-    RuleScore {
-        player: usize,
-        points: i64,
-        /// The name the rules gave the score.
-        feature: String,
-    },
-    End {
-        scores: Vec<u32>,
     },
 }
 

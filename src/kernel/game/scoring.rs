@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::{Event, Game};
+use super::{Event, Game, Scored};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
@@ -137,8 +137,8 @@ impl Game<'_> {
                 if points > 0 {
                     self.emit(|_| Event::Score {
                         player: p,
-                        points,
-                        feature,
+                        points: points.into(),
+                        feature: Scored::Feature(feature),
                     });
                 }
             }
@@ -149,7 +149,10 @@ impl Game<'_> {
     /// farms (G4–G8), then whatever the rules add for the end state.
     /// Farmers and tower meeples stay on the board.
     pub fn final_scoring(&mut self) -> Result<()> {
-        let mut roots = Vec::new();
+        // The game's buffer: a search scores the end of a copy every
+        // iteration.
+        let mut roots = std::mem::take(&mut self.roots);
+        roots.clear();
         for m in &self.meeples {
             if let MeepleSpot::Segment(s) = m.spot {
                 let r = self
@@ -183,6 +186,7 @@ impl Game<'_> {
                 self.award(r, points, false);
             }
         }
+        self.roots = roots;
         self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });
@@ -191,18 +195,32 @@ impl Game<'_> {
 
     /// How many distinct completed cities a field borders (G8).
     pub fn completed_cities_touching(&self, field: FeatureId) -> u32 {
-        let mut cities: Vec<FeatureId> = Vec::new();
+        // The first cities found are kept on the stack: a field borders a
+        // few, and searching bots ask at every iteration.
+        const NEAR: usize = 16;
+        let mut near = [FeatureId::MAX; NEAR];
+        let mut found = 0usize;
+        let mut more: Vec<FeatureId> = Vec::new();
         for id in self.features.members(field) {
             let (tile, seg) = self.features.place_of(id);
             let placed = self.board.tiles()[tile];
             let kind = &self.tiles.kinds[placed.kind as usize];
             for &c in &kind.segments[seg].cities {
                 let r = self.features.root(placed.first_segment + c as u32);
-                if self.features.is_complete(r) && !cities.contains(&r) {
-                    cities.push(r);
+                if !self.features.is_complete(r)
+                    || near[..found.min(NEAR)].contains(&r)
+                    || more.contains(&r)
+                {
+                    continue;
                 }
+                if found < NEAR {
+                    near[found] = r;
+                } else {
+                    more.push(r);
+                }
+                found += 1;
             }
         }
-        cities.len() as u32
+        found as u32
     }
 }

@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use anyhow::{Result, bail, ensure};
 
-use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, meeple_on};
+use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, Scored, meeple_on};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
 use crate::kernel::pieces::MeepleSpot;
@@ -332,7 +332,7 @@ impl Game<'_> {
             spot: m.spot,
             on,
             owner,
-            outcome,
+            outcome: (owner != me && outcome != CaptureOutcome::Prisoner).then_some(outcome),
         });
         if owner == me {
             self.players[me].meeples += 1;
@@ -417,10 +417,10 @@ impl Game<'_> {
             }
             self.players[e.player].score = score as u32;
             self.standings_changed();
-            self.emit(|_| Event::RuleScore {
+            self.emit(|_| Event::Score {
                 player: e.player,
                 points: e.points,
-                feature: e.feature,
+                feature: Scored::Rule(e.feature),
             });
         }
         Ok(())

@@ -54,6 +54,20 @@ pub enum SegmentKind {
 }
 
 impl SegmentKind {
+    /// Every kind, in the order of the enum.
+    pub const ALL: [SegmentKind; 5] = [
+        SegmentKind::City,
+        SegmentKind::Road,
+        SegmentKind::Field,
+        SegmentKind::Cloister,
+        SegmentKind::Foundation,
+    ];
+
+    /// The kind [`SegmentKind::name`] names `name`, if any.
+    pub fn named(name: &str) -> Option<SegmentKind> {
+        SegmentKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             SegmentKind::City => "city",

@@ -3,7 +3,10 @@
 //! index in its run), `turn` and `event`; seats are numbered from 0.
 //!
 //! [`Record`] is the one type of a log line: the logger writes it, and replay
-//! and pictures of a logged game read it back with [`read`].
+//! and pictures of a logged game read it back with [`read`]. What happened
+//! in a game is the kernel's [`Event`] itself, its tile and floor kinds
+//! named: the kernel defines each event's fields and their JSON form; the log
+//! adds the `start` record and reads events of later versions as unknown.
 
 mod read;
 
@@ -12,21 +15,58 @@ pub use read::{LogLine, read};
 use std::fmt;
 
 use anyhow::Result;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::kernel::tiles::TileSet;
-use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot};
+use crate::kernel::{Event, Game};
 use crate::rules::{PackFiles, Params, Ruleset};
 
 /// One line of a log. Its JSON is `{"game":…,"turn":…,"event":…,…}`, with
 /// the event's own fields after `event`, in the order `docs/log.md` lists.
 /// Fields a reader does not know are ignored (later versions may add some).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A log is read back by [`read`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
     pub game: u64,
     pub turn: u32,
     #[serde(flatten)]
     pub event: LogEvent,
+}
+
+/// A kernel event with its tile kind and floor kinds named (`set/name`, the
+/// floor kind's name): a log's records of what happened in a game.
+pub type Named = Event<String, String>;
+
+/// What a record says, by its `event`: the game's start, an event of the
+/// game (the kernel's, its fields as [`Event`] defines them), or an event
+/// this version does not know.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LogEvent {
+    Start(Start),
+    Game(Named),
+    /// Its `event` name (read, never written by this version).
+    Unknown(String),
+}
+
+/// A `start` record: what a game was played under.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Start {
+    /// The packs as the variant (or `--packs`) names them, in order.
+    pub packs: Vec<String>,
+    /// The parameter values the variant sets, by pack (`null` or absent
+    /// reads as none).
+    #[serde(default, deserialize_with = "params_or_null")]
+    pub params: Params,
+    pub players: usize,
+    pub seed: u64,
+    /// The tile on the board before the first turn (absent in logs of
+    /// earlier versions, whose start tile was the rules' own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_tile: Option<StartTile>,
+    /// The files of each pack not shipped, so that the log replays
+    /// anywhere (absent when every pack is shipped).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pack_files: Vec<PackFiles>,
 }
 
 /// The start tile of a game: its kind (`set/name`), cell and rotation.
@@ -39,91 +79,6 @@ pub struct StartTile {
     pub rot: u32,
 }
 
-/// What a record says happened, tagged by its `event` field.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "lowercase")]
-pub enum LogEvent {
-    Start {
-        /// The packs as the variant (or `--packs`) names them, in order.
-        packs: Vec<String>,
-        /// The parameter values the variant sets, by pack (`null` or absent
-        /// reads as none).
-        #[serde(default, deserialize_with = "params_or_null")]
-        params: Params,
-        players: usize,
-        seed: u64,
-        /// The tile on the board before the first turn (absent in logs of
-        /// earlier versions, whose start tile was the rules' own).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        start_tile: Option<StartTile>,
-        /// The files of each pack not shipped, so that the log replays
-        /// anywhere (absent when every pack is shipped).
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        pack_files: Vec<PackFiles>,
-    },
-    Tile {
-        player: usize,
-        /// `set/name`.
-        tile: String,
-        x: i32,
-        y: i32,
-        /// Degrees clockwise: 0, 90, 180 or 270.
-        rot: u32,
-    },
-    Discard {
-        tile: String,
-    },
-    Meeple {
-        player: usize,
-        x: i32,
-        y: i32,
-        on: String,
-        /// `None` (`null`) on a tower.
-        segment: Option<u8>,
-    },
-    Floor {
-        player: usize,
-        x: i32,
-        y: i32,
-        kind: String,
-        floors: Vec<String>,
-    },
-    Capture {
-        player: usize,
-        tower: [i32; 2],
-        floors: Vec<String>,
-        at: [i32; 2],
-        on: String,
-        segment: Option<u8>,
-        owner: usize,
-        /// What the rules made of the capture when it is not the plain one
-        /// (T5): `home` (back to its owner) or `gone` (out of the game).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        outcome: Option<String>,
-    },
-    Exchange {
-        players: [usize; 2],
-    },
-    Ransom {
-        player: usize,
-        to: usize,
-        cost: u32,
-        scores: Vec<u32>,
-    },
-    Score {
-        player: usize,
-        /// Negative only for a pack's end-of-game adjustment.
-        points: i64,
-        feature: String,
-    },
-    End {
-        scores: Vec<u32>,
-    },
-    /// An event this version does not know (read, never written).
-    #[serde(other)]
-    Unknown,
-}
-
 fn params_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
     Option::<Params>::deserialize(d)
         .map(Option::unwrap_or_default)
@@ -132,33 +87,80 @@ fn params_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<Params, D::Error> {
         })
 }
 
-impl LogEvent {
-    /// The `event` name, `None` for an event this version does not know.
-    pub fn name(&self) -> Option<&'static str> {
-        Some(match self {
-            LogEvent::Start { .. } => "start",
-            LogEvent::Tile { .. } => "tile",
-            LogEvent::Discard { .. } => "discard",
-            LogEvent::Meeple { .. } => "meeple",
-            LogEvent::Floor { .. } => "floor",
-            LogEvent::Capture { .. } => "capture",
-            LogEvent::Exchange { .. } => "exchange",
-            LogEvent::Ransom { .. } => "ransom",
-            LogEvent::Score { .. } => "score",
-            LogEvent::End { .. } => "end",
-            LogEvent::Unknown => return None,
-        })
-    }
+/// The fields of a record's event, after its `event` name.
+#[derive(Serialize)]
+struct Tagged<'a, E> {
+    event: &'a str,
+    #[serde(flatten)]
+    fields: &'a E,
+}
 
+impl Serialize for LogEvent {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            LogEvent::Start(start) => Tagged {
+                event: "start",
+                fields: start,
+            }
+            .serialize(s),
+            LogEvent::Game(event) => event.serialize(s),
+            LogEvent::Unknown(name) => Tagged {
+                event: name,
+                fields: &serde_json::Map::new(),
+            }
+            .serialize(s),
+        }
+    }
+}
+
+/// The names of the kernel's events, as [`Event`]'s own deserializer
+/// lists them when asked for an event it does not have.
+fn kernel_events() -> &'static [&'static str] {
+    /// Why reading failed: an unknown event (with the names there are), or
+    /// anything else.
+    #[derive(Debug)]
+    enum Probe {
+        Unknown(&'static [&'static str]),
+        Other,
+    }
+    impl fmt::Display for Probe {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
+    impl std::error::Error for Probe {}
+    impl serde::de::Error for Probe {
+        fn custom<M: fmt::Display>(_: M) -> Probe {
+            Probe::Other
+        }
+        fn unknown_variant(_: &str, names: &'static [&'static str]) -> Probe {
+            Probe::Unknown(names)
+        }
+    }
+    let no_event = std::iter::once(("event", ""));
+    match Named::deserialize(serde::de::value::MapDeserializer::<_, Probe>::new(no_event)) {
+        Err(Probe::Unknown(names)) => names,
+        _ => &[],
+    }
+}
+
+/// The `event` names of a log's records: `start`, then the kernel's events.
+pub fn event_names() -> impl Iterator<Item = &'static str> {
+    std::iter::once("start").chain(kernel_events().iter().copied())
+}
+
+impl LogEvent {
     /// A choice a player made (the rest follows from the choices).
     pub fn is_decision(&self) -> bool {
         matches!(
             self,
-            LogEvent::Tile { .. }
-                | LogEvent::Ransom { .. }
-                | LogEvent::Meeple { .. }
-                | LogEvent::Floor { .. }
-                | LogEvent::Capture { .. }
+            LogEvent::Game(
+                Event::Tile { .. }
+                    | Event::Ransom { .. }
+                    | Event::Meeple { .. }
+                    | Event::Floor { .. }
+                    | Event::Capture { .. }
+            )
         )
     }
 }
@@ -206,29 +208,18 @@ pub struct LogContext<'a> {
 }
 
 impl LogContext<'_> {
-    fn floors(&self, stack: &[u8]) -> Vec<String> {
-        stack
-            .iter()
-            .map(|&k| self.floors[k as usize].clone())
-            .collect()
-    }
-
-    fn tile(&self, kind: u16) -> String {
-        self.tiles.kinds[kind as usize].name.clone()
-    }
-
     fn start(&self) -> Record {
         Record {
             game: self.game,
             turn: 0,
-            event: LogEvent::Start {
+            event: LogEvent::Start(Start {
                 packs: self.packs.to_vec(),
                 params: self.params.clone(),
                 players: self.players,
                 seed: self.seed,
                 start_tile: Some(start_tile(self.tiles)),
                 pack_files: self.pack_files.to_vec(),
-            },
+            }),
         }
     }
 }
@@ -244,30 +235,6 @@ pub fn start_tile(tiles: &TileSet) -> StartTile {
     }
 }
 
-fn segment_of(spot: MeepleSpot) -> Option<u8> {
-    match spot {
-        MeepleSpot::Segment(s) => Some(s),
-        MeepleSpot::Tower => None,
-    }
-}
-
-/// The log's word for what a meeple stands on (`on`: `road`, `city`,
-/// `field`, `cloister`, `tower`) and for the feature a score is for
-/// (`feature`), from the kernel's kinds: the one place events become words.
-fn word(on: MeepleOn) -> &'static str {
-    on.name()
-}
-
-/// The word for a capture's outcome, only where the rules changed it: a
-/// plain capture's record is as it always was.
-fn changed_outcome(outcome: CaptureOutcome, owner: usize, captor: usize) -> Option<&'static str> {
-    match outcome {
-        CaptureOutcome::Home if owner != captor => Some("home"),
-        CaptureOutcome::Gone => Some("gone"),
-        _ => None,
-    }
-}
-
 /// The records of one game: `start`, then one per event.
 pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
     let mut out = Vec::with_capacity(events.len() + 1);
@@ -277,126 +244,26 @@ pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
     out
 }
 
-/// The record of one kernel event; `turn` is the turn so far, counted up by
-/// each placed tile.
-///
-/// The one conversion from the kernel's events to the log's records: each
-/// arm names every field of its event (no `..`) and no arm is a wildcard, so
-/// a field or variant added to [`Event`] does not compile until it is taken
-/// here — written to the log (which only gains fields) or left out on
-/// purpose. The records are not the kernel's events made serialisable: a
-/// log names tiles and floors, writes rotations in degrees and positions as
-/// `x`/`y` or pairs, has one `score` record for both kinds of kernel score
-/// and a capture's outcome only when the rules changed it, and is read back
-/// with records the kernel has no event for (`start`, events of later
-/// versions) and from logs of earlier versions.
-#[deny(clippy::wildcard_enum_match_arm)]
+/// The record of one kernel event, its tile and floor kinds named; `turn`
+/// is the turn so far, counted up by each placed tile (a discard belongs to
+/// the turn that then draws again).
 fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
-    let mut at_turn = *turn;
-    let event = match event {
-        Event::Tile {
-            player,
-            kind,
-            pos,
-            rot,
-        } => {
+    let at_turn = match event {
+        Event::Tile { .. } => {
             *turn += 1;
-            at_turn = *turn;
-            LogEvent::Tile {
-                player: *player,
-                tile: ctx.tile(*kind),
-                x: pos.x,
-                y: pos.y,
-                rot: *rot as u32 * 90,
-            }
+            *turn
         }
-        Event::Discard { kind } => {
-            at_turn += 1;
-            LogEvent::Discard {
-                tile: ctx.tile(*kind),
-            }
-        }
-        Event::Meeple {
-            player,
-            pos,
-            spot,
-            on,
-        } => LogEvent::Meeple {
-            player: *player,
-            x: pos.x,
-            y: pos.y,
-            on: word(*on).to_string(),
-            segment: segment_of(*spot),
-        },
-        Event::Floor {
-            player,
-            pos,
-            kind,
-            floors,
-        } => LogEvent::Floor {
-            player: *player,
-            x: pos.x,
-            y: pos.y,
-            kind: ctx.floors[*kind as usize].clone(),
-            floors: ctx.floors(floors),
-        },
-        Event::Capture {
-            player,
-            tower,
-            floors,
-            at,
-            spot,
-            on,
-            owner,
-            outcome,
-        } => LogEvent::Capture {
-            player: *player,
-            tower: [tower.x, tower.y],
-            floors: ctx.floors(floors),
-            at: [at.x, at.y],
-            on: word(*on).to_string(),
-            segment: segment_of(*spot),
-            owner: *owner,
-            outcome: changed_outcome(*outcome, *owner, *player).map(str::to_owned),
-        },
-        Event::Exchange { players } => LogEvent::Exchange { players: *players },
-        Event::Ransom {
-            player,
-            to,
-            cost,
-            scores,
-        } => LogEvent::Ransom {
-            player: *player,
-            to: *to,
-            cost: *cost,
-            scores: scores.clone(),
-        },
-        Event::Score {
-            player,
-            points,
-            feature,
-        } => LogEvent::Score {
-            player: *player,
-            points: i64::from(*points),
-            feature: word(MeepleOn::Feature(*feature)).to_string(),
-        },
-        Event::RuleScore {
-            player,
-            points,
-            feature,
-        } => LogEvent::Score {
-            player: *player,
-            points: *points,
-            feature: feature.to_string(),
-        },
-        Event::End { scores } => LogEvent::End {
-            scores: scores.clone(),
-        },
+        Event::Discard { .. } => *turn + 1,
+        _ => *turn,
     };
+    let named = event.map_names(
+        |&kind| ctx.tiles.kinds[kind as usize].name.clone(),
+        |&kind| ctx.floors[kind as usize].clone(),
+    );
     Record {
         game: ctx.game,
         turn: at_turn,
-        event,
+        event: LogEvent::Game(named),
     }
 }
 

@@ -2,12 +2,14 @@
 //! file, a line that is not a record refused as bad input with its
 //! `path:line:col`.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use anyhow::Result;
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::Record;
+use super::{LogEvent, Named, Record, Start, kernel_events};
 use crate::kernel::diag::{Source, bad_input};
 
 /// A record read from a log, with where it stands in the file.
@@ -28,14 +30,20 @@ impl LogLine {
 
     /// The record's `event` as the file names it.
     pub fn event_name(&self, src: &Source) -> String {
-        match self.record.event.name() {
-            Some(name) => name.to_string(),
-            None => serde_json::from_str::<Value>(self.text(src))
-                .ok()
-                .and_then(|v| v["event"].as_str().map(String::from))
-                .unwrap_or_default(),
+        match serde_json::from_str::<EventOnly>(self.text(src)) {
+            Ok(EventOnly {
+                event: Some(Value::String(name)),
+            }) => name,
+            _ => String::new(),
         }
     }
+}
+
+/// A record read for its `event` alone (every other field skipped, nothing
+/// of it kept).
+#[derive(Deserialize)]
+struct EventOnly {
+    event: Option<Value>,
 }
 
 /// Read a log file: one JSON record per line, blank lines skipped. A line
@@ -56,8 +64,7 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
         if !line.trim_start().starts_with('{') {
             return Err(not_an_object(src, i + 1));
         }
-        let record =
-            serde_json::from_str::<Record>(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
+        let record = record(line).map_err(|e| not_a_record(src, i + 1, line, e))?;
         out.push(LogLine {
             line: i + 1,
             span,
@@ -67,15 +74,66 @@ pub fn read(src: &Source) -> Result<Vec<LogLine>> {
     Ok(out)
 }
 
+/// The record of a line. Nearly every line is an event the kernel defines,
+/// so a line is read as one first (as [`Event`](crate::kernel::Event) reads
+/// itself); a line that is not is read again for its `event` alone, which
+/// tells a `start`, an event this version does not know, and a kernel event
+/// written wrong (whose error is the first reading's: the event the record
+/// names, the field, its place in the line).
+fn record(line: &str) -> serde_json::Result<Record> {
+    let err = match serde_json::from_str::<Line<Named>>(line) {
+        Ok(read) => return Ok(read.record(LogEvent::Game)),
+        Err(err) => err,
+    };
+    let Ok(head) = serde_json::from_str::<Head>(line) else {
+        return Err(err);
+    };
+    match &*head.event {
+        "start" => serde_json::from_str::<Line<Start>>(line).map(|l| l.record(LogEvent::Start)),
+        name if kernel_events().contains(&name) => Err(err),
+        name => Ok(Record {
+            game: head.game,
+            turn: head.turn,
+            event: LogEvent::Unknown(name.to_string()),
+        }),
+    }
+}
+
+/// A record read as an `E`: what every record has, and the event's fields.
+/// (Read as the fields of an object, so that an error in them, which an
+/// internally tagged enum finds after the whole object is read, is placed at
+/// the object's end.)
+#[derive(Deserialize)]
+struct Line<E> {
+    game: u64,
+    turn: u32,
+    #[serde(flatten)]
+    event: E,
+}
+
+impl<E> Line<E> {
+    fn record(self, event: impl FnOnce(E) -> LogEvent) -> Record {
+        Record {
+            game: self.game,
+            turn: self.turn,
+            event: event(self.event),
+        }
+    }
+}
+
+/// What every record has, its other fields skipped.
+#[derive(Deserialize)]
+struct Head<'a> {
+    game: u64,
+    turn: u32,
+    #[serde(borrow)]
+    event: Cow<'a, str>,
+}
+
 /// Why `text` (line `line` of `src`) is not a record: not JSON, not an object
 /// with an `event`, or an event whose fields are missing or of a wrong type.
-/// The record is read again only for its `event` (every other field
-/// skipped, nothing of it kept).
+/// The record is read again only for its `event`.
 fn not_a_record(src: &Source, line: usize, text: &str, err: serde_json::Error) -> anyhow::Error {
-    #[derive(serde::Deserialize)]
-    struct EventOnly {
-        event: Option<serde_json::Value>,
-    }
     let path = src.path.display();
     match serde_json::from_str::<EventOnly>(text) {
         Err(e) if e.is_syntax() || e.is_eof() => bad_input(format!(
@@ -102,8 +160,11 @@ fn not_an_object(src: &Source, line: usize) -> anyhow::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LogEvent, Record, write_lines};
+    use super::super::write_lines;
     use super::*;
+    use crate::kernel::geometry::Pos;
+    use crate::kernel::tiles::SegmentKind;
+    use crate::kernel::{CaptureOutcome, Event, MeepleOn, MeepleSpot, Scored};
 
     /// One record of every event, as `simulate --log` writes them.
     const LINES: &[&str] = &[
@@ -116,8 +177,10 @@ mod tests {
         r#"{"game":0,"turn":8,"event":"meeple","player":1,"x":-1,"y":0,"on":"tower","segment":null}"#,
         r#"{"game":0,"turn":6,"event":"floor","player":1,"x":-1,"y":0,"kind":"regular","floors":["regular"]}"#,
         r#"{"game":0,"turn":16,"event":"capture","player":1,"tower":[3,-1],"floors":["regular","regular"],"at":[2,-1],"on":"tower","segment":null,"owner":0}"#,
+        r#"{"game":0,"turn":17,"event":"capture","player":0,"tower":[0,2],"floors":["regular"],"at":[1,2],"on":"city","segment":1,"owner":1,"outcome":"gone"}"#,
         r#"{"game":0,"turn":19,"event":"exchange","players":[0,1]}"#,
         r#"{"game":0,"turn":2,"event":"score","player":1,"points":2,"feature":"road"}"#,
+        r#"{"game":0,"turn":89,"event":"score","player":0,"points":-4,"feature":"prisoners"}"#,
         r#"{"game":0,"turn":89,"event":"end","scores":[11,4]}"#,
     ];
 
@@ -130,7 +193,7 @@ mod tests {
         let read = read(&source(&LINES.join("\n"))).unwrap();
         assert_eq!(read.len(), LINES.len());
         for (line, want) in read.iter().zip(LINES) {
-            assert!(line.record.event.name().is_some(), "{want}");
+            assert!(!matches!(line.record.event, LogEvent::Unknown(_)), "{want}");
             assert_eq!(line.record.to_string(), *want);
         }
         let mut text = String::new();
@@ -145,11 +208,11 @@ mod tests {
         let read = read(&source(line)).unwrap();
         assert_eq!(
             read[0].record.event,
-            LogEvent::Score {
+            LogEvent::Game(Event::Score {
                 player: 1,
                 points: 4,
-                feature: "city".into()
-            }
+                feature: Scored::Feature(SegmentKind::City)
+            })
         );
         assert_eq!(read[0].record.game, 3);
     }
@@ -159,7 +222,7 @@ mod tests {
         let src = source("\n{\"game\":0,\"turn\":4,\"event\":\"comet\",\"size\":9}\n");
         let read = read(&src).unwrap();
         assert_eq!(read[0].line, 2);
-        assert_eq!(read[0].record.event, LogEvent::Unknown);
+        assert_eq!(read[0].record.event, LogEvent::Unknown("comet".into()));
         assert_eq!(read[0].event_name(&src), "comet");
     }
 
@@ -170,7 +233,7 @@ mod tests {
                 r#"{{"game":0,"turn":0,"event":"start","packs":["tower"]{params},"players":2,"seed":1}}"#
             );
             let read = read(&source(&line)).unwrap();
-            let LogEvent::Start { params, .. } = &read[0].record.event else {
+            let LogEvent::Start(Start { params, .. }) = &read[0].record.event else {
                 panic!("a start record: {line}");
             };
             assert!(params.is_empty());
@@ -210,8 +273,9 @@ mod tests {
             err,
             "run.jsonl:1:1: a log record is an object with an `event`"
         );
+        // A field missing is found at the object's end.
         let err = refused(r#"{"game":0,"turn":2,"event":"tile","player":0}"#);
-        assert!(err.starts_with("run.jsonl:1:"), "{err}");
+        assert!(err.starts_with("run.jsonl:1:45: "), "{err}");
         assert!(err.contains("not a `tile` record"), "{err}");
         assert!(err.contains("missing field `tile`"), "{err}");
         let err = refused(
@@ -221,5 +285,161 @@ mod tests {
             err.contains("`params` is an object of packs' parameters"),
             "{err}"
         );
+    }
+
+    /// The kernel's fields, read back: positions from `x`, `y` and from
+    /// pairs, rotations from degrees, spots from `segment`, kinds from words.
+    #[test]
+    fn a_record_reads_as_the_kernel_event_it_names() {
+        let read = read(&source(&LINES[2..].join("\n"))).unwrap();
+        let event = |i: usize| &read[i].record.event;
+        let tile: Named = Event::Tile {
+            player: 0,
+            kind: "base/RRR".into(),
+            pos: Pos::new(1, 0),
+            rot: 0,
+        };
+        assert_eq!(event(0), &LogEvent::Game(tile));
+        let LogEvent::Game(Event::Meeple { pos, on, spot, .. }) = event(4) else {
+            panic!("a meeple: {:?}", event(4));
+        };
+        assert_eq!(
+            (*pos, *on, *spot),
+            (Pos::new(-1, 0), MeepleOn::Tower, MeepleSpot::Tower)
+        );
+        let LogEvent::Game(Event::Capture {
+            tower,
+            at,
+            on,
+            spot,
+            outcome,
+            ..
+        }) = event(7)
+        else {
+            panic!("a capture: {:?}", event(7));
+        };
+        assert_eq!((*tower, *at), (Pos::new(0, 2), Pos::new(1, 2)));
+        assert_eq!(*on, MeepleOn::Feature(SegmentKind::City));
+        assert_eq!(
+            (*spot, *outcome),
+            (MeepleSpot::Segment(1), Some(CaptureOutcome::Gone))
+        );
+        let LogEvent::Game(Event::Score { feature, .. }) = event(10) else {
+            panic!("a score: {:?}", event(10));
+        };
+        assert!(matches!(feature, Scored::Rule(name) if name == "prisoners"));
+    }
+
+    #[test]
+    fn a_turned_tile_is_written_in_degrees_and_read_in_quarter_turns() {
+        let line = r#"{"game":0,"turn":3,"event":"tile","player":1,"tile":"base/CRR","x":0,"y":-1,"rot":270}"#;
+        let read = read(&source(line)).unwrap();
+        assert!(
+            matches!(
+                read[0].record.event,
+                LogEvent::Game(Event::Tile { rot: 3, .. })
+            ),
+            "{:?}",
+            read[0].record.event
+        );
+        assert_eq!(read[0].record.to_string(), line);
+    }
+
+    /// A rule's score named as a feature is, reads back as that feature's
+    /// and is the same score: the log has one word for both.
+    #[test]
+    fn a_rules_score_named_like_a_feature_reads_back_as_the_same_score() {
+        let scored: Named = Event::Score {
+            player: 0,
+            points: 3,
+            feature: Scored::Rule("road".into()),
+        };
+        let record = Record {
+            game: 0,
+            turn: 5,
+            event: LogEvent::Game(scored),
+        };
+        let read = read(&source(&record.to_string())).unwrap();
+        assert!(matches!(
+            &read[0].record.event,
+            LogEvent::Game(Event::Score {
+                feature: Scored::Feature(SegmentKind::Road),
+                ..
+            })
+        ));
+        assert_eq!(read[0].record, record);
+    }
+
+    #[test]
+    fn a_meeple_without_a_segment_reads_as_one_on_no_segment() {
+        let line = r#"{"game":0,"turn":1,"event":"meeple","player":0,"x":1,"y":0,"on":"road"}"#;
+        let read = read(&source(line)).unwrap();
+        assert!(matches!(
+            read[0].record.event,
+            LogEvent::Game(Event::Meeple {
+                spot: MeepleSpot::Tower,
+                ..
+            })
+        ));
+    }
+
+    /// Words and numbers the kernel's events cannot hold are refused with
+    /// the record's place, naming what may stand there.
+    #[test]
+    fn a_rotation_or_word_the_kernel_has_no_value_for_is_bad_input() {
+        let tile = |rot: &str| {
+            format!(
+                r#"{{"game":0,"turn":1,"event":"tile","player":0,"tile":"base/L","x":1,"y":0,"rot":{rot}}}"#
+            )
+        };
+        for rot in ["45", "360", "-90"] {
+            let line = tile(rot);
+            let err = refused(&line);
+            assert!(
+                err.starts_with(&format!("run.jsonl:1:{}: ", line.len())),
+                "{err}"
+            );
+            assert!(err.contains("not a `tile` record"), "{err}");
+        }
+        let err = refused(&tile("45"));
+        assert!(err.contains("expected 0, 90, 180 or 270"), "{err}");
+        let err = refused(
+            r#"{"game":0,"turn":1,"event":"meeple","player":0,"x":1,"y":0,"on":"bridge","segment":2}"#,
+        );
+        assert!(err.contains("not a `meeple` record"), "{err}");
+        assert!(
+            err.contains("`bridge` is not one of city, road, field, cloister, foundation, tower"),
+            "{err}"
+        );
+        let capture = |fields: &str| {
+            format!(
+                r#"{{"game":0,"turn":9,"event":"capture","player":1,"floors":["regular"],"on":"road","segment":1,"owner":0,{fields}}}"#
+            )
+        };
+        let err = refused(&capture(r#""tower":[0,1],"at":[1,1],"outcome":"lost""#));
+        assert!(err.contains("not a `capture` record"), "{err}");
+        assert!(err.contains("unknown variant `lost`"), "{err}");
+        let err = refused(&capture(r#""tower":[0,1,2],"at":[1,1]"#));
+        assert!(err.contains("not a `capture` record"), "{err}");
+        let err = refused(&capture(r#""tower":{"x":0,"y":1},"at":[1,1]"#));
+        assert!(err.contains("not a `capture` record"), "{err}");
+        let err = refused(&capture(r#""tower":[0,1]"#));
+        assert!(err.contains("missing field `at`"), "{err}");
+    }
+
+    /// The events docs/log.md lists are the events a log reads: `start` and
+    /// the kernel's.
+    #[test]
+    fn the_event_names_are_those_docs_log_md_lists() {
+        let doc = include_str!("../../../docs/log.md");
+        let table = doc.split("## Events").nth(1).expect("an Events section");
+        let mut documented: Vec<&str> = table
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+            .collect();
+        let mut names: Vec<&str> = super::super::event_names().collect();
+        documented.sort_unstable();
+        names.sort_unstable();
+        assert_eq!(names, documented);
     }
 }

@@ -30,9 +30,9 @@ impl Compiled {
         compile: impl FnOnce() -> Result<Ruleset>,
     ) -> Result<(&Ruleset, &dyn crate::kernel::Rules)> {
         let key: RulesetKey = (
-            start.packs.to_vec(),
-            format!("{:?}", start.params),
-            start.pack_files.to_vec(),
+            start.logged.packs.to_vec(),
+            format!("{:?}", start.logged.params),
+            start.logged.pack_files.to_vec(),
         );
         match self.kept.iter().position(|(k, ..)| *k == key) {
             Some(i) => {

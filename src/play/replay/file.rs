@@ -20,7 +20,7 @@ impl Log {
         let mut starts: Vec<usize> = records
             .iter()
             .enumerate()
-            .filter(|(_, r)| matches!(r.record.event, LogEvent::Start { .. }))
+            .filter(|(_, r)| matches!(r.record.event, LogEvent::Start(_)))
             .map(|(i, _)| i)
             .collect();
         if starts.first() != Some(&0) {
@@ -43,43 +43,33 @@ impl Log {
     }
 }
 
-/// What a game's `start` record says.
+/// A game's `start` record, with the game's number.
 pub(super) struct Start<'l> {
-    pub(super) packs: &'l [String],
-    pub(super) params: &'l Params,
-    pub(super) pack_files: &'l [PackFiles],
-    pub(super) players: usize,
-    pub(super) seed: u64,
     pub(super) game: u64,
-    pub(super) start_tile: Option<&'l StartTile>,
+    pub(super) logged: &'l log::Start,
 }
 
 impl Start<'_> {
     /// The rules the game was played under: its packs, from the files the
     /// log carries for them where it does (see `rules::logged`).
     pub(super) fn ruleset(&self, home: &Home, file: &str) -> Result<Ruleset> {
-        Ruleset::from_logged(home, self.packs, self.params, self.pack_files, file)
+        let logged = self.logged;
+        Ruleset::from_logged(
+            home,
+            &logged.packs,
+            &logged.params,
+            &logged.pack_files,
+            file,
+        )
     }
 }
 
 pub(super) fn start_of<'l>(file: &str, block: &'l [LogLine]) -> Result<Start<'l>> {
     let start = &block[0];
     match &start.record.event {
-        LogEvent::Start {
-            packs,
-            params,
-            players,
-            seed,
-            start_tile,
-            pack_files,
-        } if !packs.is_empty() => Ok(Start {
-            packs,
-            params,
-            pack_files,
-            start_tile: start_tile.as_ref(),
-            players: *players,
-            seed: *seed,
+        LogEvent::Start(logged) if !logged.packs.is_empty() => Ok(Start {
             game: start.record.game,
+            logged,
         }),
         _ => Err(bad_input(format!(
             "{file}:{}:1: a `start` record needs `game`, `packs`, `players` and `seed`",

@@ -12,10 +12,11 @@ use anyhow::Result;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
-    Action, Bot, CaptureChoice, Decision, Game, MeepleSpot, RansomChoice, play_game,
+    Action, Bot, CaptureChoice, Decision, Event, Game, MeepleOn, MeepleSpot, RansomChoice,
+    play_game,
 };
-use crate::play::log::{self, LogContext, LogEvent, LogLine, Record, StartTile};
-use crate::rules::{Home, PackFiles, Params, Ruleset};
+use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
+use crate::rules::{Home, Ruleset};
 
 use compiled::Compiled;
 pub use compiled::KEPT_RULESETS;
@@ -148,9 +149,12 @@ impl Cursor<'_> {
     ) -> Answer {
         let tile_kind = tile;
         let drawn = &game.tiles().kinds[tile as usize].name;
-        let LogEvent::Tile {
-            tile, x, y, rot, ..
-        } = &rec.record.event
+        let LogEvent::Game(Event::Tile {
+            kind: tile,
+            pos,
+            rot,
+            ..
+        }) = &rec.record.event
         else {
             return Err(Rejection::NotATile {
                 event: rec.event_name(self.src),
@@ -163,22 +167,19 @@ impl Cursor<'_> {
                 drawn: drawn.clone(),
             });
         }
-        let pos = Pos::new(*x, *y);
-        let found = options
-            .iter()
-            .position(|o| o.pos == pos && o.rot as u32 * 90 == *rot);
+        let found = options.iter().position(|o| o.pos == *pos && o.rot == *rot);
         match found {
             Some(k) => Ok(Some(k)),
             None => {
                 let distinct = game.tiles().kinds[tile_kind as usize].distinct_rotations;
-                Err(misplaced(drawn, distinct, pos, *rot, options))
+                Err(misplaced(drawn, distinct, *pos, *rot, options))
             }
         }
     }
 
     /// A ransom the log pays must be one the rules offer.
     fn ransom(rec: &LogLine, options: &[RansomChoice]) -> Answer {
-        let LogEvent::Ransom { to, .. } = &rec.record.event else {
+        let LogEvent::Game(Event::Ransom { to, .. }) = &rec.record.event else {
             return Ok(None);
         };
         let found = options
@@ -193,24 +194,26 @@ impl Cursor<'_> {
     /// A meeple or floor the log places must be one the rules offer.
     fn act(&self, game: &Game, rec: &LogLine, options: &[Action]) -> Answer {
         let wanted = match &rec.record.event {
-            LogEvent::Meeple { x, y, on, .. } if on == "tower" => {
-                match game.tower_at(Pos::new(*x, *y)) {
-                    Some(t) => Action::TowerMeeple { tower: t as u16 },
-                    None => return Err(Rejection::NoTower),
-                }
-            }
-            LogEvent::Meeple { x, y, segment, .. } => {
+            LogEvent::Game(Event::Meeple {
+                pos,
+                on: MeepleOn::Tower,
+                ..
+            }) => match game.tower_at(*pos) {
+                Some(t) => Action::TowerMeeple { tower: t as u16 },
+                None => return Err(Rejection::NoTower),
+            },
+            LogEvent::Game(Event::Meeple { pos, spot, .. }) => {
                 let placed = game.board().tiles().last().map(|t| t.pos);
-                if Some(Pos::new(*x, *y)) != placed {
+                if Some(*pos) != placed {
                     return Err(Rejection::MeepleOffTile);
                 }
-                match segment {
-                    Some(s) => Action::Meeple { segment: *s },
-                    None => return Err(Rejection::NoSegment),
+                match spot {
+                    MeepleSpot::Segment(s) => Action::Meeple { segment: *s },
+                    MeepleSpot::Tower => return Err(Rejection::NoSegment),
                 }
             }
-            LogEvent::Floor { x, y, kind, .. } => {
-                let tower = game.tower_at(Pos::new(*x, *y));
+            LogEvent::Game(Event::Floor { pos, kind, .. }) => {
+                let tower = game.tower_at(*pos);
                 let kind = self.floors.iter().position(|f| f == kind);
                 match (tower, kind) {
                     (Some(t), Some(k)) => Action::Floor {
@@ -232,21 +235,16 @@ impl Cursor<'_> {
 
     /// A meeple the log captures must be one the floor just placed may take.
     fn capture(game: &Game, rec: &LogLine, options: &[CaptureChoice]) -> Answer {
-        let LogEvent::Capture {
-            at, segment, owner, ..
-        } = &rec.record.event
+        let LogEvent::Game(Event::Capture {
+            at, spot, owner, ..
+        }) = &rec.record.event
         else {
             return Ok(None);
-        };
-        let at = Pos::new(at[0], at[1]);
-        let spot = match segment {
-            Some(s) => MeepleSpot::Segment(*s),
-            None => MeepleSpot::Tower,
         };
         let found = options.iter().position(|o| match o {
             CaptureChoice::Take { meeple } => {
                 let m = game.meeples()[*meeple as usize];
-                m.pos == at && m.spot == spot && m.owner as usize == *owner
+                m.pos == *at && m.spot == *spot && m.owner as usize == *owner
             }
             CaptureChoice::Decline => false,
         });
@@ -278,7 +276,7 @@ fn play_block<'a>(
 ) -> Result<Game<'a>> {
     let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
     let own = crate::play::log::start_tile(&set.tiles);
-    if let Some(logged) = start.start_tile
+    if let Some(logged) = &start.logged.start_tile
         && logged != &own
     {
         anyhow::bail!(
@@ -291,7 +289,7 @@ fn play_block<'a>(
             own.tile
         );
     }
-    let mut game = Game::new(&set.tiles, rules, start.players, start.seed)
+    let mut game = Game::new(&set.tiles, rules, start.logged.players, start.logged.seed)
         .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
     game.record_events();
     let cursor = Rc::new(RefCell::new(Cursor {
@@ -301,7 +299,7 @@ fn play_block<'a>(
         floors,
         error: None,
     }));
-    let mut bots: Vec<Box<dyn Bot + '_>> = (0..start.players)
+    let mut bots: Vec<Box<dyn Bot + '_>> = (0..start.logged.players)
         .map(|_| Box::new(ReplayBot(cursor.clone())) as Box<dyn Bot>)
         .collect();
     let outcome = match turns {
@@ -355,7 +353,7 @@ pub fn state_at<T>(
     let mut found = Vec::new();
     for block in log.blocks() {
         let start = start_of(&log.file, block)?;
-        if start.game == game && packs.is_none_or(|p| p == start.packs) {
+        if start.game == game && packs.is_none_or(|p| p == start.logged.packs) {
             found.push((block, start));
         }
     }
@@ -381,7 +379,7 @@ pub fn state_at<T>(
         _ => {
             let choices: Vec<String> = found
                 .iter()
-                .map(|(b, s)| format!("{} (line {})", s.packs.join(","), b[0].line))
+                .map(|(b, s)| format!("{} (line {})", s.logged.packs.join(","), b[0].line))
                 .collect();
             Err(bad_input(format!(
                 "{}: game {game} is in the log {} times, under different rules: pick one with --variant NAME or --packs LIST (packs: {})",
@@ -403,7 +401,7 @@ fn no_such_game(log: &Log, game: u64, packs: Option<&[String]>) -> anyhow::Error
     let mut sets: Vec<String> = log
         .blocks()
         .filter_map(|b| match &b[0].record.event {
-            LogEvent::Start { packs, .. } => Some(packs.join(",")),
+            LogEvent::Start(start) => Some(start.packs.join(",")),
             _ => None,
         })
         .collect();
@@ -434,11 +432,11 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
         let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
-            seed: start.seed,
-            packs: start.packs,
-            params: start.params,
-            pack_files: start.pack_files,
-            players: start.players,
+            seed: start.logged.seed,
+            packs: &start.logged.packs,
+            params: &start.logged.params,
+            pack_files: &start.logged.pack_files,
+            players: start.logged.players,
             tiles: &set.tiles,
             floors: &floors,
         };
@@ -466,26 +464,18 @@ fn rejected(file: &str, line: usize, why: Rejection) -> anyhow::Error {
 fn same_record(want: &Record, logged: &Record) -> bool {
     match (&want.event, &logged.event) {
         (
-            LogEvent::Start {
-                packs,
-                params,
-                players,
-                seed,
-                pack_files,
-                ..
-            },
-            LogEvent::Start {
-                start_tile: None,
-                packs: p,
-                params: q,
-                players: n,
-                seed: s,
-                pack_files: f,
-            },
+            LogEvent::Start(start),
+            LogEvent::Start(
+                old @ log::Start {
+                    start_tile: None, ..
+                },
+            ),
         ) => {
-            want.game == logged.game
-                && want.turn == logged.turn
-                && (packs, params, players, seed, pack_files) == (p, q, n, s, f)
+            let without_tile = log::Start {
+                start_tile: None,
+                ..start.clone()
+            };
+            (want.game, want.turn, &without_tile) == (logged.game, logged.turn, old)
         }
         _ => want == logged,
     }
@@ -525,31 +515,26 @@ fn misplaced(
     drawn: &str,
     distinct: u8,
     pos: Pos,
-    rot: u32,
+    rot: u8,
     options: &[crate::kernel::Placement],
 ) -> Rejection {
+    let degrees = |quarters: u8| u32::from(quarters) * 90;
     // The tile repeats itself every `period` quarter turns.
-    let period = distinct.count_ones().max(1);
-    let same_look = Some(rot)
-        .filter(|r| r % 90 == 0 && *r < 360)
-        .map(|r| (r / 90) % period * 90)
+    let period = distinct.count_ones().max(1) as u8;
+    let same_look = Some(rot % period)
         .filter(|&r| r != rot)
-        .filter(|&r| {
-            options
-                .iter()
-                .any(|o| o.pos == pos && u32::from(o.rot) * 90 == r)
-        });
+        .filter(|&r| options.iter().any(|o| o.pos == pos && o.rot == r));
     match same_look {
         Some(offered) => Rejection::SameLook {
             drawn: drawn.to_owned(),
             pos,
-            rot,
-            offered,
+            rot: degrees(rot),
+            offered: degrees(offered),
         },
         None => Rejection::TileDoesNotFit {
             drawn: drawn.to_owned(),
             pos,
-            rot,
+            rot: degrees(rot),
         },
     }
 }

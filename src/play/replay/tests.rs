@@ -51,10 +51,10 @@ fn a_log_replays_and_a_tampered_record_is_rejected_by_type() {
     assert_eq!(done.events, records.len());
     let k = records
         .iter()
-        .position(|r| matches!(r.event, LogEvent::Capture { .. }))
+        .position(|r| matches!(r.event, LogEvent::Game(Event::Capture { .. })))
         .expect("a tower game with a capture");
-    if let LogEvent::Capture { at, .. } = &mut records[k].event {
-        at[0] += 100;
+    if let LogEvent::Game(Event::Capture { at, .. }) = &mut records[k].event {
+        at.x += 100;
     }
     let err = replay_text(&lines(&records)).unwrap_err();
     assert!(!is_bad_input(&err), "{err:#}");

@@ -14,12 +14,8 @@ use super::position::{cell, floor_counts, floor_kind, seat};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::{Game, RansomView};
+use crate::play::log;
 use crate::rules::Ruleset;
-
-/// The events a log has (docs/log.md).
-const EVENTS: &[&str] = &[
-    "start", "tile", "discard", "ransom", "meeple", "floor", "capture", "exchange", "score", "end",
-];
 
 /// Check every expectation; the failures are added to `failures`. How many
 /// were checked.
@@ -373,7 +369,7 @@ fn matches(want: &serde_json::Value, got: &serde_json::Value) -> bool {
 
 /// An event's name, checked against the log's.
 fn event_name(src: &Source, name: &Spanned<String>) -> Result<()> {
-    if EVENTS.contains(&name.get_ref().as_str()) {
+    if log::event_names().any(|e| e == name.get_ref()) {
         Ok(())
     } else {
         Err(src.error_at(
@@ -381,7 +377,7 @@ fn event_name(src: &Source, name: &Spanned<String>) -> Result<()> {
             format!(
                 "no event `{}` in a log (docs/log.md){}",
                 name.get_ref(),
-                did_you_mean(name.get_ref(), EVENTS.iter().copied())
+                did_you_mean(name.get_ref(), log::event_names())
             ),
         ))
     }

@@ -10,7 +10,7 @@ pub use options::{option_words, placed};
 pub use tiles::tile_words;
 
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot};
+use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot, Scored};
 use crate::rules::Ruleset;
 
 /// An event told: the rule behind it (`G1`…, `T5`…, or `pack` for what a
@@ -120,14 +120,14 @@ fn tell_capture(e: &Event) -> Option<Told> {
         ("T5", "their own meeple, which goes home".to_string())
     } else {
         match outcome {
-            CaptureOutcome::Prisoner => {
+            None | Some(CaptureOutcome::Prisoner) => {
                 ("T5", format!("{}'s meeple, now a prisoner", seat(*owner)))
             }
-            CaptureOutcome::Home => (
+            Some(CaptureOutcome::Home) => (
                 "pack",
                 format!("{}'s meeple, which goes back to its owner", seat(*owner)),
             ),
-            CaptureOutcome::Gone => (
+            Some(CaptureOutcome::Gone) => (
                 "pack",
                 format!("{}'s meeple, which leaves the game", seat(*owner)),
             ),
@@ -174,23 +174,23 @@ fn tell_outcome(e: &Event) -> Told {
         Event::Score {
             player,
             points,
-            feature,
+            feature: Scored::Feature(kind),
         } => told(
-            score_rule(*feature),
+            score_rule(*kind),
             format!(
                 "{} scores {points} point{} for a {}",
                 seat(*player),
                 if *points == 1 { "" } else { "s" },
-                feature.name()
+                kind.name()
             ),
         ),
-        Event::RuleScore {
+        Event::Score {
             player,
             points,
-            feature,
+            feature: Scored::Rule(name),
         } => told(
             "pack",
-            format!("{} scores {points} at the end for {feature}", seat(*player)),
+            format!("{} scores {points} at the end for {name}", seat(*player)),
         ),
         Event::End { scores } => told(
             "G2",
@@ -244,7 +244,7 @@ mod tests {
         Ruleset::from_variant(&home, "tower").expect("the shipped variant loads")
     }
 
-    fn capture(owner: usize, outcome: CaptureOutcome) -> Event {
+    fn capture(owner: usize, outcome: Option<CaptureOutcome>) -> Event {
         Event::Capture {
             player: 0,
             tower: Pos::new(1, 2),
@@ -277,19 +277,19 @@ mod tests {
         let rules = set.rules();
         let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
         let told = |owner, outcome| tell(&capture(owner, outcome), &game, &set);
-        let prisoner = told(1, CaptureOutcome::Prisoner);
+        let prisoner = told(1, None);
         assert_eq!(prisoner.rule, "T5");
         assert_eq!(
             prisoner.text,
             "capture: the tower at 1,2 takes player 2's meeple, now a prisoner (on a city at 1,4)"
         );
-        let own = told(0, CaptureOutcome::Prisoner);
+        let own = told(0, None);
         assert_eq!(own.rule, "T5");
         assert!(own.text.contains("their own meeple, which goes home"));
-        let home = told(1, CaptureOutcome::Home);
+        let home = told(1, Some(CaptureOutcome::Home));
         assert_eq!(home.rule, "pack");
         assert!(home.text.contains("goes back to its owner"), "{home:?}");
-        let gone = told(1, CaptureOutcome::Gone);
+        let gone = told(1, Some(CaptureOutcome::Gone));
         assert_eq!(gone.rule, "pack");
         assert!(gone.text.contains("leaves the game"), "{gone:?}");
     }

@@ -264,7 +264,10 @@ fn b9_black_tower_changes_no_scoring() {
         let game = play_recorded(&set, rules.as_ref(), 2 + (i as usize % 5), seed);
         for e in game.events() {
             match e {
-                Event::RuleScore { .. } => panic!("seed {seed}: the rules scored: {e:?}"),
+                Event::Score {
+                    feature: towerlab::kernel::Scored::Rule(_),
+                    ..
+                } => panic!("seed {seed}: the rules scored: {e:?}"),
                 Event::Score { .. } => scored += 1,
                 _ => {}
             }

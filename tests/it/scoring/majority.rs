@@ -57,7 +57,7 @@ fn g7_tied_majority_both_players_score_in_full() {
         assert!(g.events().contains(&Event::Score {
             player: p,
             points: 8,
-            feature: towerlab::kernel::tiles::SegmentKind::Road
+            feature: towerlab::kernel::Scored::Feature(towerlab::kernel::tiles::SegmentKind::Road)
         }));
     }
     // G7: meeples on a completed road go home.

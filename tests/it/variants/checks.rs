@@ -262,7 +262,10 @@ pub(super) fn check_scores(ctx: &Where, game: &Game, old: &[u32], events: &[Even
     let mut paid_by = vec![0u32; old.len()];
     for e in events {
         match e {
-            Event::Score { player, points, .. } => running[*player] += points,
+            Event::Score { player, points, .. } => {
+                running[*player] = u32::try_from(i64::from(running[*player]) + points)
+                    .unwrap_or_else(|_| panic!("{ctx}: a score below 0 or too high: {e:?}"));
+            }
             Event::Ransom {
                 player,
                 to,
