@@ -243,17 +243,21 @@ fn host(
                 let reply = reply.unwrap_or_else(|_| {
                     Err(ApiError::new(500, "the game broke down and is closed"))
                 });
+                // A game ended by this request frees its place before the
+                // answer goes, so that a new game asked for right after it
+                // finds the place free.
+                if ended(game.session) {
+                    end(games, id, game.session, game.drawn);
+                    let _ = message.reply.send(reply);
+                    return;
+                }
                 let _ = message.reply.send(reply);
                 if failed {
                     break;
                 }
             }
             if ended(&session) {
-                let state = Box::new(view::state(id, &session, &mut drawn));
-                let log = session
-                    .log()
-                    .map_err(|e| ApiError::new(500, format!("{e:#}")));
-                games.end(id, state, log);
+                end(games, id, &session, &mut drawn);
                 return;
             }
         }
@@ -262,6 +266,15 @@ fn host(
         }
     }
     games.lock().remove(id);
+}
+
+/// Keep an ended game's state and log, and free its place.
+fn end(games: &Games, id: &str, session: &Session, drawn: &mut view::Drawn) {
+    let state = Box::new(view::state(id, session, drawn));
+    let log = session
+        .log()
+        .map_err(|e| ApiError::new(500, format!("{e:#}")));
+    games.end(id, state, log);
 }
 
 /// The game waits for nothing more: over, or failed.
