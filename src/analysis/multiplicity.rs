@@ -14,11 +14,10 @@
 //! usual z-test; for balance's bootstrap interval, its normal reading. So
 //! the raw interval excludes 0 exactly when the raw p-value is under 0.05.
 
+use crate::analysis::stats;
+
 /// The error rate the stars keep to.
 pub const ALPHA: f64 = 0.05;
-
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
 
 /// The name of the adjustment, as outputs give it.
 pub const METHOD: &str = "holm";
@@ -35,7 +34,7 @@ pub fn p_value(mean: f64, ci: [f64; 2]) -> f64 {
     } else {
         ci[1] - mean
     };
-    let se = toward_zero.max(0.0) / Z95;
+    let se = toward_zero.max(0.0) / stats::Z95;
     if se == 0.0 {
         return if mean == 0.0 { 1.0 } else { 0.0 };
     }

@@ -30,9 +30,6 @@ pub const TARGET_HALF_WIDTH: f64 = 0.02;
 /// The most differences the text names per variant (the JSON has all).
 const NAMED_PER_VARIANT: usize = 5;
 
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
 /// What a comparison (or a ladder of them) says, in words and as values.
 #[derive(Clone, Debug, Serialize)]
 pub struct Verdict {
@@ -260,7 +257,7 @@ fn per_game_sd(d: &Difference, games: u64) -> f64 {
     if d.sd > 0.0 {
         return d.sd;
     }
-    (d.ci[1] - d.ci[0]) / 2.0 / Z95 * (games as f64).sqrt()
+    (d.ci[1] - d.ci[0]) / 2.0 / stats::Z95 * (games as f64).sqrt()
 }
 
 /// The change of row `r`, if it survives at some level: its numbers from
