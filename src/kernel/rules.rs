@@ -214,6 +214,28 @@ pub enum CaptureOutcome {
     Gone,
 }
 
+impl CaptureOutcome {
+    pub const ALL: [CaptureOutcome; 3] = [
+        CaptureOutcome::Prisoner,
+        CaptureOutcome::Home,
+        CaptureOutcome::Gone,
+    ];
+
+    /// Its word, as hooks answer it and JSON writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            CaptureOutcome::Prisoner => "prisoner",
+            CaptureOutcome::Home => "home",
+            CaptureOutcome::Gone => "gone",
+        }
+    }
+
+    /// The outcome of a word.
+    pub fn named(word: &str) -> Option<CaptureOutcome> {
+        CaptureOutcome::ALL.into_iter().find(|o| o.word() == word)
+    }
+}
+
 /// Points the rules give or take at the end of the game, logged as a score
 /// for `feature` (a name the rules choose).
 #[derive(Clone, Debug, PartialEq, Eq)]

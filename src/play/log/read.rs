@@ -166,6 +166,18 @@ mod tests {
     use crate::kernel::tiles::SegmentKind;
     use crate::kernel::{CaptureOutcome, Event, MeepleOn, MeepleSpot, Scored};
 
+    /// A log writes a capture's outcome with the word a `captured` hook
+    /// answers.
+    #[test]
+    fn t5_an_outcome_is_logged_as_its_hooks_word() {
+        for o in CaptureOutcome::ALL {
+            let json = serde_json::to_string(&o).unwrap();
+            assert_eq!(json, format!("\"{}\"", o.word()));
+            assert_eq!(CaptureOutcome::named(o.word()), Some(o));
+        }
+        assert_eq!(CaptureOutcome::named("jail"), None);
+    }
+
     /// One record of every event, as `simulate --log` writes them.
     const LINES: &[&str] = &[
         r#"{"game":0,"turn":0,"event":"start","packs":["tower"],"params":{"tower":{"ransom_cost":2}},"players":2,"seed":8969667536906373033}"#,

@@ -237,12 +237,11 @@ impl ScriptRules {
             }
             Hook::Captured => {
                 let word = v.clone().into_immutable_string().ok();
-                Value::Outcome(match word.as_deref() {
-                    Some("prisoner") => CaptureOutcome::Prisoner,
-                    Some("home") => CaptureOutcome::Home,
-                    Some("gone") => CaptureOutcome::Gone,
-                    _ => return Err(wrong("\"prisoner\", \"home\" or \"gone\"")),
-                })
+                Value::Outcome(
+                    word.as_deref()
+                        .and_then(CaptureOutcome::named)
+                        .ok_or_else(|| wrong("\"prisoner\", \"home\" or \"gone\""))?,
+                )
             }
             Hook::End => {
                 let expected = "an array of #{ player: seat, points: integer, feature: \"name\" }";

@@ -12,6 +12,7 @@ use super::record::RULES;
 use super::sandbox::limit_broken;
 use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::did_you_mean;
+use crate::kernel::plain;
 
 /// An unknown property of a hook's argument or of `game()`, with the
 /// properties there are.
@@ -145,7 +146,7 @@ impl ScriptRules {
             Hook::MayCapture => Dynamic::TRUE,
             Hook::Ransom => Dynamic::UNIT,
             Hook::Seat => args[2].clone(),
-            Hook::Captured => Dynamic::from("prisoner"),
+            Hook::Captured => Dynamic::from(plain::CAPTURE.word()),
             Hook::Exchange => Dynamic::TRUE,
             Hook::End => Dynamic::from(Array::new()),
         })

@@ -22,21 +22,12 @@ use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
 // The rules whose hook is running on this thread.
 scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
 
-/// The segment kinds in the order of their numbers.
-const SEGMENT_KINDS: [SegmentKind; 5] = [
-    SegmentKind::City,
-    SegmentKind::Road,
-    SegmentKind::Field,
-    SegmentKind::Cloister,
-    SegmentKind::Foundation,
-];
-
 /// A segment kind's name from its number (as [`Read::FeatureKind`] and
 /// [`Read::MeepleOn`] give it; -1: a tower).
 pub(super) fn kind_name(code: i64) -> &'static str {
     usize::try_from(code)
         .ok()
-        .and_then(|i| SEGMENT_KINDS.get(i))
+        .and_then(|i| SegmentKind::ALL.get(i))
         .map_or(MeepleOn::Tower.name(), |k| k.name())
 }
 

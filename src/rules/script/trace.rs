@@ -23,7 +23,6 @@ use super::memo::Value;
 use super::reads::{Facts, Read};
 use super::record::{RULES, kind_name};
 use super::{ScriptRules, limits};
-use crate::kernel::CaptureOutcome;
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
 
 /// The calls of one rules instance being traced.
@@ -315,15 +314,7 @@ impl ScriptRules {
             }
             Value::Cost(None) => write!(out, "()"),
             Value::Cost(Some(n)) => write!(out, "{n}"),
-            Value::Outcome(o) => write!(
-                out,
-                "{:?}",
-                match o {
-                    CaptureOutcome::Prisoner => "prisoner",
-                    CaptureOutcome::Home => "home",
-                    CaptureOutcome::Gone => "gone",
-                }
-            ),
+            Value::Outcome(o) => write!(out, "{:?}", o.word()),
             Value::End(scores) => {
                 let scores: Vec<String> = scores
                     .iter()
