@@ -135,12 +135,11 @@ impl ScriptRules {
         Ok((answer, given))
     }
 
-    /// Keep a group whose every answer holds for the tower.
-    fn keep_group(&self, key: Option<StackKey>, given: Vec<Option<Given>>) {
-        if let Some(key) = key
-            && let Some(given) = given.into_iter().collect::<Option<Vec<_>>>()
-        {
-            self.front.borrow_mut().keep(key, given);
+    /// Keep a group whose every answer held for the tower (`None`: some
+    /// answer did not).
+    fn keep_group(&self, key: Option<StackKey>, group: Option<Vec<Given>>) {
+        if let (Some(key), Some(group)) = (key, group) {
+            self.front.borrow_mut().keep(key, group);
         }
     }
 
@@ -171,7 +170,9 @@ impl ScriptRules {
             return Ok(());
         }
         let kinds = self.scripts.kinds.len();
-        let mut given = Vec::with_capacity(kinds + 1);
+        // Gathered while every answer holds for the tower: a rule that reads
+        // more (the seat, the standings) gathers nothing.
+        let mut group = key.map(|_| Vec::new());
         for q in 0..=kinds {
             let (hook, kind) = match q {
                 q if q == kinds => (Hook::MayTop, 0),
@@ -183,9 +184,12 @@ impl ScriptRules {
             };
             let (answer, g) = self.given(hook, ask, |a: &Answer| Value::Bool(a.yes))?;
             out.push(answer);
-            given.push(g);
+            group = group.zip(g).map(|(mut group, g)| {
+                group.push(g);
+                group
+            });
         }
-        self.keep_group(key, given);
+        self.keep_group(key, group);
         Ok(())
     }
 
@@ -213,7 +217,8 @@ impl ScriptRules {
             self.given(Hook::Range, ask_range, |c: &Arc<[(i32, i32)]>| {
                 Value::Cells(c.clone())
             })?;
-        self.keep_group(key, vec![reach_given, range_given]);
+        let group = reach_given.zip(range_given).map(|(r, c)| vec![r, c]);
+        self.keep_group(key, group);
         Ok(cells)
     }
 }

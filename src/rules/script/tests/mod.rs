@@ -350,17 +350,7 @@ fn an_answer_that_read_what_no_trace_holds_is_not_kept() {
     board.place(set.tiles.start as u16, start, Pos::ORIGIN, 0, 0);
     board.place(set.tiles.start as u16, start, Pos::new(1, 0), 0, 0);
     let table = Table::bare(&board, 2);
-    let tower = TowerView {
-        pos: Pos::ORIGIN,
-        floors: &[0],
-        meeple: None,
-    };
-    let meeple = crate::kernel::MeepleView {
-        owner: 1,
-        pos: Pos::new(1, 0),
-        spot: MeepleSpot::Segment(0),
-        on: MeepleOn::Feature(SegmentKind::Road),
-    };
+    let (tower, meeple) = (Scene::tower(), Scene::meeple());
     for _ in 0..2 {
         let before = rules.hook_runs();
         assert!(rules.may_capture(&tower, &meeple, &table).unwrap());
@@ -385,6 +375,25 @@ impl Scene {
         Table::bare(&self.board, 2)
     }
 
+    /// The tower asked about: one floor of kind 0 at the origin.
+    fn tower() -> TowerView<'static> {
+        TowerView {
+            pos: Pos::ORIGIN,
+            floors: &[0],
+            meeple: None,
+        }
+    }
+
+    /// The meeple asked about: seat 1's, on a road one cell east.
+    fn meeple() -> crate::kernel::MeepleView {
+        crate::kernel::MeepleView {
+            owner: 1,
+            pos: Pos::new(1, 0),
+            spot: MeepleSpot::Segment(0),
+            on: MeepleOn::Feature(SegmentKind::Road),
+        }
+    }
+
     fn ask(&self, rules: &ScriptRules, hook: &str) -> anyhow::Result<String> {
         let table = self.table();
         let stack = StackView {
@@ -396,17 +405,7 @@ impl Scene {
             owner: None,
             table: &table,
         };
-        let tower = TowerView {
-            pos: Pos::ORIGIN,
-            floors: &[0],
-            meeple: None,
-        };
-        let meeple = crate::kernel::MeepleView {
-            owner: 1,
-            pos: Pos::new(1, 0),
-            spot: MeepleSpot::Segment(0),
-            on: MeepleOn::Feature(SegmentKind::Road),
-        };
+        let (tower, meeple) = (Scene::tower(), Scene::meeple());
         let ransom = crate::kernel::RansomView {
             payer: 0,
             captor: 1,
