@@ -100,8 +100,11 @@ impl ScriptRules {
         let Some(known) = key.and_then(|k| front.groups.get(&k)) else {
             return Ok(None);
         };
-        for given in known.iter() {
-            self.charge(given.hook, given.cost)?;
+        let total = known.iter().map(|g| g.cost).sum();
+        if !self.charged_within_budget(total) {
+            for given in known.iter() {
+                self.charge(given.hook, given.cost)?;
+            }
         }
         Ok(Some(take(known)))
     }

@@ -286,6 +286,20 @@ impl ScriptRules {
         b.broken
     }
 
+    /// Charge `cost` to the game's hooks where that is all there is to do
+    /// (outside any hook, within the budget): whether it was charged.
+    /// Otherwise nothing is, and [`ScriptRules::charge`] must be asked,
+    /// answer by answer, for the limit and the hook that broke it.
+    pub(super) fn charged_within_budget(&self, cost: u64) -> bool {
+        let mut game = self.game.get();
+        if game.operations + cost > self.scripts.hook_budget || !self.stack.borrow().is_empty() {
+            return false;
+        }
+        game.operations += cost;
+        self.game.set(game);
+        true
+    }
+
     /// Give an answer kept in the cache, charging what it cost when it was
     /// worked out: to the running call (which then stops at its next
     /// operation if that breaks a limit) or, outside a call, to the game.
