@@ -119,6 +119,14 @@ impl Game<'_> {
         let kept = &self.towers[t].answers;
         let mut yes = kept.lasting[seat] & questions & !(kept.now | kept.by_standings);
         let standings = questions & kept.by_standings;
+        // Most calls: every answer kept at the standings of the moment.
+        if let Some(s) = kept.standing.as_deref()
+            && questions & kept.now == 0
+            && s.at.get() == self.standings
+            && standings & !s.asked[seat].get() == 0
+        {
+            return Ok(yes | s.yes[seat].get() & standings);
+        }
         let standing = kept.standing.as_deref().filter(|_| standings != 0);
         // Those asked at other standings are asked again.
         if let Some(s) = standing
