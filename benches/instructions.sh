@@ -3,7 +3,8 @@
 # valgrind's callgrind: unlike time, a count does not move with the load of a
 # shared machine, so one run gives ratios that can be read. Each count is
 # `towerlab simulate --packs P --bots B --games G --threads 1 --seed 5`, taken
-# as a ratio to `native:tower` with the same bots (above 1: the rule leaves
+# as a ratio to `native:tower` (and Black Tower's rows also to
+# `native:black-tower`) with the same bots (above 1: the rule leaves
 # less to do, e.g. fewer floors placed), two ways: a game (the count of G
 # games less the count of one, over G - 1: loading left out, as
 # `cargo bench --bench packs` leaves it out) and the whole command (loading,
@@ -24,6 +25,8 @@ count() { # PACKS BOTS GAMES -> instructions
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
+# Every pack row against `native:tower`; Black Tower's rows also against
+# `native:black-tower`, the same game written natively.
 rows="native:tower tower tower,black-tower tower,black-tower,house/no-gaps
 tower,./benches/packs/leader-builds-not tower,./benches/packs/runaway-builds-not
 tower,./benches/packs/open-features-only tower,./benches/packs/scored-ransom
@@ -31,15 +34,14 @@ tower,./benches/packs/leader-tops-not"
 for example in docs/examples/*/; do
     rows="$rows tower,./${example%/}"
 done
+black_rows="native:black-tower tower,black-tower tower,black-tower,house/no-gaps"
 
-# Native code's counts, once: BOTS GAMES -> "one all".
-native() {
-    echo "$(count native:tower "$1" 1) $(count native:tower "$1" "$2")"
+# A baseline's counts, once: BASELINE BOTS GAMES -> "one all".
+baseline() {
+    echo "$(count "$1" "$2" 1) $(count "$1" "$2" "$3")"
 }
-native_random=$(native random,random "$random_games")
-native_greedy=$(native greedy,greedy "$greedy_games")
 
-# A row's two ratios for one kind of bots: PACKS BOTS GAMES NATIVE ->
+# A row's two ratios for one kind of bots: PACKS BOTS GAMES BASELINE ->
 # "a-game whole-command".
 ratios() {
     one=$(count "$1" "$2" 1)
@@ -48,11 +50,22 @@ ratios() {
         '{ printf "%.2f %.2f", ($2 - $1) / (a - o), $2 / a }'
 }
 
-echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
-echo "|---|---|---|---|---|"
-for packs in $rows; do
-    r=$(ratios "$packs" random,random "$random_games" "$native_random")
-    g=$(ratios "$packs" greedy,greedy "$greedy_games" "$native_greedy")
-    set -- $r $g
-    echo "| \`$packs\` | $1 | $3 | $2 | $4 |"
-done
+# The table of ROWS against the native rules BASELINE.
+table() {
+    base_random=$(baseline "$1" random,random "$random_games")
+    base_greedy=$(baseline "$1" greedy,greedy "$greedy_games")
+    echo "Against \`$1\`:"
+    echo
+    echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
+    echo "|---|---|---|---|---|"
+    for packs in $2; do
+        r=$(ratios "$packs" random,random "$random_games" "$base_random")
+        g=$(ratios "$packs" greedy,greedy "$greedy_games" "$base_greedy")
+        set -- $r $g
+        echo "| \`$packs\` | $1 | $3 | $2 | $4 |"
+    done
+    echo
+}
+
+table native:tower "$rows"
+table native:black-tower "$black_rows"

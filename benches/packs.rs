@@ -4,8 +4,10 @@
 //! Black Tower with house rule H1, whose `may_capture` hook reads the board;
 //! and the same scripted-vs-native pair with greedy bots, which ask the rules
 //! about hypothetical floors. Targets against `native_tower` (and
-//! `greedy_native_tower`): `tower_pack` and `black_tower_pack` ≥ 0.9×,
-//! `tower_no_gaps` ≥ 0.7×, `greedy_black_tower_no_gaps` ≥ 0.6×.
+//! `greedy_native_tower`): `tower_pack` ≥ 0.95×, `tower_no_gaps` ≥ 0.7×,
+//! `greedy_black_tower_no_gaps` ≥ 0.6×; and `black_tower_pack` (and
+//! `greedy_black_tower_pack`) ≥ 0.95× the same game written natively,
+//! `native_black_tower` (`greedy_native_black_tower`).
 //!
 //! Rules that read context, each over `tower`, with random and greedy bots
 //! (`context`, `greedy_context`): the standings in `may_place_floor` (by
@@ -82,6 +84,21 @@ fn greedy_native_tower(bencher: Bencher) {
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_tower_pack(bencher: Bencher) {
     bench_bots(bencher, &["tower"], BotKind::Greedy);
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn native_black_tower(bencher: Bencher) {
+    bench_games(bencher, &["native:black-tower"]);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_native_black_tower(bencher: Bencher) {
+    bench_bots(bencher, &["native:black-tower"], BotKind::Greedy);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_black_tower_pack(bencher: Bencher) {
+    bench_bots(bencher, &["tower", "black-tower"], BotKind::Greedy);
 }
 
 #[divan::bench(sample_count = 300, min_time = 1)]

@@ -92,9 +92,10 @@ struct CsvRow<'a> {
 }
 
 /// A variant as `compare` names it: a pack list when it has a comma or is
-/// `native:tower` (as `--packs` takes it), else a variant name or file.
+/// a native rule set (`native:tower`, as `--packs` takes it), else a
+/// variant name or file.
 pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
-    if name.contains(',') || name.trim() == crate::rules::NATIVE_TOWER {
+    if name.contains(',') || crate::rules::native::native(name.trim()).is_some() {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
         Ruleset::from_packs(home, &packs)
     } else {

@@ -10,11 +10,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
-use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS, Rules};
+use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::home::{Dir, Origin, describe_dirs};
-
-/// The name under which the native reference rules are taken as a pack.
-pub const NATIVE_TOWER: &str = "native:tower";
 
 /// A floor kind a pack introduces.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +52,8 @@ pub struct Pack {
     pub script: Option<Source>,
     /// An extra tile set, if any: its path and text.
     pub tiles: Option<Source>,
-    /// True for `native:tower`, whose hooks are Rust code.
+    /// True for a native rule set (`native:tower`…), whose hooks are Rust
+    /// code.
     pub native: bool,
     /// Where the manifest is, for error messages.
     pub manifest: Source,
@@ -138,8 +136,8 @@ pub fn load_pack_checked(
     rules_dirs: &[Dir],
     reference: &str,
 ) -> Result<(Pack, Vec<anyhow::Error>), Vec<anyhow::Error>> {
-    if reference == NATIVE_TOWER {
-        return native_tower(rules_dirs)
+    if let Some(native) = crate::rules::native::native(reference) {
+        return native_pack(rules_dirs, native)
             .map(|p| (p, Vec::new()))
             .map_err(|e| vec![e]);
     }
@@ -161,7 +159,7 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     let mut known: Vec<String> = rules_dirs.iter().flat_map(Dir::packs).collect();
     known.sort();
     known.dedup();
-    known.push(NATIVE_TOWER.to_string());
+    known.extend(crate::rules::native::NATIVES.map(|n| n.name.to_string()));
     let name = reference.strip_suffix(".toml").unwrap_or(reference);
     let hint = did_you_mean(name, known.iter().map(String::as_str));
     let hint = if hint.is_empty() {
@@ -320,43 +318,39 @@ fn valid_name(name: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// The native reference rules as a pack: The Tower's floors and tiles, with
-/// hooks written in Rust (`crate::rules::native`).
-fn native_tower(rules_dirs: &[Dir]) -> Result<Pack> {
+/// A native rule set as a pack: The Tower's tiles and the floors of the
+/// packs it mirrors, with hooks written in Rust (`crate::rules::native`).
+fn native_pack(rules_dirs: &[Dir], native: &crate::rules::native::Native) -> Result<Pack> {
+    let name = native.name;
     let dir = rules_dirs
         .iter()
         .map(|d| d.join("tower"))
         .find(|d| d.has("tiles.toml"))
         .ok_or_else(|| {
             bad_input(format!(
-                "`{NATIVE_TOWER}` plays The Tower's tiles: no `tower/tiles.toml` under {}",
+                "`{name}` plays The Tower's tiles: no `tower/tiles.toml` under {}",
                 describe_dirs(rules_dirs)
             ))
         })?;
+    let mut floors = Vec::new();
+    for mirror in native.mirrors {
+        floors.extend(load_pack_from(rules_dirs, mirror)?.floors);
+    }
     Ok(Pack {
-        reference: NATIVE_TOWER.to_string(),
-        name: NATIVE_TOWER.to_string(),
-        title: "The Tower (native reference)".to_string(),
-        description: "T1–T12 written in Rust: the oracle and speed baseline for the packs."
-            .to_string(),
+        reference: name.to_string(),
+        name: name.to_string(),
+        title: native.title.to_string(),
+        description: native.description.to_string(),
         requires: Vec::new(),
         requires_spans: Vec::new(),
-        floors: crate::rules::native::NativeTower::default()
-            .floor_kinds()
-            .iter()
-            .map(|name| FloorDecl {
-                name: name.clone(),
-                colour: default_colour(),
-                description: "The Tower's floor (T6)".to_string(),
-            })
-            .collect(),
+        floors,
         params: BTreeMap::new(),
         tiles: Some(dir.read("tiles.toml")?),
         dir: dir.path(),
         origin: dir.origin(),
         script: None,
         native: true,
-        manifest: Source::new(NATIVE_TOWER, ""),
+        manifest: Source::new(name, ""),
     })
 }
 

@@ -25,10 +25,9 @@ use anyhow::Result;
 use crate::kernel::Rules;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
-use crate::rules::native::NativeTower;
 pub use home::{Dir, Home, Origin};
 pub use logged::PackFiles;
-pub use manifest::{FloorDecl, NATIVE_TOWER, Pack, VariantFile};
+pub use manifest::{FloorDecl, Pack, VariantFile};
 pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 pub use worths::{Tuned, Worths};
@@ -64,7 +63,8 @@ pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
 impl Home {
     /// Find and load the pack called `reference`: a name under `rules/` (the
     /// home folder's first, then the shipped ones), a path to a folder
-    /// holding a `pack.toml`, or `native:tower`.
+    /// holding a `pack.toml`, or a native rule set (`native:tower`,
+    /// `native:black-tower`).
     pub fn load_pack(&self, reference: &str) -> Result<Pack> {
         manifest::load_pack_from(&self.rules_dirs(), reference)
     }
@@ -79,7 +79,8 @@ impl Home {
 
 /// How the rules of a ruleset are implemented.
 enum Implementation {
-    Native,
+    /// A native rule set: a rules instance for one thread.
+    Native(fn() -> Box<dyn Rules>),
     Script(Arc<Scripts>),
 }
 
@@ -216,8 +217,9 @@ impl Ruleset {
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
         let fingerprint = fingerprint_of(&tile_files, &packs, params);
         let tuned = worths::load(home.folder(), &fingerprint)?;
-        let implementation = if packs.iter().any(|p| p.native) {
-            Implementation::Native
+        let native = packs.iter().find_map(|p| native::native(&p.name));
+        let implementation = if let Some(native) = native {
+            Implementation::Native(native.rules)
         } else {
             Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &kinds)?))
         };
@@ -241,7 +243,7 @@ impl Ruleset {
     /// A rules instance for one thread.
     pub fn rules(&self) -> Box<dyn Rules> {
         match &self.implementation {
-            Implementation::Native => Box::new(NativeTower::default()),
+            Implementation::Native(rules) => rules(),
             Implementation::Script(s) => Box::new(ScriptRules::new(s.clone())),
         }
     }
@@ -250,7 +252,7 @@ impl Ruleset {
     /// (for what only the pack host tells, such as the reads its hooks made).
     pub fn script_rules(&self) -> Option<ScriptRules> {
         match &self.implementation {
-            Implementation::Native => None,
+            Implementation::Native(_) => None,
             Implementation::Script(s) => Some(ScriptRules::new(s.clone())),
         }
     }
@@ -263,7 +265,7 @@ impl Ruleset {
     /// The compiled scripts (none for the native rules).
     pub fn scripts(&self) -> Option<&Scripts> {
         match &self.implementation {
-            Implementation::Native => None,
+            Implementation::Native(_) => None,
             Implementation::Script(s) => Some(s),
         }
     }
@@ -367,7 +369,7 @@ fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth
 }
 
 /// Required packs come earlier in the list, no pack comes twice, and
-/// `native:tower` stands alone.
+/// a native rule set stands alone.
 fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
     for (i, pack) in packs.iter().enumerate() {
         for (k, req) in pack.requires.iter().enumerate() {
@@ -393,10 +395,14 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
             )));
         }
     }
-    if packs.iter().any(|p| p.native) && packs.len() > 1 {
+    if let Some(native) = packs.iter().find(|p| p.native)
+        && packs.len() > 1
+    {
         return Err(bad_input(format!(
-            "`{NATIVE_TOWER}` is the native reference rules and stands alone; \
-             to combine packs use the scripted `tower` pack"
+            "`{}` is native reference rules and stands alone; to combine packs use \
+             the scripted ones (`{}`)",
+            native.name,
+            native::native(&native.name).map_or("tower".to_string(), |n| n.mirrors.join(","))
         )));
     }
     Ok(())

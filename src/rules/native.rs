@@ -1,7 +1,10 @@
-//! The plain Tower (T1–T12) written natively against the kernel's
-//! [`Rules`] interface. It makes games playable without any script, it is the
-//! oracle the scripted `tower` pack is tested against, and the speed baseline
-//! for packs. It is named `native:tower` wherever a pack is taken.
+//! The plain Tower (T1–T12) and Black Tower (B1–B9) written natively
+//! against the kernel's [`Rules`] interface. They make games playable
+//! without any script, they are the oracles the scripted `tower` and
+//! `tower,black-tower` packs are tested against, and the speed baselines
+//! for packs. They are named `native:tower` and `native:black-tower`
+//! wherever a pack is taken; nothing else in the program holds tower rules
+//! outside the packs.
 
 use anyhow::Result;
 
@@ -10,6 +13,43 @@ use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
     StackView, Table, TowerView, plain,
 };
+
+/// A rule set written natively, as a pack list takes it.
+pub struct Native {
+    /// The name it is taken under (`native:tower`).
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// The scripted packs it mirrors, in order: it plays their floor kinds
+    /// (and The Tower's tiles), and is their oracle.
+    pub mirrors: &'static [&'static str],
+    /// A rules instance for one thread.
+    pub rules: fn() -> Box<dyn Rules>,
+}
+
+/// Every native rule set.
+pub const NATIVES: [Native; 2] = [
+    Native {
+        name: "native:tower",
+        title: "The Tower (native reference)",
+        description: "T1–T12 written in Rust: the oracle and speed baseline for the packs.",
+        mirrors: &["tower"],
+        rules: || Box::new(NativeTower::default()),
+    },
+    Native {
+        name: "native:black-tower",
+        title: "Black Tower (native reference)",
+        description: "T1–T12 with B1–B9 written in Rust: the oracle and speed baseline for \
+                      the packs `tower,black-tower`.",
+        mirrors: &["tower", "black-tower"],
+        rules: || Box::new(NativeBlackTower::default()),
+    },
+];
+
+/// The native rule set called `name`, if there is one.
+pub fn native(name: &str) -> Option<&'static Native> {
+    NATIVES.iter().find(|n| n.name == name)
+}
 
 /// The native reference rules of The Tower.
 pub struct NativeTower {
@@ -74,11 +114,7 @@ impl Rules for NativeTower {
     /// T6: the tower's tile, and as many tiles as floors in each orthogonal
     /// direction, over gaps and other towers (T7: height does nothing else).
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        out.push((0, 0));
-        let reach = stack.floors.len() as i32;
-        for step in 1..=reach {
-            out.extend([(0, step), (step, 0), (0, -step), (-step, 0)]);
-        }
+        orthogonal(stack.floors.len() as i32, out);
         Ok(())
     }
 
@@ -110,5 +146,159 @@ impl Rules for NativeTower {
     /// T12: nothing at the end beyond the features.
     fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
         Ok(())
+    }
+}
+
+/// T6: the tower's tile, and `reach` tiles in each orthogonal direction.
+fn orthogonal(reach: i32, out: &mut Vec<(i32, i32)>) {
+    out.push((0, 0));
+    for step in 1..=reach {
+        out.extend([(0, step), (step, 0), (0, -step), (-step, 0)]);
+    }
+}
+
+/// The native reference rules of The Tower with Black Tower (B1–B9): what
+/// the packs `tower,black-tower` say, in Rust.
+pub struct NativeBlackTower {
+    kinds: Vec<String>,
+    /// The Tower's rules, for what Black Tower leaves as it is (B9).
+    tower: NativeTower,
+}
+
+impl Default for NativeBlackTower {
+    fn default() -> Self {
+        NativeBlackTower {
+            kinds: [REGULAR, BLACK, WHITE].map(String::from).to_vec(),
+            tower: NativeTower::default(),
+        }
+    }
+}
+
+/// Black Tower's floor kinds, in the order of the packs' manifests.
+const REGULAR: &str = "regular";
+const BLACK: &str = "black";
+const WHITE: &str = "white";
+
+/// B3: the foundation tiles of a standard game (18 of The Tower's).
+pub const STANDARD_FOUNDATIONS: usize = 18;
+
+impl NativeBlackTower {
+    fn kind(&self, kind: FloorKind) -> &str {
+        self.kinds.get(kind as usize).map_or("", String::as_str)
+    }
+
+    /// B5: the top floor gives the tower its kind ("" for a bare foundation).
+    fn top<'s>(&'s self, stack: &StackView) -> &'s str {
+        stack.floors.last().map_or("", |&k| self.kind(k))
+    }
+}
+
+impl HookBudget for NativeBlackTower {
+    fn begin_game(&self, _seed: Option<u64>) {}
+
+    fn searching(&self, _on: bool) {}
+}
+
+impl Rules for NativeBlackTower {
+    fn floor_kinds(&self) -> &[String] {
+        &self.kinds
+    }
+
+    /// B2: black, white and regular floors per player; B3: per 4 foundation
+    /// tiles above the standard 18, +1 black and +2 regular, with 8 or more
+    /// extra +1 white in a 4–6 player game, never above 2 white.
+    fn seat_supply(
+        &self,
+        players: usize,
+        foundation_tiles: usize,
+        _seat: usize,
+    ) -> Result<Vec<u32>> {
+        let [mut black, mut white, mut regular] = match players {
+            2 => [4, 2, 8],
+            3 => [3, 2, 7],
+            4 => [3, 1, 6],
+            5 => [2, 1, 5],
+            6 => [2, 1, 4],
+            n => {
+                return Err(bad_input(format!(
+                    "Black Tower is for 2 to 6 players, not {n}"
+                )));
+            }
+        };
+        let extra = foundation_tiles.saturating_sub(STANDARD_FOUNDATIONS) as u32;
+        black += extra / 4;
+        regular += 2 * (extra / 4);
+        if extra >= 8 && players >= 4 {
+            white += 1;
+        }
+        Ok(vec![regular, black, white.min(2)])
+    }
+
+    /// B4: black on a foundation or a tower under construction; B7: white
+    /// only on a tower of at least one floor; neither on a white tower nor
+    /// under a meeple; a regular floor as in The Tower (T3, T8).
+    fn may_place_floor(&self, stack: &StackView, kind: FloorKind, _: &Asking) -> Result<Answer> {
+        let open = !stack.topped && self.top(stack) != WHITE;
+        let yes = match self.kind(kind) {
+            WHITE => open && !stack.floors.is_empty(),
+            _ => open,
+        };
+        Ok(Answer::lasting(yes))
+    }
+
+    /// T4: a tower of at least one floor; B7: never a white one; B8: a black
+    /// one as a regular one.
+    fn may_top(&self, stack: &StackView, _: &Asking) -> Result<Answer> {
+        Ok(Answer::lasting(
+            !stack.floors.is_empty() && self.top(stack) != WHITE,
+        ))
+    }
+
+    /// B6: a black tower along the 4 diagonals, as far as its floors (all
+    /// colours), its own tile included; B7: a white tower captures nothing;
+    /// otherwise T6.
+    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
+        let reach = stack.floors.len() as i32;
+        match self.top(stack) {
+            WHITE => {}
+            BLACK => {
+                out.push((0, 0));
+                for step in 1..=reach {
+                    out.extend([(step, step), (step, -step), (-step, step), (-step, -step)]);
+                }
+            }
+            _ => orthogonal(reach, out),
+        }
+        Ok(())
+    }
+
+    /// B9: everything else as in The Tower (T9).
+    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
+        self.tower.may_capture(tower, meeple, table)
+    }
+
+    /// B9: T11.
+    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
+        self.tower.ransom(ransom, table)
+    }
+
+    /// B9: T5.
+    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
+        self.tower.capture_outcome(meeple, table)
+    }
+
+    /// B9: T10.
+    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
+        self.tower.exchange(a, b, table)
+    }
+
+    /// B9: T12.
+    fn end_scores(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> Result<()> {
+        self.tower.end_scores(towers, table, out)
     }
 }

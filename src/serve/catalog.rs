@@ -14,7 +14,8 @@ use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::params;
 use crate::play::session::Seat;
-use crate::rules::{Home, NATIVE_TOWER, Ruleset};
+use crate::rules::native::{NATIVES, native};
+use crate::rules::{Home, Ruleset};
 
 /// Requirements nest at most this deep (deeper is a circle).
 const MAX_REQUIREMENT_DEPTH: usize = 16;
@@ -40,7 +41,7 @@ impl Catalog {
     pub fn new(home: &Home, max_budget: u32, network: Option<String>) -> Catalog {
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
-        packs.push(NATIVE_TOWER.to_string());
+        packs.extend(NATIVES.map(|n| n.name.to_string()));
         let bots: Vec<String> = BotKind::ALL.iter().map(|b| b.name().into()).collect();
         let seats = std::iter::once(Seat::Person.name().to_string())
             .chain(bots.iter().cloned())
@@ -172,7 +173,7 @@ impl Catalog {
                 "the packs pack `{pack}` requires go round in a circle"
             )));
         }
-        if pack != NATIVE_TOWER {
+        if native(pack).is_none() {
             let requires = self
                 .home
                 .load_pack(pack)

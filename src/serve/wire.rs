@@ -160,7 +160,7 @@ pub struct ErrorBody {
 pub struct Catalog {
     /// The home folder's variants, by name.
     pub variants: Vec<String>,
-    /// Its packs, and `native:tower`.
+    /// Its packs, and the native ones (`native:tower`…).
     pub packs: Vec<String>,
     /// The bots' names.
     pub bots: Vec<String>,

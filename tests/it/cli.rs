@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{self, copy_dir, json, refused, run, stderr, stdout};
+use crate::common::{self, copy_dir, fails, json, refused, run, stderr, stdout};
 
 fn uint(v: &Value, key: &str) -> u64 {
     v[key]
@@ -329,4 +329,33 @@ fn play_takes_bots_per_seat() {
     assert!(lead > 0, "greedy leads random by {lead} over five games");
     let err = refused(&["play", "--bots", "greedie"]);
     assert!(err.contains("did you mean `greedy`"), "{err}");
+}
+
+/// A native rule set stands alone, and says which scripted packs to take
+/// instead; a misspelt one is named.
+#[test]
+fn a_native_rule_set_stands_alone_and_is_found_by_its_name() {
+    let msg = fails(
+        2,
+        &[
+            "simulate",
+            "--packs",
+            "native:black-tower,tower",
+            "--games",
+            "1",
+        ],
+    );
+    assert!(
+        msg.contains("`native:black-tower` is native reference rules and stands alone"),
+        "{msg}"
+    );
+    assert!(msg.contains("(`tower,black-tower`)"), "{msg}");
+    let msg = fails(
+        2,
+        &["simulate", "--packs", "native:black-towr", "--games", "1"],
+    );
+    assert!(msg.contains("did you mean `native:black-tower`?"), "{msg}");
+    let out = stdout(&run(&["info", "native:black-tower"]));
+    assert!(out.contains("hooks: native Rust"), "{out}");
+    assert!(out.contains("black") && out.contains("white"), "{out}");
 }

@@ -193,6 +193,29 @@ impl ScriptRules {
         Ok(())
     }
 
+    /// The capture cells of a stack, appended to `out`: from the front
+    /// without a copy where it keeps them (the path of almost every call:
+    /// a bot asks for ranges thousands of times a game), else asked.
+    pub(super) fn extend_range(
+        &self,
+        floors: &[FloorKind],
+        topped: bool,
+        out: &mut Vec<(i32, i32)>,
+    ) -> Result<()> {
+        let key = self.stack_key(Group::Range, floors, topped, None, 0);
+        let extend = |known: &[Given]| match &known[1].value {
+            Value::Cells(cells) => {
+                out.extend_from_slice(cells);
+                true
+            }
+            _ => false,
+        };
+        if self.known(key, extend)? != Some(true) {
+            out.extend_from_slice(&self.range(floors, topped)?);
+        }
+        Ok(())
+    }
+
     /// The capture cells of a stack: its reach, then `range` of it.
     pub(super) fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
         // Neither hook is given the tower's meeple or the game.

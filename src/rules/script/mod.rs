@@ -377,8 +377,7 @@ impl Rules for ScriptRules {
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        out.extend_from_slice(&self.range(stack.floors, stack.topped)?);
-        Ok(())
+        self.extend_range(stack.floors, stack.topped, out)
     }
 
     fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {

@@ -75,10 +75,19 @@ pub(super) fn supply(
 }
 
 /// B3: per 4 extra foundation tiles +1 black and +2 regular; with 8 or more
-/// extra, +1 white in a 4–6 player game; never more than 2 white.
+/// extra, +1 white in a 4–6 player game; never more than 2 white — in the
+/// pack and in the native reference alike.
 #[test]
 fn b3_extra_foundation_tiles_add_floors() {
-    let set = Take::Variant("black-tower").load();
+    for take in [
+        Take::Variant("black-tower"),
+        Take::Packs(&["native:black-tower"]),
+    ] {
+        b3_supply_of(&take.load());
+    }
+}
+
+fn b3_supply_of(set: &Ruleset) {
     let rules = set.rules();
     // (extra, players, regular, black, white)
     let table = [
@@ -104,14 +113,14 @@ fn b3_extra_foundation_tiles_add_floors() {
     ];
     for (extra, players, regular, black, white) in table {
         assert_eq!(
-            supply(&set, rules.as_ref(), players, 18 + extra),
+            supply(set, rules.as_ref(), players, 18 + extra),
             (regular, black, white),
             "{players} players, {extra} extra foundation tiles"
         );
     }
     for players in 2..=6 {
         for extra in 0..=60 {
-            let (_, _, white) = supply(&set, rules.as_ref(), players, 18 + extra);
+            let (_, _, white) = supply(set, rules.as_ref(), players, 18 + extra);
             assert!(
                 white <= 2,
                 "{players} players, {extra} extra: {white} white"

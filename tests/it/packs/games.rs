@@ -26,12 +26,50 @@ pub(super) const DIFFERENTIAL_GAMES: u64 = 200;
 /// from the same seeds: same events, same final scores, same counters.
 #[test]
 fn t1_t12_scripted_tower_plays_the_same_games_as_native_tower() {
-    let scripted = Take::Variant("tower").load();
-    let native = Take::Packs(&["native:tower"]).load();
+    let totals = plays_the_same_games(&["tower"], &["native:tower"], 0x7043_0000);
+    let sum = |f: fn(&Stats) -> u32| totals.iter().map(f).sum::<u32>();
+    assert!(sum(|s| s.own_captures) > 0, "no own meeple taken back");
+    assert!(sum(|s| s.exchanges) > 0, "no exchange");
+    assert!(sum(|s| s.ransoms) > 0, "no ransom");
+}
+
+/// B1–B9: the scripted packs `tower,black-tower` and `native:black-tower`
+/// play identical games from the same seeds, every floor kind placed.
+#[test]
+fn b1_b9_scripted_black_tower_plays_the_same_games_as_native_black_tower() {
+    let totals = plays_the_same_games(
+        &["tower", "black-tower"],
+        &["native:black-tower"],
+        0xb1b9_0000,
+    );
+    for (players, t) in (2..).zip(&totals) {
+        for kind in 0..3 {
+            let placed = t.floors_by_kind.get(kind).copied().unwrap_or(0);
+            assert!(
+                placed > 0,
+                "{players} players: no floor of kind {kind} placed"
+            );
+        }
+    }
+}
+
+/// Play `DIFFERENTIAL_GAMES` games for each player count from 2 to 6 with
+/// the scripted `packs` and with the native rule set `native`, from the
+/// same seeds, checking each pair is the same game; the counters of the
+/// scripted games per player count, each with floors placed and captures.
+fn plays_the_same_games(
+    packs: &'static [&'static str],
+    native: &'static [&'static str],
+    seeds: u64,
+) -> Vec<Stats> {
+    let scripted = Take::Packs(packs).load();
+    let native = Take::Packs(native).load();
     assert!(native.scripts().is_none() && scripted.scripts().is_some());
     let names =
         |s: &Ruleset| -> Vec<String> { s.tiles.kinds.iter().map(|k| k.name.clone()).collect() };
     assert_eq!(names(&scripted), names(&native), "the same tile set");
+    let floors = |s: &Ruleset| -> Vec<String> { s.floors.iter().map(|f| f.name.clone()).collect() };
+    assert_eq!(floors(&scripted), floors(&native), "the same floor kinds");
     let totals = std::thread::scope(|scope| {
         let workers: Vec<_> = (2..=6usize)
             .map(|players| {
@@ -40,7 +78,7 @@ fn t1_t12_scripted_tower_plays_the_same_games_as_native_tower() {
                     let (s_rules, n_rules) = (scripted.rules(), native.rules());
                     let mut totals = Stats::default();
                     for i in 0..DIFFERENTIAL_GAMES {
-                        let seed = game_seed(0x7043_0000 + players as u64, i);
+                        let seed = game_seed(seeds + players as u64, i);
                         let a = play_recorded(scripted, s_rules.as_ref(), players, seed);
                         let b = play_recorded(native, n_rules.as_ref(), players, seed);
                         let ctx = format!("{players} players, seed {seed}");
@@ -49,12 +87,7 @@ fn t1_t12_scripted_tower_plays_the_same_games_as_native_tower() {
                         assert_eq!(a.stats(), b.stats(), "{ctx}: counters differ");
                         let end = Event::End { scores: a.scores() };
                         assert_eq!(a.events().last(), Some(&end), "{ctx}: the game ends");
-                        let s = a.stats();
-                        totals.captures += s.captures;
-                        totals.own_captures += s.own_captures;
-                        totals.exchanges += s.exchanges;
-                        totals.ransoms += s.ransoms;
-                        totals.floors_placed += s.floors_placed;
+                        add(&mut totals, a.stats());
                     }
                     totals
                 })
@@ -70,10 +103,22 @@ fn t1_t12_scripted_tower_plays_the_same_games_as_native_tower() {
         assert!(t.floors_placed > 0, "{players} players: no floor placed");
         assert!(t.captures > 0, "{players} players: no capture");
     }
-    let sum = |f: fn(&Stats) -> u32| totals.iter().map(f).sum::<u32>();
-    assert!(sum(|s| s.own_captures) > 0, "no own meeple taken back");
-    assert!(sum(|s| s.exchanges) > 0, "no exchange");
-    assert!(sum(|s| s.ransoms) > 0, "no ransom");
+    totals
+}
+
+/// Add a game's counters of towers to `totals`.
+fn add(totals: &mut Stats, s: &Stats) {
+    totals.captures += s.captures;
+    totals.own_captures += s.own_captures;
+    totals.exchanges += s.exchanges;
+    totals.ransoms += s.ransoms;
+    totals.floors_placed += s.floors_placed;
+    if totals.floors_by_kind.len() < s.floors_by_kind.len() {
+        totals.floors_by_kind.resize(s.floors_by_kind.len(), 0);
+    }
+    for (t, n) in totals.floors_by_kind.iter_mut().zip(&s.floors_by_kind) {
+        *t += n;
+    }
 }
 
 // ---- games: captures stay inside the variant's range ------------------------
