@@ -20,7 +20,8 @@ pub struct RulesArgs {
     #[arg(long, value_name = "NAME|PATH", conflicts_with = "packs")]
     pub variant: Option<String>,
     /// An ad-hoc variant: packs in order, comma-separated (e.g.
-    /// `tower,black-tower,house/no-gaps`, a folder path, or `native:tower`);
+    /// `tower,black-tower,house/no-gaps`, a folder path, or a native rule set:
+    /// `native:tower`, `native:black-tower`);
     /// the base game is always in
     #[arg(long, value_name = "P1,P2,…", value_delimiter = ',')]
     pub packs: Option<Vec<String>>,
