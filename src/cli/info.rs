@@ -87,7 +87,7 @@ fn describe(set: &Ruleset, pack: &Pack) -> Result<()> {
         let kinds = tiles.text.matches("[[tile]]").count();
         out!("  tiles: {} ({kinds} tile kinds)", tiles.path.display());
     }
-    if pack.native {
+    if pack.native.is_some() {
         out!("  hooks: native Rust (src/rules/native.rs)");
     }
     let Some(scripts) = set.scripts() else {

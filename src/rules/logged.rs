@@ -31,7 +31,7 @@ pub struct PackFiles {
 impl PackFiles {
     /// The files of `pack`, unless it is shipped (or native).
     pub fn of(pack: &Pack) -> Option<PackFiles> {
-        if pack.native || pack.origin == Origin::Shipped {
+        if pack.native.is_some() || pack.origin == Origin::Shipped {
             return None;
         }
         let mut files = BTreeMap::new();

@@ -12,6 +12,7 @@ use toml::Spanned;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::home::{Dir, Origin, describe_dirs};
+use crate::rules::native::{NATIVES, Native};
 
 /// A floor kind a pack introduces.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,9 +53,9 @@ pub struct Pack {
     pub script: Option<Source>,
     /// An extra tile set, if any: its path and text.
     pub tiles: Option<Source>,
-    /// True for a native rule set (`native:tower`…), whose hooks are Rust
-    /// code.
-    pub native: bool,
+    /// The native rule set (`native:tower`…) it is, whose hooks are Rust
+    /// code; `None` for a scripted pack.
+    pub native: Option<&'static Native>,
     /// Where the manifest is, for error messages.
     pub manifest: Source,
 }
@@ -159,7 +160,7 @@ fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
     let mut known: Vec<String> = rules_dirs.iter().flat_map(Dir::packs).collect();
     known.sort();
     known.dedup();
-    known.extend(crate::rules::native::NATIVES.map(|n| n.name.to_string()));
+    known.extend(NATIVES.map(|n| n.name.to_string()));
     let name = reference.strip_suffix(".toml").unwrap_or(reference);
     let hint = did_you_mean(name, known.iter().map(String::as_str));
     let hint = if hint.is_empty() {
@@ -232,7 +233,7 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<(Pack, Vec<anyhow::Error>), V
         origin: dir.origin(),
         script,
         tiles,
-        native: false,
+        native: None,
         manifest,
     };
     Ok((pack, problems))
@@ -320,7 +321,7 @@ fn valid_name(name: &str) -> bool {
 
 /// A native rule set as a pack: The Tower's tiles and the floors of the
 /// packs it mirrors, with hooks written in Rust (`crate::rules::native`).
-fn native_pack(rules_dirs: &[Dir], native: &crate::rules::native::Native) -> Result<Pack> {
+fn native_pack(rules_dirs: &[Dir], native: &'static Native) -> Result<Pack> {
     let name = native.name;
     let dir = rules_dirs
         .iter()
@@ -336,6 +337,17 @@ fn native_pack(rules_dirs: &[Dir], native: &crate::rules::native::Native) -> Res
     for mirror in native.mirrors {
         floors.extend(load_pack_from(rules_dirs, mirror)?.floors);
     }
+    // The native rules know their floor kinds by position.
+    let names: Vec<&str> = floors.iter().map(|f| f.name.as_str()).collect();
+    let kinds = (native.rules)().floor_kinds().to_vec();
+    if names != kinds {
+        return Err(bad_input(format!(
+            "`{name}` plays the floor kinds {}, but the packs it mirrors ({}) declare {}",
+            kinds.join(", "),
+            native.mirrors.join(","),
+            names.join(", ")
+        )));
+    }
     Ok(Pack {
         reference: name.to_string(),
         name: name.to_string(),
@@ -349,7 +361,7 @@ fn native_pack(rules_dirs: &[Dir], native: &crate::rules::native::Native) -> Res
         dir: dir.path(),
         origin: dir.origin(),
         script: None,
-        native: true,
+        native: Some(native),
         manifest: Source::new(name, ""),
     })
 }

@@ -217,8 +217,7 @@ impl Ruleset {
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
         let fingerprint = fingerprint_of(&tile_files, &packs, params);
         let tuned = worths::load(home.folder(), &fingerprint)?;
-        let native = packs.iter().find_map(|p| native::native(&p.name));
-        let implementation = if let Some(native) = native {
+        let implementation = if let Some(native) = packs.iter().find_map(|p| p.native) {
             Implementation::Native(native.rules)
         } else {
             Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &kinds)?))
@@ -395,14 +394,14 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
             )));
         }
     }
-    if let Some(native) = packs.iter().find(|p| p.native)
+    if let Some(native) = packs.iter().find_map(|p| p.native)
         && packs.len() > 1
     {
         return Err(bad_input(format!(
             "`{}` is native reference rules and stands alone; to combine packs use \
              the scripted ones (`{}`)",
             native.name,
-            native::native(&native.name).map_or("tower".to_string(), |n| n.mirrors.join(","))
+            native.mirrors.join(",")
         )));
     }
     Ok(())

@@ -15,6 +15,7 @@ use crate::kernel::{
 };
 
 /// A rule set written natively, as a pack list takes it.
+#[derive(Debug)]
 pub struct Native {
     /// The name it is taken under (`native:tower`).
     pub name: &'static str,
@@ -168,29 +169,23 @@ pub struct NativeBlackTower {
 impl Default for NativeBlackTower {
     fn default() -> Self {
         NativeBlackTower {
-            kinds: [REGULAR, BLACK, WHITE].map(String::from).to_vec(),
+            kinds: ["regular", "black", "white"].map(String::from).to_vec(),
             tower: NativeTower::default(),
         }
     }
 }
 
-/// Black Tower's floor kinds, in the order of the packs' manifests.
-const REGULAR: &str = "regular";
-const BLACK: &str = "black";
-const WHITE: &str = "white";
+/// Black Tower's floor kinds, in the order of the packs' manifests (and of
+/// `floor_kinds`): `tower`'s regular, then `black-tower`'s black and white.
+const BLACK: FloorKind = 1;
+const WHITE: FloorKind = 2;
 
 /// B3: the foundation tiles of a standard game (18 of The Tower's).
 pub const STANDARD_FOUNDATIONS: usize = 18;
 
-impl NativeBlackTower {
-    fn kind(&self, kind: FloorKind) -> &str {
-        self.kinds.get(kind as usize).map_or("", String::as_str)
-    }
-
-    /// B5: the top floor gives the tower its kind ("" for a bare foundation).
-    fn top<'s>(&'s self, stack: &StackView) -> &'s str {
-        stack.floors.last().map_or("", |&k| self.kind(k))
-    }
+/// B5: the top floor gives the tower its kind (`None`: a bare foundation).
+fn top(stack: &StackView) -> Option<FloorKind> {
+    stack.floors.last().copied()
 }
 
 impl HookBudget for NativeBlackTower {
@@ -238,8 +233,8 @@ impl Rules for NativeBlackTower {
     /// only on a tower of at least one floor; neither on a white tower nor
     /// under a meeple; a regular floor as in The Tower (T3, T8).
     fn may_place_floor(&self, stack: &StackView, kind: FloorKind, _: &Asking) -> Result<Answer> {
-        let open = !stack.topped && self.top(stack) != WHITE;
-        let yes = match self.kind(kind) {
+        let open = !stack.topped && top(stack) != Some(WHITE);
+        let yes = match kind {
             WHITE => open && !stack.floors.is_empty(),
             _ => open,
         };
@@ -250,7 +245,7 @@ impl Rules for NativeBlackTower {
     /// one as a regular one.
     fn may_top(&self, stack: &StackView, _: &Asking) -> Result<Answer> {
         Ok(Answer::lasting(
-            !stack.floors.is_empty() && self.top(stack) != WHITE,
+            !stack.floors.is_empty() && top(stack) != Some(WHITE),
         ))
     }
 
@@ -259,9 +254,9 @@ impl Rules for NativeBlackTower {
     /// otherwise T6.
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
         let reach = stack.floors.len() as i32;
-        match self.top(stack) {
-            WHITE => {}
-            BLACK => {
+        match top(stack) {
+            Some(WHITE) => {}
+            Some(BLACK) => {
                 out.push((0, 0));
                 for step in 1..=reach {
                     out.extend([(step, step), (step, -step), (-step, step), (-step, -step)]);

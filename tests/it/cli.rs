@@ -358,4 +358,28 @@ fn a_native_rule_set_stands_alone_and_is_found_by_its_name() {
     let out = stdout(&run(&["info", "native:black-tower"]));
     assert!(out.contains("hooks: native Rust"), "{out}");
     assert!(out.contains("black") && out.contains("white"), "{out}");
+    // A home folder whose `black-tower` declares other floors: the native
+    // rules, which know their kinds by position, refuse to play them.
+    let home = common::temp_dir("native-floors");
+    let manifest = "[pack]\nname = \"black-tower\"\nrequires = [\"tower\"]\n\n\
+                    [[floor]]\nname = \"white\"\n\n[[floor]]\nname = \"black\"\n";
+    common::write_pack(&home.path().join("rules"), "black-tower", manifest, &[]);
+    let home = home.path().to_str().expect("a UTF-8 path");
+    let msg = fails(
+        2,
+        &[
+            "simulate",
+            "--packs",
+            "native:black-tower",
+            "--games",
+            "1",
+            "--home",
+            home,
+        ],
+    );
+    assert!(
+        msg.contains("`native:black-tower` plays the floor kinds regular, black, white"),
+        "{msg}"
+    );
+    assert!(msg.contains("declare regular, white, black"), "{msg}");
 }

@@ -205,16 +205,16 @@ impl ScriptRules {
         topped: bool,
         out: &mut Vec<(i32, i32)>,
     ) -> Result<()> {
+        // Neither hook is given the tower's meeple or the game.
         let key = self.stack_key(Group::Range, floors, topped, None, 0);
-        let extend = |known: &[Given]| match &known[1].value {
-            Value::Cells(cells) => {
-                out.extend_from_slice(cells);
-                true
-            }
-            _ => false,
+        let extend = |known: &[Given]| {
+            known[1]
+                .value
+                .cells_slice()
+                .map(|c| out.extend_from_slice(c))
         };
-        if self.known(key, extend)? != Some(true) {
-            out.extend_from_slice(&self.range(floors, topped)?);
+        if self.known(key, extend)?.flatten().is_none() {
+            out.extend_from_slice(&self.asked_range(floors, topped, key)?);
         }
         Ok(())
     }
@@ -223,9 +223,21 @@ impl ScriptRules {
     pub(super) fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
         // Neither hook is given the tower's meeple or the game.
         let key = self.stack_key(Group::Range, floors, topped, None, 0);
-        if let Some(cells) = self.known(key, |known| known[1].value.cells())?.flatten() {
-            return Ok(cells);
+        match self.known(key, |known| known[1].value.cells())?.flatten() {
+            Some(cells) => Ok(cells),
+            None => self.asked_range(floors, topped, key),
         }
+    }
+
+    /// The capture cells of a stack the front does not keep under `key`:
+    /// its reach and `range` asked through the memo, and kept under `key`
+    /// where both hold for the tower.
+    fn asked_range(
+        &self,
+        floors: &[FloorKind],
+        topped: bool,
+        key: Option<StackKey>,
+    ) -> Result<Arc<[(i32, i32)]>> {
         let (reach, reach_given) = self.given(
             Hook::Reach,
             || self.asked_reach(floors, topped),

@@ -62,6 +62,14 @@ impl Value {
         }
     }
 
+    /// The cells, without a copy of the shared list.
+    pub(super) fn cells_slice(&self) -> Option<&[(i32, i32)]> {
+        match self {
+            Value::Cells(c) => Some(c),
+            _ => None,
+        }
+    }
+
     pub(super) fn supply(&self) -> Option<Vec<u32>> {
         match self {
             Value::Supply(s) => Some(s.to_vec()),
