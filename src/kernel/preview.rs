@@ -76,6 +76,27 @@ pub struct PlacementPreview {
     /// Tiles per feature root, 0 when not counted yet: valid for one
     /// position only (see [`Previewer`]).
     tile_counts: Vec<u32>,
+    /// What the cells around the last position previewed hold: valid for
+    /// one position of the game only (see [`Previewer`]).
+    around: Surroundings,
+}
+
+/// What the cells around one empty position hold, as every preview there
+/// reads it: a decision lists each position's rotations together, so the
+/// neighbours' roots and cloisters are looked up once per position, not
+/// once per rotation.
+#[derive(Clone, Debug, Default)]
+struct Surroundings {
+    /// The position described; `None`: nothing yet.
+    pos: Option<Pos>,
+    /// Per edge: the root of the placed road or city across it.
+    edge_root: [Option<FeatureId>; 4],
+    /// Per half-edge: the root of the placed field facing it.
+    half_root: [Option<FeatureId>; 8],
+    /// Tiles around the position: the neighbours of a cloister placed there.
+    neighbours: u32,
+    /// The unscored cloisters around the position, a tile there counted.
+    cloisters: Vec<CloisterPreview>,
 }
 
 impl PlacementPreview {
@@ -156,6 +177,7 @@ impl<'a> Game<'a> {
     pub fn previewer<'g>(&'g self, buffers: &'g mut PlacementPreview) -> Previewer<'g, 'a> {
         buffers.tile_counts.clear();
         buffers.tile_counts.resize(self.features().len(), 0);
+        buffers.around.pos = None;
         Previewer {
             game: self,
             out: buffers,
@@ -179,13 +201,14 @@ impl Previewer<'_, '_> {
         out.features.clear();
         out.cloisters.clear();
         let k = fitting_kind(game, kind, at)?;
-        let joins = Joins::across_edges(game, k, at);
-        let leaders = Leaders::of(k, &joins);
-        for &g in leaders.groups() {
-            out.features.push(joins.feature(game.features(), k, g));
+        if out.around.pos != Some(at.pos) {
+            out.around.describe(game, at.pos);
         }
+        let joins = Joins::across_edges(k, at, &out.around);
+        let leaders = Leaders::of(k, &joins);
+        push_features(&mut out.features, &joins, &leaders, game.features(), k);
         count_tiles(out, game);
-        push_cloisters(out, game, k, at);
+        push_cloisters(out, k, at);
         Ok(out)
     }
 }
@@ -221,8 +244,7 @@ struct Joins {
 }
 
 impl Joins {
-    fn across_edges(game: &Game, k: &TileKind, at: Placement) -> Joins {
-        let (tiles, board, features) = (game.tiles(), game.board(), game.features());
+    fn across_edges(k: &TileKind, at: Placement, around: &Surroundings) -> Joins {
         let rotation = &k.rotations[at.rot as usize];
         let mut local = Local { parent: IDENTITY };
         let mut joins = Joins {
@@ -232,23 +254,21 @@ impl Joins {
             connections: [0; 32],
             group: [0; NODES],
         };
+        // Edges and half-edges in the order placing the tile joins them, so
+        // the roots come in the same order (the previews' `joins`).
         for d in Dir::ALL {
-            let Some(other) = board.tile_at(at.pos.step(d)) else {
-                continue;
-            };
-            let ok = &tiles.kinds[other.kind as usize].rotations[other.rot as usize];
-            let back = d.opposite();
-            if matches!(rotation.edges[d.index()], EdgeKind::City | EdgeKind::Road) {
+            if matches!(rotation.edges[d.index()], EdgeKind::City | EdgeKind::Road)
+                && let Some(r) = around.edge_root[d.index()]
+            {
                 let s = rotation.edge_segment[d.index()];
-                let r = features.root(other.first_segment + ok.edge_segment[back.index()] as u32);
                 local.union(s, joins.node_of(r));
                 joins.connections[s as usize] += 1;
             }
             for h in d.halves() {
                 let mine = rotation.half_segment[h.0 as usize];
-                let theirs = ok.half_segment[Half::facing(h).0 as usize];
-                if mine != NO_SEGMENT && theirs != NO_SEGMENT {
-                    let r = features.root(other.first_segment + theirs as u32);
+                if mine != NO_SEGMENT
+                    && let Some(r) = around.half_root[h.0 as usize]
+                {
                     local.union(mine, joins.node_of(r));
                 }
             }
@@ -271,73 +291,22 @@ impl Joins {
             });
         (self.nseg + i) as u8
     }
-
-    /// The roots of the placed features in group `g`.
-    fn joined(&self, g: u8) -> impl Iterator<Item = FeatureId> + '_ {
-        self.roots[..self.nroots]
-            .iter()
-            .enumerate()
-            .filter(move |&(j, _)| self.group[self.nseg + j] == g)
-            .map(|(_, &r)| r)
-    }
-
-    /// The road, city or field of group `g` as it would be, summed in
-    /// locals and built whole (its tile count comes later).
-    fn feature(&self, features: &Features, k: &TileKind, g: u8) -> FeaturePreview {
-        let mut kind = SegmentKind::Field;
-        let (mut segments, mut open, mut closed, mut pennants) = (0u32, 0u32, 0u32, 0u32);
-        for (s, seg) in k.segments.iter().enumerate() {
-            if seg.kind == SegmentKind::Cloister
-                || seg.kind == SegmentKind::Foundation
-                || self.group[s] != g
-            {
-                continue;
-            }
-            kind = seg.kind;
-            segments |= 1 << s;
-            open += seg.edges.count_ones();
-            pennants += u32::from(seg.pennant);
-            closed += 2 * self.connections[s] as u32;
-        }
-        let mut joins = [0; MAX_JOINS];
-        let (mut meeples, mut joined) = (0u32, 0usize);
-        for root in self.joined(g) {
-            joins[joined] = root;
-            joined += 1;
-            open += features.open_ends(root);
-            pennants += features.pennants(root);
-            meeples += features.meeples(root);
-        }
-        FeaturePreview {
-            kind,
-            segments,
-            joins,
-            joined: joined as u8,
-            open: if kind == SegmentKind::Field {
-                0
-            } else {
-                open.saturating_sub(closed)
-            },
-            tiles: 0,
-            pennants,
-            meeples,
-        }
-    }
 }
 
 /// One group of the local forest per road, city or field of the new tile,
 /// in the order of their first segment.
 struct Leaders {
-    leaders: [u8; 32],
     count: usize,
+    /// Each group's place among the leaders (`u8::MAX`: not a road, city
+    /// or field).
+    slot: [u8; NODES],
 }
 
 impl Leaders {
     fn of(k: &TileKind, joins: &Joins) -> Leaders {
-        let mut group_of = [u8::MAX; NODES];
         let mut out = Leaders {
-            leaders: [0; 32],
             count: 0,
+            slot: [u8::MAX; NODES],
         };
         for (s, seg) in k.segments.iter().enumerate() {
             if matches!(
@@ -345,18 +314,69 @@ impl Leaders {
                 SegmentKind::Road | SegmentKind::City | SegmentKind::Field
             ) {
                 let g = joins.group[s] as usize;
-                if group_of[g] == u8::MAX {
-                    group_of[g] = out.count as u8;
-                    out.leaders[out.count] = g as u8;
+                if out.slot[g] == u8::MAX {
+                    out.slot[g] = out.count as u8;
                     out.count += 1;
                 }
             }
         }
         out
     }
+}
 
-    fn groups(&self) -> &[u8] {
-        &self.leaders[..self.count]
+/// The road, city or field of every leader's group as it would be, in the
+/// leaders' order (their tile counts come later): the new tile's segments
+/// and the placed features joined, summed in one pass over each.
+fn push_features(
+    out: &mut Vec<FeaturePreview>,
+    joins: &Joins,
+    leaders: &Leaders,
+    features: &Features,
+    k: &TileKind,
+) {
+    const EMPTY: FeaturePreview = FeaturePreview {
+        kind: SegmentKind::Field,
+        segments: 0,
+        joins: [0; MAX_JOINS],
+        joined: 0,
+        open: 0,
+        tiles: 0,
+        pennants: 0,
+        meeples: 0,
+    };
+    out.clear();
+    out.resize(leaders.count, EMPTY);
+    let mut closed = [0u32; 32];
+    for (s, seg) in k.segments.iter().enumerate() {
+        let slot = leaders.slot[joins.group[s] as usize];
+        if slot == u8::MAX {
+            continue;
+        }
+        let f = &mut out[slot as usize];
+        f.kind = seg.kind;
+        f.segments |= 1 << s;
+        f.open += seg.edges.count_ones();
+        f.pennants += u32::from(seg.pennant);
+        closed[slot as usize] += 2 * joins.connections[s] as u32;
+    }
+    for (j, &root) in joins.roots[..joins.nroots].iter().enumerate() {
+        let slot = leaders.slot[joins.group[joins.nseg + j] as usize];
+        if slot == u8::MAX {
+            continue;
+        }
+        let f = &mut out[slot as usize];
+        f.joins[f.joined as usize] = root;
+        f.joined += 1;
+        f.open += features.open_ends(root);
+        f.pennants += features.pennants(root);
+        f.meeples += features.meeples(root);
+    }
+    for (f, &closed) in out.iter_mut().zip(&closed) {
+        f.open = if f.kind == SegmentKind::Field {
+            0
+        } else {
+            f.open.saturating_sub(closed)
+        };
     }
 }
 
@@ -384,34 +404,66 @@ fn count_tiles(out: &mut PlacementPreview, game: &Game) {
 }
 
 /// Cloisters: the tile's own, and those it would add a neighbour to.
-fn push_cloisters(out: &mut PlacementPreview, game: &Game, k: &TileKind, at: Placement) {
-    let (tiles, board, features) = (game.tiles(), game.board(), game.features());
-    let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
+fn push_cloisters(out: &mut PlacementPreview, k: &TileKind, at: Placement) {
     if k.cloister.is_some() {
         out.cloisters.push(CloisterPreview {
             pos: at.pos,
             feature: None,
-            neighbours: around(at.pos),
+            neighbours: out.around.neighbours,
             meeples: 0,
         });
     }
-    for q in at.pos.around() {
-        let Some(t) = board.tile_at(q) else {
-            continue;
-        };
-        let Some(c) = tiles.kinds[t.kind as usize].cloister else {
-            continue;
-        };
-        let id = t.first_segment + c as u32;
-        if features.is_done(id) {
-            continue;
+    out.cloisters.extend_from_slice(&out.around.cloisters);
+}
+
+impl Surroundings {
+    /// Describe the cells around `pos` in `game`.
+    fn describe(&mut self, game: &Game, pos: Pos) {
+        let (tiles, board, features) = (game.tiles(), game.board(), game.features());
+        self.pos = Some(pos);
+        self.edge_root = [None; 4];
+        self.half_root = [None; 8];
+        for d in Dir::ALL {
+            let Some(other) = board.tile_at(pos.step(d)) else {
+                continue;
+            };
+            let ok = &tiles.kinds[other.kind as usize].rotations[other.rot as usize];
+            let root = |segment: u8| features.root(other.first_segment + segment as u32);
+            let theirs = ok.edge_segment[d.opposite().index()];
+            if matches!(
+                ok.edges[d.opposite().index()],
+                EdgeKind::City | EdgeKind::Road
+            ) {
+                self.edge_root[d.index()] = Some(root(theirs));
+            }
+            for h in d.halves() {
+                let theirs = ok.half_segment[Half::facing(h).0 as usize];
+                if theirs != NO_SEGMENT {
+                    self.half_root[h.0 as usize] = Some(root(theirs));
+                }
+            }
         }
-        out.cloisters.push(CloisterPreview {
-            pos: q,
-            feature: Some(id),
-            neighbours: around(q) + 1,
-            meeples: features.meeples(id),
-        });
+        let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
+        self.neighbours = around(pos);
+        self.cloisters.clear();
+        for q in pos.around() {
+            let Some(t) = board.tile_at(q) else {
+                continue;
+            };
+            let Some(c) = tiles.kinds[t.kind as usize].cloister else {
+                continue;
+            };
+            let id = t.first_segment + c as u32;
+            if features.is_done(id) {
+                continue;
+            }
+            self.cloisters.push(CloisterPreview {
+                pos: q,
+                feature: Some(id),
+                neighbours: around(q) + 1,
+                meeples: features.meeples(id),
+            });
+        }
     }
 }
 
