@@ -101,6 +101,7 @@ impl Clone for Game<'_> {
             range: self.range.clone(),
             scratch: self.scratch.clone(),
             roots: self.roots.clone(),
+            on_features: self.on_features.clone(),
             tower_answers: self.tower_answers.clone(),
             standings: self.standings,
         }
@@ -132,6 +133,7 @@ impl Clone for Game<'_> {
             range,
             scratch,
             roots,
+            on_features,
             tower_answers,
             standings,
         } = source;
@@ -158,6 +160,7 @@ impl Clone for Game<'_> {
         self.range.clone_from(range);
         self.scratch.clone_from(scratch);
         self.roots.clone_from(roots);
+        self.on_features.clone_from(on_features);
         self.tower_answers.clone_from(tower_answers);
         self.standings = *standings;
     }

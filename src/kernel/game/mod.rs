@@ -221,6 +221,8 @@ pub struct Game<'a> {
     range: Vec<(i32, i32)>,
     scratch: Vec<u16>,
     roots: Vec<FeatureId>,
+    /// End scoring's buffer: each meeple's feature root and owner.
+    on_features: Vec<(FeatureId, u8)>,
     /// The rules' answers about a tower, as `refresh_tower` asks them.
     tower_answers: Vec<crate::kernel::rules::Answer>,
     /// Changes of the standings (a score, a prisoner count) so far: the
@@ -339,6 +341,7 @@ impl<'a> Game<'a> {
             range: Vec::new(),
             scratch: Vec::new(),
             roots: Vec::new(),
+            on_features: Vec::new(),
             tower_answers: Vec::new(),
             standings: 0,
         })

@@ -103,7 +103,6 @@ impl Game<'_> {
         if self.features.meeples(root) == 0 {
             return;
         }
-        let n = self.players.len();
         let mut count = [0u8; 8];
         let mut i = 0;
         while i < self.meeples.len() {
@@ -128,6 +127,13 @@ impl Game<'_> {
         if release {
             self.features.clear_meeples(root);
         }
+        self.credit(root, &count, points);
+    }
+
+    /// Give `points` to every player with the most meeples on the feature,
+    /// `count` of them per player (G7).
+    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+        let n = self.players.len();
         let most = *count[..n].iter().max().expect("players");
         let feature = self.features.kind(root);
         for (p, &c) in count[..n].iter().enumerate() {
@@ -150,23 +156,13 @@ impl Game<'_> {
     /// Farmers and tower meeples stay on the board.
     pub fn final_scoring(&mut self) -> Result<()> {
         // The game's buffer: a search scores the end of a copy every
-        // iteration.
-        let mut roots = std::mem::take(&mut self.roots);
-        roots.clear();
-        for m in &self.meeples {
-            if let MeepleSpot::Segment(s) = m.spot {
-                let r = self
-                    .features
-                    .root(self.segment_id(m.pos, s).expect("on tiles"));
-                if !roots.contains(&r) {
-                    roots.push(r);
-                }
-            }
-        }
-        roots.sort_unstable();
+        // iteration. Nothing merges while the end is scored, so each
+        // meeple's feature is found once, not once per feature scored.
+        let mut on = std::mem::take(&mut self.on_features);
+        self.meeples_by_feature(&mut on);
         // Roads, cities and cloisters first, as they leave the board; fields
         // read which cities are complete, which end scoring does not change.
-        for &r in &roots {
+        for (r, count) in by_feature(&on) {
             if self.features.is_done(r) {
                 continue;
             }
@@ -178,19 +174,40 @@ impl Game<'_> {
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };
-            self.award(r, points, false);
+            self.credit_end(r, &count, points);
         }
-        for &r in &roots {
+        for (r, count) in by_feature(&on) {
             if self.features.kind(r) == SegmentKind::Field {
                 let points = FARM_CITY_POINTS * self.completed_cities_touching(r);
-                self.award(r, points, false);
+                self.credit_end(r, &count, points);
             }
         }
-        self.roots = roots;
+        self.on_features = on;
         self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });
         Ok(())
+    }
+
+    /// The root of the feature each meeple on a road, city, field or
+    /// cloister stands on, with its owner, in `out`, sorted (so a feature's
+    /// meeples are together, the features in the order of their roots).
+    fn meeples_by_feature(&self, out: &mut Vec<(FeatureId, u8)>) {
+        out.clear();
+        for m in &self.meeples {
+            if let MeepleSpot::Segment(s) = m.spot {
+                let id = self.segment_id(m.pos, s).expect("on tiles");
+                out.push((self.features.root(id), m.owner));
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// [`Game::credit`] at the game's end, meeples staying where they are.
+    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+        if self.features.meeples(root) != 0 {
+            self.credit(root, count, points);
+        }
     }
 
     /// How many distinct completed cities a field borders (G8).
@@ -223,4 +240,16 @@ impl Game<'_> {
         }
         found as u32
     }
+}
+
+/// Each feature of `on` (as [`Game::meeples_by_feature`] leaves it), in
+/// order, with its meeples per player.
+fn by_feature(on: &[(FeatureId, u8)]) -> impl Iterator<Item = (FeatureId, [u8; 8])> + '_ {
+    on.chunk_by(|a, b| a.0 == b.0).map(|run| {
+        let mut count = [0u8; 8];
+        for &(_, owner) in run {
+            count[owner as usize] += 1;
+        }
+        (run[0].0, count)
+    })
 }
