@@ -55,6 +55,8 @@ pub struct Tree {
     pub root: u32,
     /// The exploration constant of UCB1, in points of margin.
     explore: f32,
+    /// [`Tree::open`]'s buffer: the options with their priors, best first.
+    order: Vec<(f32, u16)>,
 }
 
 impl Tree {
@@ -64,6 +66,7 @@ impl Tree {
             nodes: Vec::new(),
             root: NONE,
             explore,
+            order: Vec::new(),
         }
     }
 
@@ -95,20 +98,26 @@ impl Tree {
     /// List `node`'s options, one edge per prior (option `i` has prior
     /// `priors[i]`).
     pub fn open(&mut self, node: u32, priors: &[f32]) {
-        let mut edges: Vec<Edge> = priors
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| Edge {
-                option: i as u16,
-                prior: if p.is_nan() { f32::NEG_INFINITY } else { p },
-                visits: 0,
-                total: 0.0,
-                children: Vec::new(),
-            })
-            .collect();
-        // Stable: equal priors keep the kernel's order.
-        edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
-        self.nodes[node as usize].edges = edges;
+        // Stable: equal priors keep the kernel's order. The options are
+        // sorted as (prior, index) pairs (a node has many, an edge is
+        // large), then made into edges in that order.
+        let order = &mut self.order;
+        order.clear();
+        order.extend(priors.iter().enumerate().map(|(i, &p)| {
+            let p = if p.is_nan() { f32::NEG_INFINITY } else { p };
+            (p, i as u16)
+        }));
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let edges = order.iter().map(|&(prior, option)| Edge {
+            option,
+            prior,
+            visits: 0,
+            total: 0.0,
+            children: Vec::new(),
+        });
+        let n = &mut self.nodes[node as usize];
+        n.edges.clear();
+        n.edges.extend(edges);
     }
 
     /// The node reached from `edge` of `node` after the draws `key`.
@@ -145,10 +154,13 @@ impl Tree {
                 + self.explore * (log / e.visits as f32).sqrt()
                 + BIAS * gap / (e.visits + 1) as f32
         };
-        let mut best = 0;
-        for i in 1..edges.len() {
-            if score(&edges[i]) > score(&edges[best]) {
-                best = i;
+        // Each edge's score is worked out once: the same operations, so the
+        // same values, as comparing scores worked out anew.
+        let (mut best, mut top) = (0, score(&edges[0]));
+        for (i, e) in edges.iter().enumerate().skip(1) {
+            let s = score(e);
+            if s > top {
+                (best, top) = (i, s);
             }
         }
         best
