@@ -72,11 +72,10 @@ impl GreedyBot {
         spot: MeepleSpot,
         on: MeepleOn,
     ) -> Result<bool> {
-        let tower = &game.towers()[raise.tower as usize];
-        let d = (pos.x - tower.pos.x, pos.y - tower.pos.y);
-        if d.0.abs().max(d.1.abs()) > raise.reach {
+        if !in_reach(game, raise, pos) {
             return Ok(false);
         }
+        let tower = &game.towers()[raise.tower as usize];
         let cells = &self.raise_cells[raise.cells.0 as usize..raise.cells.1 as usize];
         let view = TowerView {
             pos: tower.pos,
@@ -102,7 +101,7 @@ impl GreedyBot {
             }
             let on = self.placed[i].on;
             for r in &self.raises[from..] {
-                if self.raise_threatens(game, r, m.pos, m.spot, on)? {
+                if in_reach(game, r, m.pos) && self.raise_threatens(game, r, m.pos, m.spot, on)? {
                     mask |= 1 << i;
                     break;
                 }
@@ -220,12 +219,24 @@ impl GreedyBot {
     ) -> Result<bool> {
         let on = game.meeple_on(pos, spot);
         for r in &self.raises {
-            if r.tower as usize != except && self.raise_threatens(game, r, pos, spot, on)? {
+            if r.tower as usize != except
+                && in_reach(game, r, pos)
+                && self.raise_threatens(game, r, pos, spot, on)?
+            {
                 return Ok(true);
             }
         }
         Ok(false)
     }
+}
+
+/// Is `pos` within `raise`'s reach of its tower? Inlined: most meeples are
+/// out of reach of most raises, and the bot asks for every pair.
+#[inline(always)]
+fn in_reach(game: &Game, raise: &Raise, pos: Pos) -> bool {
+    let tower = &game.towers()[raise.tower as usize];
+    let d = (pos.x - tower.pos.x, pos.y - tower.pos.y);
+    d.0.abs().max(d.1.abs()) <= raise.reach
 }
 
 /// Does some opponent of the bot hold a floor of kind `k`?
