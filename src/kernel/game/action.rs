@@ -3,7 +3,7 @@
 
 use anyhow::{Result, ensure};
 
-use super::towers::{FLOORS, TOP};
+use super::towers::TOP;
 use super::{Action, Event, Game};
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::FloorKind;
@@ -35,11 +35,22 @@ impl Game<'_> {
             }
         }
         let me = self.current;
+        // Only what the player could use is asked: the floor kinds left in
+        // supply, and the top where a meeple could go.
+        let floors = player
+            .floors
+            .iter()
+            .enumerate()
+            .filter(|&(_, &left)| left > 0)
+            .fold(0, |bits, (k, _)| bits | 1 << k);
         for t in 0..self.towers.len() {
-            // Every floor kind, and the top where a meeple could go: one
-            // look at the tower's answers.
+            // One look at the tower's answers.
             let top = player.meeples > 0 && self.towers[t].meeple.is_none();
-            let allowed = self.answers(t, me, FLOORS | if top { TOP } else { 0 })?;
+            let asked = floors | if top { TOP } else { 0 };
+            if asked == 0 {
+                continue;
+            }
+            let allowed = self.answers(t, me, asked)?;
             for (k, &left) in player.floors.iter().enumerate() {
                 if left > 0 && allowed & (1 << k) != 0 {
                     out.push(Action::Floor {

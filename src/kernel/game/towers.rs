@@ -106,27 +106,30 @@ impl Game<'_> {
     #[inline(always)]
     pub(super) fn answers(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
         let kept = &self.towers[t].answers;
-        if questions & (kept.now | kept.by_standings) == 0 {
+        let not_lasting = questions & (kept.now | kept.by_standings);
+        if not_lasting == 0 {
             return Ok(kept.lasting[seat] & questions);
+        }
+        // Under a rule that reads the standings, most calls: every answer
+        // kept at the standings of the moment.
+        if let Some(s) = kept.standing.as_deref()
+            && not_lasting & kept.now == 0
+            && s.at.get() == self.standings
+            && not_lasting & !s.asked[seat].get() == 0
+        {
+            return Ok(
+                kept.lasting[seat] & questions & !not_lasting | s.yes[seat].get() & not_lasting
+            );
         }
         self.answers_asked(t, seat, questions)
     }
 
-    /// [`Game::answers`] where some must be asked again, or looked up at
-    /// the standings now.
+    /// [`Game::answers`] where some must be asked again.
     #[inline(never)]
     fn answers_asked(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
         let kept = &self.towers[t].answers;
         let mut yes = kept.lasting[seat] & questions & !(kept.now | kept.by_standings);
         let standings = questions & kept.by_standings;
-        // Most calls: every answer kept at the standings of the moment.
-        if let Some(s) = kept.standing.as_deref()
-            && questions & kept.now == 0
-            && s.at.get() == self.standings
-            && standings & !s.asked[seat].get() == 0
-        {
-            return Ok(yes | s.yes[seat].get() & standings);
-        }
         let standing = kept.standing.as_deref().filter(|_| standings != 0);
         // Those asked at other standings are asked again.
         if let Some(s) = standing

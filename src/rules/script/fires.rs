@@ -104,6 +104,8 @@ impl ScriptRules {
     /// (see [`ScriptRules::fires`]); slower, as every shorter chain is asked
     /// too where an answer is worked out.
     pub fn count_fires(&self) {
+        // The front would answer questions the counts must see.
+        self.front.borrow_mut().turn_off();
         let mut f = self.fires.borrow_mut();
         f.on = true;
         f.counts = Hook::ALL

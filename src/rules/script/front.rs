@@ -56,35 +56,59 @@ pub(super) struct Given {
     cost: u64,
 }
 
+/// A group's answers, and what they cost together.
+struct Kept {
+    answers: Box<[Given]>,
+    cost: u64,
+}
+
 /// The kept groups.
 #[derive(Default)]
 pub(super) struct Front {
-    groups: FxHashMap<StackKey, Box<[Given]>>,
+    /// Every question takes the memo's path: fires are counted or calls
+    /// traced.
+    off: bool,
+    groups: FxHashMap<StackKey, Kept>,
 }
 
 impl Front {
+    /// A front that is never asked (see [`Front::off`]).
+    pub(super) fn off() -> Front {
+        Front {
+            off: true,
+            ..Front::default()
+        }
+    }
+
+    /// Ask nothing of the front from now on.
+    pub(super) fn turn_off(&mut self) {
+        self.off = true;
+        self.groups.clear();
+    }
+
     fn keep(&mut self, key: StackKey, answers: Vec<Given>) {
+        if self.off {
+            return;
+        }
         if self.groups.len() >= MAX_GROUPS {
             self.groups.clear();
         }
-        self.groups.insert(key, answers.into());
+        let cost = answers.iter().map(|g| g.cost).sum();
+        let answers = answers.into();
+        self.groups.insert(key, Kept { answers, cost });
     }
 }
 
 impl ScriptRules {
-    /// The key of a group about `floors`, or `None` where the front is not
-    /// asked: fires counted, calls traced, a stack that does not pack.
+    /// The key of a group about `floors`, or `None` for a stack that does
+    /// not pack.
     fn stack_key(
-        &self,
         group: Group,
         floors: &[FloorKind],
         topped: bool,
         owner: Option<usize>,
         players: usize,
     ) -> Option<StackKey> {
-        if self.counting_fires() || self.tracing() {
-            return None;
-        }
         let floors = reads::packed_stack(floors)?;
         Some(StackKey::new(group, floors, topped, owner, players))
     }
@@ -97,16 +121,18 @@ impl ScriptRules {
         take: impl FnOnce(&[Given]) -> R,
     ) -> Result<Option<R>> {
         let front = self.front.borrow();
-        let Some(known) = key.and_then(|k| front.groups.get(&k)) else {
+        let Some(known) = key
+            .filter(|_| !front.off)
+            .and_then(|k| front.groups.get(&k))
+        else {
             return Ok(None);
         };
-        let total = known.iter().map(|g| g.cost).sum();
-        if !self.charged_within_budget(total) {
-            for given in known.iter() {
+        if !self.charged_within_budget(known.cost) {
+            for given in known.answers.iter() {
                 self.charge(given.hook, given.cost)?;
             }
         }
-        Ok(Some(take(known)))
+        Ok(Some(take(&known.answers)))
     }
 
     /// The capture cells of a stack, where the front keeps them: never
@@ -117,7 +143,9 @@ impl ScriptRules {
         topped: bool,
     ) -> Option<Arc<[(i32, i32)]>> {
         let key = StackKey::new(Group::Range, reads::packed_stack(floors)?, topped, None, 0);
-        self.front.borrow().groups.get(&key)?[1].value.cells()
+        let front = self.front.borrow();
+        let known = front.groups.get(&key).filter(|_| !front.off)?;
+        known.answers[1].value.cells()
     }
 
     /// Ask `hook` through the memo, noting what the answer cost and whether
@@ -155,7 +183,7 @@ impl ScriptRules {
         out: &mut Vec<Answer>,
     ) -> Result<()> {
         let players = asking.table.players();
-        let key = self.stack_key(
+        let key = Self::stack_key(
             Group::Tower,
             stack.floors,
             stack.topped,
@@ -206,7 +234,7 @@ impl ScriptRules {
         out: &mut Vec<(i32, i32)>,
     ) -> Result<()> {
         // Neither hook is given the tower's meeple or the game.
-        let key = self.stack_key(Group::Range, floors, topped, None, 0);
+        let key = Self::stack_key(Group::Range, floors, topped, None, 0);
         let extend = |known: &[Given]| {
             known[1]
                 .value
@@ -222,7 +250,7 @@ impl ScriptRules {
     /// The capture cells of a stack: its reach, then `range` of it.
     pub(super) fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
         // Neither hook is given the tower's meeple or the game.
-        let key = self.stack_key(Group::Range, floors, topped, None, 0);
+        let key = Self::stack_key(Group::Range, floors, topped, None, 0);
         match self.known(key, |known| known[1].value.cells())?.flatten() {
             Some(cells) => Ok(cells),
             None => self.asked_range(floors, topped, key),

@@ -174,6 +174,11 @@ pub struct ScriptRules {
 
 impl ScriptRules {
     pub fn new(scripts: Arc<Scripts>) -> ScriptRules {
+        // A traced call sees each question: none is answered by the front.
+        let front = match scripts.trace {
+            Some(_) => front::Front::off(),
+            None => front::Front::default(),
+        };
         ScriptRules {
             scripts,
             engine: sandboxed_engine(),
@@ -188,7 +193,7 @@ impl ScriptRules {
             steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
             fires: RefCell::new(fires::Counter::default()),
-            front: RefCell::new(front::Front::default()),
+            front: RefCell::new(front),
             tracer: RefCell::new(trace::Tracer::default()),
         }
     }
