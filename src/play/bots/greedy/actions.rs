@@ -14,7 +14,9 @@ impl GreedyBot {
         let ctx = self.ctx(game);
         self.index_meeples(game);
         self.index_threats(game, &ctx)?;
-        self.index_stakes(game, &ctx);
+        self.stake.clear();
+        let threatened = self.threat.iter().fold(0, |all, &m| all | m);
+        self.stakes_for(game, &ctx, threatened);
         let me = &game.players()[ctx.me];
         let supply = me.meeples as u32;
         let base = self.threat_loss(&ctx, usize::MAX, 0);
@@ -62,6 +64,7 @@ impl GreedyBot {
                     }
                     let tw = &game.towers()[t];
                     let mask = self.threat_if(game, &ctx, t, &tw.floors, Some(ctx.me))?;
+                    self.stakes_for(game, &ctx, mask);
                     let mut loss = self.threat_loss(&ctx, t, mask);
                     if self.spot_threatened(game, tw.pos, MeepleSpot::Tower, t)? {
                         loss = loss.max(ctx.threat_chance * cost);

@@ -96,7 +96,8 @@ pub struct GreedyBot {
     /// Per tower: the bot's meeples (bit = index in [`Game::meeples`]) some
     /// opponent could capture by raising it.
     threat: Vec<u64>,
-    /// Per meeple of the bot: what it would lose if captured.
+    /// Per meeple of the bot: what it would lose if captured (empty until
+    /// a threat of the decision needs them).
     stake: Vec<f32>,
     /// The meeples a floor would capture (indices into [`Game::meeples`]).
     capturable: Vec<u16>,

@@ -126,9 +126,14 @@ impl GreedyBot {
         Ok(())
     }
 
-    /// What each of the bot's meeples would cost it if captured.
-    pub(super) fn index_stakes(&mut self, game: &Game, ctx: &Ctx) {
-        self.stake.clear();
+    /// What each of the bot's meeples would cost it if captured, worked out
+    /// (once a decision, after `stake` was cleared) when `mask` threatens
+    /// one: [`GreedyBot::threat_loss`] reads stakes only of threatened
+    /// meeples, and most decisions have none.
+    pub(super) fn stakes_for(&mut self, game: &Game, ctx: &Ctx, mask: u64) {
+        if mask == 0 || !self.stake.is_empty() {
+            return;
+        }
         for i in 0..game.meeples().len() {
             let s = if game.meeples()[i].owner as usize == self.me {
                 // As if the next opponent took it.
