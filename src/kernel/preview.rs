@@ -145,10 +145,25 @@ impl Local {
         i
     }
 
+    /// A node's parent is never after it (a union hangs the later root
+    /// under the earlier).
     fn union(&mut self, a: u8, b: u8) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
             self.parent[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+
+    /// The root of each of the first nodes, in `group`: in one pass from the
+    /// first, as a node's parent comes before it and so has its root found.
+    fn groups(&self, group: &mut [u8]) {
+        for i in 0..group.len() {
+            let p = self.parent[i];
+            group[i] = if p as usize == i {
+                p
+            } else {
+                group[p as usize]
+            };
         }
     }
 }
@@ -244,6 +259,7 @@ struct Joins {
 }
 
 impl Joins {
+    #[inline]
     fn across_edges(k: &TileKind, at: Placement, around: &Surroundings) -> Joins {
         let rotation = &k.rotations[at.rot as usize];
         let mut local = Local { parent: IDENTITY };
@@ -273,9 +289,7 @@ impl Joins {
                 }
             }
         }
-        for i in 0..joins.nseg + joins.nroots {
-            joins.group[i] = local.find(i as u8);
-        }
+        local.groups(&mut joins.group[..joins.nseg + joins.nroots]);
         joins
     }
 
@@ -420,13 +434,20 @@ impl Surroundings {
     /// Describe the cells around `pos` in `game`.
     fn describe(&mut self, game: &Game, pos: Pos) {
         let (tiles, board, features) = (game.tiles(), game.board(), game.features());
+        // Each cell around looked at once: the ring holds the four
+        // neighbours across the edges too.
+        let mut ring = [None; 8];
+        for (cell, q) in ring.iter_mut().zip(pos.around()) {
+            *cell = board.tile_at(q).map(|t| (q, *t));
+        }
         self.pos = Some(pos);
         self.edge_root = [None; 4];
         self.half_root = [None; 8];
         for d in Dir::ALL {
-            let Some(other) = board.tile_at(pos.step(d)) else {
+            let Some((q, other)) = ring[ring_index(d)] else {
                 continue;
             };
+            debug_assert_eq!(q, pos.step(d));
             let ok = &tiles.kinds[other.kind as usize].rotations[other.rot as usize];
             let root = |segment: u8| features.root(other.first_segment + segment as u32);
             let theirs = ok.edge_segment[d.opposite().index()];
@@ -444,12 +465,9 @@ impl Surroundings {
             }
         }
         let around = |p: Pos| p.around().filter(|&q| board.has_tile(q)).count() as u32;
-        self.neighbours = around(pos);
+        self.neighbours = ring.iter().flatten().count() as u32;
         self.cloisters.clear();
-        for q in pos.around() {
-            let Some(t) = board.tile_at(q) else {
-                continue;
-            };
+        for &(q, t) in ring.iter().flatten() {
             let Some(c) = tiles.kinds[t.kind as usize].cloister else {
                 continue;
             };
@@ -465,6 +483,11 @@ impl Surroundings {
             });
         }
     }
+}
+
+/// Where the cell across edge `d` comes in [`Pos::around`]'s ring.
+fn ring_index(d: Dir) -> usize {
+    2 * d.index() + 1
 }
 
 /// The distinct tiles of the features with roots `roots`, taken together (a
