@@ -31,5 +31,5 @@ pub use pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, HookBudget, MeepleView, RansomView,
-    Rules, StackView, Table, TowerView, plain,
+    Rules, StackView, TOP_QUESTION, Table, TowerView, plain,
 };

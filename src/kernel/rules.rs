@@ -92,7 +92,20 @@ impl Answer {
             holds: Holds::Tower,
         }
     }
+
+    /// In [`Rules::tower_answers`], a question not asked: no, and asked
+    /// again whenever it is needed.
+    pub fn unasked() -> Answer {
+        Answer {
+            yes: false,
+            holds: Holds::Now,
+        }
+    }
 }
+
+/// Among a tower's questions as [`Rules::tower_answers`] numbers them
+/// (0–31: may a floor of that kind go on it?), "may a meeple go on top?".
+pub const TOP_QUESTION: u32 = 32;
 
 /// A tower (or a bare foundation) on the board, as [`Rules::may_capture`]
 /// sees it.
@@ -306,20 +319,31 @@ pub trait Rules: HookBudget + Send {
     /// Speed only, not a rule question: the answers of
     /// [`Rules::may_place_floor`] for every floor kind in order, then of
     /// [`Rules::may_top`], about one stack for one seat, appended to `out` —
-    /// exactly what asking each in turn gives, which is what this body does.
-    /// The kernel asks a changed tower's questions this way, so that rules
-    /// which keep answers by stack can give them at once. A wrapper that
-    /// changes an answer need not write it: this body asks the wrapper.
+    /// exactly what asking each in turn gives, which is what this body does;
+    /// only the questions in `questions` are asked (bit k: floor kind k; bit
+    /// [`TOP_QUESTION`]: the top), each other answered
+    /// [`Answer::unasked`]. The kernel asks a changed tower's questions this
+    /// way, so that rules which keep answers by stack can give them at once.
+    /// A wrapper that changes an answer need not write it: this body asks
+    /// the wrapper.
     fn tower_answers(
         &self,
         stack: &StackView,
         asking: &Asking,
+        questions: u64,
         out: &mut Vec<Answer>,
     ) -> Result<()> {
+        let asked = |q: u32| questions & 1 << q != 0;
         for kind in 0..self.floor_kinds().len() {
-            out.push(self.may_place_floor(stack, kind as FloorKind, asking)?);
+            out.push(match asked(kind as u32) {
+                true => self.may_place_floor(stack, kind as FloorKind, asking)?,
+                false => Answer::unasked(),
+            });
         }
-        out.push(self.may_top(stack, asking)?);
+        out.push(match asked(TOP_QUESTION) {
+            true => self.may_top(stack, asking)?,
+            false => Answer::unasked(),
+        });
         Ok(())
     }
 

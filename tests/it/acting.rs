@@ -3,7 +3,8 @@
 //! off tower tops, one that keeps seats holding prisoners from building
 //! (answers kept until the standings change), through the library and the
 //! binary; and the kernel
-//! asking once for every seat when an answer did not read the seat.
+//! asking once for every seat when an answer did not read the seat, and
+//! never asking a seat about floors it does not hold.
 
 use std::cell::Cell;
 
@@ -261,10 +262,24 @@ fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
 
 // ---- the kernel asks once for every seat ----------------------------------
 
-/// Rules that count the `may_place_floor` questions they are asked.
+/// Rules that count the `may_place_floor` questions they are asked, per
+/// seat asking.
 struct Counting {
     inner: Box<dyn Rules>,
-    asked: Cell<u64>,
+    asked: [Cell<u64>; 6],
+}
+
+impl Counting {
+    fn new(inner: Box<dyn Rules>) -> Counting {
+        Counting {
+            inner,
+            asked: Default::default(),
+        }
+    }
+
+    fn asked(&self) -> u64 {
+        self.asked.iter().map(Cell::get).sum()
+    }
 }
 
 impl HookBudget for Counting {
@@ -294,7 +309,8 @@ impl Rules for Counting {
         kind: FloorKind,
         asking: &Asking,
     ) -> anyhow::Result<Answer> {
-        self.asked.set(self.asked.get() + 1);
+        let asked = &self.asked[asking.seat];
+        asked.set(asked.get() + 1);
         self.inner.may_place_floor(stack, kind, asking)
     }
     fn may_top(&self, stack: &StackView, asking: &Asking) -> anyhow::Result<Answer> {
@@ -333,17 +349,14 @@ fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
         &format!("fn may_place_floor(tower, kind) {{ {body} }}\n"),
     );
     let set = dir.ruleset();
-    let rules = Counting {
-        inner: set.rules(),
-        asked: Cell::new(0),
-    };
+    let rules = Counting::new(set.rules());
     let scores = (0..20)
         .map(|seed| {
             let game = sim::play(&set, &rules, &[BotKind::Random; 3], seed, false).unwrap();
             game.scores()
         })
         .collect();
-    (rules.asked.get(), scores)
+    (rules.asked(), scores)
 }
 
 #[test]
@@ -357,6 +370,36 @@ fn the_kernel_asks_once_for_every_seat_unless_the_answer_read_the_seat() {
         3 * plain,
         "three seats asked where one answer served all"
     );
+}
+
+/// The seats `may_place_floor` was asked for over 20 random games of two
+/// under tower and a pack whose `seat` hook gives seat 1 `floors` floors
+/// and whose `may_place_floor` reads the standings (so each seat is asked
+/// only when it needs an answer).
+fn floor_questions_by_seat(floors: u32) -> [u64; 2] {
+    let dir = TowerPack::new(
+        "poor",
+        &format!(
+            "fn seat(seat, players, supply) {{ if seat == 1 {{ #{{ regular: {floors} }} }} else {{ supply }} }}\n\
+             fn may_place_floor(tower, kind) {{ game().rank(game().actor) > 0 && previous(tower, kind) }}\n"
+        ),
+    );
+    let set = dir.ruleset();
+    let rules = Counting::new(set.rules());
+    for seed in 0..20 {
+        sim::play(&set, &rules, &[BotKind::Random; 2], seed, false).unwrap();
+    }
+    [rules.asked[0].get(), rules.asked[1].get()]
+}
+
+#[test]
+fn a_seat_holding_no_floor_is_never_asked_whether_it_may_place_one() {
+    let [rich, poor] = floor_questions_by_seat(0);
+    assert!(rich > 0, "seat 0 holds floors and is asked");
+    assert_eq!(poor, 0, "seat 1 holds none: nothing it could use is asked");
+    // With floors of its own, it is asked: the test could fail.
+    let [_, poor] = floor_questions_by_seat(3);
+    assert!(poor > 0, "seat 1 with floors is asked");
 }
 
 // ---- check ------------------------------------------------------------------

@@ -37,12 +37,7 @@ impl Game<'_> {
         let me = self.current;
         // Only what the player could use is asked: the floor kinds left in
         // supply, and the top where a meeple could go.
-        let floors = player
-            .floors
-            .iter()
-            .enumerate()
-            .filter(|&(_, &left)| left > 0)
-            .fold(0, |bits, (k, _)| bits | 1 << k);
+        let floors = player.held_floors();
         for t in 0..self.towers.len() {
             // One look at the tower's answers.
             let top = player.meeples > 0 && self.towers[t].meeple.is_none();

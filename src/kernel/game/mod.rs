@@ -114,6 +114,17 @@ pub struct Player {
     pub floors: Vec<u32>,
 }
 
+impl Player {
+    /// The floor kinds (bit k) the player holds at least one of.
+    pub fn held_floors(&self) -> u64 {
+        self.floors
+            .iter()
+            .enumerate()
+            .filter(|&(_, &left)| left > 0)
+            .fold(0, |bits, (k, _)| bits | 1 << k)
+    }
+}
+
 /// Where a drawn tile goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {

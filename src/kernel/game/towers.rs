@@ -10,16 +10,11 @@ use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::rules::{
-    Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView,
+    Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView, TOP_QUESTION,
 };
 
-/// The question "may a meeple go on top?" among a tower's questions
-/// (0–31: a floor of that kind), and its bit.
-const TOP_QUESTION: u32 = 32;
+/// The bit of the question "may a meeple go on top?".
 pub(super) const TOP: u64 = 1 << TOP_QUESTION;
-
-/// The bits of every floor kind's question.
-pub(super) const FLOORS: u64 = TOP - 1;
 
 /// A seat's answers about a tower that hold until the standings change, as
 /// asked so far at the standings `at`. Each word in a cell of its own, so
@@ -43,12 +38,23 @@ impl StandingAnswers {
 }
 
 impl Game<'_> {
-    /// Ask the rules again about a tower that changed: every question for
-    /// seat 0 (each floor kind, then the top), then the other seats for the
-    /// answers that were seat 0's own — once for all when the answer says
-    /// it holds for all (as the shipped packs' do).
+    /// Ask the rules again about a tower that changed: every question some
+    /// seat could use for seat 0 (each floor kind a seat holds, then the top
+    /// while no meeple stands there), then the other seats for the answers
+    /// that were seat 0's own — once for all when the answer says it holds
+    /// for all (as the shipped packs' do). A question no seat could use is
+    /// asked when it is needed, if ever (a floor supply only shrinks).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
+        let wanted = self
+            .players
+            .iter()
+            .fold(0, |bits, p| bits | p.held_floors())
+            | if self.towers[t].meeple.is_none() {
+                TOP
+            } else {
+                0
+            };
         let mut first = std::mem::take(&mut self.tower_answers);
         first.clear();
         let asked = self.with_table(|table| {
@@ -59,7 +65,7 @@ impl Game<'_> {
                 table,
             };
             self.rules
-                .tower_answers(&tower.stack(), &asking, &mut first)
+                .tower_answers(&tower.stack(), &asking, wanted, &mut first)
         });
         let spread =
             asked.and_then(|()| spread_answers(n, &first, |seat, q| self.ask_tower(t, q, seat)));
@@ -159,10 +165,11 @@ impl Game<'_> {
         Ok(yes)
     }
 
-    /// The floor kinds (bit k) `seat` may put on tower `t` now. One call per
-    /// tower where a turn lists its actions.
+    /// The floor kinds (bit k) `seat` may put on tower `t` now: of those it
+    /// holds, the rules allow. One call per tower where a turn lists its
+    /// actions.
     pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
-        Ok(self.answers(t, seat, FLOORS)? as u32)
+        Ok(self.answers(t, seat, self.players[seat].held_floors())? as u32)
     }
 
     /// May `seat` put a floor of `kind` on tower `t` now?

@@ -1,13 +1,14 @@
 //! The memo's front for questions about a stack alone: a tower's questions
 //! (`may_place_floor` of each kind, then `may_top`) and its capture cells
-//! (`reach`, then `range`). Where every answer of such a group read only
-//! the stack, its top meeple's owner and the player count (it holds for
-//! the tower: [`Holds::Tower`]), the group's answers are kept by exactly
-//! those arguments and found again with one lookup — the kernel asks a
-//! changed tower's questions dozens of times a game, a bot asks for ranges
-//! thousands of times — and charged what the memo would charge, hook by
-//! hook. Any other answer takes the memo's path, as does every question
-//! while fires are counted or calls traced (both see each question).
+//! (`reach`, then `range`). An answer of such a group that read only the
+//! stack, its top meeple's owner and the player count (it holds for the
+//! tower: [`Holds::Tower`]) is kept by exactly those arguments; a group
+//! whose every answer is kept is found again with one lookup — the kernel
+//! asks a changed tower's questions dozens of times a game, a bot asks for
+//! ranges thousands of times — and charged what the memo would charge, hook
+//! by hook. Any other answer (one that read the seat or the standings)
+//! takes the memo's path in its turn, as does every question while fires
+//! are counted or calls traced (both see each question).
 
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ use rustc_hash::FxHashMap;
 use super::memo::Value;
 use super::reads::{self, Facts};
 use super::{Hook, ScriptRules};
-use crate::kernel::{Answer, Asking, FloorKind, Holds, StackView};
+use crate::kernel::{Answer, Asking, FloorKind, Holds, StackView, TOP_QUESTION};
 
 /// Groups kept before the front starts again (a group found again is the
 /// same: nothing is lost but the lookup).
@@ -56,10 +57,13 @@ pub(super) struct Given {
     cost: u64,
 }
 
-/// A group's answers, and what they cost together.
+/// A group's answers in order, each where it holds for the tower (`None`:
+/// asked through the memo each time), and what the kept ones cost together.
 struct Kept {
-    answers: Box<[Given]>,
+    answers: Box<[Option<Given>]>,
     cost: u64,
+    /// Every answer is kept.
+    complete: bool,
 }
 
 /// The kept groups.
@@ -86,16 +90,22 @@ impl Front {
         self.groups.clear();
     }
 
-    fn keep(&mut self, key: StackKey, answers: Vec<Given>) {
+    fn keep(&mut self, key: StackKey, answers: Vec<Option<Given>>) {
         if self.off {
             return;
         }
         if self.groups.len() >= MAX_GROUPS {
             self.groups.clear();
         }
-        let cost = answers.iter().map(|g| g.cost).sum();
+        let cost = answers.iter().flatten().map(|g| g.cost).sum();
+        let complete = answers.iter().all(Option::is_some);
         let answers = answers.into();
-        self.groups.insert(key, Kept { answers, cost });
+        let kept = Kept {
+            answers,
+            cost,
+            complete,
+        };
+        self.groups.insert(key, kept);
     }
 }
 
@@ -113,26 +123,33 @@ impl ScriptRules {
         Some(StackKey::new(group, floors, topped, owner, players))
     }
 
-    /// What `take` makes of the group kept under `key`, each answer charged
-    /// first as the memo would charge it.
+    /// What `take` makes of the complete group kept under `key`, each
+    /// answer charged first as the memo would charge it.
     fn known<R>(
         &self,
         key: Option<StackKey>,
-        take: impl FnOnce(&[Given]) -> R,
+        take: impl FnOnce(&[Option<Given>]) -> R,
     ) -> Result<Option<R>> {
         let front = self.front.borrow();
         let Some(known) = key
             .filter(|_| !front.off)
             .and_then(|k| front.groups.get(&k))
+            .filter(|known| known.complete)
         else {
             return Ok(None);
         };
         if !self.charged_within_budget(known.cost) {
-            for given in known.answers.iter() {
+            for given in known.answers.iter().flatten() {
                 self.charge(given.hook, given.cost)?;
             }
         }
         Ok(Some(take(&known.answers)))
+    }
+
+    /// Is a group kept under `key`, complete or not?
+    fn kept_group(&self, key: Option<StackKey>) -> bool {
+        let front = self.front.borrow();
+        !front.off && key.is_some_and(|k| front.groups.contains_key(&k))
     }
 
     /// The capture cells of a stack, where the front keeps them: never
@@ -145,7 +162,7 @@ impl ScriptRules {
         let key = StackKey::new(Group::Range, reads::packed_stack(floors)?, topped, None, 0);
         let front = self.front.borrow();
         let known = front.groups.get(&key).filter(|_| !front.off)?;
-        known.answers[1].value.cells()
+        known.answers[1].as_ref()?.value.cells()
     }
 
     /// Ask `hook` through the memo, noting what the answer cost and whether
@@ -166,20 +183,20 @@ impl ScriptRules {
         Ok((answer, given))
     }
 
-    /// Keep a group whose every answer held for the tower (`None`: some
-    /// answer did not).
-    fn keep_group(&self, key: Option<StackKey>, group: Option<Vec<Given>>) {
-        if let (Some(key), Some(group)) = (key, group) {
+    /// Keep a group of which some answer held for the tower.
+    fn keep_group(&self, key: Option<StackKey>, group: Vec<Option<Given>>) {
+        if let Some(key) = key.filter(|_| group.iter().any(Option::is_some)) {
             self.front.borrow_mut().keep(key, group);
         }
     }
 
-    /// Every tower question about `stack` for `asking.seat`, in the order
-    /// of [`crate::kernel::Rules::tower_answers`].
+    /// The tower questions `questions` about `stack` for `asking.seat`, in
+    /// the order of [`crate::kernel::Rules::tower_answers`].
     pub(super) fn tower_group(
         &self,
         stack: &StackView,
         asking: &Asking,
+        questions: u64,
         out: &mut Vec<Answer>,
     ) -> Result<()> {
         let players = asking.table.players();
@@ -190,20 +207,28 @@ impl ScriptRules {
             asking.owner,
             players,
         );
-        let given = |known: &[Given]| {
+        let kinds = self.scripts.kinds.len();
+        let every = ((1u64 << kinds) - 1) | (1 << TOP_QUESTION);
+        if questions & every != every {
+            return self.some_of_group(key, stack, asking, questions, out);
+        }
+        let given = |known: &[Option<Given>]| {
             out.extend(
                 known
                     .iter()
+                    .flatten()
                     .map(|g| Answer::lasting(g.value.bool() == Some(true))),
             );
         };
         if self.known(key, given)?.is_some() {
             return Ok(());
         }
-        let kinds = self.scripts.kinds.len();
-        // Gathered while every answer holds for the tower: a rule that reads
-        // more (the seat, the standings) gathers nothing.
-        let mut group = key.map(|_| Vec::new());
+        // Some answers read more than the stack (the seat, the standings).
+        if self.kept_group(key) {
+            return self.some_of_group(key, stack, asking, questions, out);
+        }
+        // Each answer kept where it holds for the tower.
+        let mut group = Vec::with_capacity(kinds + 1);
         for q in 0..=kinds {
             let (hook, kind) = match q {
                 q if q == kinds => (Hook::MayTop, 0),
@@ -215,12 +240,51 @@ impl ScriptRules {
             };
             let (answer, g) = self.given(hook, ask, |a: &Answer| Value::Bool(a.yes))?;
             out.push(answer);
-            group = group.zip(g).map(|(mut group, g)| {
-                group.push(g);
-                group
-            });
+            group.push(g);
         }
         self.keep_group(key, group);
+        Ok(())
+    }
+
+    /// The `q`th answer of the group kept under `key`, and what it cost;
+    /// not charged.
+    fn kept_answer(&self, key: Option<StackKey>, q: usize) -> Option<(bool, u64)> {
+        let front = self.front.borrow();
+        let known = front.groups.get(&key?).filter(|_| !front.off)?;
+        let given = known.answers[q].as_ref()?;
+        Some((given.value.bool() == Some(true), given.cost))
+    }
+
+    /// Some of a tower's questions (the others answered unasked): each from
+    /// the group the front keeps under `key`, charged in its turn, or else
+    /// asked through the memo; nothing is gathered.
+    fn some_of_group(
+        &self,
+        key: Option<StackKey>,
+        stack: &StackView,
+        asking: &Asking,
+        questions: u64,
+        out: &mut Vec<Answer>,
+    ) -> Result<()> {
+        let kinds = self.scripts.kinds.len();
+        for q in 0..=kinds {
+            let (hook, kind, bit) = match q {
+                q if q == kinds => (Hook::MayTop, 0, 1 << TOP_QUESTION),
+                kind => (Hook::MayPlaceFloor, kind as i64, 1 << kind),
+            };
+            if questions & bit == 0 {
+                out.push(Answer::unasked());
+                continue;
+            }
+            let answer = match self.kept_answer(key, q) {
+                Some((yes, cost)) => {
+                    self.charge(hook, cost)?;
+                    Answer::lasting(yes)
+                }
+                None => self.ask_tower(hook, stack, kind, asking)?,
+            };
+            out.push(answer);
+        }
         Ok(())
     }
 
@@ -235,8 +299,9 @@ impl ScriptRules {
     ) -> Result<()> {
         // Neither hook is given the tower's meeple or the game.
         let key = Self::stack_key(Group::Range, floors, topped, None, 0);
-        let extend = |known: &[Given]| {
+        let extend = |known: &[Option<Given>]| {
             known[1]
+                .as_ref()?
                 .value
                 .cells_slice()
                 .map(|c| out.extend_from_slice(c))
@@ -251,7 +316,10 @@ impl ScriptRules {
     pub(super) fn range(&self, floors: &[FloorKind], topped: bool) -> Result<Arc<[(i32, i32)]>> {
         // Neither hook is given the tower's meeple or the game.
         let key = Self::stack_key(Group::Range, floors, topped, None, 0);
-        match self.known(key, |known| known[1].value.cells())?.flatten() {
+        match self
+            .known(key, |known| known[1].as_ref()?.value.cells())?
+            .flatten()
+        {
             Some(cells) => Ok(cells),
             None => self.asked_range(floors, topped, key),
         }
@@ -283,8 +351,10 @@ impl ScriptRules {
             self.given(Hook::Range, ask_range, |c: &Arc<[(i32, i32)]>| {
                 Value::Cells(c.clone())
             })?;
-        let group = reach_given.zip(range_given).map(|(r, c)| vec![r, c]);
-        self.keep_group(key, group);
+        // Kept where both hold for the tower.
+        if reach_given.is_some() && range_given.is_some() {
+            self.keep_group(key, vec![reach_given, range_given]);
+        }
         Ok(cells)
     }
 }

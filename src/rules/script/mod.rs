@@ -376,9 +376,10 @@ impl Rules for ScriptRules {
         &self,
         stack: &StackView,
         asking: &Asking,
+        questions: u64,
         out: &mut Vec<Answer>,
     ) -> Result<()> {
-        self.tower_group(stack, asking, out)
+        self.tower_group(stack, asking, questions, out)
     }
 
     fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {

@@ -1,10 +1,11 @@
-//! The memo's front: a tower's questions asked at once (`tower_answers`)
-//! answer, run and charge exactly as asking each in turn does, and a group
-//! is found again by its stack only where every answer read nothing but the
-//! stack, its top meeple's owner and the player count.
+//! The memo's front: a tower's questions asked at once (`tower_answers`),
+//! all of them or some, answer, run and charge exactly as asking each in
+//! turn does, and an answer of a group is found again by its stack only
+//! where it read nothing but the stack, its top meeple's owner and the
+//! player count.
 
 use super::{rules, with_pack};
-use crate::kernel::{Answer, Asking, Board, FloorKind, Rules, StackView, Table};
+use crate::kernel::{Answer, Asking, Board, FloorKind, Rules, StackView, TOP_QUESTION, Table};
 use crate::rules::script::ScriptRules;
 
 /// What one asking gave: the answers, the pack functions run, the
@@ -18,15 +19,19 @@ fn asked(rules: &ScriptRules, ask: impl FnOnce(&mut Vec<Answer>)) -> Asked {
     (out, rules.hook_runs() - runs, rules.spent() - spent)
 }
 
-/// Seat `seat`'s questions about `floors` (topped by `owner`'s meeple, if
-/// any) at a table of three with `scores`: at once, or one by one.
+/// Every question of a tower.
+const EVERY: u64 = u64::MAX;
+
+/// Seat `seat`'s questions `questions` about `floors` (topped by `owner`'s
+/// meeple, if any) at a table of three with `scores`: at once, or one by
+/// one.
 fn tower(
     rules: &ScriptRules,
     floors: &[FloorKind],
     owner: Option<usize>,
     seat: usize,
     scores: &[u32; 3],
-    at_once: bool,
+    (questions, at_once): (u64, bool),
 ) -> Asked {
     let board = Board::new();
     let table = Table {
@@ -44,16 +49,23 @@ fn tower(
     };
     asked(rules, |out| {
         if at_once {
-            rules.tower_answers(&stack, &asking, out).unwrap();
+            rules
+                .tower_answers(&stack, &asking, questions, out)
+                .unwrap();
         } else {
+            let asked = |q: u32| questions & 1 << q != 0;
             for kind in 0..rules.floor_kinds().len() {
-                out.push(
-                    rules
+                out.push(match asked(kind as u32) {
+                    true => rules
                         .may_place_floor(&stack, kind as FloorKind, &asking)
                         .unwrap(),
-                );
+                    false => Answer::unasked(),
+                });
             }
-            out.push(rules.may_top(&stack, &asking).unwrap());
+            out.push(match asked(TOP_QUESTION) {
+                true => rules.may_top(&stack, &asking).unwrap(),
+                false => Answer::unasked(),
+            });
         }
     })
 }
@@ -72,11 +84,15 @@ fn stacks(kinds: usize) -> Vec<(Vec<FloorKind>, Option<usize>)> {
 }
 
 /// Every stack asked twice at once by one instance and twice one by one by
-/// another, for seats 0 and 2 and two standings: the same answers, runs and
-/// charges, first asking and kept alike.
+/// another, for seats 0 and 2 and two standings, every question and then
+/// only the first floor kind's: the same answers, runs and charges, first
+/// asking and kept alike.
 fn at_once_is_one_by_one(at_once: &ScriptRules, one_by_one: &ScriptRules) {
     let kinds = at_once.floor_kinds().len();
-    for (floors, owner) in stacks(kinds) {
+    for ((floors, owner), questions) in stacks(kinds)
+        .into_iter()
+        .flat_map(|stack| [(stack.clone(), EVERY), (stack, 1)])
+    {
         for (seat, scores) in [
             (0, [0, 0, 0]),
             (2, [0, 0, 0]),
@@ -84,11 +100,18 @@ fn at_once_is_one_by_one(at_once: &ScriptRules, one_by_one: &ScriptRules) {
             (2, [9, 3, 12]),
         ] {
             for round in ["first", "kept"] {
-                let a = tower(at_once, &floors, owner, seat, &scores, true);
-                let b = tower(one_by_one, &floors, owner, seat, &scores, false);
+                let a = tower(at_once, &floors, owner, seat, &scores, (questions, true));
+                let b = tower(
+                    one_by_one,
+                    &floors,
+                    owner,
+                    seat,
+                    &scores,
+                    (questions, false),
+                );
                 assert_eq!(
                     a, b,
-                    "{round} asking of {floors:?} topped by {owner:?}, seat {seat}"
+                    "{round} asking of {questions:#x} about {floors:?} topped by {owner:?}, seat {seat}"
                 );
             }
         }
@@ -127,12 +150,30 @@ fn a_towers_questions_at_once_answer_as_one_by_one_whatever_they_read() {
 fn a_group_that_read_the_seat_is_not_given_to_another_seat() {
     let (_d, _, rules) = with_pack("fn may_top(tower) { game().actor == 0 }");
     let scores = [0, 0, 0];
-    let seat0 = tower(&rules, &[0], None, 0, &scores, true);
-    let seat1 = tower(&rules, &[0], None, 1, &scores, true);
+    let seat0 = tower(&rules, &[0], None, 0, &scores, (EVERY, true));
+    let seat1 = tower(&rules, &[0], None, 1, &scores, (EVERY, true));
     assert_eq!(seat0.0.last().map(|a| a.yes), Some(true));
     assert_eq!(seat1.0.last().map(|a| a.yes), Some(false));
     let (_e, _, plain) = with_pack("fn may_top(tower) { previous(tower) }");
-    tower(&plain, &[0], None, 0, &scores, true);
-    let again = tower(&plain, &[0], None, 1, &scores, true);
+    tower(&plain, &[0], None, 0, &scores, (EVERY, true));
+    let again = tower(&plain, &[0], None, 1, &scores, (EVERY, true));
     assert_eq!(again.1, 0, "read only the stack: kept for every seat");
+}
+
+/// Of a group some of whose answers read the standings, the others are
+/// kept by the stack: asked again at other standings, only the rule that
+/// reads them runs.
+#[test]
+fn a_group_keeps_the_answers_that_read_only_the_stack() {
+    let (_d, _, rules) = with_pack(
+        "fn may_place_floor(tower, kind) { game().scores[0] < 5 }\n\
+         fn may_top(tower) { previous(tower) }",
+    );
+    let first = tower(&rules, &[0], None, 0, &[0, 0, 0], (EVERY, true));
+    assert_eq!(first.1, 3, "the floor rule, may_top and its previous");
+    let again = tower(&rules, &[0], None, 0, &[9, 0, 0], (EVERY, true));
+    assert!(!again.0[0].yes, "the standings rule asked again");
+    assert_eq!(again.0.last(), first.0.last());
+    assert_eq!(again.1, 1, "only the floor rule runs: may_top is kept");
+    assert_eq!(again.2, first.2, "charged as if both had run");
 }
