@@ -139,11 +139,21 @@ impl ScriptRules {
             return Ok(None);
         };
         if !self.charged_within_budget(known.cost) {
-            for given in known.answers.iter().flatten() {
-                self.charge(given.hook, given.cost)?;
-            }
+            self.charge_each(&known.answers)?;
         }
         Ok(Some(take(&known.answers)))
+    }
+
+    /// Charge a group's answers hook by hook, where charging them at once
+    /// could break a limit: the hook named is the one that breaks it. Kept
+    /// apart from the lookup, which it would otherwise slow.
+    #[cold]
+    #[inline(never)]
+    fn charge_each(&self, answers: &[Option<Given>]) -> Result<()> {
+        for given in answers.iter().flatten() {
+            self.charge(given.hook, given.cost)?;
+        }
+        Ok(())
     }
 
     /// Is a group kept under `key`, complete or not?
