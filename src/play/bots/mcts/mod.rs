@@ -254,8 +254,7 @@ impl MctsBot {
         }
         let mut weighed: Vec<Weighed> = self
             .tree
-            .node(self.tree.root)
-            .edges
+            .edges(self.tree.root)
             .iter()
             .filter(|e| e.visits > 0)
             .map(|e| Weighed {
@@ -280,7 +279,7 @@ impl MctsBot {
             self.iterate(&mut g, root)?;
         }
         let edge = self.tree.best();
-        let option = self.tree.node(self.tree.root).edges[edge].option as usize;
+        let option = self.tree.edges(self.tree.root)[edge].option as usize;
         self.keep_subtree(&root_game, root, edge, option)?;
         Ok(option)
     }
@@ -307,7 +306,7 @@ impl MctsBot {
             && carry.signature == here
             && carry.node != NONE
             && self.tree.is_open(carry.node)
-            && self.tree.node(carry.node).edges.len() == decision.len()
+            && self.tree.edges(carry.node).len() == decision.len()
         {
             self.tree.root = carry.node;
             return Ok(());
@@ -484,7 +483,7 @@ impl MctsBot {
         if stay {
             *at = Cursor::After { node, edge };
         }
-        self.tree.node(node).edges[edge].option as usize
+        self.tree.edges(node)[edge].option as usize
     }
 }
 

@@ -8,6 +8,10 @@
 //! weighing), as the node's visits grow (progressive widening), so the many
 //! placements of a tile cost nothing until the search has the visits to
 //! tell them apart. A progressive bias adds the prior, fading with visits.
+//!
+//! The nodes, edges and child links of a search live in three flat arenas,
+//! emptied together when a new search begins: a search adds a node or two
+//! an iteration, and none of them allocates on its own.
 
 /// No node.
 pub const NONE: u32 = u32::MAX;
@@ -29,8 +33,17 @@ pub struct Edge {
     pub visits: u32,
     /// Sum of the rewards of the player who decides at the node.
     pub total: f32,
-    /// The nodes reached through it, keyed by the tiles drawn on the way.
-    children: Vec<(u64, u32)>,
+    /// The first of the nodes reached through it (a [`Link`]; [`NONE`]:
+    /// none yet), keyed by the tiles drawn on the way.
+    children: u32,
+}
+
+/// A node reached through an edge after the draws `key`; `next`: the
+/// edge's next such link.
+struct Link {
+    key: u64,
+    child: u32,
+    next: u32,
 }
 
 impl Edge {
@@ -45,13 +58,16 @@ pub struct Node {
     /// The player deciding.
     pub player: u8,
     pub visits: u32,
-    /// Best prior first.
-    pub edges: Vec<Edge>,
+    /// Its edges, best prior first: where they start in the tree's edges,
+    /// and how many (none: not opened yet).
+    edges: (u32, u32),
 }
 
-/// The nodes of a search, the root first.
+/// The nodes of a search, the root first, with their edges and links.
 pub struct Tree {
     nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    links: Vec<Link>,
     pub root: u32,
     /// The exploration constant of UCB1, in points of margin.
     explore: f32,
@@ -64,6 +80,8 @@ impl Tree {
     pub fn new(explore: f32) -> Tree {
         Tree {
             nodes: Vec::new(),
+            edges: Vec::new(),
+            links: Vec::new(),
             root: NONE,
             explore,
             order: Vec::new(),
@@ -72,6 +90,8 @@ impl Tree {
 
     pub fn clear(&mut self) {
         self.nodes.clear();
+        self.edges.clear();
+        self.links.clear();
         self.root = NONE;
     }
 
@@ -79,12 +99,23 @@ impl Tree {
         &self.nodes[id as usize]
     }
 
+    /// The edges of node `id`, best prior first.
+    pub fn edges(&self, id: u32) -> &[Edge] {
+        let (start, len) = self.nodes[id as usize].edges;
+        &self.edges[start as usize..(start + len) as usize]
+    }
+
+    fn edges_mut(&mut self, id: u32) -> &mut [Edge] {
+        let (start, len) = self.nodes[id as usize].edges;
+        &mut self.edges[start as usize..(start + len) as usize]
+    }
+
     /// A new node for `player`, its options not listed yet ([`Tree::open`]).
     pub fn add(&mut self, player: usize) -> u32 {
         self.nodes.push(Node {
             player: player as u8,
             visits: 0,
-            edges: Vec::new(),
+            edges: (0, 0),
         });
         (self.nodes.len() - 1) as u32
     }
@@ -92,11 +123,11 @@ impl Tree {
     /// Whether `node`'s options are listed (a decision point has two or
     /// more).
     pub fn is_open(&self, node: u32) -> bool {
-        !self.nodes[node as usize].edges.is_empty()
+        self.nodes[node as usize].edges.1 > 0
     }
 
     /// List `node`'s options, one edge per prior (option `i` has prior
-    /// `priors[i]`).
+    /// `priors[i]`). A node is opened once.
     pub fn open(&mut self, node: u32, priors: &[f32]) {
         // Stable: equal priors keep the kernel's order. The options are
         // sorted as (prior, index) pairs (a node has many, an edge is
@@ -108,40 +139,52 @@ impl Tree {
             (p, i as u16)
         }));
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let edges = order.iter().map(|&(prior, option)| Edge {
+        debug_assert!(
+            self.nodes[node as usize].edges.1 == 0,
+            "a node is opened once"
+        );
+        let start = self.edges.len() as u32;
+        self.edges.extend(order.iter().map(|&(prior, option)| Edge {
             option,
             prior,
             visits: 0,
             total: 0.0,
-            children: Vec::new(),
-        });
-        let n = &mut self.nodes[node as usize];
-        n.edges.clear();
-        n.edges.extend(edges);
+            children: NONE,
+        }));
+        self.nodes[node as usize].edges = (start, self.edges.len() as u32 - start);
     }
 
     /// The node reached from `edge` of `node` after the draws `key`.
     pub fn child(&self, node: u32, edge: usize, key: u64) -> Option<u32> {
-        self.nodes[node as usize].edges[edge]
-            .children
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|&(_, c)| c)
+        let mut at = self.edges(node)[edge].children;
+        while at != NONE {
+            let link = &self.links[at as usize];
+            if link.key == key {
+                return Some(link.child);
+            }
+            at = link.next;
+        }
+        None
     }
 
+    /// Record `child` as the node reached from `edge` of `node` after the
+    /// draws `key` (not reached so before: each key is linked once, so the
+    /// links' order does not matter).
     pub fn link(&mut self, node: u32, edge: usize, key: u64, child: u32) {
-        self.nodes[node as usize].edges[edge]
-            .children
-            .push((key, child));
+        let at = self.links.len() as u32;
+        let e = &mut self.edges_mut(node)[edge];
+        let next = std::mem::replace(&mut e.children, at);
+        self.links.push(Link { key, child, next });
     }
 
     /// The edge to follow from `node`: the first opened option never tried,
     /// else the best by UCB1 with the progressive bias.
     pub fn select(&self, node: u32) -> usize {
         let n = &self.nodes[node as usize];
+        let all = self.edges(node);
         let opened =
-            ((OPEN_BASE + OPEN_RATE * (n.visits as f32).sqrt()) as usize).clamp(1, n.edges.len());
-        let edges = &n.edges[..opened];
+            ((OPEN_BASE + OPEN_RATE * (n.visits as f32).sqrt()) as usize).clamp(1, all.len());
+        let edges = &all[..opened];
         if let Some(i) = edges.iter().position(|e| e.visits == 0) {
             return i;
         }
@@ -173,7 +216,7 @@ impl Tree {
             let n = &mut self.nodes[node as usize];
             n.visits += 1;
             let r = rewards[n.player as usize];
-            let e = &mut n.edges[edge];
+            let e = &mut self.edges_mut(node)[edge];
             e.visits += 1;
             e.total += r;
         }
@@ -182,7 +225,7 @@ impl Tree {
     /// The root's edge to play: the most visited, then the best mean, then
     /// the best prior.
     pub fn best(&self) -> usize {
-        let edges = &self.nodes[self.root as usize].edges;
+        let edges = self.edges(self.root);
         let mut best = 0;
         for (i, e) in edges.iter().enumerate().skip(1) {
             let b = &edges[best];
