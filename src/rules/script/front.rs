@@ -6,9 +6,10 @@
 //! whose every answer is kept is found again with one lookup — the kernel
 //! asks a changed tower's questions dozens of times a game, a bot asks for
 //! ranges thousands of times — and charged what the memo would charge, hook
-//! by hook. Any other answer (one that read the seat or the standings)
-//! takes the memo's path in its turn, as does every question while fires
-//! are counted or calls traced (both see each question).
+//! by hook; the ranges of the stacks last asked about are found with one
+//! comparison before that. Any other answer (one that read the seat or
+//! the standings) takes the memo's path in its turn, as does every question
+//! while fires are counted or calls traced (both see each question).
 
 use std::sync::Arc;
 
@@ -66,6 +67,17 @@ struct Kept {
     complete: bool,
 }
 
+/// Slots of [`Front::recent`].
+const RECENT: usize = 256;
+
+/// A stack's capture cells as [`Front::recent`] keeps them, with what its
+/// `reach` and `range` answers cost.
+struct Recent {
+    key: StackKey,
+    cells: Arc<[(i32, i32)]>,
+    costs: [u64; 2],
+}
+
 /// The kept groups.
 #[derive(Default)]
 pub(super) struct Front {
@@ -73,6 +85,12 @@ pub(super) struct Front {
     /// traced.
     off: bool,
     groups: FxHashMap<StackKey, Kept>,
+    /// The capture cells of the stacks last asked about, one a slot by a
+    /// hash of the stack, each also a group of `groups`: found with one
+    /// comparison where a group takes a probe of the table (a bot asks for
+    /// ranges thousands of times a game, mostly of a few stacks). Empty
+    /// until a range is kept.
+    recent: Vec<Option<Recent>>,
 }
 
 impl Front {
@@ -88,6 +106,42 @@ impl Front {
     pub(super) fn turn_off(&mut self) {
         self.off = true;
         self.groups.clear();
+        self.recent.clear();
+    }
+
+    /// The slot of [`Front::recent`] for `key`.
+    fn slot(key: StackKey) -> usize {
+        let mixed =
+            (key.0 as u64 ^ u64::from(key.1).rotate_right(7)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 56) as usize % RECENT
+    }
+
+    /// The recent range kept under `key`.
+    fn recent(&self, key: StackKey) -> Option<&Recent> {
+        let recent = self.recent.get(Self::slot(key))?.as_ref()?;
+        (recent.key == key && !self.off).then_some(recent)
+    }
+
+    /// Note the range group kept under `key` as recent.
+    fn note_recent(&mut self, key: StackKey) {
+        let Some(Kept { answers, .. }) = self.groups.get(&key) else {
+            return;
+        };
+        let (Some(reach), Some(range)) = (&answers[0], &answers[1]) else {
+            return;
+        };
+        let Some(cells) = range.value.cells() else {
+            return;
+        };
+        let recent = Recent {
+            key,
+            cells,
+            costs: [reach.cost, range.cost],
+        };
+        if self.recent.is_empty() {
+            self.recent.resize_with(RECENT, || None);
+        }
+        self.recent[Self::slot(key)] = Some(recent);
     }
 
     fn keep(&mut self, key: StackKey, answers: Vec<Option<Given>>) {
@@ -309,6 +363,11 @@ impl ScriptRules {
     ) -> Result<()> {
         // Neither hook is given the tower's meeple or the game.
         let key = Self::stack_key(Group::Range, floors, topped, None, 0);
+        if let Some(key) = key
+            && self.extend_recent(key, out)?
+        {
+            return Ok(());
+        }
         let extend = |known: &[Option<Given>]| {
             known[1]
                 .as_ref()?
@@ -319,7 +378,27 @@ impl ScriptRules {
         if self.known(key, extend)?.flatten().is_none() {
             out.extend_from_slice(&self.asked_range(floors, topped, key)?);
         }
+        if let Some(key) = key {
+            self.front.borrow_mut().note_recent(key);
+        }
         Ok(())
+    }
+
+    /// The capture cells of a recent stack (see [`Front::recent`]) appended
+    /// to `out`, charged as the memo would charge them; `false` where the
+    /// stack is not a recent one.
+    fn extend_recent(&self, key: StackKey, out: &mut Vec<(i32, i32)>) -> Result<bool> {
+        let front = self.front.borrow();
+        let Some(recent) = front.recent(key) else {
+            return Ok(false);
+        };
+        let [reach, range] = recent.costs;
+        if !self.charged_within_budget(reach + range) {
+            self.charge(Hook::Reach, reach)?;
+            self.charge(Hook::Range, range)?;
+        }
+        out.extend_from_slice(&recent.cells);
+        Ok(true)
     }
 
     /// The capture cells of a stack: its reach, then `range` of it.

@@ -225,6 +225,40 @@ fn t6_b6_a_new_stack_that_reads_the_same_is_answered_from_what_was_read() {
     assert_eq!(runs, 3);
 }
 
+/// T6, B6: a capture range found again — among the recent stacks, or in
+/// the kept groups once other stacks took its slot — gives the cells, and
+/// is charged the cost, of its first asking, running nothing.
+#[test]
+fn t6_b6_a_range_found_again_gives_the_cells_and_cost_of_its_first_asking() {
+    let (set, warm) = rules(&["tower", "black-tower"]);
+    let kinds = ["regular", "black", "white"].map(|k| kind(&set, k));
+    // Every stack of 1 to 5 floors: more than the recent slots.
+    let mut stacks: Vec<Vec<FloorKind>> = vec![vec![]];
+    for height in 1..=5 {
+        let shorter: Vec<_> = stacks
+            .iter()
+            .filter(|s| s.len() == height - 1)
+            .cloned()
+            .collect();
+        for s in shorter {
+            stacks.extend(kinds.map(|k| [s.clone(), vec![k]].concat()));
+        }
+    }
+    assert!(stacks.len() > 300);
+    let firsts: Vec<_> = stacks.iter().map(|s| range(&warm, s)).collect();
+    for round in 0..2 {
+        for (s, first) in stacks.iter().zip(&firsts) {
+            let again = range(&warm, s);
+            assert_eq!(again.1, 0, "round {round}, {s:?}: nothing runs");
+            assert_eq!(
+                (&again.0, again.2),
+                (&first.0, first.2),
+                "round {round}, {s:?}"
+            );
+        }
+    }
+}
+
 /// B4, B7: the Black Tower's `may_place_floor` reads the top floor and
 /// whether a meeple stands there (and the height for white): a new stack
 /// that reads the same is answered without running it, as a first asking
