@@ -46,15 +46,7 @@ impl Game<'_> {
     /// asked when it is needed, if ever (a floor supply only shrinks).
     pub(super) fn refresh_tower(&mut self, t: usize) -> Result<()> {
         let n = self.players.len();
-        let wanted = self
-            .players
-            .iter()
-            .fold(0, |bits, p| bits | p.held_floors())
-            | if self.towers[t].meeple.is_none() {
-                TOP
-            } else {
-                0
-            };
+        let wanted = self.questions_in_use(t);
         let mut first = std::mem::take(&mut self.tower_answers);
         first.clear();
         let asked = self.with_table(|table| {
@@ -85,6 +77,21 @@ impl Game<'_> {
             standing,
         };
         Ok(())
+    }
+
+    /// The questions about tower `t` some seat could use now or later: each
+    /// floor kind a seat holds, and the top while no meeple stands there.
+    fn questions_in_use(&self, t: usize) -> u64 {
+        let floors = self
+            .players
+            .iter()
+            .fold(0, |bits, p| bits | p.held_floors());
+        let top = if self.towers[t].meeple.is_none() {
+            TOP
+        } else {
+            0
+        };
+        floors | top
     }
 
     /// The rules' answer to question `q` (a floor kind's bit, or the top's)

@@ -94,8 +94,8 @@ pub(super) struct Front {
 }
 
 impl Front {
-    /// A front that is never asked (see [`Front::off`]).
-    pub(super) fn off() -> Front {
+    /// A front that is never asked (see the field `off`).
+    pub(super) fn turned_off() -> Front {
         Front {
             off: true,
             ..Front::default()

@@ -176,7 +176,7 @@ impl ScriptRules {
     pub fn new(scripts: Arc<Scripts>) -> ScriptRules {
         // A traced call sees each question: none is answered by the front.
         let front = match scripts.trace {
-            Some(_) => front::Front::off(),
+            Some(_) => front::Front::turned_off(),
             None => front::Front::default(),
         };
         ScriptRules {
