@@ -28,6 +28,8 @@ pub struct SweepArgs {
     /// The parameter to sweep and its values: PACK.NAME=A..B[:STEP] (an
     /// inclusive range; STEP defaults to 1 for integers) or
     /// PACK.NAME=v1,v2,… (e.g. tower.ransom_cost=0..6)
+    // Help text, not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "PACK.NAME=VALUES")]
     pub param: Option<String>,
     /// Sweep the number of players instead: A..B or a,b,… from 2 to 6

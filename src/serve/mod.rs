@@ -6,9 +6,9 @@
 //! with that question's token. The server checks every answer: an illegal,
 //! stale or forged request gets a 4xx with a message and changes nothing.
 //! Each person seat has a secret key, so people can play one game from
-//! several browsers and others watch it ([`seats`]); a person may ask what
-//! a bot would play ([`hint`]), and sees what a floor would reach and could
-//! capture before committing it ([`floors`]).
+//! several browsers and others watch it (`seats`); a person may ask what
+//! a bot would play (`hint`), and sees what a floor would reach and could
+//! capture before committing it (`floors`).
 //!
 //! A game idle for [`IDLE`] is dropped, one that ended frees its place at
 //! once; every resource a client can take is bounded ([`Limits`]). The
@@ -179,7 +179,7 @@ impl Server {
     }
 
     /// The page's address as other devices on the network reach it (see
-    /// [`network_url`]).
+    /// the function `network_url` of this module).
     pub fn network_url(&self) -> Result<Option<String>> {
         Ok(network_url(self.addr()?))
     }

@@ -76,7 +76,7 @@ impl Columns {
         }
     }
 
-    /// The values of per-game metric `m` ([`metric_names`] order), game by
+    /// The values of per-game metric `m` ([`metric_names`](super::metric_names) order), game by
     /// game.
     pub fn column(&self, m: usize) -> Option<&[f64]> {
         self.columns.get(m).map(Vec::as_slice)
@@ -97,7 +97,7 @@ impl Columns {
         balance(&self.wins, self.seats, pick)
     }
 
-    /// Estimates of every metric, in [`metric_names`] order (balance last).
+    /// Estimates of every metric, in [`metric_names`](super::metric_names) order (balance last).
     /// A win share's interval is kept within [0, 1], where a share lives (the
     /// normal approximation can stray past it over few games).
     pub fn summary(&self) -> Vec<Estimate> {

@@ -6,7 +6,7 @@
 //! it form a chain; the last one answers, and may call `previous(...)` to ask
 //! the one before it (the first one's `previous` gives the hook's default).
 //!
-//! Every question the kernel asks becomes a [`ask::Question`] and takes one
+//! Every question the kernel asks becomes a `Question` (`ask`) and takes one
 //! path (`ask`): the answer kept in the memo (`memo`) whose recorded reads
 //! agree with the question, or the chain run with the recorder on
 //! (`record`), every read a script makes named and given its value by one

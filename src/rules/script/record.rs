@@ -219,7 +219,7 @@ impl ScriptRules {
 
     /// The reads that gave one value every time a hook made them on this
     /// thread: (hook, read, value); reads fixed by the question
-    /// ([`Read::fixed_by_question`]) are not among them.
+    /// (`Read::fixed_by_question`) are not among them.
     pub fn constant_reads(&self) -> Vec<(Hook, &'static str, i64)> {
         let r = self.recorder.borrow();
         let mut out: Vec<_> = r

@@ -8,7 +8,7 @@
 //! their own table (`--by-kind`), charts of per-game values (group names
 //! slanted when they would not fit side by side) (score distributions, win shares, captures,
 //! ransoms and exchanges, tower heights), and a replay viewer of the run's
-//! first games of each variant ([`replay`]: a game picker per variant),
+//! first games of each variant (`replay`: a game picker per variant),
 //! stepped turn by turn with buttons or arrow keys. The viewer's pictures
 //! are [`crate::views::render::board`]'s, merged per game into one SVG whose
 //! elements name the turns they are shown in ([`timeline`]), so a game costs
@@ -19,7 +19,7 @@
 //! value; only the pictures, the style sheet, the script and the frames'
 //! JSON go in as they are ([`PreEscaped`]).
 //!
-//! [`html`] takes the comparison (its parameters, estimates and per-game
+//! [`html()`] takes the comparison (its parameters, estimates and per-game
 //! values) and the sample games, and returns the page; writing it is the
 //! caller's.
 
@@ -103,7 +103,7 @@ pub fn html(r: &Comparison, samples: &[Vec<SampleGame>]) -> String {
     html_with_ladder(r, samples, None)
 }
 
-/// [`html`], with a skill ladder's section when there is one (`r` is then
+/// [`html()`], with a skill ladder's section when there is one (`r` is then
 /// its strongest level's comparison).
 pub fn html_with_ladder(
     r: &Comparison,

@@ -88,12 +88,12 @@ pub enum Style {
     /// At the searching player's first turn after the walk left the tree,
     /// valued by the evaluation; nodes at a turn's start opened on their
     /// second visit; kept visits count toward the budget; UCB1 explores with
-    /// [`EXPLORE`] points (`mcts`).
+    /// `EXPLORE` points (`mcts`).
     Horizon,
-    /// [`Style::Horizon`] with UCB1 exploring with [`NARROW_EXPLORE`] points:
+    /// [`Style::Horizon`] with UCB1 exploring with `NARROW_EXPLORE` points:
     /// the second design (`mcts-narrow`).
     Narrow,
-    /// Greedy playouts [`HORIZON_ROUNDS`] rounds after the root, every node
+    /// Greedy playouts `HORIZON_ROUNDS` rounds after the root, every node
     /// opened when added (`mcts-classic`).
     Playouts,
 }
