@@ -45,9 +45,10 @@ impl Game<'_> {
             if asked == 0 {
                 continue;
             }
+            // Only kinds the player holds were asked.
             let allowed = self.answers(t, me, asked)?;
-            for (k, &left) in player.floors.iter().enumerate() {
-                if left > 0 && allowed & (1 << k) != 0 {
+            for k in 0..player.floors.len() {
+                if allowed & (1 << k) != 0 {
                     out.push(Action::Floor {
                         tower: t as u16,
                         kind: k as FloorKind,

@@ -82,11 +82,11 @@ struct Recent {
 #[derive(Default)]
 pub(super) struct Front {
     /// Every question takes the memo's path: fires are counted or calls
-    /// traced.
+    /// traced. Nothing is kept, so nothing is found.
     off: bool,
     groups: FxHashMap<StackKey, Kept>,
     /// The capture cells of the stacks last asked about, one a slot by a
-    /// hash of the stack, each also a group of `groups`: found with one
+    /// hash of the stack, each first found in `groups`: found with one
     /// comparison where a group takes a probe of the table (a bot asks for
     /// ranges thousands of times a game, mostly of a few stacks). Empty
     /// until a range is kept.
@@ -119,7 +119,7 @@ impl Front {
     /// The recent range kept under `key`.
     fn recent(&self, key: StackKey) -> Option<&Recent> {
         let recent = self.recent.get(Self::slot(key))?.as_ref()?;
-        (recent.key == key && !self.off).then_some(recent)
+        (recent.key == key).then_some(recent)
     }
 
     /// Note the range group kept under `key` as recent.
@@ -186,34 +186,40 @@ impl ScriptRules {
     ) -> Result<Option<R>> {
         let front = self.front.borrow();
         let Some(known) = key
-            .filter(|_| !front.off)
             .and_then(|k| front.groups.get(&k))
             .filter(|known| known.complete)
         else {
             return Ok(None);
         };
-        if !self.charged_within_budget(known.cost) {
-            self.charge_each(&known.answers)?;
-        }
+        let each = known.answers.iter().flatten().map(|g| (g.hook, g.cost));
+        self.charge_kept(known.cost, each)?;
         Ok(Some(take(&known.answers)))
     }
 
-    /// Charge a group's answers hook by hook, where charging them at once
-    /// could break a limit: the hook named is the one that breaks it. Kept
-    /// apart from the lookup, which it would otherwise slow.
+    /// Charge kept answers costing `total` together: at once where that
+    /// breaks no limit, else hook by hook (`each`), so that the hook named
+    /// is the one that breaks it.
+    fn charge_kept(&self, total: u64, each: impl Iterator<Item = (Hook, u64)>) -> Result<()> {
+        if self.charged_within_budget(total) {
+            return Ok(());
+        }
+        self.charge_each(each)
+    }
+
+    /// [`ScriptRules::charge_kept`] hook by hook. Kept apart from the
+    /// lookups, which it would otherwise slow.
     #[cold]
     #[inline(never)]
-    fn charge_each(&self, answers: &[Option<Given>]) -> Result<()> {
-        for given in answers.iter().flatten() {
-            self.charge(given.hook, given.cost)?;
+    fn charge_each(&self, each: impl Iterator<Item = (Hook, u64)>) -> Result<()> {
+        for (hook, cost) in each {
+            self.charge(hook, cost)?;
         }
         Ok(())
     }
 
     /// Is a group kept under `key`, complete or not?
     fn kept_group(&self, key: Option<StackKey>) -> bool {
-        let front = self.front.borrow();
-        !front.off && key.is_some_and(|k| front.groups.contains_key(&k))
+        key.is_some_and(|k| self.front.borrow().groups.contains_key(&k))
     }
 
     /// The capture cells of a stack, where the front keeps them: never
@@ -225,8 +231,7 @@ impl ScriptRules {
     ) -> Option<Arc<[(i32, i32)]>> {
         let key = StackKey::new(Group::Range, reads::packed_stack(floors)?, topped, None, 0);
         let front = self.front.borrow();
-        let known = front.groups.get(&key).filter(|_| !front.off)?;
-        known.answers[1].as_ref()?.value.cells()
+        front.groups.get(&key)?.answers[1].as_ref()?.value.cells()
     }
 
     /// Ask `hook` through the memo, noting what the answer cost and whether
@@ -294,10 +299,7 @@ impl ScriptRules {
         // Each answer kept where it holds for the tower.
         let mut group = Vec::with_capacity(kinds + 1);
         for q in 0..=kinds {
-            let (hook, kind) = match q {
-                q if q == kinds => (Hook::MayTop, 0),
-                kind => (Hook::MayPlaceFloor, kind as i64),
-            };
+            let (hook, kind, _) = tower_question(q, kinds);
             let ask = || {
                 let a = self.ask_tower(hook, stack, kind, asking)?;
                 Ok((a, a.holds))
@@ -314,8 +316,7 @@ impl ScriptRules {
     /// not charged.
     fn kept_answer(&self, key: Option<StackKey>, q: usize) -> Option<(bool, u64)> {
         let front = self.front.borrow();
-        let known = front.groups.get(&key?).filter(|_| !front.off)?;
-        let given = known.answers[q].as_ref()?;
+        let given = front.groups.get(&key?)?.answers[q].as_ref()?;
         Some((given.value.bool() == Some(true), given.cost))
     }
 
@@ -332,10 +333,7 @@ impl ScriptRules {
     ) -> Result<()> {
         let kinds = self.scripts.kinds.len();
         for q in 0..=kinds {
-            let (hook, kind, bit) = match q {
-                q if q == kinds => (Hook::MayTop, 0, 1 << TOP_QUESTION),
-                kind => (Hook::MayPlaceFloor, kind as i64, 1 << kind),
-            };
+            let (hook, kind, bit) = tower_question(q, kinds);
             if questions & bit == 0 {
                 out.push(Answer::unasked());
                 continue;
@@ -393,10 +391,8 @@ impl ScriptRules {
             return Ok(false);
         };
         let [reach, range] = recent.costs;
-        if !self.charged_within_budget(reach + range) {
-            self.charge(Hook::Reach, reach)?;
-            self.charge(Hook::Range, range)?;
-        }
+        let each = [(Hook::Reach, reach), (Hook::Range, range)].into_iter();
+        self.charge_kept(reach + range, each)?;
         out.extend_from_slice(&recent.cells);
         Ok(true)
     }
@@ -445,5 +441,16 @@ impl ScriptRules {
             self.keep_group(key, vec![reach_given, range_given]);
         }
         Ok(cells)
+    }
+}
+
+/// The `q`th of a tower's questions where a variant has `kinds` floor
+/// kinds (each kind's `may_place_floor`, then `may_top`): its hook, its
+/// plain argument and its bit among the kernel's questions.
+fn tower_question(q: usize, kinds: usize) -> (Hook, i64, u64) {
+    if q == kinds {
+        (Hook::MayTop, 0, 1 << TOP_QUESTION)
+    } else {
+        (Hook::MayPlaceFloor, q as i64, 1 << q)
     }
 }

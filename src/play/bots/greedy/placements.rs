@@ -59,9 +59,10 @@ impl GreedyBot {
         let mut best = 0f32;
         let me = &game.players()[ctx.me];
         for t in 0..game.towers().len() {
+            // Of the kinds the bot holds.
             let allowed = game.floors_allowed(t, ctx.me)?;
-            for (k, &left) in me.floors.iter().enumerate() {
-                if left > 0 && allowed & (1 << k) != 0 {
+            for k in 0..me.floors.len() {
+                if allowed & (1 << k) != 0 {
                     let v = self.best_capture(game, ctx, t, k as FloorKind)?
                         - ctx.w.floor(k) * ctx.meeple_future;
                     best = best.max(v);

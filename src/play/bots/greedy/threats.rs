@@ -63,7 +63,8 @@ impl GreedyBot {
     }
 
     /// Could `raise` capture a meeple of the bot standing at `pos` on `spot`
-    /// (`on`: what it stands on)?
+    /// (`on`: what it stands on), `pos` being within its reach (the callers
+    /// look first, with [`in_reach`], inlined)?
     pub(super) fn raise_threatens(
         &self,
         game: &Game,
@@ -72,9 +73,6 @@ impl GreedyBot {
         spot: MeepleSpot,
         on: MeepleOn,
     ) -> Result<bool> {
-        if !in_reach(game, raise, pos) {
-            return Ok(false);
-        }
         let tower = &game.towers()[raise.tower as usize];
         let cells = &self.raise_cells[raise.cells.0 as usize..raise.cells.1 as usize];
         let view = TowerView {
