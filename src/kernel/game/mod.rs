@@ -30,7 +30,9 @@ mod setup;
 mod towers;
 
 pub use event::{Event, Scored};
-pub use scoring::{CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, cloister_points, line_points};
+pub use scoring::{
+    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, by_feature, cloister_points, line_points,
+};
 
 /// Meeples each player owns (G3).
 pub const MEEPLES_PER_PLAYER: u8 = 7;

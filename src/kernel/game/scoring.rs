@@ -192,7 +192,7 @@ impl Game<'_> {
     /// The root of the feature each meeple on a road, city, field or
     /// cloister stands on, with its owner, in `out`, sorted (so a feature's
     /// meeples are together, the features in the order of their roots).
-    fn meeples_by_feature(&self, out: &mut Vec<(FeatureId, u8)>) {
+    pub fn meeples_by_feature(&self, out: &mut Vec<(FeatureId, u8)>) {
         out.clear();
         for m in &self.meeples {
             if let MeepleSpot::Segment(s) = m.spot {
@@ -244,7 +244,7 @@ impl Game<'_> {
 
 /// Each feature of `on` (as [`Game::meeples_by_feature`] leaves it), in
 /// order, with its meeples per player.
-fn by_feature(on: &[(FeatureId, u8)]) -> impl Iterator<Item = (FeatureId, [u8; 8])> + '_ {
+pub fn by_feature(on: &[(FeatureId, u8)]) -> impl Iterator<Item = (FeatureId, [u8; 8])> + '_ {
     on.chunk_by(|a, b| a.0 == b.0).map(|run| {
         let mut count = [0u8; 8];
         for &(_, owner) in run {

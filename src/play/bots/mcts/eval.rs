@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::game::{CLOISTER_NEIGHBOURS, line_points};
+use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{FeatureId, Game, MAX_PLAYERS, MeepleSpot};
+use crate::kernel::{FeatureId, Game, MAX_PLAYERS};
 use crate::rules::Worths;
 
 /// Seats a table of per-player values holds: as many as a game has at most.
@@ -25,7 +25,8 @@ pub type Values = [f32; SEATS];
 pub struct Evaluator {
     worths: Arc<Worths>,
     terms: Vec<Terms>,
-    roots: Vec<(FeatureId, [u8; SEATS])>,
+    /// Each meeple's feature and owner (`Game::meeples_by_feature`).
+    on: Vec<(FeatureId, u8)>,
     scratch: Vec<u16>,
 }
 
@@ -61,7 +62,7 @@ impl Evaluator {
         Evaluator {
             worths,
             terms: Vec::new(),
-            roots: Vec::new(),
+            on: Vec::new(),
             scratch: Vec::new(),
         }
     }
@@ -114,10 +115,9 @@ impl Evaluator {
             t.cities = 0.0;
             t.cloisters = 0.0;
         }
-        self.index_features(game);
+        game.meeples_by_feature(&mut self.on);
         let fs = game.features();
-        for i in 0..self.roots.len() {
-            let (root, counts) = self.roots[i];
+        for (root, counts) in by_feature(&self.on) {
             let most = counts[..n].iter().copied().max().unwrap_or(0);
             let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
             match fs.kind(root) {
@@ -140,28 +140,6 @@ impl Evaluator {
             }
         }
         &self.terms
-    }
-
-    /// Every feature with a meeple on it, and the meeples per player there.
-    fn index_features(&mut self, game: &Game) {
-        self.roots.clear();
-        for m in game.meeples() {
-            let MeepleSpot::Segment(s) = m.spot else {
-                continue;
-            };
-            let Some(id) = game.segment_id(m.pos, s) else {
-                continue;
-            };
-            let root = game.features().root(id);
-            match self.roots.iter_mut().find(|(r, _)| *r == root) {
-                Some((_, c)) => c[m.owner as usize] += 1,
-                None => {
-                    let mut c = [0u8; SEATS];
-                    c[m.owner as usize] = 1;
-                    self.roots.push((root, c));
-                }
-            }
-        }
     }
 }
 
