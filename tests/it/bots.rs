@@ -277,6 +277,27 @@ fn t5_greedy_captures_an_opponents_meeple_with_a_floor() {
     greedy_captures(&NativeTower::default(), &tiles());
 }
 
+/// T5 at the start of a turn: player 1's meeple stands in reach of a first
+/// floor on the foundation. Player 0, to move, could take it at once: their
+/// initiative (what the `mcts` bot adds to the value of the positions its
+/// search stops at) is worth something. Handed to player 1 in the same
+/// position, with no meeple of player 0's in reach, it is worth nothing.
+#[test]
+fn t5_the_initiative_is_the_capture_the_player_to_move_could_make() {
+    let (rules, tiles) = (NativeTower::default(), tiles());
+    let mut g = game(&tiles, &rules);
+    turn(&mut g, 0, "tower/F", 0, -1, 0, None);
+    turn(&mut g, 1, "base/L", 1, -1, 0, Some(SegmentKind::Cloister));
+    assert_eq!(g.current(), 0);
+    let mut bot = GreedyBot::new(3, 0);
+    let mover = bot.initiative(&g).expect("the rules answer");
+    assert!(mover > 0.0, "player 0 could capture: {mover}");
+    g.end_turn();
+    assert_eq!(g.current(), 1);
+    let other = bot.initiative(&g).expect("the rules answer");
+    assert_eq!(other, 0.0, "player 1 has nothing to capture");
+}
+
 /// The same under Black Tower: of its floor kinds, only one whose range
 /// reaches (1, -1) serves (a black floor reaches diagonals only, B6; a white
 /// one cannot go on a bare foundation, B7); the bot finds it through the

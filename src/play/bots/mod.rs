@@ -7,7 +7,8 @@ mod roster;
 
 pub use greedy::GreedyBot;
 pub use mcts::{
-    CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, MctsBot, NARROW_BUDGET, Style, Terms, Weighed,
+    CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, NARROW_BUDGET, Style, Terms,
+    Weighed,
 };
 pub use random::RandomBot;
 pub use roster::{BotKind, seats};

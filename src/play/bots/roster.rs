@@ -1,6 +1,6 @@
 //! Bots by name, as `--bots` gives them: one name for every seat, or one per
-//! seat. A searching bot takes its budget after a colon: `mcts:400` is the
-//! `mcts` bot with 400 iterations per decision, plain `mcts` its default;
+//! seat. A searching bot takes its budget after a colon: `mcts:600` is the
+//! `mcts` bot with 600 iterations per decision, plain `mcts` its default;
 //! `mcts-narrow` and `mcts-classic` are the second and first designs of the
 //! search, kept to measure against.
 
@@ -51,7 +51,7 @@ impl BotKind {
     }
 
     /// The name `parse` reads back: with the budget when it is not the
-    /// default (`mcts:400`).
+    /// default (`mcts:600`).
     pub fn label(self) -> String {
         match self {
             BotKind::Mcts(n) if n != DEFAULT_BUDGET => format!("mcts:{n}"),

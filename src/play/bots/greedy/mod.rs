@@ -193,6 +193,17 @@ impl GreedyBot {
         Ok(&self.values)
     }
 
+    /// What the player to move could gain with a floor before their tile
+    /// matters (T3 A, T5): the value of the best floor and the capture it
+    /// allows, as [`GreedyBot::values`] weighs a placement's floor option
+    /// (less the floor's worth in supply); 0 when no floor gains.
+    pub fn initiative(&mut self, game: &Game) -> Result<f32> {
+        self.me = game.current();
+        let ctx = self.ctx(game);
+        self.index_meeples(game);
+        self.best_floor_option(game, &ctx)
+    }
+
     /// The option [`Bot::decide`] would take, from the values
     /// [`GreedyBot::values`] just gave (ties broken on the bot's stream, as
     /// `decide` breaks them).

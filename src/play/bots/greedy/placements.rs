@@ -55,7 +55,7 @@ impl GreedyBot {
 
     /// The best floor the bot could place whatever the tile: a meeple on the
     /// tile only counts where it would beat it.
-    fn best_floor_option(&mut self, game: &Game, ctx: &Ctx) -> Result<f32> {
+    pub(super) fn best_floor_option(&mut self, game: &Game, ctx: &Ctx) -> Result<f32> {
         let mut best = 0f32;
         let me = &game.players()[ctx.me];
         for t in 0..game.towers().len() {
