@@ -33,7 +33,7 @@ pub fn hook_budget(text: &str) -> Result<u64, String> {
     whole(text, 1_000, u64::MAX)
 }
 
-/// A number of test games (`check`): 0 to 100,000.
+/// A number of test games (`check`, `tune --check-games`): 0 to 100,000.
 pub fn check_games(text: &str) -> Result<u64, String> {
     whole(text, 0, 100_000)
 }

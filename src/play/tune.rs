@@ -7,13 +7,24 @@
 //! supply, prisoners held, floors in supply per kind, open cities and
 //! cloisters led — and paired with what the player went on to score beyond
 //! the points they would have had if the game had ended then (the kernel's
-//! end scoring). A least-squares fit of the second on the first, pulled
+//! end scoring). Both are taken relative to the players' mean at that turn
+//! (`add_turn`): the fit explains why one player gains more than another
+//! from the same point of a game, not how much is still to score at that
+//! point — which, fitted as it stands, the meeples in supply take up (a
+//! meeple worth 21 points in The Tower, and a search that believes it
+//! hoards them). A least-squares fit of the gains on the terms, pulled
 //! toward the defaults (ridge), gives each term's weight: the worth of a
 //! prisoner and of each floor kind directly, and scales for the meeple
 //! values and the completion chances.
 //!
-//! The same seed gives the same values: the games are a function of their
-//! seeds, and the sums are taken in game and turn order.
+//! [`check`] then plays the learned values against the defaults (a bot
+//! weighing with them in one seat, the same bot with the defaults in the
+//! others, on paired deals with the seats rotated): `towerlab tune` keeps
+//! them only if they win at least an even share.
+//!
+//! The same seed gives the same values and the same check: the games are a
+//! function of their seeds, and the sums are taken in game and turn
+//! order.
 
 use std::sync::Arc;
 
@@ -21,7 +32,7 @@ use anyhow::{Result, ensure};
 
 use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Game, play_turn};
-use crate::play::bots::{Evaluator, GreedyBot, Terms};
+use crate::play::bots::{BotKind, Evaluator, GreedyBot, Terms};
 use crate::play::seed::game_seed;
 use crate::rules::{Ruleset, Tuned, Worths};
 
@@ -52,8 +63,8 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
         let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
         let samples = self_play(&mut game, seed, &defaults, kinds)?;
         let finals = game.scores();
-        for (p, now, x) in samples {
-            fit.add(&x, finals[p] as f64 - now);
+        for turn in samples.chunks(plan.players) {
+            add_turn(&mut fit, turn, &finals);
         }
     }
     let prior = prior(&defaults, kinds);
@@ -68,14 +79,34 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
     })
 }
 
-/// One game by greedy bots; after every turn, per player: the points they
-/// would have if the game ended now and their terms as a row.
+/// A player's sample after a turn: their seat, the points they would have
+/// if the game ended then, and their terms as a row.
+type Sample = (usize, f64, Vec<f64>);
+
+/// Add one turn's samples (one per player) to `fit`, each player's gain to
+/// the game's end (`finals` less the points then) and terms taken relative
+/// to the mean of the players at that turn.
+fn add_turn(fit: &mut Fit, turn: &[Sample], finals: &[u32]) {
+    let n = turn.len() as f64;
+    let gain = |(p, now, _): &Sample| finals[*p] as f64 - now;
+    let mean_gain = turn.iter().map(gain).sum::<f64>() / n;
+    let width = turn.first().map_or(0, |s| s.2.len());
+    let mean_terms: Vec<f64> = (0..width)
+        .map(|c| turn.iter().map(|s| s.2[c]).sum::<f64>() / n)
+        .collect();
+    for s in turn {
+        let x: Vec<f64> = s.2.iter().zip(&mean_terms).map(|(a, m)| a - m).collect();
+        fit.add(&x, gain(s) - mean_gain);
+    }
+}
+
+/// One game by greedy bots; after every turn, per player, a [`Sample`].
 fn self_play(
     game: &mut Game,
     seed: u64,
     worths: &Arc<Worths>,
     kinds: usize,
-) -> Result<Vec<(usize, f64, Vec<f64>)>> {
+) -> Result<Vec<Sample>> {
     let n = game.players().len();
     let mut bots: Vec<Box<dyn Bot>> = (0..n)
         .map(|s| Box::new(GreedyBot::with_worths(seed, s, worths.clone())) as Box<dyn Bot>)
@@ -220,9 +251,119 @@ fn solve_linear(a: &mut [f64], b: &mut [f64], k: usize) -> Option<Vec<f64>> {
     Some(x)
 }
 
+/// The bot [`check`] plays when `towerlab tune` checks what it learned: a
+/// short search, which weighs with the values in its priors, its playouts
+/// and its evaluation.
+pub const CHECK_BOT: BotKind = BotKind::Mcts(32);
+
+/// How a bot weighing with learned values played against the same bot
+/// weighing with the defaults.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Check {
+    /// Games played: every deal once per seat.
+    pub games: u64,
+    /// Games the learned values' seat won, a tie split among its winners.
+    pub wins: f64,
+    pub players: usize,
+}
+
+impl Check {
+    /// The learned values' share of the wins.
+    pub fn share(&self) -> f64 {
+        self.wins / self.games.max(1) as f64
+    }
+
+    /// Whether they won at least an even share (one in `players`).
+    pub fn passed(&self) -> bool {
+        self.share() >= 1.0 / self.players as f64
+    }
+}
+
+/// Play `learned` against the defaults: `deals` deals after the tuning
+/// run's games (seeds `plan.games`, `plan.games + 1`, … of `plan.seed`, so
+/// not the games the values were learned from), each once per seat, `bot`
+/// weighing with `learned` in that seat and with the defaults in the others.
+pub fn check(
+    set: &Ruleset,
+    plan: &TunePlan,
+    learned: &Worths,
+    bot: BotKind,
+    deals: u64,
+) -> Result<Check> {
+    let rules = set.rules();
+    let learned = Arc::new(learned.clone());
+    let defaults = Arc::new(Worths::default());
+    let mut wins = 0.0;
+    for d in 0..deals {
+        let seed = game_seed(plan.seed, plan.games + d);
+        for seat in 0..plan.players {
+            let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
+            let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
+                .map(|p| bot.make(seed, p, if p == seat { &learned } else { &defaults }))
+                .collect();
+            let mut buf = Buffers::default();
+            while play_turn(&mut game, &mut bots, &mut buf)? {}
+            game.final_scoring()?;
+            wins += share_of_win(&game.scores(), seat);
+        }
+    }
+    Ok(Check {
+        games: deals * plan.players as u64,
+        wins,
+        players: plan.players,
+    })
+}
+
+/// `seat`'s share of a game's win: 1 split among the players with the
+/// highest score.
+fn share_of_win(scores: &[u32], seat: usize) -> f64 {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count();
+    if scores[seat] == best {
+        1.0 / winners as f64
+    } else {
+        0.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Gains that all players share at a turn (the points still to come in
+    /// the game, larger early) say nothing of a term's worth: the fit of
+    /// turns relative to their mean finds the worth that tells players apart.
+    #[test]
+    fn a_gain_common_to_every_player_at_a_turn_is_not_a_terms_worth() {
+        let mut fit = Fit::new(1);
+        let mut plain = Fit::new(1);
+        for t in 0..40u32 {
+            let common = 3.0 * (40 - t) as f64;
+            // Meeples in supply: more early, as the common gain.
+            let turn: Vec<Sample> = (0..2)
+                .map(|p| (p, 0.0, vec![(40 - t) as f64 / 10.0 + p as f64]))
+                .collect();
+            let finals: Vec<u32> = turn
+                .iter()
+                .map(|(_, _, x)| (common + 2.0 * x[0]).round() as u32)
+                .collect();
+            add_turn(&mut fit, &turn, &finals);
+            for s in &turn {
+                plain.add(&s.2, finals[s.0] as f64);
+            }
+        }
+        let w = fit.solve(&[0.0], 0.0);
+        assert!((w[0] - 2.0).abs() < 0.05, "{w:?}");
+        let w = plain.solve(&[0.0], 0.0);
+        assert!(w[0] > 5.0, "uncentred, the common gain is taken up: {w:?}");
+    }
+
+    #[test]
+    fn a_win_is_split_among_tied_winners() {
+        assert_eq!(share_of_win(&[10, 7], 0), 1.0);
+        assert_eq!(share_of_win(&[10, 7], 1), 0.0);
+        assert_eq!(share_of_win(&[9, 9, 3], 1), 0.5);
+    }
 
     #[test]
     fn a_fit_finds_the_weights_of_exact_data() {

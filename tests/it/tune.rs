@@ -1,4 +1,5 @@
 //! `towerlab tune`: values learned from self-play are the same for a seed,
+//! checked in play against the defaults (values that lose are not kept),
 //! stored under the ruleset's fingerprint, found again by every run of the
 //! variant (never by other rules), shown by `info`, and used by the bots: a
 //! tuned value changes a decision.
@@ -7,7 +8,7 @@ use std::sync::Arc;
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::play::tune::{TunePlan, tune};
+use towerlab::play::tune::{TunePlan, check, tune};
 use towerlab::rules::worths::store;
 use towerlab::rules::{Home, Ruleset, Worths};
 
@@ -73,12 +74,19 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     assert!(other.tuned.is_none());
 }
 
+/// What `towerlab tune tower --games 2 --check-games CHECK --home HOME`
+/// prints.
+fn tune_tower(home: &str, check: &str) -> String {
+    let args = ["tune", "tower", "--games", "2", "--check-games", check];
+    stdout(&succeeds(&[&args[..], &["--home", home]].concat()))
+}
+
 #[test]
 fn the_tune_command_stores_values_that_info_shows() {
     let dir = temp_dir("tune-cli");
     let home = dir.path().to_str().unwrap();
-    let out = succeeds(&["tune", "tower", "--games", "2", "--home", home]);
-    let text = stdout(&out);
+    let text = tune_tower(home, "0");
+    assert!(!text.contains("check:"), "{text}");
     assert!(
         text.contains("values learned from 2 self-play games"),
         "{text}"
@@ -95,4 +103,45 @@ fn the_tune_command_stores_values_that_info_shows() {
     );
     let plain = stdout(&run(&["info", "tower"]));
     assert!(plain.contains("bot values: the defaults"), "{plain}");
+}
+
+/// Values that make a bot throw its game away (every meeple in supply worth
+/// 100 points: greedy never places one) lose the check against the
+/// defaults, which plays the same deals with the seats rotated; the check
+/// is the same for a seed.
+#[test]
+fn the_check_finds_values_that_lose_to_the_defaults() {
+    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let hoarding = Worths {
+        meeple: [100.0; 7],
+        ..Worths::default()
+    };
+    let a = check(&set, &PLAN, &hoarding, BotKind::Greedy, 4).unwrap();
+    assert_eq!(a.games, 8, "every deal once per seat");
+    assert!(!a.passed(), "{a:?}");
+    assert!(a.share() < 0.2, "{a:?}");
+    assert_eq!(
+        a,
+        check(&set, &PLAN, &hoarding, BotKind::Greedy, 4).unwrap()
+    );
+    let same = check(&set, &PLAN, &Worths::default(), BotKind::Greedy, 4).unwrap();
+    assert!(same.share() > a.share(), "{same:?} against {a:?}");
+}
+
+/// `tune` prints its check and stores the values exactly when they passed
+/// it; `--check-games` is refused out of its range.
+#[test]
+fn the_tune_command_stores_values_only_when_they_pass_the_check() {
+    let dir = temp_dir("tune-check");
+    let home = dir.path().to_str().unwrap();
+    let text = tune_tower(home, "2");
+    assert!(
+        text.contains("check: mcts:32 weighing with them in one seat") && text.contains("2 games"),
+        "{text}"
+    );
+    let stored = dir.path().join("tuned").exists();
+    assert_eq!(stored, text.contains("stored in"), "{text}");
+    assert_eq!(!stored, text.contains("not stored"), "{text}");
+    let refused = run(&["tune", "tower", "--check-games", "-1"]);
+    assert_eq!(refused.status.code(), Some(2));
 }
