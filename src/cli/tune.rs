@@ -1,8 +1,8 @@
 //! `towerlab tune VARIANT`: learn a variant's bot values from its self-play
-//! games, check them against the defaults in play, and store them in the
-//! home folder when they hold their own, where every later run finds them
-//! (by the ruleset's fingerprint); print what was learned and how it
-//! played.
+//! games — a fit proposes, play decides — and store them in the home folder
+//! when they beat the defaults, where every later run finds them (by the
+//! ruleset's fingerprint); print what was fitted, every trial and what was
+//! kept.
 
 use std::io::Write;
 use std::path::Path;
@@ -11,7 +11,7 @@ use anyhow::Result;
 
 use super::args::BudgetArgs;
 use crate::analysis::arena::wilson;
-use crate::play::tune::{CHECK_BOT, Check, TunePlan, check, tune};
+use crate::play::tune::{CHECK_BOT, Check, KEEP_MARGIN, Search, TunePlan, search, tune};
 use crate::rules::worths::{store, tuned_path};
 use crate::rules::{Home, Ruleset, Worths};
 
@@ -30,11 +30,12 @@ pub struct TuneArgs {
     /// Players per game [default: the variant's].
     #[arg(long, value_parser = super::numbers::players)]
     pub players: Option<u8>,
-    /// Games of the check: `mcts:32` weighing with the learned values in
-    /// one seat against the same bot with the defaults in the others, on
-    /// paired deals with the seats rotated (rounded up to whole deals); the
-    /// values are stored only if they win at least an even share. 0: store
-    /// them unchecked.
+    /// Games of each trial in play: `mcts:32` weighing with the values tried
+    /// in one seat against the same bot with the best values so far in the
+    /// others, on fresh paired deals with the seats rotated (rounded up to
+    /// whole deals). The fitted values, then each value doubled and halved,
+    /// are tried; what wins is stored only if it also beats the defaults. 0:
+    /// store the fitted values untried.
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::numbers::check_games)]
     pub check_games: u64,
     #[command(flatten)]
@@ -60,41 +61,62 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     // The home folder, else the current one (a folder with `tuned/` is a
     // home folder from then on).
     let folder = home.folder().unwrap_or(Path::new("."));
+    let mut tuned = tuned;
     if args.check_games > 0 {
         let deals = args.check_games.div_ceil(plan.players as u64);
-        let played = check(&set, &plan, &tuned.worths, CHECK_BOT, deals)?;
-        print_check(&played)?;
-        if !played.passed() {
-            let before = tuned_path(folder, &set.fingerprint);
-            if before.exists() {
-                out!(
-                    "not stored: they did not beat the defaults; the values stored before in {} stay in use",
-                    before.display()
-                );
-            } else {
-                out!("not stored: they did not beat the defaults, which the variant keeps");
-            }
-            return Ok(());
+        let found = search(&set, &plan, &tuned.worths, CHECK_BOT, deals)?;
+        print_search(&found, deals * plan.players as u64, &set)?;
+        if !found.better() {
+            return not_stored(folder, &set);
         }
+        tuned.worths = found.values;
     }
     let path = store(folder, &tuned)?;
     out!("stored in {}", path.display());
     Ok(())
 }
 
-/// The check's result, with its interval and the even share.
-fn print_check(c: &Check) -> Result<()> {
-    let [lo, hi] = wilson(c.share(), c.games as usize);
+/// Every trial of a search, what it kept and how that played against the
+/// defaults.
+fn print_search(found: &Search, games: u64, set: &Ruleset) -> Result<()> {
     out!(
-        "check: {} weighing with them in one seat, with the defaults in the others, {} games (paired deals, seats rotated): win share {:.3} [{:.3}, {:.3}] (an even share is {:.3})",
-        CHECK_BOT.label(),
-        c.games,
-        c.share(),
-        lo,
-        hi,
-        1.0 / c.players as f64
+        "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {games} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
+        CHECK_BOT.label()
     );
+    for t in &found.trials {
+        let kept = if t.kept { "kept" } else { "not kept" };
+        out!("  {}: {} — {kept}", t.change, share_text(&t.check));
+    }
+    if let Some(c) = &found.against_defaults {
+        out!("the values kept:");
+        print_worths(&found.values, set)?;
+        out!("against the defaults, on fresh deals: {}", share_text(c));
+    }
     Ok(())
+}
+
+/// Why nothing is stored, and which values the variant keeps.
+fn not_stored(folder: &Path, set: &Ruleset) -> Result<()> {
+    let before = tuned_path(folder, &set.fingerprint);
+    if before.exists() {
+        out!(
+            "not stored: nothing beat the defaults; the values stored before in {} stay in use",
+            before.display()
+        );
+    } else {
+        out!("not stored: nothing beat the defaults, which the variant keeps");
+    }
+    Ok(())
+}
+
+/// A trial's win share with its 95% Wilson interval and the even share.
+fn share_text(c: &Check) -> String {
+    let [lo, hi] = wilson(c.share(), c.games as usize);
+    format!(
+        "win share {:.3} [{lo:.3}, {hi:.3}] (even {:.3})",
+        c.share(),
+        c.even()
+    )
 }
 
 /// The values bots weigh with, one line each, indented.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::play::tune::{TunePlan, check, tune};
+use towerlab::play::tune::{TunePlan, check, search, tune};
 use towerlab::rules::worths::store;
 use towerlab::rules::{Home, Ruleset, Worths};
 
@@ -106,37 +106,74 @@ fn the_tune_command_stores_values_that_info_shows() {
 }
 
 /// Values that make a bot throw its game away (every meeple in supply worth
-/// 100 points: greedy never places one) lose the check against the
-/// defaults, which plays the same deals with the seats rotated; the check
-/// is the same for a seed.
+/// 100 points: greedy never places one) lose to the defaults on the same
+/// deals with the seats rotated, and the same seed plays the same games; a
+/// search starting from them keeps none of it: it tries each value doubled
+/// and halved from the defaults, in order, and stops trying a value once a
+/// change of it is kept.
 #[test]
-fn the_check_finds_values_that_lose_to_the_defaults() {
+fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     let set = Ruleset::from_variant(&home(), "tower").unwrap();
     let hoarding = Worths {
         meeple: [100.0; 7],
         ..Worths::default()
     };
-    let a = check(&set, &PLAN, &hoarding, BotKind::Greedy, 4).unwrap();
+    let defaults = Worths::default();
+    let pair = (&hoarding, &defaults);
+    let a = check(&set, &PLAN, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap();
     assert_eq!(a.games, 8, "every deal once per seat");
-    assert!(!a.passed(), "{a:?}");
-    assert!(a.share() < 0.2, "{a:?}");
+    assert!(!a.passed() && a.share() < 0.2, "{a:?}");
     assert_eq!(
         a,
-        check(&set, &PLAN, &hoarding, BotKind::Greedy, 4).unwrap()
+        check(&set, &PLAN, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap()
     );
-    let same = check(&set, &PLAN, &Worths::default(), BotKind::Greedy, 4).unwrap();
-    assert!(same.share() > a.share(), "{same:?} against {a:?}");
+    let same = (&defaults, &defaults);
+    let even = check(&set, &PLAN, same, BotKind::Greedy, (PLAN.games, 4)).unwrap();
+    assert!(even.share() > a.share(), "{even:?} against {a:?}");
+
+    let found = search(&set, &PLAN, &hoarding, BotKind::Greedy, 3).unwrap();
+    assert_eq!(found.trials[0].change, "the fitted values");
+    assert!(!found.trials[0].kept, "{:?}", found.trials[0]);
+    assert_ne!(found.values.meeple, hoarding.meeple);
+    let tried = |what: &str| {
+        found
+            .trials
+            .iter()
+            .filter(|t| t.change.starts_with(what))
+            .count()
+    };
+    for value in [
+        "meeple in supply",
+        "prisoner held",
+        "floor regular in supply",
+    ] {
+        assert!(
+            (1..=2).contains(&tried(value)),
+            "{value}: {:?}",
+            found.trials
+        );
+    }
+    assert_eq!(
+        found.against_defaults.is_some(),
+        found.trials.iter().any(|t| t.kept)
+    );
+    assert_eq!(
+        found,
+        search(&set, &PLAN, &hoarding, BotKind::Greedy, 3).unwrap()
+    );
 }
 
-/// `tune` prints its check and stores the values exactly when they passed
-/// it; `--check-games` is refused out of its range.
+/// `tune` prints its trials in play and stores values exactly when what it
+/// kept beat the defaults; `--check-games` is refused out of its range.
 #[test]
-fn the_tune_command_stores_values_only_when_they_pass_the_check() {
+fn the_tune_command_stores_values_only_when_they_beat_the_defaults_in_play() {
     let dir = temp_dir("tune-check");
     let home = dir.path().to_str().unwrap();
     let text = tune_tower(home, "2");
     assert!(
-        text.contains("check: mcts:32 weighing with them in one seat") && text.contains("2 games"),
+        text.contains("tried in play: mcts:32 weighing with the values tried in one seat")
+            && text.contains("2 games each")
+            && text.contains("the fitted values: win share"),
         "{text}"
     );
     let stored = dir.path().join("tuned").exists();

@@ -17,14 +17,20 @@
 //! prisoner and of each floor kind directly, and scales for the meeple
 //! values and the completion chances.
 //!
-//! [`check`] then plays the learned values against the defaults (a bot
-//! weighing with them in one seat, the same bot with the defaults in the
-//! others, on paired deals with the seats rotated): `towerlab tune` keeps
-//! them only if they win at least an even share.
+//! A fit on games is not proof that the values play better: play decides
+//! (`trials`). The fit's values, then each value of the table doubled
+//! and halved in turn, are played against the best values so far (a bot
+//! weighing with them in one seat, the same bot with the others in the
+//! others, on paired deals with the seats rotated) and kept when they win
+//! clearly; what is kept is checked against the defaults on fresh deals, and
+//! `towerlab tune` stores it only if it wins at least an even share there.
 //!
-//! The same seed gives the same values and the same check: the games are a
-//! function of their seeds, and the sums are taken in game and turn
-//! order.
+//! The same seed gives the same values: the games are a function of their
+//! seeds, and the sums are taken in game and turn order.
+
+mod trials;
+
+pub use trials::{CHECK_BOT, Check, KEEP_MARGIN, Search, Trial, check, search};
 
 use std::sync::Arc;
 
@@ -32,7 +38,7 @@ use anyhow::{Result, ensure};
 
 use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Game, play_turn};
-use crate::play::bots::{BotKind, Evaluator, GreedyBot, Terms};
+use crate::play::bots::{Evaluator, GreedyBot, Terms};
 use crate::play::seed::game_seed;
 use crate::rules::{Ruleset, Tuned, Worths};
 
@@ -251,81 +257,6 @@ fn solve_linear(a: &mut [f64], b: &mut [f64], k: usize) -> Option<Vec<f64>> {
     Some(x)
 }
 
-/// The bot [`check`] plays when `towerlab tune` checks what it learned: a
-/// short search, which weighs with the values in its priors, its playouts
-/// and its evaluation.
-pub const CHECK_BOT: BotKind = BotKind::Mcts(32);
-
-/// How a bot weighing with learned values played against the same bot
-/// weighing with the defaults.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Check {
-    /// Games played: every deal once per seat.
-    pub games: u64,
-    /// Games the learned values' seat won, a tie split among its winners.
-    pub wins: f64,
-    pub players: usize,
-}
-
-impl Check {
-    /// The learned values' share of the wins.
-    pub fn share(&self) -> f64 {
-        self.wins / self.games.max(1) as f64
-    }
-
-    /// Whether they won at least an even share (one in `players`).
-    pub fn passed(&self) -> bool {
-        self.share() >= 1.0 / self.players as f64
-    }
-}
-
-/// Play `learned` against the defaults: `deals` deals after the tuning
-/// run's games (seeds `plan.games`, `plan.games + 1`, … of `plan.seed`, so
-/// not the games the values were learned from), each once per seat, `bot`
-/// weighing with `learned` in that seat and with the defaults in the others.
-pub fn check(
-    set: &Ruleset,
-    plan: &TunePlan,
-    learned: &Worths,
-    bot: BotKind,
-    deals: u64,
-) -> Result<Check> {
-    let rules = set.rules();
-    let learned = Arc::new(learned.clone());
-    let defaults = Arc::new(Worths::default());
-    let mut wins = 0.0;
-    for d in 0..deals {
-        let seed = game_seed(plan.seed, plan.games + d);
-        for seat in 0..plan.players {
-            let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
-            let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
-                .map(|p| bot.make(seed, p, if p == seat { &learned } else { &defaults }))
-                .collect();
-            let mut buf = Buffers::default();
-            while play_turn(&mut game, &mut bots, &mut buf)? {}
-            game.final_scoring()?;
-            wins += share_of_win(&game.scores(), seat);
-        }
-    }
-    Ok(Check {
-        games: deals * plan.players as u64,
-        wins,
-        players: plan.players,
-    })
-}
-
-/// `seat`'s share of a game's win: 1 split among the players with the
-/// highest score.
-fn share_of_win(scores: &[u32], seat: usize) -> f64 {
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winners = scores.iter().filter(|&&s| s == best).count();
-    if scores[seat] == best {
-        1.0 / winners as f64
-    } else {
-        0.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,13 +287,6 @@ mod tests {
         assert!((w[0] - 2.0).abs() < 0.05, "{w:?}");
         let w = plain.solve(&[0.0], 0.0);
         assert!(w[0] > 5.0, "uncentred, the common gain is taken up: {w:?}");
-    }
-
-    #[test]
-    fn a_win_is_split_among_tied_winners() {
-        assert_eq!(share_of_win(&[10, 7], 0), 1.0);
-        assert_eq!(share_of_win(&[10, 7], 1), 0.0);
-        assert_eq!(share_of_win(&[9, 9, 3], 1), 0.5);
     }
 
     #[test]

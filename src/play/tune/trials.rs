@@ -1,0 +1,258 @@
+//! Values tried in play: a bot weighing with one table in one seat against
+//! the same bot weighing with another in the others, on paired deals with
+//! the seats rotated ([`check`]); and the search that keeps what wins
+//! ([`search`]): the fit's values first, then each value of the table
+//! doubled and halved in turn, each played against the best so far.
+
+use std::sync::Arc;
+
+use anyhow::Result;
+
+use super::TunePlan;
+use crate::kernel::{Bot, Buffers, Game, play_turn};
+use crate::play::bots::BotKind;
+use crate::play::seed::game_seed;
+use crate::rules::{Ruleset, Worths};
+
+/// The bot `towerlab tune` plays its trials with: a short search, which
+/// weighs with the values in its priors, its playouts and its evaluation.
+pub const CHECK_BOT: BotKind = BotKind::Mcts(32);
+
+/// How much more than an even share a change must win to be kept: with the
+/// 200 games of a default trial a share's standard error is about 0.035, so
+/// a change that makes no difference is kept about one time in fourteen,
+/// one that loses 0.05 about one in five hundred.
+pub const KEEP_MARGIN: f64 = 0.05;
+
+/// The factors each value is tried at.
+const FACTORS: [f32; 2] = [2.0, 0.5];
+
+/// How a bot weighing with one table played against the same bot weighing
+/// with another.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Check {
+    /// Games played: every deal once per seat.
+    pub games: u64,
+    /// Games the first table's seat won, a tie split among its winners.
+    pub wins: f64,
+    pub players: usize,
+}
+
+impl Check {
+    /// The first table's share of the wins.
+    pub fn share(&self) -> f64 {
+        self.wins / self.games.max(1) as f64
+    }
+
+    /// One in `players`.
+    pub fn even(&self) -> f64 {
+        1.0 / self.players as f64
+    }
+
+    /// Whether the first table won at least an even share.
+    pub fn passed(&self) -> bool {
+        self.share() >= self.even()
+    }
+}
+
+/// A change tried, and how it played against the best values before it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trial {
+    /// What was changed, in words (`prisoner held ×2`).
+    pub change: String,
+    pub check: Check,
+    /// Whether it won clearly enough to be kept.
+    pub kept: bool,
+}
+
+/// What [`search`] found: the values kept, every trial, and how the values
+/// kept played against the defaults on fresh deals (`None` when nothing was
+/// kept: they are the defaults).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Search {
+    pub values: Worths,
+    pub trials: Vec<Trial>,
+    pub against_defaults: Option<Check>,
+}
+
+impl Search {
+    /// Whether the values are worth storing: some change was kept and they
+    /// won at least an even share against the defaults.
+    pub fn better(&self) -> bool {
+        self.against_defaults.is_some_and(|c| c.passed())
+    }
+}
+
+/// Play `a` against `b`: `deals` deals from the run's deal `first` on (seeds
+/// `first`, `first + 1`, … of `plan.seed`), each once per seat, `bot`
+/// weighing with `a` in that seat and with `b` in the others.
+pub fn check(
+    set: &Ruleset,
+    plan: &TunePlan,
+    (a, b): (&Worths, &Worths),
+    bot: BotKind,
+    (first, deals): (u64, u64),
+) -> Result<Check> {
+    let rules = set.rules();
+    let (a, b) = (Arc::new(a.clone()), Arc::new(b.clone()));
+    let mut wins = 0.0;
+    for d in first..first + deals {
+        let seed = game_seed(plan.seed, d);
+        for seat in 0..plan.players {
+            let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
+            let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
+                .map(|p| bot.make(seed, p, if p == seat { &a } else { &b }))
+                .collect();
+            let mut buf = Buffers::default();
+            while play_turn(&mut game, &mut bots, &mut buf)? {}
+            game.final_scoring()?;
+            wins += share_of_win(&game.scores(), seat);
+        }
+    }
+    Ok(Check {
+        games: deals * plan.players as u64,
+        wins,
+        players: plan.players,
+    })
+}
+
+/// Search by play from the defaults: `fitted` (the fit's values) first,
+/// then each value of the table doubled and halved in turn, each tried
+/// against the best values so far on `deals` fresh deals and kept when it
+/// wins [`KEEP_MARGIN`] more than an even share; the values kept are then
+/// played against the defaults on fresh deals. The deals follow the tuning
+/// run's games, so none is a game the fit learned from.
+pub fn search(
+    set: &Ruleset,
+    plan: &TunePlan,
+    fitted: &Worths,
+    bot: BotKind,
+    deals: u64,
+) -> Result<Search> {
+    let defaults = Worths::default();
+    let mut best = defaults.clone();
+    let mut trials = Vec::new();
+    let mut next = plan.games;
+    let mut play = |a: &Worths, b: &Worths| {
+        let c = check(set, plan, (a, b), bot, (next, deals));
+        next += deals;
+        c
+    };
+    let c = play(fitted, &best)?;
+    let kept = keep(&c);
+    trials.push(Trial {
+        change: "the fitted values".into(),
+        check: c,
+        kept,
+    });
+    if kept {
+        best = fitted.clone();
+    }
+    for value in 0..values(set) {
+        for f in FACTORS {
+            let (change, tried) = scaled(&best, set, value, f);
+            let c = play(&tried, &best)?;
+            let kept = keep(&c);
+            trials.push(Trial {
+                change,
+                check: c,
+                kept,
+            });
+            if kept {
+                best = tried;
+                break;
+            }
+        }
+    }
+    let against_defaults = if trials.iter().any(|t| t.kept) {
+        Some(play(&best, &defaults)?)
+    } else {
+        None
+    };
+    Ok(Search {
+        values: best,
+        trials,
+        against_defaults,
+    })
+}
+
+/// Whether a trial won clearly enough to keep its change.
+fn keep(c: &Check) -> bool {
+    c.share() >= c.even() + KEEP_MARGIN
+}
+
+/// The values a search tries, in order: the meeples in supply, a prisoner,
+/// each floor kind in supply, the chances of an open city and of a
+/// cloister's neighbour.
+fn values(set: &Ruleset) -> usize {
+    4 + set.floors.len()
+}
+
+/// `w` with its `value`-th value (in the order of [`values`]) times `f`,
+/// and the change in words.
+fn scaled(w: &Worths, set: &Ruleset, value: usize, f: f32) -> (String, Worths) {
+    let mut t = w.clone();
+    let kinds = set.floors.len();
+    let what = match value {
+        0 => {
+            t.meeple = w.meeple.map(|m| m * f);
+            "meeple in supply".to_string()
+        }
+        1 => {
+            t.prisoner = w.prisoner * f;
+            "prisoner held".to_string()
+        }
+        v if v < 2 + kinds => {
+            let k = v - 2;
+            t.floor = (0..kinds).map(|j| w.floor(j)).collect();
+            t.floor[k] *= f;
+            format!("floor {} in supply", set.floors[k].name)
+        }
+        v if v == 2 + kinds => {
+            t.city_chance = w.city_chance.map(|c| (c * f).min(1.0));
+            "open city completes".to_string()
+        }
+        _ => {
+            t.cloister_chance = (w.cloister_chance * f).min(1.0);
+            t.cloister_drop = w.cloister_drop * f;
+            "cloister neighbour arrives".to_string()
+        }
+    };
+    (format!("{what} ×{f}"), t)
+}
+
+/// `seat`'s share of a game's win: 1 split among the players with the
+/// highest score.
+fn share_of_win(scores: &[u32], seat: usize) -> f64 {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners = scores.iter().filter(|&&s| s == best).count();
+    if scores[seat] == best {
+        1.0 / winners as f64
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_is_split_among_tied_winners() {
+        assert_eq!(share_of_win(&[10, 7], 0), 1.0);
+        assert_eq!(share_of_win(&[10, 7], 1), 0.0);
+        assert_eq!(share_of_win(&[9, 9, 3], 1), 0.5);
+    }
+
+    #[test]
+    fn a_change_is_kept_only_when_it_wins_clearly() {
+        let c = |wins| Check {
+            games: 100,
+            wins,
+            players: 2,
+        };
+        assert!(!keep(&c(54.0)));
+        assert!(keep(&c(55.0)));
+        assert!(c(50.0).passed() && !c(49.5).passed());
+    }
+}
