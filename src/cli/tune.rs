@@ -11,7 +11,7 @@ use anyhow::Result;
 
 use super::args::BudgetArgs;
 use crate::analysis::arena::wilson;
-use crate::play::tune::{CHECK_BOT, Check, KEEP_MARGIN, Search, TunePlan, search, tune};
+use crate::play::tune::{CHECK_BOT, Check, KEEP_MARGIN, Search, Trial, TunePlan, search, tune};
 use crate::rules::worths::{store, tuned_path};
 use crate::rules::{Home, Ruleset, Worths};
 
@@ -38,6 +38,10 @@ pub struct TuneArgs {
     /// store the fitted values untried.
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::numbers::check_games)]
     pub check_games: u64,
+    /// Worker threads [default: one per core; never more than the address
+    /// space holds, see README]. The values do not depend on it.
+    #[arg(long, value_parser = super::numbers::threads, allow_negative_numbers = true)]
+    pub threads: Option<u16>,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -48,6 +52,7 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
         games: args.games,
         seed: args.seed,
         players: args.players.map_or(set.players, usize::from),
+        threads: args.threads.map_or(0, usize::from),
     };
     let tuned = tune(&set, &plan)?;
     out!(
@@ -64,8 +69,7 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     let mut tuned = tuned;
     if args.check_games > 0 {
         let deals = args.check_games.div_ceil(plan.players as u64);
-        let found = search(&set, &plan, &tuned.worths, CHECK_BOT, deals)?;
-        print_search(&found, deals * plan.players as u64, &set)?;
+        let found = search_printing(&set, &plan, &tuned.worths, deals)?;
         if !found.better() {
             return not_stored(folder, &set);
         }
@@ -76,23 +80,25 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     Ok(())
 }
 
-/// Every trial of a search, what it kept and how that played against the
-/// defaults.
-fn print_search(found: &Search, games: u64, set: &Ruleset) -> Result<()> {
+/// Search by play ([`search`]), printing every trial as it ends, what it
+/// kept and how that played against the defaults.
+fn search_printing(set: &Ruleset, plan: &TunePlan, fitted: &Worths, deals: u64) -> Result<Search> {
     out!(
-        "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {games} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
-        CHECK_BOT.label()
+        "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
+        CHECK_BOT.label(),
+        deals * plan.players as u64
     );
-    for t in &found.trials {
+    let found = search(set, plan, fitted, CHECK_BOT, deals, &mut |t: &Trial| {
         let kept = if t.kept { "kept" } else { "not kept" };
         out!("  {}: {} — {kept}", t.change, share_text(&t.check));
-    }
+        Ok(())
+    })?;
     if let Some(c) = &found.against_defaults {
         out!("the values kept:");
         print_worths(&found.values, set)?;
         out!("against the defaults, on fresh deals: {}", share_text(c));
     }
-    Ok(())
+    Ok(found)
 }
 
 /// Why nothing is stored, and which values the variant keeps.

@@ -18,14 +18,15 @@ const PLAN: TunePlan = TunePlan {
     games: 3,
     seed: 5,
     players: 2,
+    threads: 1,
 };
 
 #[test]
-fn tuning_is_the_same_for_a_seed_and_another_seed_learns_otherwise() {
+fn tuning_is_the_same_for_a_seed_on_any_threads_and_another_seed_learns_otherwise() {
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
     let a = tune(&set, &PLAN).unwrap();
-    let b = tune(&set, &PLAN).unwrap();
-    assert_eq!(a, b);
+    let b = tune(&set, &TunePlan { threads: 2, ..PLAN }).unwrap();
+    assert_eq!(a, b, "the same values on 1 and 2 threads");
     let c = tune(&set, &TunePlan { seed: 6, ..PLAN }).unwrap();
     assert_ne!(a.worths, c.worths);
     assert_eq!(
@@ -123,15 +124,23 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     let a = check(&set, &PLAN, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap();
     assert_eq!(a.games, 8, "every deal once per seat");
     assert!(!a.passed() && a.share() < 0.2, "{a:?}");
+    let two = TunePlan { threads: 2, ..PLAN };
     assert_eq!(
         a,
-        check(&set, &PLAN, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap()
+        check(&set, &two, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap(),
+        "the same games on 1 and 2 threads"
     );
     let same = (&defaults, &defaults);
     let even = check(&set, &PLAN, same, BotKind::Greedy, (PLAN.games, 4)).unwrap();
     assert!(even.share() > a.share(), "{even:?} against {a:?}");
 
-    let found = search(&set, &PLAN, &hoarding, BotKind::Greedy, 3).unwrap();
+    let mut heard = Vec::new();
+    let found = search(&set, &PLAN, &hoarding, BotKind::Greedy, 3, &mut |t| {
+        heard.push(t.clone());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(heard, found.trials, "every trial is told as it ends");
     assert_eq!(found.trials[0].change, "the fitted values");
     assert!(!found.trials[0].kept, "{:?}", found.trials[0]);
     assert_ne!(found.values.meeple, hoarding.meeple);
@@ -159,7 +168,7 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     );
     assert_eq!(
         found,
-        search(&set, &PLAN, &hoarding, BotKind::Greedy, 3).unwrap()
+        search(&set, &PLAN, &hoarding, BotKind::Greedy, 3, &mut |_| Ok(())).unwrap()
     );
 }
 

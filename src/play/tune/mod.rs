@@ -25,8 +25,9 @@
 //! clearly; what is kept is checked against the defaults on fresh deals, and
 //! `towerlab tune` stores it only if it wins at least an even share there.
 //!
-//! The same seed gives the same values: the games are a function of their
-//! seeds, and the sums are taken in game and turn order.
+//! The same seed gives the same values, on any number of threads: the games
+//! are a function of their seeds, and the sums are taken in game and turn
+//! order.
 
 mod trials;
 
@@ -34,12 +35,14 @@ pub use trials::{CHECK_BOT, Check, KEEP_MARGIN, Search, Trial, check, search};
 
 use std::sync::Arc;
 
-use anyhow::{Result, ensure};
+use anyhow::{Context, Result, ensure};
+use rayon::prelude::*;
 
 use crate::kernel::determinize::hidden_copy;
-use crate::kernel::{Bot, Buffers, Game, play_turn};
+use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
 use crate::play::bots::{Evaluator, GreedyBot, Terms};
 use crate::play::seed::game_seed;
+use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Tuned, Worths};
 
 /// A tuning run: self-play games of a ruleset.
@@ -48,7 +51,14 @@ pub struct TunePlan {
     pub games: u64,
     pub seed: u64,
     pub players: usize,
+    /// Worker threads (0: one per core): the games are a function of their
+    /// seeds, so the values do not depend on it.
+    pub threads: usize,
 }
+
+/// Games played in parallel before their samples are added to the fit, in
+/// game order: bounds what is held at once, whatever `--games` asks.
+const BATCH: u64 = 256;
 
 /// How strongly the fit is pulled toward the defaults: as many samples'
 /// weight as this share of the samples.
@@ -62,15 +72,20 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
     ensure!(plan.games >= 1, "tuning needs at least one game");
     let kinds = set.floors.len();
     let mut fit = Fit::new(terms_len(kinds));
-    let rules = set.rules();
     let defaults = Arc::new(Worths::default());
-    for index in 0..plan.games {
-        let seed = game_seed(plan.seed, index);
-        let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
-        let samples = self_play(&mut game, seed, &defaults, kinds)?;
-        let finals = game.scores();
-        for turn in samples.chunks(plan.players) {
-            add_turn(&mut fit, turn, &finals);
+    let workers = Workers::new(set, plan.threads)?;
+    for start in (0..plan.games).step_by(BATCH as usize) {
+        let batch = start..plan.games.min(start + BATCH);
+        let played: Vec<Result<Played>> = workers.install(|| {
+            (batch.into_par_iter())
+                .map(|index| workers.with_rules(|rules| self_play(set, rules, plan, index)))
+                .collect()
+        });
+        for game in played {
+            let (samples, finals) = game?;
+            for turn in samples.chunks(plan.players) {
+                add_turn(&mut fit, turn, &finals);
+            }
         }
     }
     let prior = prior(&defaults, kinds);
@@ -106,28 +121,32 @@ fn add_turn(fit: &mut Fit, turn: &[Sample], finals: &[u32]) {
     }
 }
 
-/// One game by greedy bots; after every turn, per player, a [`Sample`].
-fn self_play(
-    game: &mut Game,
-    seed: u64,
-    worths: &Arc<Worths>,
-    kinds: usize,
-) -> Result<Vec<Sample>> {
-    let n = game.players().len();
-    let mut bots: Vec<Box<dyn Bot>> = (0..n)
-        .map(|s| Box::new(GreedyBot::with_worths(seed, s, worths.clone())) as Box<dyn Bot>)
-        .collect();
-    let mut eval = Evaluator::new(worths.clone());
-    let mut buf = Buffers::default();
-    let mut samples = Vec::new();
-    while play_turn(game, &mut bots, &mut buf)? {
-        let now = scores_if_over(game)?;
-        for (p, t) in eval.terms(game).iter().enumerate() {
-            samples.push((p, now[p] as f64, row(t, kinds)));
+/// A self-play game's samples, turn by turn, and its final scores.
+type Played = (Vec<Sample>, Vec<u32>);
+
+/// Self-play game `index` of `plan` by greedy bots weighing with the
+/// defaults; after every turn, per player, a [`Sample`].
+fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> Result<Played> {
+    let seed = game_seed(plan.seed, index);
+    let play = || -> Result<Played> {
+        let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
+        let worths = Arc::new(Worths::default());
+        let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
+            .map(|s| Box::new(GreedyBot::with_worths(seed, s, worths.clone())) as Box<dyn Bot>)
+            .collect();
+        let mut eval = Evaluator::new(worths);
+        let mut buf = Buffers::default();
+        let mut samples = Vec::new();
+        while play_turn(&mut game, &mut bots, &mut buf)? {
+            let now = scores_if_over(&game)?;
+            for (p, t) in eval.terms(&game).iter().enumerate() {
+                samples.push((p, now[p] as f64, row(t, set.floors.len())));
+            }
         }
-    }
-    game.final_scoring()?;
-    Ok(samples)
+        game.final_scoring()?;
+        Ok((samples, game.scores()))
+    };
+    play().with_context(|| format!("self-play game {index} (seed {seed})"))
 }
 
 /// The scores `game` would end with now (the kernel's end scoring on a

@@ -6,12 +6,14 @@
 
 use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use rayon::prelude::*;
 
 use super::TunePlan;
-use crate::kernel::{Bot, Buffers, Game, play_turn};
+use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
+use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Worths};
 
 /// The bot `towerlab tune` plays its trials with: a short search, which
@@ -93,21 +95,22 @@ pub fn check(
     bot: BotKind,
     (first, deals): (u64, u64),
 ) -> Result<Check> {
-    let rules = set.rules();
     let (a, b) = (Arc::new(a.clone()), Arc::new(b.clone()));
+    let workers = Workers::new(set, plan.threads)?;
+    let seats = plan.players as u64;
+    let shares: Vec<Result<f64>> = workers.install(|| {
+        (0..deals * seats)
+            .into_par_iter()
+            .map(|i| {
+                let game = (first + i / seats, (i % seats) as usize);
+                workers.with_rules(|rules| check_game(set, rules, plan, bot, (&a, &b), game))
+            })
+            .collect()
+    });
+    // Summed in game order: the same sum on any number of threads.
     let mut wins = 0.0;
-    for d in first..first + deals {
-        let seed = game_seed(plan.seed, d);
-        for seat in 0..plan.players {
-            let mut game = Game::new(&set.tiles, rules.as_ref(), plan.players, seed)?;
-            let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
-                .map(|p| bot.make(seed, p, if p == seat { &a } else { &b }))
-                .collect();
-            let mut buf = Buffers::default();
-            while play_turn(&mut game, &mut bots, &mut buf)? {}
-            game.final_scoring()?;
-            wins += share_of_win(&game.scores(), seat);
-        }
+    for share in shares {
+        wins += share?;
     }
     Ok(Check {
         games: deals * plan.players as u64,
@@ -116,18 +119,44 @@ pub fn check(
     })
 }
 
+/// One game of a [`check`]: `deal` (of `plan.seed`), `bot` weighing with
+/// `a` in `seat` and with `b` in the others; `seat`'s share of the win.
+fn check_game(
+    set: &Ruleset,
+    rules: &dyn Rules,
+    plan: &TunePlan,
+    bot: BotKind,
+    (a, b): (&Arc<Worths>, &Arc<Worths>),
+    (deal, seat): (u64, usize),
+) -> Result<f64> {
+    let seed = game_seed(plan.seed, deal);
+    let play = || -> Result<f64> {
+        let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
+        let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
+            .map(|p| bot.make(seed, p, if p == seat { a } else { b }))
+            .collect();
+        let mut buf = Buffers::default();
+        while play_turn(&mut game, &mut bots, &mut buf)? {}
+        game.final_scoring()?;
+        Ok(share_of_win(&game.scores(), seat))
+    };
+    play().with_context(|| format!("trial game of deal {deal} (seed {seed}), seat {}", seat + 1))
+}
+
 /// Search by play from the defaults: `fitted` (the fit's values) first,
 /// then each value of the table doubled and halved in turn, each tried
 /// against the best values so far on `deals` fresh deals and kept when it
 /// wins [`KEEP_MARGIN`] more than an even share; the values kept are then
 /// played against the defaults on fresh deals. The deals follow the tuning
-/// run's games, so none is a game the fit learned from.
+/// run's games, so none is a game the fit learned from. `on_trial` hears of
+/// each trial as it ends (its error stops the search).
 pub fn search(
     set: &Ruleset,
     plan: &TunePlan,
     fitted: &Worths,
     bot: BotKind,
     deals: u64,
+    on_trial: &mut dyn FnMut(&Trial) -> Result<()>,
 ) -> Result<Search> {
     let defaults = Worths::default();
     let mut best = defaults.clone();
@@ -138,27 +167,25 @@ pub fn search(
         next += deals;
         c
     };
-    let c = play(fitted, &best)?;
-    let kept = keep(&c);
-    trials.push(Trial {
-        change: "the fitted values".into(),
-        check: c,
-        kept,
-    });
-    if kept {
+    // Try `values` against `best`: the trial is told as it ends, and kept.
+    let mut trial = |change: String, values: &Worths, best: &Worths| -> Result<bool> {
+        let check = play(values, best)?;
+        let t = Trial {
+            change,
+            check,
+            kept: keep(&check),
+        };
+        on_trial(&t)?;
+        trials.push(t);
+        Ok(keep(&check))
+    };
+    if trial("the fitted values".into(), fitted, &best)? {
         best = fitted.clone();
     }
     for value in 0..values(set) {
         for f in FACTORS {
             let (change, tried) = scaled(&best, set, value, f);
-            let c = play(&tried, &best)?;
-            let kept = keep(&c);
-            trials.push(Trial {
-                change,
-                check: c,
-                kept,
-            });
-            if kept {
+            if trial(change, &tried, &best)? {
                 best = tried;
                 break;
             }
