@@ -11,7 +11,7 @@ use anyhow::Result;
 
 use super::args::BudgetArgs;
 use crate::analysis::arena::wilson;
-use crate::play::tune::{CHECK_BOT, Check, KEEP_MARGIN, Search, Trial, TunePlan, search, tune};
+use crate::play::tune::{Check, KEEP_MARGIN, Search, TUNE_BOT, Trial, TunePlan, search, tune};
 use crate::rules::worths::{store, tuned_path};
 use crate::rules::{Home, Ruleset, Worths};
 
@@ -20,7 +20,8 @@ pub struct TuneArgs {
     /// The variant: a name from variants/ (e.g. `black-tower`) or a path to a
     /// TOML file.
     pub variant: String,
-    /// Self-play games to learn from.
+    /// Self-play games (of `mcts:32`, weighing with the defaults) to learn
+    /// from.
     #[arg(long, default_value_t = 400, value_parser = super::numbers::games)]
     pub games: u64,
     /// The master seed of the self-play games: the same seed learns the
@@ -56,9 +57,10 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     };
     let tuned = tune(&set, &plan)?;
     out!(
-        "{}: values learned from {} self-play games (seed {}, {} players)",
+        "{}: values learned from {} self-play games of {} (seed {}, {} players)",
         set.name,
         tuned.games,
+        TUNE_BOT.label(),
         tuned.seed,
         tuned.players
     );
@@ -85,10 +87,10 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
 fn search_printing(set: &Ruleset, plan: &TunePlan, fitted: &Worths, deals: u64) -> Result<Search> {
     out!(
         "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
-        CHECK_BOT.label(),
+        TUNE_BOT.label(),
         deals * plan.players as u64
     );
-    let found = search(set, plan, fitted, CHECK_BOT, deals, &mut |t: &Trial| {
+    let found = search(set, plan, fitted, TUNE_BOT, deals, &mut |t: &Trial| {
         let kept = if t.kept { "kept" } else { "not kept" };
         out!("  {}: {} — {kept}", t.change, share_text(&t.check));
         Ok(())

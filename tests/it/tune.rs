@@ -89,7 +89,7 @@ fn the_tune_command_stores_values_that_info_shows() {
     let text = tune_tower(home, "0");
     assert!(!text.contains("check:"), "{text}");
     assert!(
-        text.contains("values learned from 2 self-play games"),
+        text.contains("values learned from 2 self-play games of mcts:32"),
         "{text}"
     );
     assert!(text.contains("floor "), "{text}");

@@ -1,8 +1,8 @@
 //! `towerlab tune`: a variant's bot values ([`Worths`]) learned from its own
 //! self-play games, so a pack's floors are valued by what they do there.
 //!
-//! Greedy bots (weighing with the defaults) play `games` games of the
-//! variant, seeded as every run is. After every turn each player's position
+//! Short searches ([`TUNE_BOT`], weighing with the defaults) play `games`
+//! games of the variant, seeded as every run is. After every turn each player's position
 //! is described by the evaluation's [`Terms`] — the worth of the meeples in
 //! supply, prisoners held, floors in supply per kind, open cities and
 //! cloisters led — and paired with what the player went on to score beyond
@@ -31,7 +31,7 @@
 
 mod trials;
 
-pub use trials::{CHECK_BOT, Check, KEEP_MARGIN, Search, Trial, check, search};
+pub use trials::{Check, KEEP_MARGIN, Search, Trial, check, search};
 
 use std::sync::Arc;
 
@@ -40,10 +40,17 @@ use rayon::prelude::*;
 
 use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
-use crate::play::bots::{Evaluator, GreedyBot, Terms};
+use crate::play::bots::{BotKind, Evaluator, Terms};
 use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Tuned, Worths};
+
+/// The bot `towerlab tune` plays its self-play games and its trials with: a
+/// short search, which weighs with the values in its priors, its playouts
+/// and its evaluation. The fit learns from games played as the bots that
+/// weigh with its values play them (greedy's games, which leave most
+/// floors unused, taught values that lost in play).
+pub const TUNE_BOT: BotKind = BotKind::Mcts(32);
 
 /// A tuning run: self-play games of a ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -124,7 +131,7 @@ fn add_turn(fit: &mut Fit, turn: &[Sample], finals: &[u32]) {
 /// A self-play game's samples, turn by turn, and its final scores.
 type Played = (Vec<Sample>, Vec<u32>);
 
-/// Self-play game `index` of `plan` by greedy bots weighing with the
+/// Self-play game `index` of `plan` by [`TUNE_BOT`]s weighing with the
 /// defaults; after every turn, per player, a [`Sample`].
 fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> Result<Played> {
     let seed = game_seed(plan.seed, index);
@@ -132,7 +139,7 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
         let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
         let worths = Arc::new(Worths::default());
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
-            .map(|s| Box::new(GreedyBot::with_worths(seed, s, worths.clone())) as Box<dyn Bot>)
+            .map(|s| TUNE_BOT.make(seed, s, &worths))
             .collect();
         let mut eval = Evaluator::new(worths);
         let mut buf = Buffers::default();

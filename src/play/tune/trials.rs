@@ -16,10 +16,6 @@ use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Worths};
 
-/// The bot `towerlab tune` plays its trials with: a short search, which
-/// weighs with the values in its priors, its playouts and its evaluation.
-pub const CHECK_BOT: BotKind = BotKind::Mcts(32);
-
 /// How much more than an even share a change must win to be kept: with the
 /// 200 games of a default trial a share's standard error is about 0.035, so
 /// a change that makes no difference is kept about one time in fourteen,
