@@ -54,13 +54,14 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
         seed: args.seed,
         players: args.players.map_or(set.players, usize::from),
         threads: args.threads.map_or(0, usize::from),
+        bot: TUNE_BOT,
     };
     let tuned = tune(&set, &plan)?;
     out!(
         "{}: values learned from {} self-play games of {} (seed {}, {} players)",
         set.name,
         tuned.games,
-        TUNE_BOT.label(),
+        plan.bot.label(),
         tuned.seed,
         tuned.players
     );
@@ -87,10 +88,10 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
 fn search_printing(set: &Ruleset, plan: &TunePlan, fitted: &Worths, deals: u64) -> Result<Search> {
     out!(
         "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
-        TUNE_BOT.label(),
+        plan.bot.label(),
         deals * plan.players as u64
     );
-    let found = search(set, plan, fitted, TUNE_BOT, deals, &mut |t: &Trial| {
+    let found = search(set, plan, fitted, deals, &mut |t: &Trial| {
         let kept = if t.kept { "kept" } else { "not kept" };
         out!("  {}: {} — {kept}", t.change, share_text(&t.check));
         Ok(())

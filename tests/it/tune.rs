@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::play::tune::{TunePlan, check, search, tune};
+use towerlab::play::tune::{TUNE_BOT, TunePlan, check, search, tune};
 use towerlab::rules::worths::store;
 use towerlab::rules::{Home, Ruleset, Worths};
 
@@ -19,6 +19,7 @@ const PLAN: TunePlan = TunePlan {
     seed: 5,
     players: 2,
     threads: 1,
+    bot: TUNE_BOT,
 };
 
 #[test]
@@ -121,21 +122,26 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     };
     let defaults = Worths::default();
     let pair = (&hoarding, &defaults);
-    let a = check(&set, &PLAN, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap();
+    // Greedy plays the trials here: quick, and as sure to throw games away.
+    let plan = TunePlan {
+        bot: BotKind::Greedy,
+        ..PLAN
+    };
+    let a = check(&set, &plan, pair, (PLAN.games, 4)).unwrap();
     assert_eq!(a.games, 8, "every deal once per seat");
     assert!(!a.passed() && a.share() < 0.2, "{a:?}");
-    let two = TunePlan { threads: 2, ..PLAN };
+    let two = TunePlan { threads: 2, ..plan };
     assert_eq!(
         a,
-        check(&set, &two, pair, BotKind::Greedy, (PLAN.games, 4)).unwrap(),
+        check(&set, &two, pair, (PLAN.games, 4)).unwrap(),
         "the same games on 1 and 2 threads"
     );
     let same = (&defaults, &defaults);
-    let even = check(&set, &PLAN, same, BotKind::Greedy, (PLAN.games, 4)).unwrap();
+    let even = check(&set, &plan, same, (PLAN.games, 4)).unwrap();
     assert!(even.share() > a.share(), "{even:?} against {a:?}");
 
     let mut heard = Vec::new();
-    let found = search(&set, &PLAN, &hoarding, BotKind::Greedy, 3, &mut |t| {
+    let found = search(&set, &plan, &hoarding, 3, &mut |t| {
         heard.push(t.clone());
         Ok(())
     })
@@ -168,7 +174,7 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     );
     assert_eq!(
         found,
-        search(&set, &PLAN, &hoarding, BotKind::Greedy, 3, &mut |_| Ok(())).unwrap()
+        search(&set, &plan, &hoarding, 3, &mut |_| Ok(())).unwrap()
     );
 }
 

@@ -1,11 +1,12 @@
 //! `towerlab tune`: a variant's bot values ([`Worths`]) learned from its own
 //! self-play games, so a pack's floors are valued by what they do there.
 //!
-//! Short searches ([`TUNE_BOT`], weighing with the defaults) play `games`
-//! games of the variant, seeded as every run is. After every turn each player's position
-//! is described by the evaluation's [`Terms`] — the worth of the meeples in
-//! supply, prisoners held, floors in supply per kind, open cities and
-//! cloisters led — and paired with what the player went on to score beyond
+//! The plan's bot ([`TUNE_BOT`] for `towerlab tune`: a short search),
+//! weighing with the defaults, plays `games` games of the variant, seeded
+//! as every run is. After every turn each player's position is described
+//! by the evaluation's [`Terms`] — the worth of the meeples in supply,
+//! prisoners held, floors in supply per kind, open cities and cloisters
+//! led — and paired with what the player went on to score beyond
 //! the points they would have had if the game had ended then (the kernel's
 //! end scoring). Both are taken relative to the players' mean at that turn
 //! (`add_turn`): the fit explains why one player gains more than another
@@ -61,6 +62,9 @@ pub struct TunePlan {
     /// Worker threads (0: one per core): the games are a function of their
     /// seeds, so the values do not depend on it.
     pub threads: usize,
+    /// The bot in every seat of the self-play games and of the trials, so
+    /// that the values are learned and tried in the same play.
+    pub bot: BotKind,
 }
 
 /// Games played in parallel before their samples are added to the fit, in
@@ -131,7 +135,7 @@ fn add_turn(fit: &mut Fit, turn: &[Sample], finals: &[u32]) {
 /// A self-play game's samples, turn by turn, and its final scores.
 type Played = (Vec<Sample>, Vec<u32>);
 
-/// Self-play game `index` of `plan` by [`TUNE_BOT`]s weighing with the
+/// Self-play game `index` of `plan` by its bot weighing with the
 /// defaults; after every turn, per player, a [`Sample`].
 fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> Result<Played> {
     let seed = game_seed(plan.seed, index);
@@ -139,7 +143,7 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
         let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
         let worths = Arc::new(Worths::default());
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
-            .map(|s| TUNE_BOT.make(seed, s, &worths))
+            .map(|s| plan.bot.make(seed, s, &worths))
             .collect();
         let mut eval = Evaluator::new(worths);
         let mut buf = Buffers::default();

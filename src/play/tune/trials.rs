@@ -11,7 +11,6 @@ use rayon::prelude::*;
 
 use super::TunePlan;
 use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
-use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Worths};
@@ -82,13 +81,12 @@ impl Search {
 }
 
 /// Play `a` against `b`: `deals` deals from the run's deal `first` on (seeds
-/// `first`, `first + 1`, … of `plan.seed`), each once per seat, `bot`
-/// weighing with `a` in that seat and with `b` in the others.
+/// `first`, `first + 1`, … of `plan.seed`), each once per seat, the plan's
+/// bot weighing with `a` in that seat and with `b` in the others.
 pub fn check(
     set: &Ruleset,
     plan: &TunePlan,
     (a, b): (&Worths, &Worths),
-    bot: BotKind,
     (first, deals): (u64, u64),
 ) -> Result<Check> {
     let (a, b) = (Arc::new(a.clone()), Arc::new(b.clone()));
@@ -99,7 +97,7 @@ pub fn check(
             .into_par_iter()
             .map(|i| {
                 let game = (first + i / seats, (i % seats) as usize);
-                workers.with_rules(|rules| check_game(set, rules, plan, bot, (&a, &b), game))
+                workers.with_rules(|rules| check_game(set, rules, plan, (&a, &b), game))
             })
             .collect()
     });
@@ -121,7 +119,6 @@ fn check_game(
     set: &Ruleset,
     rules: &dyn Rules,
     plan: &TunePlan,
-    bot: BotKind,
     (a, b): (&Arc<Worths>, &Arc<Worths>),
     (deal, seat): (u64, usize),
 ) -> Result<f64> {
@@ -129,7 +126,7 @@ fn check_game(
     let play = || -> Result<f64> {
         let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
-            .map(|p| bot.make(seed, p, if p == seat { a } else { b }))
+            .map(|p| plan.bot.make(seed, p, if p == seat { a } else { b }))
             .collect();
         let mut buf = Buffers::default();
         while play_turn(&mut game, &mut bots, &mut buf)? {}
@@ -150,7 +147,6 @@ pub fn search(
     set: &Ruleset,
     plan: &TunePlan,
     fitted: &Worths,
-    bot: BotKind,
     deals: u64,
     on_trial: &mut dyn FnMut(&Trial) -> Result<()>,
 ) -> Result<Search> {
@@ -159,7 +155,7 @@ pub fn search(
     let mut trials = Vec::new();
     let mut next = plan.games;
     let mut play = |a: &Worths, b: &Worths| {
-        let c = check(set, plan, (a, b), bot, (next, deals));
+        let c = check(set, plan, (a, b), (next, deals));
         next += deals;
         c
     };
