@@ -15,6 +15,10 @@ fn arena_refuses_bad_input() {
         (&["arena", "mcts:0", "greedy"], "budget of 0"),
         (&["arena", "mcts:abc", "greedy"], "whole number"),
         (&["arena", "mcts:-3", "greedy"], "whole number"),
+        (
+            &["arena", "mcts:99999999999", "greedy"],
+            "at most 4294967295",
+        ),
         (&["arena", "greedy:5", "random"], "takes no budget"),
         (
             &["arena", "greedy", "random", "mcts", "--players", "2"],

@@ -122,6 +122,10 @@ fn parse_budget(text: &str, budget: &str) -> Result<u32> {
         Ok(_) => Err(bad_input(format!(
             "`{text}`: a budget of 0 iterations cannot decide anything; give at least 1"
         ))),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(bad_input(format!(
+            "`{text}`: a budget of at most {} iterations per decision can be given",
+            u32::MAX
+        ))),
         Err(_) => Err(bad_input(format!(
             "`{text}`: the budget must be a whole number of iterations per decision, like `mcts:{DEFAULT_BUDGET}`"
         ))),
