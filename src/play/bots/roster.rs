@@ -4,6 +4,7 @@
 //! `mcts-narrow` and `mcts-classic` are the second and first designs of the
 //! search, kept to measure against.
 
+use std::num::IntErrorKind;
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -122,7 +123,7 @@ fn parse_budget(text: &str, budget: &str) -> Result<u32> {
         Ok(_) => Err(bad_input(format!(
             "`{text}`: a budget of 0 iterations cannot decide anything; give at least 1"
         ))),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Err(bad_input(format!(
+        Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow) => Err(bad_input(format!(
             "`{text}`: a budget of at most {} iterations per decision can be given",
             u32::MAX
         ))),
