@@ -53,6 +53,37 @@ pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream
     redeal(into, stream);
 }
 
+/// Put first among `game`'s undrawn tiles one of the kind at `quantile`
+/// (in `[0, 1)`) of the undrawn multiset sorted by kind: the next tile
+/// drawn is of that kind, and the quantiles of a well-spread sequence draw
+/// the kinds in proportion to how many of each are left (a stratified
+/// draw). Which kind depends on the multiset only; the tile moved is the
+/// first of its kind in the order the tiles were dealt, which changes
+/// nothing else. `counts` is a buffer.
+pub fn put_first_at(game: &mut Game, quantile: f64, counts: &mut Vec<u32>) {
+    let undrawn = game.undrawn_mut();
+    if undrawn.len() < 2 {
+        return;
+    }
+    counts.clear();
+    for &kind in undrawn.iter() {
+        let k = kind as usize;
+        if counts.len() <= k {
+            counts.resize(k + 1, 0);
+        }
+        counts[k] += 1;
+    }
+    let at = ((quantile.clamp(0.0, 1.0) * undrawn.len() as f64) as usize).min(undrawn.len() - 1);
+    let mut seen = 0usize;
+    let kind = counts.iter().position(|&c| {
+        seen += c as usize;
+        seen > at
+    });
+    if let Some(i) = kind.and_then(|k| undrawn.iter().position(|&t| t as usize == k)) {
+        undrawn.swap(0, i);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,6 +163,26 @@ mod tests {
             Some(t)
         })
         .collect()
+    }
+
+    #[test]
+    fn a_quantile_draws_its_kind_whatever_the_order() {
+        let tiles = tiles();
+        let rules = NoTowers;
+        let sorted = tiles.deck();
+        let mut deck = sorted.clone();
+        deck.reverse();
+        let mut counts = Vec::new();
+        for q in [0.0, 0.13, 0.5, 0.77, 0.999, 1.0] {
+            let at = ((q * sorted.len() as f64) as usize).min(sorted.len() - 1);
+            let mut a = Game::with_deck(&tiles, &rules, 2, deck.clone()).unwrap();
+            put_first_at(&mut a, q, &mut counts);
+            let mut b = redealt(&a, &mut Stream::new(3, 4));
+            put_first_at(&mut b, q, &mut counts);
+            assert_eq!(a.undrawn()[0], sorted[at], "quantile {q}");
+            assert_eq!(b.undrawn()[0], sorted[at], "quantile {q}, dealt again");
+            assert_eq!(undrawn_counts(&a), undrawn_counts(&b));
+        }
     }
 
     #[test]
