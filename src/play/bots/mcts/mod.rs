@@ -81,7 +81,7 @@ pub use eval::{Evaluator, Terms};
 use tree::{NONE, Tree};
 
 /// Iterations per decision of plain `mcts`.
-pub const DEFAULT_BUDGET: u32 = 128;
+pub const DEFAULT_BUDGET: u32 = 112;
 
 /// Iterations per decision of plain `mcts-narrow` (the second design's
 /// default).
