@@ -6,12 +6,19 @@
 # the other, in rounds, so that a change of the machine's load shows as a
 # spread between rounds rather than as a wrong ratio.
 #
-# Usage: benches/bot_cost.sh [BINARY] [ROUNDS] [BOT ...]
+# Usage: [GAMES=N] benches/bot_cost.sh [BINARY] [ROUNDS] [BOT ...]
 #   (defaults: target/release/towerlab, 3, mcts mcts-classic); run from the
-#   repository. Each bot plays 10 games a round, greedy 2,000.
+#   repository. Each bot plays GAMES games a round (default 10), greedy 200
+#   times as many. A 10-game round of the default bot takes about 1.5 s and
+#   moves some 15% with a shared machine's load; GAMES=40 narrows that.
 set -eu
 bin=${1:-target/release/towerlab}
 rounds=${2:-3}
+games=${GAMES:-10}
+case $games in
+    ''|*[!0-9]*|0) echo "error: GAMES must be a whole number of games, at least 1 (got '$games')" >&2; exit 2 ;;
+esac
+greedy_games=$((games * 200))
 [ $# -ge 2 ] && shift 2 || shift $#
 [ $# -gt 0 ] || set -- mcts mcts-classic
 [ -x "$bin" ] || { echo "error: no binary at $bin (cargo build --release)" >&2; exit 2; }
@@ -24,12 +31,13 @@ cpu() { # BOTS GAMES -> user seconds
 
 round=1
 while [ "$round" -le "$rounds" ]; do
-    greedy=$(cpu greedy 2000)
-    line="round $round: greedy 2000 games ${greedy} s"
+    greedy=$(cpu greedy "$greedy_games")
+    line="round $round: greedy $greedy_games games ${greedy} s"
     for bot in "$@"; do
-        s=$(cpu "$bot" 10)
-        ratio=$(awk -v b="$s" -v g="$greedy" 'BEGIN { printf "%.0f", (b / 10) / (g / 2000) }')
-        line="$line | $bot 10 games ${s} s = $ratio greedy games"
+        s=$(cpu "$bot" "$games")
+        ratio=$(awk -v b="$s" -v g="$greedy" -v n="$games" -v m="$greedy_games" \
+            'BEGIN { printf "%.0f", (b / n) / (g / m) }')
+        line="$line | $bot $games games ${s} s = $ratio greedy games"
     done
     echo "$line"
     round=$((round + 1))
