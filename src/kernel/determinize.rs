@@ -12,11 +12,18 @@ use crate::kernel::random::Stream;
 
 /// How many tiles of each kind are still to draw, indexed by tile kind.
 pub fn undrawn_counts(game: &Game) -> Vec<u32> {
-    let mut counts = vec![0u32; game.tiles().kinds.len()];
+    let mut counts = Vec::new();
+    count_undrawn(game, &mut counts);
+    counts
+}
+
+/// [`undrawn_counts`] into `counts`, a buffer.
+fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
+    counts.clear();
+    counts.resize(game.tiles().kinds.len(), 0);
     for &kind in game.undrawn() {
         counts[kind as usize] += 1;
     }
-    counts
 }
 
 /// Deal the undrawn tiles of `game` again, in an order drawn from `stream`:
@@ -61,18 +68,11 @@ pub fn redeal_into<'a>(into: &mut Game<'a>, game: &Game<'a>, stream: &mut Stream
 /// first of its kind in the order the tiles were dealt, which changes
 /// nothing else. `counts` is a buffer.
 pub fn put_first_at(game: &mut Game, quantile: f64, counts: &mut Vec<u32>) {
-    let undrawn = game.undrawn_mut();
-    if undrawn.len() < 2 {
+    if game.deck_left() < 2 {
         return;
     }
-    counts.clear();
-    for &kind in undrawn.iter() {
-        let k = kind as usize;
-        if counts.len() <= k {
-            counts.resize(k + 1, 0);
-        }
-        counts[k] += 1;
-    }
+    count_undrawn(game, counts);
+    let undrawn = game.undrawn_mut();
     let at = ((quantile.clamp(0.0, 1.0) * undrawn.len() as f64) as usize).min(undrawn.len() - 1);
     let mut seen = 0usize;
     let kind = counts.iter().position(|&c| {

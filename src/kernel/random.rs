@@ -40,6 +40,12 @@ impl Stream {
         self.0.next_u64()
     }
 
+    /// A uniform number in `[0, 1)`: the top 53 bits of the next word, as
+    /// many as an `f64` holds exactly.
+    pub fn next_unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// A uniform integer in `0..n` (Lemire's multiply-and-reject); `n > 0`.
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);

@@ -64,13 +64,14 @@
 //! the kernel's turn loop does.
 
 mod eval;
+mod pairing;
 mod tree;
 
 use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::determinize::{hidden_copy, put_first_at, redeal_into};
+use crate::kernel::determinize::{hidden_copy, redeal_into};
 use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::GreedyBot;
 use crate::play::seed::{Stream, bot_stream};
@@ -78,6 +79,7 @@ use crate::rules::Worths;
 
 use eval::rewards;
 pub use eval::{Evaluator, Terms};
+use pairing::Pairing;
 use tree::{NONE, Tree};
 
 /// Iterations per decision of plain `mcts`.
@@ -169,10 +171,8 @@ pub struct MctsBot {
     path: Vec<(u32, usize)>,
     /// The subtree kept for the turn's next decision.
     carry: Option<Carry>,
-    /// `mcts`'s paired draws: this decision's start in the sequence of
-    /// quantiles, and a buffer of counts by kind.
-    pairing: f64,
-    counts: Vec<u32>,
+    /// `mcts`'s paired draws.
+    pairing: Pairing,
 }
 
 /// An option of a decision as a search weighed it.
@@ -259,8 +259,7 @@ impl MctsBot {
             options: Buffers::default(),
             path: Vec::new(),
             carry: None,
-            pairing: 0.0,
-            counts: Vec::new(),
+            pairing: Pairing::default(),
         }
     }
 
@@ -308,7 +307,7 @@ impl MctsBot {
         let root = Turn::at(decision, &mut self.root_options);
         self.set_root(&root_game, root.step(), decision)?;
         let mut g = root_game.clone();
-        self.pairing = unit(self.rng.next_u64());
+        self.pairing.restart(&mut self.rng);
         for _ in 0..self.iterations_now() {
             redeal_into(&mut g, &root_game, &mut self.rng);
             self.iterate(&mut g, root)?;
@@ -413,15 +412,17 @@ impl MctsBot {
         let mut turns = 0usize;
         let mut at = Cursor::Root;
         let mut key = 0u64;
-        let mut draws = 0u32;
         let mut turn = Some(root);
         loop {
-            if turn.is_none() && self.at_horizon(g, at) {
-                return Ok(Walk { over: false });
-            }
-            if turn.is_none() && self.style.paired() {
-                self.pair_draw(g, draws);
-                draws += 1;
+            if turn.is_none() {
+                if self.at_horizon(g, at) {
+                    return Ok(Walk { over: false });
+                }
+                if self.style.paired() {
+                    // A turn begins once the one before it ended, the
+                    // root's first: this is the walk's draw `turns - 1`.
+                    self.pair_draw(g, turns as u32 - 1);
+                }
             }
             let mut t = match turn {
                 Some(t) => t,
@@ -463,12 +464,10 @@ impl MctsBot {
     /// far as the multiset allows), and its visits draw the kinds in
     /// proportion.
     fn pair_draw(&mut self, g: &mut Game, d: u32) {
-        let Some(&(node, edge)) = self.path.first() else {
-            return;
-        };
-        let v = self.tree.edges(node)[edge].visits;
-        let q = (self.pairing + f64::from(d) * DRAW_STEP + f64::from(v) * VISIT_STEP).fract();
-        put_first_at(g, q, &mut self.counts);
+        if let Some(&(node, edge)) = self.path.first() {
+            let visit = self.tree.edges(node)[edge].visits;
+            self.pairing.deal(g, visit, d);
+        }
     }
 
     /// Whether `mcts`'s walk stops before the turn about to begin: it has
@@ -569,22 +568,6 @@ enum Cursor {
     Out,
 }
 
-/// The step of the quantiles of paired draws between one visit of a root
-/// option and the next: the golden ratio's fraction, whose multiples
-/// spread most evenly over `[0, 1)` however many there are (a Weyl
-/// sequence).
-const VISIT_STEP: f64 = 0.618_033_988_749_894_9;
-
-/// The step between the draws of one iteration (the plastic number's
-/// inverse fraction), so a visit's second and third draws are not the
-/// first one's quantile again.
-const DRAW_STEP: f64 = 0.754_877_666_246_692_7;
-
-/// A number in `[0, 1)` from 64 random bits.
-fn unit(bits: u64) -> f64 {
-    (bits >> 11) as f64 / (1u64 << 53) as f64
-}
-
 /// The draws since the last decision in the tree, as one key.
 fn chance_key(key: u64, tile: u16) -> u64 {
     key.wrapping_mul(0x0000_0100_0000_01B3) ^ (tile as u64 + 1)
@@ -593,52 +576,5 @@ fn chance_key(key: u64, tile: u16) -> u64 {
 impl Bot for MctsBot {
     fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
         self.search(game, decision)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::kernel::determinize::{redealt, undrawn_counts};
-    use crate::rules::{Home, MemoryLimit, Ruleset};
-
-    /// Paired draws: the v-th visit of every root option draws the same
-    /// tile, however the deck was dealt, and the visits of one option draw
-    /// the kinds about in proportion to how many of each are left.
-    #[test]
-    fn every_root_option_meets_the_same_draws_at_the_same_visit() {
-        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "tower").expect("the shipped variant loads");
-        let rules = set.rules();
-        let game = Game::new(&set.tiles, rules.as_ref(), 2, 7).unwrap();
-        let left = undrawn_counts(&game);
-        let visits: usize = left.iter().sum::<u32>() as usize;
-        let mut bot = MctsBot::new(7, 0, 8);
-        let root = bot.tree.add(0);
-        bot.tree.open(root, &[1.0, 0.5, 0.0]);
-        bot.tree.root = root;
-        bot.pairing = 0.3;
-        let mut drawn = vec![0u32; left.len()];
-        for v in 0..visits as u64 {
-            let tiles: Vec<u16> = (0..3)
-                .map(|edge| {
-                    let mut g = redealt(&game, &mut Stream::new(v * 3 + edge as u64, 1));
-                    bot.path.clear();
-                    bot.path.push((root, edge));
-                    bot.pair_draw(&mut g, 0);
-                    bot.tree.backup(&bot.path, &[0.0; eval::SEATS]);
-                    g.draw().expect("the deck is full")
-                })
-                .collect();
-            assert!(tiles.iter().all(|&t| t == tiles[0]), "visit {v}: {tiles:?}");
-            drawn[tiles[0] as usize] += 1;
-        }
-        for (kind, (&n, &want)) in drawn.iter().zip(&left).enumerate() {
-            assert!(
-                n.abs_diff(want) <= 1,
-                "kind {kind}: drawn {n} times, {want} left"
-            );
-        }
     }
 }
