@@ -13,7 +13,9 @@ use towerlab::kernel::{
     Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
     MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
-use towerlab::play::bots::{BotKind, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style};
+use towerlab::play::bots::{
+    BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style,
+};
 use towerlab::play::seed::Stream;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
@@ -404,4 +406,63 @@ fn mcts_classic_is_named_with_its_budget_and_plays_legal_decisions() {
         .map(|(s, style)| Box::new(Checked(earlier(s, style), 0)) as Box<dyn Bot>)
         .collect();
     play_game(&mut game, &mut bots).unwrap();
+}
+
+/// Seat 0 of a game: weighs its placements with `mcts` at its default
+/// budget and records, for each with more than ten options, the options
+/// the search visited and their visits (the option taken first).
+struct Weighing {
+    bot: MctsBot,
+    seen: Vec<(usize, Vec<u32>)>,
+}
+
+impl Bot for Weighing {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        let weighed = self.bot.weigh(game, decision)?;
+        if matches!(decision, Decision::Placement { .. }) && decision.len() > 10 {
+            let visits = weighed.iter().map(|w| w.visits).collect();
+            self.seen.push((decision.len(), visits));
+        }
+        Ok(weighed.first().map_or(0, |w| w.option))
+    }
+}
+
+impl Bot for &mut Weighing {
+    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
+        (**self).decide(game, decision)
+    }
+}
+
+/// Sequential halving at the root: every placement is weighed (up to two
+/// fifths of the budget of them), the one taken has the most visits, and
+/// the root never spends more than the budget.
+#[test]
+fn mcts_weighs_every_placement_and_takes_the_one_halving_keeps() {
+    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let rules = set.rules();
+    let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 11).unwrap();
+    let mut probe = Weighing {
+        bot: MctsBot::new(11, 0, DEFAULT_BUDGET),
+        seen: Vec::new(),
+    };
+    let mut buf = Buffers::default();
+    {
+        let mut bots: Vec<Box<dyn Bot + '_>> =
+            vec![Box::new(&mut probe), Box::new(RandomBot::new(11, 1))];
+        for _ in 0..16 {
+            if !play_turn(&mut game, &mut bots, &mut buf).unwrap() {
+                break;
+            }
+        }
+    }
+    assert!(
+        !probe.seen.is_empty(),
+        "no placement with more than ten options"
+    );
+    let most = (2 * DEFAULT_BUDGET as usize / 5).max(2);
+    for (options, visits) in &probe.seen {
+        assert_eq!(visits.len(), (*options).min(most), "{visits:?}");
+        assert!(visits.iter().all(|&v| v <= visits[0]), "{visits:?}");
+        assert!(visits.iter().sum::<u32>() <= DEFAULT_BUDGET, "{visits:?}");
+    }
 }

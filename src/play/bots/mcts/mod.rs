@@ -14,7 +14,8 @@
 //!
 //! **An iteration.** Deal a determinization; walk down the tree from the
 //! root, choosing at each node by UCB1 over the options opened so far
-//! (progressive widening in the greedy bot's order, see [`tree`]); add the
+//! (progressive widening in the greedy bot's order, see [`tree`]) — at the
+//! root of `mcts`, the option sequential halving gives it ([`halving`]); add the
 //! first decision point not yet in the tree; then play on with the greedy
 //! bot in every seat to the horizon, and value the position ([`eval`];
 //! `mcts` adds what the player to move could take at once with a floor,
@@ -42,6 +43,13 @@
 //! (a stratified sample), where independent deals leave both to luck. The
 //! rest of the deck stays as dealt.
 //!
+//! **Sequential halving at the root** (`mcts`). The root's options are not
+//! chosen by UCB1: every option is a candidate (up to two fifths of the
+//! budget of them, best prior first), each round visits every candidate
+//! left equally often — so, paired, on the same draws — and keeps the
+//! better half by mean reward with the prior's bias, until one is left: the
+//! option taken ([`halving`]). Below the root the walk chooses by UCB1.
+//!
 //! **Backup (2 to 6 players).** A playout ends with a value per player; each
 //! player's reward is their value minus the best of the other players'
 //! values (their margin over the strongest opponent, in points). Every edge
@@ -64,6 +72,8 @@
 //! the kernel's turn loop does.
 
 mod eval;
+mod halving;
+mod keep;
 mod pairing;
 mod tree;
 
@@ -72,18 +82,20 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::{hidden_copy, redeal_into};
-use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
+use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::GreedyBot;
 use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
 use eval::rewards;
 pub use eval::{Evaluator, Terms};
+use halving::Halving;
+use keep::Carry;
 use pairing::Pairing;
 use tree::{NONE, Tree};
 
 /// Iterations per decision of plain `mcts`.
-pub const DEFAULT_BUDGET: u32 = 112;
+pub const DEFAULT_BUDGET: u32 = 100;
 
 /// Iterations per decision of plain `mcts-narrow` (the second design's
 /// default).
@@ -103,7 +115,9 @@ pub enum Style {
     /// At the searching player's first turn after the walk left the tree,
     /// valued by the evaluation plus the mover's [`INITIATIVE`]; nodes at a
     /// turn's start opened on their second visit; kept visits count toward
-    /// the budget; UCB1 explores with `EXPLORE` points (`mcts`).
+    /// the budget; paired draws; the root's options shared the budget by
+    /// sequential halving, UCB1 below exploring with `EXPLORE` points
+    /// (`mcts`).
     Horizon,
     /// [`Style::Horizon`] without the initiative, UCB1 exploring with
     /// `NARROW_EXPLORE` points: the second design (`mcts-narrow`).
@@ -144,6 +158,12 @@ impl Style {
         matches!(self, Style::Horizon)
     }
 
+    /// Whether the root shares its budget by sequential halving (the module
+    /// documentation): `mcts` only.
+    fn halving(self) -> bool {
+        matches!(self, Style::Horizon)
+    }
+
     /// The exploration constant of UCB1 of a search of this style.
     fn explore(self) -> f32 {
         match self {
@@ -173,6 +193,8 @@ pub struct MctsBot {
     carry: Option<Carry>,
     /// `mcts`'s paired draws.
     pairing: Pairing,
+    /// `mcts`'s sequential halving at the root.
+    halving: Halving,
 }
 
 /// An option of a decision as a search weighed it.
@@ -185,43 +207,6 @@ pub struct Weighed {
     /// Their mean reward: the searching player's margin over the strongest
     /// opponent, in points, at the horizon.
     pub mean: f32,
-}
-
-/// Where the option just taken leads, to find its subtree again.
-struct Carry {
-    node: u32,
-    signature: Signature,
-}
-
-/// What identifies a decision point within a turn.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Signature {
-    turns: u32,
-    tiles: usize,
-    current: usize,
-    meeples: usize,
-    floors: u32,
-    captures: u32,
-    ransoms: u32,
-    step: Step,
-    options: usize,
-}
-
-impl Signature {
-    fn of(game: &Game, step: Step, options: usize) -> Signature {
-        let s = game.stats();
-        Signature {
-            turns: s.turns,
-            tiles: game.board().tiles().len(),
-            current: game.current(),
-            meeples: game.meeples().len(),
-            floors: s.floors_placed,
-            captures: s.captures + s.own_captures,
-            ransoms: s.ransoms,
-            step,
-            options,
-        }
-    }
 }
 
 /// How an iteration's walk ended.
@@ -260,6 +245,7 @@ impl MctsBot {
             path: Vec::new(),
             carry: None,
             pairing: Pairing::default(),
+            halving: Halving::default(),
         }
     }
 
@@ -308,11 +294,15 @@ impl MctsBot {
         self.set_root(&root_game, root.step(), decision)?;
         let mut g = root_game.clone();
         self.pairing.restart(&mut self.rng);
-        for _ in 0..self.iterations_now() {
-            redeal_into(&mut g, &root_game, &mut self.rng);
-            self.iterate(&mut g, root)?;
-        }
-        let edge = self.tree.best();
+        let edge = if self.style.halving() {
+            self.halve(&mut g, &root_game, root)?
+        } else {
+            for _ in 0..self.iterations_now() {
+                redeal_into(&mut g, &root_game, &mut self.rng);
+                self.iterate(&mut g, root, None)?;
+            }
+            self.tree.best()
+        };
         let option = self.tree.edges(self.tree.root)[edge].option as usize;
         self.keep_subtree(&root_game, root, edge, option)?;
         Ok(option)
@@ -332,53 +322,13 @@ impl MctsBot {
         }
     }
 
-    /// Make the root the node kept from the turn's last decision when it is
-    /// this one, else a new tree.
-    fn set_root(&mut self, game: &Game, step: Step, decision: Decision) -> Result<()> {
-        let here = Signature::of(game, step, decision.len());
-        if let Some(carry) = self.carry.take()
-            && carry.signature == here
-            && carry.node != NONE
-            && self.tree.is_open(carry.node)
-            && self.tree.edges(carry.node).len() == decision.len()
-        {
-            self.tree.root = carry.node;
-            return Ok(());
-        }
-        self.tree.clear();
-        let root = self.tree.add(game.current());
-        let priors = self.greedy.values(game, decision)?;
-        self.tree.open(root, priors);
-        self.tree.root = root;
-        Ok(())
-    }
-
-    /// Remember the subtree under the option taken, when the turn goes on
-    /// to another decision of this player with no tile drawn.
-    fn keep_subtree(&mut self, game: &Game, root: Turn, edge: usize, option: usize) -> Result<()> {
-        self.carry = None;
-        let mut g = game.clone();
-        self.options.clone_from(&self.root_options);
-        let mut turn = root;
-        if turn.choose(&mut g, &mut self.options, option)? {
-            return Ok(());
-        }
-        if let Some(node) = self.tree.child(self.tree.root, edge, 0) {
-            let count = turn.decision(&self.options).len();
-            self.carry = Some(Carry {
-                node,
-                signature: Signature::of(&g, turn.step(), count),
-            });
-        }
-        Ok(())
-    }
-
-    /// One iteration on the determinization `g`, from the decision `root`.
-    fn iterate(&mut self, g: &mut Game, root: Turn) -> Result<()> {
+    /// One iteration on the determinization `g`, from the decision `root`,
+    /// through the root's `edge` when given (else by UCB1).
+    fn iterate(&mut self, g: &mut Game, root: Turn, edge: Option<usize>) -> Result<()> {
         self.path.clear();
         let mut buf = std::mem::take(&mut self.options);
         buf.clone_from(&self.root_options);
-        let walk = self.walk(g, root, &mut buf);
+        let walk = self.walk(g, root, edge, &mut buf);
         self.options = buf;
         let walk = walk?;
         let values = self.leaf_values(g, walk.over)?;
@@ -404,13 +354,19 @@ impl MctsBot {
 
     /// Play `g` on from `root`, by the tree and then by the greedy bot, to
     /// the horizon or the game's end.
-    fn walk(&mut self, g: &mut Game, root: Turn, buf: &mut Buffers) -> Result<Walk> {
+    fn walk(
+        &mut self,
+        g: &mut Game,
+        root: Turn,
+        edge: Option<usize>,
+        buf: &mut Buffers,
+    ) -> Result<Walk> {
         let horizon = match self.style {
             Style::Playouts => HORIZON_ROUNDS * g.players().len(),
             Style::Horizon | Style::Narrow => usize::MAX,
         };
         let mut turns = 0usize;
-        let mut at = Cursor::Root;
+        let mut at = Cursor::Root { edge };
         let mut key = 0u64;
         let mut turn = Some(root);
         loop {
@@ -489,7 +445,10 @@ impl MctsBot {
         key: &mut u64,
     ) -> Result<Option<usize>> {
         let node = match *at {
-            Cursor::Root => self.tree.root,
+            Cursor::Root { edge: Some(edge) } => {
+                return Ok(Some(self.take(self.tree.root, edge, at, key, true)));
+            }
+            Cursor::Root { edge: None } => self.tree.root,
             Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
                 Some(child) if self.tree.node(child).visits > 0 => child,
                 Some(child) => {
@@ -546,6 +505,18 @@ impl MctsBot {
     /// Take the tree's choice at `node`; `stay`: the walk goes on in the tree.
     fn follow(&mut self, node: u32, at: &mut Cursor, key: &mut u64, stay: bool) -> usize {
         let edge = self.tree.select(node);
+        self.take(node, edge, at, key, stay)
+    }
+
+    /// Take `edge` of `node`; `stay`: the walk goes on in the tree.
+    fn take(
+        &mut self,
+        node: u32,
+        edge: usize,
+        at: &mut Cursor,
+        key: &mut u64,
+        stay: bool,
+    ) -> usize {
         self.path.push((node, edge));
         *key = 0;
         if stay {
@@ -558,8 +529,9 @@ impl MctsBot {
 /// Where an iteration's walk is.
 #[derive(Clone, Copy)]
 enum Cursor {
-    /// At the root's decision.
-    Root,
+    /// At the root's decision; `edge`: the root edge to take (sequential
+    /// halving), else UCB1's.
+    Root { edge: Option<usize> },
     /// Past `edge` of `node`: the next decision point is its child.
     After { node: u32, edge: usize },
     /// A node was added: the rest is a playout.

@@ -191,11 +191,7 @@ impl Tree {
         let log = (n.visits.max(1) as f32).ln();
         let best_prior = edges[0].prior;
         let score = |e: &Edge| {
-            let gap = (e.prior - best_prior).max(-BIAS_CAP);
-            let gap = if gap.is_finite() { gap } else { -BIAS_CAP };
-            e.mean()
-                + self.explore * (log / e.visits as f32).sqrt()
-                + BIAS * gap / (e.visits + 1) as f32
+            e.mean() + self.explore * (log / e.visits as f32).sqrt() + prior_bias(e, best_prior)
         };
         // Each edge's score is worked out once: the same operations, so the
         // same values, as comparing scores worked out anew.
@@ -207,6 +203,15 @@ impl Tree {
             }
         }
         best
+    }
+
+    /// How sequential halving ranks the root's `edge`: its mean reward
+    /// with the progressive bias of its prior (as [`Tree::select`] weighs
+    /// it, without UCB1's exploration).
+    pub fn root_score(&self, edge: usize) -> f32 {
+        let edges = self.edges(self.root);
+        let e = &edges[edge];
+        e.mean() + prior_bias(e, edges[0].prior)
     }
 
     /// Add one visit with the players' `rewards` to every edge of `path`,
@@ -236,4 +241,13 @@ impl Tree {
         }
         best
     }
+}
+
+/// The progressive bias of edge `e`: its prior's gap below the node's best
+/// prior `best_prior` (at most [`BIAS_CAP`]), times [`BIAS`], fading with
+/// its visits.
+fn prior_bias(e: &Edge, best_prior: f32) -> f32 {
+    let gap = (e.prior - best_prior).max(-BIAS_CAP);
+    let gap = if gap.is_finite() { gap } else { -BIAS_CAP };
+    BIAS * gap / (e.visits + 1) as f32
 }
