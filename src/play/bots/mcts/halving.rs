@@ -89,7 +89,8 @@ impl Halving {
 
 impl MctsBot {
     /// Share this decision's iterations among the root's options by
-    /// sequential halving ([`halving`]); the root edge to take.
+    /// sequential halving (this module's documentation); the root edge
+    /// to take.
     pub(super) fn halve<'a>(
         &mut self,
         g: &mut Game<'a>,
