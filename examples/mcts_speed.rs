@@ -27,11 +27,6 @@ impl Bot for Counting {
         self.0.decide(game, d)
     }
 }
-impl Bot for &mut Counting {
-    fn decide(&mut self, game: &Game, d: Decision) -> anyhow::Result<usize> {
-        (**self).decide(game, d)
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

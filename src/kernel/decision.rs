@@ -41,6 +41,14 @@ pub trait Bot {
     fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize>;
 }
 
+/// A bot lent to a game: the game asks it, its owner keeps it (to read
+/// what it recorded once the game is over).
+impl<B: Bot + ?Sized> Bot for &mut B {
+    fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
+        (**self).decide(game, decision)
+    }
+}
+
 /// Reused option buffers, so that a turn allocates nothing.
 #[derive(Clone, Default)]
 pub struct Buffers {

@@ -86,12 +86,6 @@ fn no_peeking(variant: &str, players: usize, seed: u64) {
     );
 }
 
-impl Bot for &mut Twins {
-    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
-        (**self).decide(game, decision)
-    }
-}
-
 #[test]
 fn mcts_decides_the_same_whatever_the_order_of_the_undrawn_tiles() {
     no_peeking("tower", 2, 11);
@@ -173,12 +167,6 @@ fn legal_from(set: &Ruleset, players: usize, seed: u64, prefix: usize, turns: us
         }
     }
     checked.iter().map(|c| c.1).sum()
-}
-
-impl Bot for &mut Checked {
-    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
-        (**self).decide(game, decision)
-    }
 }
 
 #[test]
@@ -368,9 +356,10 @@ fn wins_beyond_chance(bots: [BotKind; 2], games: u64, seed: u64) {
 /// `mcts` one; measured in instructions in docs/bots.md, before `mcts` added
 /// the initiative, about 8% of its instructions), so neither bot has much
 /// more thought to spend; at equal iterations the classic bot would have
-/// several times the CPU. The 400-game arena of these two (docs/bots.md)
-/// gives `mcts` 0.892 [0.858, 0.919]; these 120 games are its first 60 deals
-/// (0.875 [0.804, 0.923]).
+/// several times the CPU; with sequential halving they cost 85–92 and
+/// 83–91 greedy games a game (`benches/bot_cost.sh`, docs/bots.md). The
+/// 400-game arena of these two (docs/bots.md) gives `mcts` 0.916 [0.885,
+/// 0.940]; these 120 games are its first 60 deals (0.879 [0.809, 0.926]).
 #[test]
 fn mcts_beats_the_first_design_at_a_small_budget_and_equal_cpu() {
     wins_beyond_chance([BotKind::Mcts(40), BotKind::Classic(12)], 120, 1);
@@ -424,12 +413,6 @@ impl Bot for Weighing {
             self.seen.push((decision.len(), visits));
         }
         Ok(weighed.first().map_or(0, |w| w.option))
-    }
-}
-
-impl Bot for &mut Weighing {
-    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
-        (**self).decide(game, decision)
     }
 }
 

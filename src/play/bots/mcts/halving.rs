@@ -20,7 +20,8 @@ use crate::kernel::{Game, Turn};
 
 use super::MctsBot;
 
-/// The candidates still in, and the iterations the schedule has left.
+/// The candidates still in, and the iterations the schedule has left. The
+/// rounds to play are ⌈log₂ candidates⌉: each round halves them, rounded up.
 #[derive(Default)]
 pub(super) struct Halving {
     /// Root edges still in, best first after each [`Halving::narrow`].
@@ -29,8 +30,6 @@ pub(super) struct Halving {
     scored: Vec<(f32, usize)>,
     /// Iterations not yet spent.
     left: u32,
-    /// Rounds not yet played.
-    rounds: u32,
 }
 
 impl Halving {
@@ -45,7 +44,6 @@ impl Halving {
         self.candidates.clear();
         self.candidates.extend(0..m);
         self.left = budget;
-        self.rounds = m.next_power_of_two().trailing_zeros();
     }
 
     /// The candidates still in.
@@ -61,14 +59,14 @@ impl Halving {
         if n <= 1 || self.left < n {
             return None;
         }
-        Some((self.left / (self.rounds.max(1) * n)).max(1))
+        let rounds = n.next_power_of_two().trailing_zeros();
+        Some((self.left / (rounds * n)).max(1))
     }
 
     /// A round of `each` visits per candidate was played: keep the better
     /// half (rounded up) by `score`, ties to the better prior.
     pub(super) fn narrow(&mut self, each: u32, score: impl Fn(usize) -> f32) {
         self.left -= each * self.candidates.len() as u32;
-        self.rounds = self.rounds.saturating_sub(1);
         self.scored.clear();
         self.scored
             .extend(self.candidates.iter().map(|&e| (score(e), e)));
