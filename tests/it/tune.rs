@@ -25,10 +25,17 @@ const PLAN: TunePlan = TunePlan {
 #[test]
 fn tuning_is_the_same_for_a_seed_on_any_threads_and_another_seed_learns_otherwise() {
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
-    let a = tune(&set, &PLAN).unwrap();
+    let learned = tune(&set, &PLAN).unwrap();
     let b = tune(&set, &TunePlan { threads: 2, ..PLAN }).unwrap();
-    assert_eq!(a, b, "the same values on 1 and 2 threads");
-    let c = tune(&set, &TunePlan { seed: 6, ..PLAN }).unwrap();
+    assert_eq!(learned, b, "the same values on 1 and 2 threads");
+    let c = tune(&set, &TunePlan { seed: 6, ..PLAN }).unwrap().tuned;
+    // The fit errs no more than the defaults on the games it learned from
+    // (it minimises the error plus a pull toward them), and no forecast
+    // explains more than everything.
+    let f = learned.foresight;
+    assert!(f.samples > 0, "{f:?}");
+    assert!(f.fitted >= f.defaults - 1e-9 && f.fitted <= 1.0, "{f:?}");
+    let a = learned.tuned;
     assert_ne!(a.worths, c.worths);
     assert_eq!(
         a.worths.floor.len(),
@@ -54,7 +61,7 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     assert!(plain.tuned.is_none());
     assert_eq!(*plain.worths, Worths::default());
     // Floors so dear that greedy keeps them: a tuned value decides.
-    let mut tuned = tune(&plain, &TunePlan { games: 1, ..PLAN }).unwrap();
+    let mut tuned = tune(&plain, &TunePlan { games: 1, ..PLAN }).unwrap().tuned;
     tuned.worths.floor = vec![500.0; plain.floors.len()];
     store(dir.path(), &tuned).unwrap();
     let set = Ruleset::from_variant(&at, "tower").unwrap();
@@ -94,6 +101,13 @@ fn the_tune_command_stores_values_that_info_shows() {
         "{text}"
     );
     assert!(text.contains("floor "), "{text}");
+    let foreseen = (text.lines())
+        .find(|l| l.starts_with("foreseen, of the players' gains"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        foreseen.contains("by the defaults") && foreseen.contains("by the fit"),
+        "{foreseen}"
+    );
     let files: Vec<_> = std::fs::read_dir(dir.path().join("tuned"))
         .unwrap()
         .collect();

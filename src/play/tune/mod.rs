@@ -26,6 +26,13 @@
 //! clearly; what is kept is checked against the defaults on fresh deals, and
 //! `towerlab tune` stores it only if it wins at least an even share there.
 //!
+//! How well values foresee the games is measured too ([`Foresight`]): the
+//! share of the variance of the players' relative gains that the defaults'
+//! weighing of the terms explains, and the share the fit's explains. A
+//! better forecast is not better play (docs/bots.md: weights fitted to the
+//! default's own games foresee them far better and play the same); it
+//! says how much of a game's course the terms see at all.
+//!
 //! The same seed gives the same values, on any number of threads: the games
 //! are a function of their seeds, and the sums are taken in game and turn
 //! order.
@@ -78,8 +85,32 @@ const RIDGE: f64 = 0.01;
 /// stays a chance.
 const SCALE_RANGE: (f64, f64) = (0.25, 1.4);
 
+/// What a tuning run learned: the values, and how well they and the
+/// defaults foresee the games they were learned from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    pub tuned: Tuned,
+    pub foresight: Foresight,
+}
+
+/// The share of the variance of the players' gains to the end, relative to
+/// their turn's mean, that a weighing of the terms explains (R², on the
+/// self-play games themselves): 1 foresees every gain, 0 no better than
+/// foreseeing none, below 0 worse.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Foresight {
+    /// The defaults' weighing (the evaluation's, without a tuned table).
+    pub defaults: f64,
+    /// The fit's weights, as solved (before a chance's scale is kept in
+    /// its range): the most any weighing of these terms explains, but
+    /// for the pull toward the defaults.
+    pub fitted: f64,
+    /// The (player, turn) samples.
+    pub samples: u64,
+}
+
 /// Learn the values of `set` from `plan.games` self-play games.
-pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
+pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Learned> {
     ensure!(plan.games >= 1, "tuning needs at least one game");
     let kinds = set.floors.len();
     let mut fit = Fit::new(terms_len(kinds));
@@ -101,14 +132,20 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Tuned> {
     }
     let prior = prior(&defaults, kinds);
     let w = fit.solve(&prior, RIDGE);
-    Ok(Tuned {
+    let tuned = Tuned {
         variant: set.name.clone(),
         fingerprint: set.fingerprint.clone(),
         seed: plan.seed,
         games: plan.games,
         players: plan.players,
         worths: worths_of(&w, &defaults, kinds),
-    })
+    };
+    let foresight = Foresight {
+        defaults: fit.explained(&prior),
+        fitted: fit.explained(&w),
+        samples: fit.rows,
+    };
+    Ok(Learned { tuned, foresight })
 }
 
 /// A player's sample after a turn: their seat, the points they would have
@@ -216,6 +253,8 @@ struct Fit {
     /// XᵀX, row-major.
     xtx: Vec<f64>,
     xty: Vec<f64>,
+    /// yᵀy: with XᵀX and Xᵀy, any weights' squared error.
+    yy: f64,
     rows: u64,
 }
 
@@ -224,6 +263,7 @@ impl Fit {
         Fit {
             xtx: vec![0.0; k * k],
             xty: vec![0.0; k],
+            yy: 0.0,
             rows: 0,
         }
     }
@@ -236,7 +276,28 @@ impl Fit {
                 self.xtx[i * k + j] += x[i] * x[j];
             }
         }
+        self.yy += y * y;
         self.rows += 1;
+    }
+
+    /// The share of Σy² that weights `w` explain: 1 − |y − Xw|² / Σy², the
+    /// squared error from the sums (yᵀy − 2wᵀXᵀy + wᵀXᵀXw). The samples'
+    /// gains are relative to their turn's mean, so their mean is 0 and
+    /// Σy² is their variance's sum: this is R². 0 with no samples.
+    fn explained(&self, w: &[f64]) -> f64 {
+        if self.yy <= 0.0 {
+            return 0.0;
+        }
+        let k = self.xty.len();
+        let wxy: f64 = w.iter().zip(&self.xty).map(|(a, b)| a * b).sum();
+        let wxxw: f64 = (0..k)
+            .map(|i| {
+                (0..k)
+                    .map(|j| w[i] * self.xtx[i * k + j] * w[j])
+                    .sum::<f64>()
+            })
+            .sum();
+        1.0 - (self.yy - 2.0 * wxy + wxxw) / self.yy
     }
 
     /// The weights minimising the squared error plus `ridge`·rows·|w −
@@ -331,6 +392,37 @@ mod tests {
             (w[0] - 2.0).abs() < 1e-9 && (w[1] + 3.0).abs() < 1e-9,
             "{w:?}"
         );
+    }
+
+    #[test]
+    fn what_weights_explain_is_measured_from_the_sums() {
+        let mut fit = Fit::new(2);
+        let rows: Vec<([f64; 2], f64)> = (0..40)
+            .map(|i| {
+                let x = [(i % 5) as f64 - 2.0, (i % 3) as f64 - 1.0];
+                // Noise that the columns cannot explain.
+                let noise = if i % 2 == 0 { 0.5 } else { -0.5 };
+                (x, 2.0 * x[0] + noise)
+            })
+            .collect();
+        for (x, y) in &rows {
+            fit.add(x, *y);
+        }
+        let direct = |w: &[f64]| {
+            let yy: f64 = rows.iter().map(|(_, y)| y * y).sum();
+            let err: f64 = (rows.iter())
+                .map(|(x, y)| (y - x[0] * w[0] - x[1] * w[1]).powi(2))
+                .sum();
+            1.0 - err / yy
+        };
+        for w in [[2.0, 0.0], [0.0, 0.0], [1.0, 3.0]] {
+            assert!((fit.explained(&w) - direct(&w)).abs() < 1e-9, "{w:?}");
+        }
+        assert_eq!(fit.explained(&[0.0, 0.0]), 0.0);
+        let best = fit.solve(&[0.0, 0.0], 0.0);
+        assert!(fit.explained(&best) > 0.9 && fit.explained(&best) < 1.0);
+        assert!(fit.explained(&[-1.0, 3.0]) < 0.0, "worse than none");
+        assert_eq!(Fit::new(1).explained(&[1.0]), 0.0, "no samples");
     }
 
     #[test]
