@@ -101,9 +101,10 @@ pub struct Learned {
 pub struct Foresight {
     /// The defaults' weighing (the evaluation's, without a tuned table).
     pub defaults: f64,
-    /// The fit's weights, as solved (before a chance's scale is kept in
-    /// its range): the most any weighing of these terms explains, but
-    /// for the pull toward the defaults.
+    /// The fit's weights, as solved (before its values are kept in their
+    /// ranges: no worth below 0, a chance's scale within `SCALE_RANGE`):
+    /// the most any weighing of these terms explains, but for the pull
+    /// toward the defaults.
     pub fitted: f64,
     /// The (player, turn) samples.
     pub samples: u64,
