@@ -290,15 +290,10 @@ impl Fit {
             return 0.0;
         }
         let k = self.xty.len();
-        let wxy: f64 = w.iter().zip(&self.xty).map(|(a, b)| a * b).sum();
-        let wxxw: f64 = (0..k)
-            .map(|i| {
-                (0..k)
-                    .map(|j| w[i] * self.xtx[i * k + j] * w[j])
-                    .sum::<f64>()
-            })
+        let wxxw: f64 = (self.xtx.chunks(k).zip(w))
+            .map(|(row, wi)| wi * dot(row, w))
             .sum();
-        1.0 - (self.yy - 2.0 * wxy + wxxw) / self.yy
+        1.0 - (self.yy - 2.0 * dot(w, &self.xty) + wxxw) / self.yy
     }
 
     /// The weights minimising the squared error plus `ridge`·rows·|w −
@@ -315,6 +310,10 @@ impl Fit {
         }
         solve_linear(&mut a, &mut b, k).unwrap_or_else(|| prior.to_vec())
     }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// Solve `a·x = b` (`a` k×k, row-major) by Gaussian elimination with
