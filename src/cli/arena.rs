@@ -16,6 +16,7 @@ use crate::analysis::partial;
 use crate::play::bots::BotKind;
 use crate::rules::Home;
 
+use super::numbers;
 use super::runs::shard_to_play;
 use super::{BudgetArgs, Format, RulesArgs};
 
@@ -35,17 +36,17 @@ pub struct ArenaArgs {
     pub budget: BudgetArgs,
     /// Games to play in all, rounded up to whole deals (one game per
     /// rotation of the seats).
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = numbers::games, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed: deal i plays with a seed derived from (seed, i).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     /// Seats per game, 2 to 6 [default: one per bot]
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
+    #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Worker threads [default: one per core; never more than the address
     /// space holds, see README]. Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = numbers::threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Output format; `partial` writes this shard's games as a partial
     /// result for `towerlab merge` (see --shard).

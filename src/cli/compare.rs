@@ -37,7 +37,7 @@ pub struct CompareArgs {
     /// Lay the text table out for a terminal this many columns wide
     /// [default: the terminal's, or 100 when the output is not one]: one
     /// table side by side when it fits, else one per variant.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
+    #[arg(long, value_name = "N", value_parser = super::numbers::width, allow_negative_numbers = true)]
     pub width: Option<u16>,
     /// Print every metric's definition and unit, how the stars are
     /// adjusted and how the verdict is made (at --width), and exit.
@@ -58,7 +58,7 @@ pub struct CompareArgs {
     pub precision: Option<String>,
     /// With --precision: the most games per variant to play.
     #[arg(long, value_name = "N", requires = "precision", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = super::numbers::games, allow_negative_numbers = true)]
     pub max_games: u64,
     /// Compare at every level of play, weakest first (e.g.
     /// `random,greedy,mcts:50,mcts:200,mcts`): every seat that bot, the same

@@ -110,6 +110,34 @@ impl Files {
     }
 }
 
+impl Files {
+    /// Refuse an output inside the home folder's `rules/`, `variants/` or
+    /// `tuned/` (`home`: the home folder, if any): the packs, variants and
+    /// tuned values the commands read, by name as well as by path, so an
+    /// output there could replace a file some run reads.
+    pub fn outside_library(&self, home: Option<&Path>) -> Result<()> {
+        let Some(home) = home else { return Ok(()) };
+        let library: Vec<(&str, PathBuf)> = LIBRARY
+            .iter()
+            .filter_map(|&name| Some((name, std::fs::canonicalize(home.join(name)).ok()?)))
+            .collect();
+        for out in &self.outputs {
+            let at = std::fs::canonicalize(&out.path).unwrap_or_else(|_| planned(&out.path));
+            if let Some((name, _)) = library.iter().find(|(_, dir)| at.starts_with(dir)) {
+                return Err(bad_input(format!(
+                    "{} is inside the home folder's {name}/ ({}), whose files towerlab reads: write outputs elsewhere",
+                    out.shown(),
+                    home.join(name).display()
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The folders of a home whose files the commands read.
+const LIBRARY: [&str; 3] = ["rules", "variants", "tuned"];
+
 impl Named {
     /// The flag and the path, as an error shows them.
     fn shown(&self) -> String {

@@ -42,7 +42,7 @@ pub struct MergeArgs {
     pub baseline: Option<String>,
     /// Lay the text table out for this many columns [default: the
     /// terminal's, or 100], as `compare --width`.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(40..))]
+    #[arg(long, value_name = "N", value_parser = super::numbers::width, allow_negative_numbers = true)]
     pub width: Option<u16>,
 }
 

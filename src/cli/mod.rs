@@ -236,8 +236,10 @@ fn run_files(files: Files, run: &RunArgs) -> Files {
 /// A command that would write over one of its inputs, or two of its outputs
 /// over each other, is refused before any work.
 pub fn run(cli: Cli) -> Result<()> {
-    cli.command.files().check()?;
+    let files = cli.command.files();
+    files.check()?;
     let home = home(&cli)?;
+    files.outside_library(home.folder())?;
     match cli.command {
         Command::Play(args) => play::run(&home, &args),
         Command::Simulate(args) => simulate::run(&home, &args),

@@ -18,9 +18,28 @@ fn whole(text: &str, min: u64, max: u64) -> Result<u64, String> {
     }
 }
 
-/// A number of games: at least 1.
+/// The most games a run may be asked for (per variant, per value, per
+/// level): a run keeps each game's result, about a kilobyte, in memory, so
+/// a million is about a gigabyte; more is asked of a cluster in shards.
+pub const MAX_GAMES: u64 = 1_000_000;
+
+/// The most self-play games `tune` learns from: each leaves about 180
+/// samples in memory.
+pub const MAX_TUNE_GAMES: u64 = 100_000;
+
+/// A number of games: 1 to [`MAX_GAMES`].
 pub fn games(text: &str) -> Result<u64, String> {
-    whole(text, 1, u64::MAX)
+    whole(text, 1, MAX_GAMES)
+}
+
+/// A number of self-play games for `tune`: 1 to [`MAX_TUNE_GAMES`].
+pub fn tune_games(text: &str) -> Result<u64, String> {
+    whole(text, 1, MAX_TUNE_GAMES)
+}
+
+/// A width in columns: at least 40.
+pub fn width(text: &str) -> Result<u16, String> {
+    whole(text, 40, u64::from(u16::MAX)).map(|n| n as u16)
 }
 
 /// Games per variant in the report's viewer: 1 to 200.
@@ -53,6 +72,27 @@ pub fn players(text: &str) -> Result<u8, String> {
     whole(text, MIN_PLAYERS as u64, MAX_PLAYERS as u64).map(|n| n as u8)
 }
 
+/// A port to listen on: 0 (any free port) to 65535.
+pub fn port(text: &str) -> Result<u16, String> {
+    whole(text, 0, u64::from(u16::MAX)).map(|n| n as u16)
+}
+
+/// A search budget in iterations (`serve --max-budget`, `--hint-budget`):
+/// at least 1.
+pub fn budget(text: &str) -> Result<u32, String> {
+    whole(text, 1, u64::from(u32::MAX)).map(|n| n as u32)
+}
+
+/// Games a server holds open at once: 1 to 4,096.
+pub fn open_games(text: &str) -> Result<u32, String> {
+    whole(text, 1, 4096).map(|n| n as u32)
+}
+
+/// Connections a server holds open at once: 1 to 65,536.
+pub fn connections(text: &str) -> Result<u32, String> {
+    whole(text, 1, 65_536).map(|n| n as u32)
+}
+
 /// A number of worker threads: 1 to 256.
 pub fn threads(text: &str) -> Result<u16, String> {
     whole(text, 1, 256).map(|n| n as u16)
@@ -66,8 +106,8 @@ mod tests {
     fn a_number_out_of_range_says_the_range_without_the_types_bounds() {
         assert_eq!(games("3"), Ok(3));
         assert_eq!(
-            games("0").unwrap_err(),
-            "out of range: give a whole number, at least 1"
+            index("-1").unwrap_err(),
+            "out of range: give a whole number, at least 0"
         );
         assert_eq!(
             players("-5").unwrap_err(),
@@ -78,6 +118,12 @@ mod tests {
             "not a whole number: give a whole number from 1 to 256"
         );
         assert_eq!(index("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(games("1000000"), Ok(MAX_GAMES));
+        assert_eq!(
+            games("18446744073709551615").unwrap_err(),
+            "out of range: give a whole number from 1 to 1000000"
+        );
+        assert!(tune_games("100001").is_err());
         assert!(index("18446744073709551616").is_err());
     }
 }

@@ -1,8 +1,10 @@
 //! Output helpers shared by the commands: printing that treats a closed
 //! stdout as an error (not a panic), tables sized to the terminal, the
-//! progress bar, and writing output files.
+//! progress bar, and writing output files whole or not at all.
 
-use std::path::Path;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use comfy_table::{ContentArrangement, Table};
@@ -83,10 +85,118 @@ pub fn new_table<S: ToString>(header: impl IntoIterator<Item = S>) -> Table {
     table
 }
 
-/// Write `text` to `path`; a path that cannot be written is bad input.
+/// Write `text` to `path`, whole or not at all ([`OutputFile`]).
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text)
-        .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))
+    let mut file = OutputFile::create(path)?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| cannot_write(path, e))?;
+    file.finish()
+}
+
+/// An output file that takes the place of `path` only when the command has
+/// written all of it ([`OutputFile::finish`]): until then it is a hidden
+/// file beside it, removed if the command fails, so a failed run leaves
+/// any earlier file at `path` as it was. A path that exists and is no
+/// regular file (`/dev/null`, a pipe) is written to directly; a link is
+/// followed, so the file it points at is the one replaced.
+pub struct OutputFile {
+    path: PathBuf,
+    sink: Sink,
+}
+
+enum Sink {
+    Beside(BufWriter<tempfile::NamedTempFile>),
+    Direct(BufWriter<File>),
+}
+
+impl OutputFile {
+    /// Begin the file for `path`: the folder must exist and take a new
+    /// file, which is checked here, before the command's work.
+    pub fn create(path: &Path) -> Result<OutputFile> {
+        let sink = match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => Sink::Direct(BufWriter::new(
+                File::create(path).map_err(|e| cannot_write(path, e))?,
+            )),
+            existing => {
+                let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                let folder = match target.parent() {
+                    Some(f) if !f.as_os_str().is_empty() => f,
+                    _ => Path::new("."),
+                };
+                let mut temp = tempfile::Builder::new()
+                    .prefix(".towerlab-")
+                    .suffix(".part")
+                    .tempfile_in(folder)
+                    .map_err(|e| cannot_write(path, e))?;
+                let permissions = match existing {
+                    Ok(meta) => meta.permissions(),
+                    Err(_) => new_file_permissions(),
+                };
+                temp.as_file_mut()
+                    .set_permissions(permissions)
+                    .map_err(|e| cannot_write(path, e))?;
+                return Ok(OutputFile {
+                    path: target,
+                    sink: Sink::Beside(BufWriter::new(temp)),
+                });
+            }
+        };
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            sink,
+        })
+    }
+
+    /// Put the file in its place: everything written is flushed, then the
+    /// file replaces what was at the path.
+    pub fn finish(self) -> Result<()> {
+        let path = self.path;
+        match self.sink {
+            Sink::Direct(mut w) => w.flush().map_err(|e| cannot_write(&path, e)),
+            Sink::Beside(w) => {
+                let temp = w
+                    .into_inner()
+                    .map_err(|e| cannot_write(&path, e.into_error()))?;
+                temp.persist(&path)
+                    .map_err(|e| cannot_write(&path, e.error))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.sink {
+            Sink::Beside(w) => w.write(buf),
+            Sink::Direct(w) => w.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.sink {
+            Sink::Beside(w) => w.flush(),
+            Sink::Direct(w) => w.flush(),
+        }
+    }
+}
+
+/// The permissions of a new output file: read and write for its owner,
+/// read for all (what `File::create` gives under the usual umask 022),
+/// where the temporary file beside it starts private. The umask is not
+/// read: it can only be read by setting it, for every thread at once.
+fn new_file_permissions() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o644)
+}
+
+/// A path that cannot be written: bad input, naming it, with the system's
+/// reason alone: `tempfile` appends ` at path "…"` with the hidden file's
+/// name, and keeps the system's error only as text, so that is cut off.
+fn cannot_write(path: &Path, e: std::io::Error) -> anyhow::Error {
+    let reason = e.to_string();
+    let reason = reason.split(" at path \"").next().unwrap_or_default();
+    bad_input(format!("cannot write `{}`: {reason}", path.display()))
 }
 
 #[cfg(test)]

@@ -8,11 +8,11 @@ use std::path::Path;
 
 use anyhow::Result;
 
+use super::output::OutputFile;
 use crate::analysis::compare::Comparison;
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::partial::Partial;
 use crate::analysis::stats::{self, GameRow};
-use crate::kernel::diag::bad_input;
 use crate::play::seed::game_seed;
 
 /// The games of one variant: its name, its seat count and its per-game
@@ -72,9 +72,7 @@ pub fn write(path: &Path, seed: u64, first: u64, games: &[Games]) -> Result<()> 
     let widest = games.iter().map(|g| g.players).max().unwrap_or(2);
     let mut names = stats::metric_names(widest);
     names.pop(); // balance belongs to a set of games
-    let file = std::fs::File::create(path)
-        .map_err(|e| bad_input(format!("cannot write `{}`: {e}", path.display())))?;
-    let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
+    let mut w = csv::Writer::from_writer(OutputFile::create(path)?);
     let kind_names = kind_columns(games);
     let mut header = vec!["variant", "game", "seed", "winner"];
     header.extend(names.iter().chain(&kind_names).map(String::as_str));
@@ -115,8 +113,9 @@ pub fn write(path: &Path, seed: u64, first: u64, games: &[Games]) -> Result<()> 
             w.write_record(&record)?;
         }
     }
-    w.flush()?;
-    Ok(())
+    w.into_inner()
+        .map_err(|e| anyhow::anyhow!("writing `{}`: {}", path.display(), e.error()))?
+        .finish()
 }
 
 /// The per-floor-kind columns: every name of any variant's kinds, in the

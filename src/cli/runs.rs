@@ -2,15 +2,14 @@
 //! `compare` share (the progress bar, the log file, the plan, shards and
 //! sequential stopping, the per-game file).
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
-use super::output::progress_bar;
+use super::output::{OutputFile, progress_bar};
 use super::pergame;
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::partial::{self, Shard};
@@ -84,8 +83,8 @@ pub fn run_all(
         (None, None) => Outcome::Whole(Box::new(compare::run(&plan, &|_| bar.inc(1), each)?)),
     };
     bar.finish_and_clear();
-    if let Some(mut out) = log {
-        out.flush()?;
+    if let Some(out) = log {
+        out.finish()?;
     }
     if let (Outcome::Whole(c), Some(path)) = (&outcome, &args.per_game) {
         pergame::write_comparison(path, c, by_kind)?;
@@ -141,11 +140,10 @@ pub fn parse_shard(spec: &str, games: u64, env: &dyn Fn(&str) -> Option<String>)
     Shard::new(k, n, games)
 }
 
-fn open_log(path: Option<&Path>) -> Result<Option<BufWriter<File>>> {
-    let Some(path) = path else { return Ok(None) };
-    let file = File::create(path)
-        .map_err(|e| bad_input(format!("cannot write the log `{}`: {e}", path.display())))?;
-    Ok(Some(BufWriter::new(file)))
+/// The `--log` file, begun before the games (a path that cannot be
+/// written is refused before any work) and put in place after the last.
+fn open_log(path: Option<&Path>) -> Result<Option<OutputFile>> {
+    path.map(OutputFile::create).transpose()
 }
 
 /// The columns of an estimate in every CSV of estimates (`compare`, its

@@ -5,18 +5,20 @@ use std::io::Write;
 
 use anyhow::Result;
 
+use super::numbers;
+use crate::kernel::diag::bad_input;
 use crate::rules::Home;
 use crate::serve::{Limits, Server};
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = numbers::port, allow_negative_numbers = true)]
     pub port: u16,
     /// The address to listen on; other machines reach the server only if
     /// this is not a loopback address (`--host 0.0.0.0`: every network of
     /// this machine; see "Playing with friends" in docs/serve.md).
-    #[arg(long, default_value = "127.0.0.1")]
+    #[arg(long, default_value = "127.0.0.1", value_parser = host)]
     pub host: String,
     /// Open the page in the desktop's browser (`xdg-open`).
     #[arg(long)]
@@ -26,30 +28,52 @@ pub struct ServeArgs {
     /// Games open at once; a new game beyond them is refused (fewer when
     /// the address space holds fewer game threads; see docs/serve.md)
     #[arg(long, value_name = "N", default_value_t = Limits::default().games as u32,
-          value_parser = clap::value_parser!(u32).range(1..=4096))]
+          value_parser = numbers::open_games, allow_negative_numbers = true)]
     pub max_games: u32,
     /// A bot's search budget per decision (`mcts:N`) a new game may ask for,
     /// at most
     #[arg(long, value_name = "N", default_value_t = Limits::default().budget,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = numbers::budget, allow_negative_numbers = true)]
     pub max_budget: u32,
-    /// A hint's search: `mcts` with N iterations (at most --max-budget);
-    /// the default answers well within a second (docs/serve.md)
-    #[arg(long, value_name = "N", default_value_t = Limits::default().hint_budget,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    pub hint_budget: u32,
+    /// A hint's search: `mcts` with N iterations, at most --max-budget
+    /// [default: 300, or --max-budget when lower]; the default answers well
+    /// within a second (docs/serve.md)
+    #[arg(long, value_name = "N", value_parser = numbers::budget, allow_negative_numbers = true)]
+    pub hint_budget: Option<u32>,
     /// Connections open at once; one beyond is refused (503) and closed
     #[arg(long, value_name = "N", default_value_t = Limits::default().connections as u32,
-          value_parser = clap::value_parser!(u32).range(1..=65536))]
+          value_parser = numbers::connections, allow_negative_numbers = true)]
     pub max_connections: u32,
 }
 
+/// `--host`: an IP address (v4 or v6) or `localhost`, checked before
+/// anything is bound; a name that needs a lookup is not an address to
+/// listen on.
+fn host(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text == "localhost" || text.parse::<std::net::IpAddr>().is_ok() {
+        Ok(text.to_string())
+    } else {
+        Err("not an IP address: give one such as 127.0.0.1, 0.0.0.0 or ::1 (or localhost)".into())
+    }
+}
+
 pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
+    let hint_budget = match args.hint_budget {
+        Some(n) if n > args.max_budget => {
+            return Err(bad_input(format!(
+                "--hint-budget {n} is above --max-budget {}: a hint searches within the budget a game may ask for; lower the one or raise the other",
+                args.max_budget
+            )));
+        }
+        Some(n) => n,
+        None => Limits::default().hint_budget.min(args.max_budget),
+    };
     let limits = Limits {
         games: args.max_games as usize,
         budget: args.max_budget,
         connections: args.max_connections as usize,
-        hint_budget: args.hint_budget.min(args.max_budget),
+        hint_budget,
         ..Limits::default()
     };
     let idle = limits.idle;

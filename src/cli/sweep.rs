@@ -9,6 +9,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{BudgetArgs, RulesArgs, SweepFormat};
+use super::numbers;
 use super::output::{new_table, progress_bar, write_file};
 use super::pergame::{self, Games};
 use super::runs::EstimateCells;
@@ -36,10 +37,10 @@ pub struct SweepArgs {
     #[arg(long, value_name = "A..B")]
     pub players: Option<String>,
     /// Games per value.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = numbers::games, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed: game i of every value plays the seed of (seed, i).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`)
@@ -52,7 +53,7 @@ pub struct SweepArgs {
     pub bots: Vec<String>,
     /// Worker threads [default: one per core; never more than the address
     /// space holds, see README]. Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_parser = numbers::threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SweepFormat::Text)]

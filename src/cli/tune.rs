@@ -10,11 +10,13 @@ use std::path::Path;
 use anyhow::Result;
 
 use super::args::BudgetArgs;
+use super::output::write_file;
 use crate::analysis::arena::wilson;
+use crate::kernel::diag::bad_input;
 use crate::play::tune::{
     Check, KEEP_MARGIN, Learned, Search, TUNE_BOT, Trial, TunePlan, search, tune,
 };
-use crate::rules::worths::{store, tuned_path};
+use crate::rules::worths::{self, tuned_path};
 use crate::rules::{Home, Ruleset, Worths};
 
 #[derive(clap::Args, Debug)]
@@ -24,14 +26,14 @@ pub struct TuneArgs {
     pub variant: String,
     /// Self-play games (of `mcts:32`, weighing with the defaults) to learn
     /// from.
-    #[arg(long, default_value_t = 400, value_parser = super::numbers::games)]
+    #[arg(long, default_value_t = 400, value_parser = super::numbers::tune_games, allow_negative_numbers = true)]
     pub games: u64,
     /// The master seed of the self-play games: the same seed learns the
     /// same values.
     #[arg(long, default_value_t = 1, value_parser = super::numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     /// Players per game [default: the variant's].
-    #[arg(long, value_parser = super::numbers::players)]
+    #[arg(long, value_parser = super::numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Games of each trial in play: `mcts:32` weighing with the values tried
     /// in one seat against the same bot with the best values so far in the
@@ -39,7 +41,7 @@ pub struct TuneArgs {
     /// whole deals). The fitted values, then each value doubled and halved,
     /// are tried; what wins is stored only if it also beats the defaults. 0:
     /// store the fitted values untried.
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::numbers::check_games)]
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::numbers::check_games, allow_negative_numbers = true)]
     pub check_games: u64,
     /// Worker threads [default: one per core; never more than the address
     /// space holds, see README]. The values do not depend on it.
@@ -51,6 +53,11 @@ pub struct TuneArgs {
 
 pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     let set = Ruleset::from_variant(home, &args.variant)?;
+    // The home folder, else the current one (a folder with `tuned/` is a
+    // home folder from then on).
+    let folder = home.folder().unwrap_or(Path::new("."));
+    let target = tuned_path(folder, &set.fingerprint);
+    check_writable(&target)?;
     let plan = TunePlan {
         games: args.games,
         seed: args.seed,
@@ -74,9 +81,6 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
         foresight.defaults,
         foresight.fitted
     );
-    // The home folder, else the current one (a folder with `tuned/` is a
-    // home folder from then on).
-    let folder = home.folder().unwrap_or(Path::new("."));
     let mut tuned = tuned;
     if args.check_games > 0 {
         let deals = args.check_games.div_ceil(plan.players as u64);
@@ -86,9 +90,44 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
         }
         tuned.worths = found.values;
     }
-    let path = store(folder, &tuned)?;
-    out!("stored in {}", path.display());
+    let replaced = std::fs::read_to_string(&target).is_ok();
+    if let Some(dir) = target.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| bad_input(format!("cannot make `{}`: {e}", dir.display())))?;
+    }
+    write_file(&target, &worths::text(&tuned)?)?;
+    if replaced {
+        out!(
+            "stored in {}, in place of the values stored there before",
+            target.display()
+        );
+    } else {
+        out!("stored in {}", target.display());
+    }
     Ok(())
+}
+
+/// Refuse, before the self-play, a home where the values could not be
+/// stored: the folder that holds (or would hold) `target` must take a new
+/// file. Nothing is left behind.
+fn check_writable(target: &Path) -> Result<()> {
+    let tuned = target.parent().unwrap_or(Path::new("."));
+    let folder = if tuned.is_dir() {
+        tuned
+    } else {
+        tuned.parent().unwrap_or(Path::new("."))
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    tempfile::tempfile_in(folder).map(drop).map_err(|e| {
+        bad_input(format!(
+            "cannot store tuned values in `{}`: {e}; give another home folder with --home",
+            tuned.display()
+        ))
+    })
 }
 
 /// Search by play ([`search`]), printing every trial as it ends, what it

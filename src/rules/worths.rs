@@ -121,14 +121,9 @@ pub fn load(folder: Option<&Path>, fingerprint: &str) -> Result<Option<Tuned>> {
     Ok(Some(tuned))
 }
 
-/// Store `tuned` in the home `folder`; returns the file written.
-pub fn store(folder: &Path, tuned: &Tuned) -> Result<PathBuf> {
-    let path = tuned_path(folder, &tuned.fingerprint);
-    let dir = folder.join(TUNED_DIR);
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let text = toml::to_string(tuned).context("writing tuned values")?;
-    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-    Ok(path)
+/// `tuned` as its file in `tuned/` holds it (the command line writes it).
+pub fn text(tuned: &Tuned) -> Result<String> {
+    toml::to_string(tuned).context("writing tuned values")
 }
 
 /// A stable 64-bit fingerprint of `parts` (FNV-1a: a fixed, documented
@@ -186,7 +181,9 @@ mod tests {
                 ..Worths::default()
             },
         };
-        store(&dir, &tuned).unwrap();
+        let path = tuned_path(&dir, "00ff");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text(&tuned).unwrap()).unwrap();
         assert_eq!(load(Some(&dir), "00ff").unwrap(), Some(tuned));
         assert_eq!(load(Some(&dir), "00fe").unwrap(), None);
     }

@@ -159,3 +159,104 @@ fn distinct_outputs_and_devices_are_written() {
     assert!(d.join("a.jsonl").exists() && d.join("b.csv").exists());
     assert!(d.join("g.svg").exists());
 }
+
+/// A home folder `h` with a variant `mine`, a pack `mypack` and a tuned
+/// values file: the files a run reads by name, not by path.
+fn home_folder() -> tempfile::TempDir {
+    let dir = temp_dir("clobber-home");
+    let home = dir.path().join("h");
+    std::fs::create_dir_all(home.join("variants")).unwrap();
+    std::fs::create_dir_all(home.join("tuned")).unwrap();
+    std::fs::write(
+        home.join("variants/mine.toml"),
+        "name = \"mine\"\npacks = [\"tower\", \"mypack\"]\n",
+    )
+    .unwrap();
+    std::fs::write(home.join("tuned/0.toml"), "# kept\n").unwrap();
+    crate::common::script_pack(&home.join("rules"), "mypack", "fn reach(tower) { 1 }\n");
+    dir
+}
+
+#[test]
+fn an_output_into_the_home_folders_packs_variants_or_tuned_values_is_refused() {
+    let dir = home_folder();
+    let script = "h/rules/mypack/mypack.rhai";
+    let kept = ["h/variants/mine.toml", "h/tuned/0.toml", script];
+    let cases = [
+        "play --home h --variant mine --log h/variants/mine.toml".to_string(),
+        format!("play --home h --variant mine --trace {script}"),
+        "simulate --home h --variant mine --games 2 --per-game h/tuned/0.toml".to_string(),
+        // A new file there too: a log named .toml would be read as a variant.
+        "simulate --home h --variant mine --games 2 --log h/variants/new.toml".to_string(),
+        // The current folder is the home when it has rules/ or variants/.
+        "play --variant mine --log ./variants/mine.toml".to_string(),
+    ];
+    for line in &cases {
+        let in_home = line.contains("./variants");
+        let at = if in_home {
+            dir.path().join("h")
+        } else {
+            dir.path().to_path_buf()
+        };
+        let kept: Vec<&str> = kept
+            .iter()
+            .map(|k| if in_home { &k[2..] } else { k })
+            .collect();
+        refused_keeping(&at, line, "home folder's", &kept);
+    }
+    assert!(!dir.path().join("h/variants/new.toml").exists());
+    // Beside the library, in the home folder itself, outputs are written.
+    let out = in_dir(
+        dir.path(),
+        "play --home h --variant mine --log h/game.jsonl",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_run_that_fails_leaves_the_earlier_outputs_as_they_were() {
+    let dir = temp_dir("clobber-late");
+    // A pack whose hook fails once a game is well under way: some games
+    // end before it does.
+    crate::common::script_pack(
+        dir.path(),
+        "late",
+        "fn may_capture(tower, meeple, board) {\n  if game().turn > 40 && game().score(0) > 10 { throw \"late failure\"; }\n  previous(tower, meeple, board)\n}\n",
+    );
+    std::fs::write(dir.path().join("old.jsonl"), "earlier log\n").unwrap();
+    std::fs::write(dir.path().join("old.csv"), "earlier rows\n").unwrap();
+    let line =
+        "simulate --packs tower,./late --games 20 --threads 1 --log old.jsonl --per-game old.csv";
+    let out = in_dir(dir.path(), line);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("late failure"), "{}", stderr(&out));
+    let read = |f: &str| std::fs::read_to_string(dir.path().join(f)).unwrap();
+    assert_eq!(read("old.jsonl"), "earlier log\n");
+    assert_eq!(read("old.csv"), "earlier rows\n");
+    // Nothing half-written is left beside them.
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".towerlab-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A run that succeeds replaces them, readable by all as a new file is.
+    let out = in_dir(
+        dir.path(),
+        "simulate --games 2 --threads 1 --log new.jsonl --per-game old.csv",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(read("new.jsonl").lines().count() > 2);
+    assert!(
+        read("old.csv").starts_with("variant,game,seed"),
+        "{}",
+        read("old.csv")
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(dir.path().join("new.jsonl"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o644);
+}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::play::tune::{TUNE_BOT, TunePlan, check, search, tune};
-use towerlab::rules::worths::store;
+use towerlab::rules::worths::{text, tuned_path};
 use towerlab::rules::{Home, Ruleset, Worths};
 
 use crate::common::{home, run, stdout, succeeds, temp_dir};
@@ -63,7 +63,9 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     // Floors so dear that greedy keeps them: a tuned value decides.
     let mut tuned = tune(&plain, &TunePlan { games: 1, ..PLAN }).unwrap().tuned;
     tuned.worths.floor = vec![500.0; plain.floors.len()];
-    store(dir.path(), &tuned).unwrap();
+    let path = tuned_path(dir.path(), &tuned.fingerprint);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, text(&tuned).unwrap()).unwrap();
     let set = Ruleset::from_variant(&at, "tower").unwrap();
     assert_eq!(set.tuned.as_ref(), Some(&tuned));
     assert_eq!(set.worths, Arc::new(tuned.worths.clone()));

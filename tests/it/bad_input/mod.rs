@@ -22,6 +22,7 @@ mod boards;
 mod check;
 mod files;
 mod names;
+mod numbers;
 mod parsers;
 mod scripts;
 
