@@ -156,6 +156,12 @@ fn range(
             .filter(|x| x.is_finite())
             .ok_or_else(|| bad_input(format!("{flag}: `{s}` is not a number")))
     };
+    if !matches!(default, toml::Value::Integer(_) | toml::Value::Float(_)) {
+        return Err(bad_input(format!(
+            "{flag}: the parameter is {}; a range A..B is for numbers, list its values (v1,v2,…)",
+            with_article(default.type_str())
+        )));
+    }
     let (a, b) = (number(a)?, number(b)?);
     let step = match (step, default) {
         (Some(s), _) => number(s)?,
@@ -168,15 +174,18 @@ fn range(
     if a > b {
         return Err(bad_input(format!("{flag}: the range is empty ({a} > {b})")));
     }
-    let count = ((b - a) / step + 1e-9).floor() as usize + 1;
-    if count > MAX_VALUES {
+    let steps = ((b - a) / step + 1e-9).floor();
+    if steps >= MAX_VALUES as f64 {
         return Err(bad_input(format!(
-            "{flag}: {count} values, more than {MAX_VALUES}"
+            "{flag}: more than {MAX_VALUES} values; take a larger step"
         )));
     }
+    let count = steps as usize + 1;
     (0..count)
         .map(|i| {
-            let x = a + step * i as f64;
+            // Rounded to 12 decimals: 0.1 + 2·0.1 is 0.3 here, as people
+            // write it, not 0.30000000000000004.
+            let x = ((a + step * i as f64) * 1e12).round() / 1e12;
             match default {
                 toml::Value::Integer(_) if x.fract() == 0.0 => Ok(toml::Value::Integer(x as i64)),
                 toml::Value::Integer(_) => Err(bad_input(format!(
@@ -193,14 +202,35 @@ fn range(
 }
 
 fn one_value(v: &str, default: &toml::Value, flag: &str) -> Result<toml::Value> {
-    let bad = || bad_input(format!("{flag}: `{v}` is not a {}", default.type_str()));
+    let bad = || {
+        bad_input(format!(
+            "{flag}: `{v}` is not {}",
+            with_article(default.type_str())
+        ))
+    };
     Ok(match default {
         toml::Value::Integer(_) => toml::Value::Integer(v.parse().map_err(|_| bad())?),
-        toml::Value::Float(_) => toml::Value::Float(v.parse().map_err(|_| bad())?),
+        toml::Value::Float(_) => {
+            let x: f64 = v.parse().map_err(|_| bad())?;
+            if !x.is_finite() {
+                return Err(bad_input(format!("{flag}: `{v}` is not a finite number")));
+            }
+            toml::Value::Float(x)
+        }
         toml::Value::Boolean(_) => toml::Value::Boolean(v.parse().map_err(|_| bad())?),
         _ if v.is_empty() => return Err(bad()),
         _ => toml::Value::String(v.to_string()),
     })
+}
+
+/// A type's name with its article: "an integer", "a float".
+fn with_article(type_name: &str) -> String {
+    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {type_name}")
 }
 
 /// One value of a sweep: its rules and bots.

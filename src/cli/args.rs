@@ -178,6 +178,11 @@ impl ParamArgs {
     pub fn apply_to(&self, home: &Home, set: Ruleset, all: bool) -> Result<Ruleset> {
         let mut params = crate::rules::Params::new();
         for spec in &self.params {
+            if !spec.contains('=') {
+                return Err(bad_input(format!(
+                    "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
+                )));
+            }
             if !all && !has_pack(&set, spec) {
                 continue;
             }

@@ -74,7 +74,12 @@ fn describe(set: &Ruleset, pack: &Pack) -> Result<()> {
         out!("  floor kind {} ({}): {}", f.name, f.colour, f.description);
     }
     for (name, p) in &pack.params {
-        let ty = p.default.type_str();
+        let bounds = p.bounds();
+        let ty = if bounds.is_empty() {
+            p.default.type_str().to_string()
+        } else {
+            format!("{} {bounds}", p.default.type_str())
+        };
         let set_to = set.params.get(&pack.reference).and_then(|m| m.get(name));
         let value = set_to.map(|v| format!(", set to {v}")).unwrap_or_default();
         out!(

@@ -370,6 +370,7 @@ fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth
 /// Required packs come earlier in the list, no pack comes twice, and
 /// a native rule set stands alone.
 fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
+    check_native_alone(home, packs)?;
     for (i, pack) in packs.iter().enumerate() {
         for (k, req) in pack.requires.iter().enumerate() {
             let before = packs[..i]
@@ -387,24 +388,55 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
                 });
             }
         }
-        if packs[..i].iter().any(|p| p.name == pack.name) {
-            return Err(bad_input(format!(
-                "pack `{}` is listed twice",
-                pack.reference
-            )));
+        if let Some(earlier) = packs[..i].iter().find(|p| p.name == pack.name) {
+            return Err(bad_input(if earlier.reference == pack.reference {
+                format!(
+                    "pack `{}` is listed twice: a list holds a pack once",
+                    pack.reference
+                )
+            } else {
+                format!(
+                    "packs `{}` and `{}` are both named `{}` in their pack.toml: a list holds a pack once; rename one",
+                    earlier.reference, pack.reference, pack.name
+                )
+            }));
         }
     }
-    if let Some(native) = packs.iter().find_map(|p| p.native)
-        && packs.len() > 1
-    {
-        return Err(bad_input(format!(
-            "`{}` is native reference rules and stands alone; to combine packs use \
-             the scripted ones (`{}`)",
-            native.name,
-            native.mirrors.join(",")
-        )));
-    }
     Ok(())
+}
+
+/// A native rule set stands alone: in a longer list it is refused, with
+/// the list that uses its scripted mirror in its place (every pack after
+/// what it requires).
+fn check_native_alone(home: &Home, packs: &[Pack]) -> Result<()> {
+    let Some(native) = packs.iter().find_map(|p| p.native) else {
+        return Ok(());
+    };
+    if packs.len() == 1 {
+        return Ok(());
+    }
+    let scripted: Vec<Pack> = packs
+        .iter()
+        .filter(|p| p.native.is_none())
+        .cloned()
+        .collect();
+    let mut order: Vec<String> = Vec::new();
+    for p in packs {
+        let names: Vec<&str> = match p.native {
+            Some(n) => n.mirrors.to_vec(),
+            None => vec![p.reference.as_str()],
+        };
+        for name in names {
+            place(home, &scripted, name, &mut order, 0);
+        }
+    }
+    Err(bad_input(format!(
+        "`{}` is native reference rules and stands alone; to combine packs use \
+         the scripted ones (`{}`): e.g. --packs {}",
+        native.name,
+        native.mirrors.join(","),
+        order.join(",")
+    )))
 }
 
 /// Floor kinds: every pack's, in order, each name once.
@@ -483,6 +515,12 @@ fn param_map(pack: &Pack, values: &BTreeMap<String, toml::Value>) -> Result<rhai
                 pack.reference,
                 decl.default.type_str(),
                 value.type_str()
+            )));
+        }
+        if let Some(why) = decl.refuses(value) {
+            return Err(bad_input(format!(
+                "parameter `{name}` of pack `{}` is set to {value}: {why}",
+                pack.reference
             )));
         }
         map.insert(name.as_str().into(), to_dynamic(value)?);

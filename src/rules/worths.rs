@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::diag::bad_input;
+use crate::kernel::diag::Source;
 
 /// The folder of a home where tuned values are kept.
 pub const TUNED_DIR: &str = "tuned";
@@ -24,26 +24,36 @@ pub const TUNED_DIR: &str = "tuned";
 pub struct Worths {
     /// The k-th meeple in supply (index k − 1): the last ones most, as
     /// without a meeple a player can take no feature.
+    #[serde(deserialize_with = "finite")]
     pub meeple: [f32; 7],
     /// Holding an opponent's meeple: ransom income or an exchange to come.
+    #[serde(deserialize_with = "finite")]
     pub prisoner: f32,
     /// A floor in supply, per floor kind (index: the kind); kinds past the
     /// end are worth `floor_default`.
+    #[serde(deserialize_with = "finite")]
     pub floor: Vec<f32>,
     /// A floor in supply of a kind `floor` does not list.
+    #[serde(deserialize_with = "finite")]
     pub floor_default: f32,
     /// The share of an open feature's value its leader counts on: it may be
     /// stolen, blocked or left unfinished.
+    #[serde(deserialize_with = "finite")]
     pub open_share: f32,
     /// Expected growth per open end of an open road and city, in tiles.
+    #[serde(deserialize_with = "finite")]
     pub road_growth: f32,
+    #[serde(deserialize_with = "finite")]
     pub city_growth: f32,
     /// The chance that an open city completes, by open ends (index: ends − 1,
     /// the last for that many or more).
+    #[serde(deserialize_with = "finite")]
     pub city_chance: [f32; 5],
     /// The chance that a cloister's missing neighbour arrives: `cloister_chance
     /// − cloister_drop · missing`.
+    #[serde(deserialize_with = "finite")]
     pub cloister_chance: f32,
+    #[serde(deserialize_with = "finite")]
     pub cloister_drop: f32,
 }
 
@@ -85,6 +95,47 @@ impl Worths {
     }
 }
 
+/// Numbers a bot weighs with, all of which must be finite: a NaN or an
+/// infinity would make every comparison of options meaningless.
+trait Finite {
+    fn finite(&self) -> bool;
+}
+
+impl Finite for f32 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+impl<const N: usize> Finite for [f32; N] {
+    fn finite(&self) -> bool {
+        self.iter().all(|v| v.is_finite())
+    }
+}
+
+impl Finite for Vec<f32> {
+    fn finite(&self) -> bool {
+        self.iter().all(|v| v.is_finite())
+    }
+}
+
+/// Read a value of [`Worths`], refused (at its place in the file) unless
+/// every number in it is finite.
+fn finite<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Finite,
+{
+    let value = T::deserialize(d)?;
+    if value.finite() {
+        Ok(value)
+    } else {
+        Err(serde::de::Error::custom(
+            "not a finite number: a value is a number of points or a chance (no nan or inf)",
+        ))
+    }
+}
+
 /// Tuned values as stored: what they were tuned for, and the values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -116,8 +167,7 @@ pub fn load(folder: Option<&Path>, fingerprint: &str) -> Result<Option<Tuned>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    let tuned: Tuned = toml::from_str(&text)
-        .map_err(|e| bad_input(format!("{}: {}", path.display(), e.message())))?;
+    let tuned: Tuned = Source::new(path, text).parse_toml()?;
     Ok(Some(tuned))
 }
 
@@ -186,5 +236,36 @@ mod tests {
         std::fs::write(&path, text(&tuned).unwrap()).unwrap();
         assert_eq!(load(Some(&dir), "00ff").unwrap(), Some(tuned));
         assert_eq!(load(Some(&dir), "00fe").unwrap(), None);
+    }
+
+    #[test]
+    fn a_stored_value_that_is_not_finite_is_refused_at_its_place() {
+        let folder = tempfile::tempdir().unwrap();
+        let tuned = Tuned {
+            variant: "v".into(),
+            fingerprint: "0a".into(),
+            seed: 1,
+            games: 1,
+            players: 2,
+            worths: Worths::default(),
+        };
+        let path = tuned_path(folder.path(), "0a");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let good = text(&tuned).unwrap();
+        for (from, to) in [
+            ("prisoner = 1.0", "prisoner = nan"),
+            ("floor = []", "floor = [1.0, inf]"),
+            ("cloister_drop = 0.05", "cloister_drop = -inf"),
+        ] {
+            assert!(good.contains(from), "{good}");
+            let bad = good.replace(from, to);
+            std::fs::write(&path, &bad).unwrap();
+            let err = load(Some(folder.path()), "0a").unwrap_err().to_string();
+            let line = bad.lines().position(|l| l == to).unwrap() + 1;
+            let col = to.find(" = ").unwrap() + 4;
+            let place = format!("{}:{line}:{col}: ", path.display());
+            assert!(err.starts_with(&place), "{err} (want {place})");
+            assert!(err.contains("not a finite number"), "{err}");
+        }
     }
 }

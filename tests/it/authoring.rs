@@ -157,7 +157,7 @@ fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
     let out = stdout(&succeeds(&["info", "black-tower"]));
     assert!(out.contains("floor kind black (#26262b)"), "{out}");
     assert!(
-        out.contains("parameter ransom_cost (integer, default 3"),
+        out.contains("parameter ransom_cost (integer from 0, default 3"),
         "{out}"
     );
     assert!(out.contains("tiles: "), "{out}");

@@ -350,6 +350,20 @@ fn a_native_rule_set_stands_alone_and_is_found_by_its_name() {
         "{msg}"
     );
     assert!(msg.contains("(`tower,black-tower`)"), "{msg}");
+    // The list it suggests plays: the mirror in the native's place, every
+    // pack after what it requires.
+    for (packs, fixed) in [
+        ("native:tower,house/no-gaps", "tower,house/no-gaps"),
+        (
+            "house/no-gaps,native:black-tower",
+            "tower,house/no-gaps,black-tower",
+        ),
+    ] {
+        let msg = fails(2, &["simulate", "--packs", packs, "--games", "1"]);
+        assert!(msg.contains(&format!("e.g. --packs {fixed}")), "{msg}");
+        let out = run(&["simulate", "--packs", fixed, "--games", "1"]);
+        assert!(out.status.success(), "{fixed}: {}", common::stderr(&out));
+    }
     let msg = fails(
         2,
         &["simulate", "--packs", "native:black-towr", "--games", "1"],

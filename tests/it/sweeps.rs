@@ -225,7 +225,7 @@ fn bad_sweeps_are_refused_with_the_reason() {
         ),
         (
             "sweep --param tower.ransom_cost=a,b --games 2",
-            "`a` is not a integer",
+            "`a` is not an integer",
         ),
         (
             "sweep --param tower.ransom_cost=0..1000 --games 2",

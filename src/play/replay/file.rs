@@ -30,6 +30,7 @@ impl Log {
             )));
         }
         starts.push(records.len());
+        refuse_unknown_events(&src, &file, &records)?;
         Ok(Log {
             src,
             file,
@@ -41,6 +42,29 @@ impl Log {
     pub(super) fn blocks(&self) -> impl Iterator<Item = &[LogLine]> {
         self.starts.windows(2).map(|w| &self.records[w[0]..w[1]])
     }
+}
+
+/// Refuse a record whose event this version does not know: replay checks
+/// every event of a game against the rules, and one it cannot read would
+/// be skipped unchecked (a misspelled `meeple` made a later decision fail
+/// for no reason the log shows). The place is the event's name in the line.
+fn refuse_unknown_events(src: &Source, file: &str, records: &[LogLine]) -> Result<()> {
+    let Some(rec) = records
+        .iter()
+        .find(|r| matches!(r.record.event, LogEvent::Unknown(_)))
+    else {
+        return Ok(());
+    };
+    let name = rec.event_name(src);
+    let text = &src.text[rec.span.clone()];
+    let col = text
+        .find(&format!("\"{name}\""))
+        .map_or(1, |at| text[..at].chars().count() + 1);
+    Err(bad_input(format!(
+        "{file}:{}:{col}: event `{name}` is not one this version of towerlab knows{} (docs/log.md lists them); replay checks every event of a game",
+        rec.line,
+        did_you_mean(&name, log::event_names())
+    )))
 }
 
 /// A game's `start` record, with the game's number.

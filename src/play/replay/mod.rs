@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use anyhow::Result;
 
-use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Action, Bot, CaptureChoice, Decision, Event, Game, MeepleOn, MeepleSpot, RansomChoice,

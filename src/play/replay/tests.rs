@@ -78,3 +78,32 @@ fn a_log_cut_short_is_rejected_and_a_broken_line_is_bad_input() {
     assert!(is_bad_input(&err), "{err:#}");
     assert!(err.downcast_ref::<Rejected>().is_none());
 }
+
+#[test]
+fn an_event_this_version_does_not_know_is_bad_input_at_its_name() {
+    let text = lines(&tower_log(9));
+    let k = text
+        .lines()
+        .position(|l| l.contains("\"event\":\"meeple\""))
+        .expect("a meeple placed");
+    let misspelled: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == k {
+                l.replace("\"event\":\"meeple\"", "\"event\":\"meple\"")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    let err = replay_text(&(misspelled.join("\n") + "\n")).unwrap_err();
+    assert!(is_bad_input(&err), "{err:#}");
+    let col = text.lines().nth(k).unwrap().find("\"meeple\"").unwrap() + 1;
+    let msg = format!("{err:#}");
+    assert!(
+        msg.contains(&format!("run.jsonl:{}:{col}: event `meple`", k + 1)),
+        "{msg}"
+    );
+    assert!(msg.contains("did you mean `meeple`?"), "{msg}");
+}

@@ -98,3 +98,92 @@ fn variant_setting_an_undeclared_parameter_suggests_a_near_name() {
         "no parameter `ransom_cots`, did you mean `ransom_cost`?",
     );
 }
+
+/// A pack may bound a number parameter (`min`, `max`): a value out of them,
+/// or a float that is not finite, is refused where it is set — the variant
+/// file's line and column, the `--param` named — not in the script that
+/// would have used it.
+#[test]
+fn a_parameter_out_of_its_declared_bounds_is_refused_where_it_is_set() {
+    let tmp = Scratch::new("param-bounds");
+    let manifest = "[pack]\nname = \"b\"\nrequires = [\"tower\"]\nscript = \"b.rhai\"\n\n\
+                    [param.cost]\ndefault = 2\nmin = 0\nmax = 5\n\n\
+                    [param.ratio]\ndefault = 0.5\nmin = 0.0\nmax = 1.0\n";
+    let script =
+        "fn ransom(player, captor) { param(\"cost\") + (param(\"ratio\") * 0).to_int() }\n";
+    let pack = tmp.pack("b", manifest, &[("b.rhai", script)]);
+    let packs = format!("tower,{pack}");
+    for (set, why) in [
+        ("b.cost=-1", "is set to -1: below its least value, 0"),
+        ("b.cost=6", "is set to 6: above its greatest value, 5"),
+        ("b.ratio=1.5", "is set to 1.5: above its greatest value, 1"),
+        ("b.ratio=NaN", "`NaN` is not a finite number"),
+        ("b.ratio=inf", "`inf` is not a finite number"),
+        ("b.ratio=1e999", "`1e999` is not a finite number"),
+    ] {
+        let err = refused(&["play", "--packs", &packs, "--param", set]);
+        says(&err, why);
+    }
+    assert!(
+        run(&["play", "--packs", &packs, "--param", "b.cost=5"])
+            .status
+            .success()
+    );
+    let variant = tmp.write(
+        "v.toml",
+        format!("name = \"v\"\npacks = [\"tower\", \"{pack}\"]\n\n[params.b]\ncost = 9\n"),
+    );
+    let err = refused(&["play", "--variant", &variant.display().to_string()]);
+    says(&err, &at(&variant, 5, 1));
+    says(&err, "above its greatest value, 5");
+    // In a variant file, where TOML writes it `nan`, the pack's check
+    // refuses it at its place.
+    let variant = tmp.write(
+        "w.toml",
+        format!("name = \"w\"\npacks = [\"tower\", \"{pack}\"]\n\n[params.b]\nratio = nan\n"),
+    );
+    let err = refused(&["play", "--variant", &variant.display().to_string()]);
+    says(&err, &at(&variant, 5, 1));
+    says(&err, "a float parameter takes a finite number");
+    let info = crate::common::stdout(&run(&["info", &pack]));
+    says(&info, "parameter cost (integer from 0 to 5, default 2)");
+}
+
+#[test]
+fn bounds_that_cannot_hold_are_refused_in_the_manifest() {
+    let tmp = Scratch::new("param-bounds-bad");
+    for (param, line, col, why) in [
+        (
+            "default = \"x\"\nmin = 1\n",
+            6,
+            7,
+            "is a string: `min` bounds a number",
+        ),
+        (
+            "default = 1\nmax = nan\n",
+            6,
+            7,
+            "`max` must be a finite number",
+        ),
+        (
+            "default = 1\nmin = 3\nmax = 2\n",
+            0,
+            0,
+            "`min` 3 is above `max` 2",
+        ),
+        (
+            "default = 7\nmax = 2\n",
+            0,
+            0,
+            "the default 7 is above its greatest value, 2",
+        ),
+    ] {
+        let manifest = format!("[pack]\nname = \"q\"\n\n[param.p]\n{param}");
+        let pack = tmp.pack("q", &manifest, &[]);
+        let err = range_with(&pack);
+        says(&err, why);
+        if line > 0 {
+            says(&err, &at(&tmp.path().join("q/pack.toml"), line, col));
+        }
+    }
+}

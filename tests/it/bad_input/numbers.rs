@@ -82,3 +82,54 @@ fn a_server_address_that_is_no_ip_address_and_a_hint_past_the_budget_are_bad_inp
     ]);
     says(&err, "--hint-budget 1000 is above --max-budget 100");
 }
+
+/// Parameter values from the command line: a float that is not finite, a
+/// range too fine to list, a range of a boolean, and float steps named as
+/// people write them (0.3, not 0.30000000000000004).
+#[test]
+fn parameter_values_on_the_command_line_are_finite_few_enough_and_named_plainly() {
+    let tmp = Scratch::new("param-values");
+    let manifest = "[pack]\nname = \"q\"\nrequires = [\"tower\"]\n\n\
+                    [param.ratio]\ndefault = 0.5\n\n[param.flag]\ndefault = true\n";
+    let pack = tmp.pack("q", manifest, &[]);
+    let packs = format!("tower,{pack}");
+    let cases = [
+        ("play", "q.ratio=NaN", "`NaN` is not a finite number"),
+        ("play", "q.ratio=-inf", "`-inf` is not a finite number"),
+        ("play", "q.ratio", "expected PACK.NAME=V"),
+        (
+            "sweep",
+            "q.ratio=0..1:1e-300",
+            "more than 200 values; take a larger step",
+        ),
+        (
+            "sweep",
+            "q.flag=0..1",
+            "the parameter is a boolean; a range A..B is for numbers",
+        ),
+        ("sweep", "q.ratio=x", "`x` is not a float"),
+    ];
+    for (command, param, why) in cases {
+        let err = refused(
+            &[command, "--packs", &packs, "--param", param, "--games", "1"]
+                [..if command == "play" { 5 } else { 7 }],
+        );
+        says(&err, why);
+    }
+    let out = run(&[
+        "sweep",
+        "--packs",
+        &packs,
+        "--param",
+        "q.ratio=0.1..0.3:0.1",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let text = crate::common::stdout(&out);
+    assert!(text.contains(",0.3,"), "{text}");
+    assert!(!text.contains("0.30000000000000004"), "{text}");
+}
