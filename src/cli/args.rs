@@ -1,6 +1,7 @@
 //! Argument types shared by several commands: which rules to play, who
 //! plays, the options of a batch of games, and the output formats.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -34,7 +35,20 @@ impl RulesArgs {
             .as_deref()
             .map(|p| trimmed_names("--packs", "pack", p))
             .transpose()?;
-        Ruleset::select(home, self.variant.as_deref(), packs.as_deref())
+        let set = Ruleset::select(home, self.variant.as_deref(), packs.as_deref())?;
+        warn_near_misses(&set);
+        Ok(set)
+    }
+}
+
+/// Say on stderr which functions of `set`'s scripts look like a misspelt
+/// hook: a hook is found by its exact name, so such a function is never
+/// called, and the rule it was meant to be silently does nothing.
+pub fn warn_near_misses(set: &Ruleset) {
+    if let Some(scripts) = set.scripts() {
+        for miss in scripts.near_misses() {
+            let _ = writeln!(std::io::stderr(), "warning: {miss} (it is never called)");
+        }
     }
 }
 

@@ -95,12 +95,14 @@ struct CsvRow<'a> {
 /// a native rule set (`native:tower`, as `--packs` takes it), else a
 /// variant name or file.
 pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
-    if name.contains(',') || crate::rules::native::native(name.trim()).is_some() {
+    let set = if name.contains(',') || crate::rules::native::native(name.trim()).is_some() {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
-        Ruleset::from_packs(home, &packs)
+        Ruleset::from_packs(home, &packs)?
     } else {
-        Ruleset::from_variant(home, name)
-    }
+        Ruleset::from_variant(home, name)?
+    };
+    super::args::warn_near_misses(&set);
+    Ok(set)
 }
 
 /// The variants `compare` names, loaded, the baseline first (`--baseline`

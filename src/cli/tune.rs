@@ -53,6 +53,7 @@ pub struct TuneArgs {
 
 pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     let set = Ruleset::from_variant(home, &args.variant)?;
+    super::args::warn_near_misses(&set);
     // The home folder, else the current one (a folder with `tuned/` is a
     // home folder from then on).
     let folder = home.folder().unwrap_or(Path::new("."));

@@ -99,6 +99,22 @@ fn check_reports_a_misspelt_hook_and_dead_rules_at_once() {
         text.contains("problem: ") && text.contains("`rnage` is not a hook, did you mean `range`?"),
         "{text}"
     );
+    // With its place; and the commands that play say so too, on stderr,
+    // while they play on (the function is never called).
+    assert!(text.contains("dead.rhai:5:1: function `rnage`"), "{text}");
+    let out = crate::common::run(&[
+        "simulate",
+        "--packs",
+        &format!("tower,{pack}"),
+        "--games",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", crate::common::stderr(&out));
+    let warned = crate::common::stderr(&out);
+    assert!(
+        warned.contains("warning: pack `") && warned.contains("dead.rhai:5:1: function `rnage` is not a hook, did you mean `range`? (it is never called)"),
+        "{warned}"
+    );
     assert!(
         text.contains("floor kind `green` was never placeable in 10 test games"),
         "{text}"

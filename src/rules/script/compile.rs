@@ -21,6 +21,9 @@ pub(super) struct ScriptPack {
     /// Where each hook's `fn` stands (line, column), for errors that Rhai
     /// reports without a position (too many operations, stack overflow).
     pub(super) hook_lines: [(usize, usize); Hook::COUNT],
+    /// Its functions whose names look like a misspelt hook, in words with
+    /// their place ([`Scripts::near_misses`]).
+    near_misses: Vec<String>,
 }
 
 /// Compiled packs, shared by every thread.
@@ -67,12 +70,14 @@ impl Scripts {
                     chains[hook.index()].push(i);
                 }
             }
+            let near_misses = near_misses(s, &ast);
             packs.push(ScriptPack {
                 name: s.pack.to_string(),
                 path: s.source.path.clone(),
                 ast,
                 params: s.params.clone(),
                 hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
+                near_misses,
             });
         }
         Ok(Scripts {
@@ -89,28 +94,13 @@ impl Scripts {
         })
     }
 
-    /// Warnings for functions whose names look like a misspelt hook.
+    /// Functions whose names look like a misspelt hook (never called: a
+    /// hook is found by its exact name), each with its pack and place.
     pub fn near_misses(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for p in &self.packs {
-            for f in p.ast.iter_functions() {
-                let close = Hook::ALL.iter().find(|h| {
-                    h.name() != f.name && strsim::damerau_levenshtein(h.name(), f.name) <= 2
-                });
-                if let Some(hook) = close
-                    && !Hook::ALL.iter().any(|h| h.name() == f.name)
-                {
-                    out.push(format!(
-                        "pack `{}`: {}: function `{}` is not a hook, did you mean `{}`?",
-                        p.name,
-                        p.path.display(),
-                        f.name,
-                        hook.name()
-                    ));
-                }
-            }
-        }
-        out
+        self.packs
+            .iter()
+            .flat_map(|p| p.near_misses.iter().cloned())
+            .collect()
     }
 
     /// Which packs define `hook`, in order.
@@ -119,6 +109,33 @@ impl Scripts {
             .iter()
             .map(|&i| self.packs[i].name.as_str())
     }
+}
+
+/// The functions of `s` (compiled as `ast`) whose names are within two
+/// edits of a hook's and are no hook: "pack `p`: FILE:LINE:COL: function
+/// `may_captur` is not a hook, did you mean `may_capture`?".
+fn near_misses(s: &ScriptSource, ast: &AST) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in ast.iter_functions() {
+        if Hook::ALL.iter().any(|h| h.name() == f.name) {
+            continue;
+        }
+        let Some(hook) = Hook::ALL
+            .iter()
+            .find(|h| strsim::damerau_levenshtein(h.name(), f.name) <= 2)
+        else {
+            continue;
+        };
+        let (line, col) = definition_line(&s.source.text, f.name);
+        out.push(format!(
+            "pack `{}`: {}:{line}:{col}: function `{}` is not a hook, did you mean `{}`?",
+            s.pack,
+            s.source.path.display(),
+            f.name,
+            hook.name()
+        ));
+    }
+    out
 }
 
 /// One pack's script, compiled; a syntax error with its place.
