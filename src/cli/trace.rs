@@ -1,5 +1,5 @@
 //! `--trace FILE` of `check`, `test` and `play`: the packs' hook calls of
-//! the command, traced by the host (`rules::script::Trace`), written to
+//! the command, traced by the host (`rules::trace::Trace`), written to
 //! FILE as text — whatever the command's outcome, so a failing game's last
 //! calls are there to read.
 

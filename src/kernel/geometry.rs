@@ -3,7 +3,7 @@
 //!
 //! x grows east, y grows north; the start tile stands at (0, 0). A half-edge is
 //! named as seen from the tile's centre looking out through its edge (see
-//! `reference/tiles.md`): NL, NR, EL, ER, SL, SR, WL, WR, which is also their
+//! `docs/tiles.md`): NL, NR, EL, ER, SL, SR, WL, WR, which is also their
 //! clockwise order, so a quarter turn clockwise adds 1 to a direction and 2 to
 //! a half-edge.
 

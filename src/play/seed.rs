@@ -2,9 +2,11 @@
 //! and the stream id of each bot.
 //!
 //! The deck's stream ([`DECK_STREAM`]) is separate from the bots' so that a
-//! rule change, which changes what the bots do, never reshuffles the tiles: the
-//! same seed gives the same deck order in every variant (comparisons pair games
-//! by seed).
+//! rule change, which changes what the bots do, never reshuffles the tiles.
+//! Decks are dealt against one reference (the base game's and The Tower's
+//! tiles): tiles a variant adds are placed by a stream of their own, by
+//! their names, so the tiles variants share keep one order per seed
+//! ([`crate::kernel::tiles::Dealing`]; comparisons pair games by seed).
 
 pub use crate::kernel::random::{DECK_STREAM, Stream, mix64};
 

@@ -2,10 +2,11 @@
 //!
 //! The shipped `rules/` and `variants/` are built into the binary. A home
 //! folder — `--home DIR`, else `$TOWERLAB_HOME`, else the current folder when
-//! it has `rules/` or `variants/` — is layered over them: its packs and
-//! variants are added to the shipped ones, and a name found in both is the
-//! folder's. Files are read through [`Dir`], which is a folder on disk or a
-//! folder of the shipped files (named as shipped, `rules/tower`, in errors).
+//! it has `rules/`, `variants/` or `tuned/` — is layered over them: its
+//! packs and variants are added to the shipped ones, and a name found in
+//! both is the folder's. Files are read through [`Dir`], which is a folder
+//! on disk or a folder of the shipped files (named as shipped,
+//! `rules/tower`, in errors).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -254,8 +255,8 @@ impl Home {
         }
     }
 
-    /// The folder `dir` (holding `rules/` or `variants/`, or both) over the
-    /// shipped files.
+    /// The folder `dir` (holding any of `rules/`, `variants/` and `tuned/`)
+    /// over the shipped files.
     pub fn at(dir: &Path) -> Home {
         Home {
             folder: Some(dir.to_path_buf()),

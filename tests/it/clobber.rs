@@ -188,7 +188,7 @@ fn an_output_into_the_home_folders_packs_variants_or_tuned_values_is_refused() {
         "simulate --home h --variant mine --games 2 --per-game h/tuned/0.toml".to_string(),
         // A new file there too: a log named .toml would be read as a variant.
         "simulate --home h --variant mine --games 2 --log h/variants/new.toml".to_string(),
-        // The current folder is the home when it has rules/ or variants/.
+        // The current folder is the home when it has rules/, variants/ or tuned/.
         "play --variant mine --log ./variants/mine.toml".to_string(),
     ];
     for line in &cases {

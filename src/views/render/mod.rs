@@ -1,7 +1,7 @@
 //! Pictures of boards as self-contained SVG, drawn from a
 //! [`crate::views::scene::Scene`] (plain data: tiles, meeples,
 //! towers with their floors, players, a range overlay, captions) and a
-//! [`crate::views::scene::Palette`]; the play layer builds scenes.
+//! [`crate::views::scene::Palette`]; `views::scene::build` builds scenes.
 //!
 //! The SVG is structured for tests and viewers: one `<g class="tile">` per
 //! placed tile (`data-x`, `data-y` with y north, `data-tile`, `data-rot` in
