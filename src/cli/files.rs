@@ -85,9 +85,20 @@ impl Files {
         self
     }
 
-    /// Refuse an output that is an input, or that another output names too.
+    /// Refuse an output that is an input, that another output names too,
+    /// or whose folder does not exist (found before the work, not after).
     pub fn check(&self) -> Result<()> {
         for (i, out) in self.outputs.iter().enumerate() {
+            let folder = out.path.parent().filter(|f| !f.as_os_str().is_empty());
+            if let Some(folder) = folder
+                && !folder.is_dir()
+            {
+                return Err(bad_input(format!(
+                    "{}: there is no folder `{}` to write it in",
+                    out.shown(),
+                    folder.display()
+                )));
+            }
             let Some(id) = Identity::of(&out.path) else {
                 continue;
             };

@@ -193,10 +193,18 @@ fn new_file_permissions() -> std::fs::Permissions {
 /// A path that cannot be written: bad input, naming it, with the system's
 /// reason alone: `tempfile` appends ` at path "…"` with the hidden file's
 /// name, and keeps the system's error only as text, so that is cut off.
+/// A path the user can fix (no such folder, no permission, a folder) is
+/// bad input; the system failing to write (a full disk) is not.
 fn cannot_write(path: &Path, e: std::io::Error) -> anyhow::Error {
+    use std::io::ErrorKind::*;
     let reason = e.to_string();
     let reason = reason.split(" at path \"").next().unwrap_or_default();
-    bad_input(format!("cannot write `{}`: {reason}", path.display()))
+    let message = format!("cannot write `{}`: {reason}", path.display());
+    match e.kind() {
+        NotFound | PermissionDenied | IsADirectory | NotADirectory | ReadOnlyFilesystem
+        | InvalidFilename | InvalidInput => bad_input(message),
+        _ => anyhow::anyhow!(message),
+    }
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ pub fn run(home: &Home, args: &TilesArgs) -> Result<()> {
 
 /// The tile file `target` names: a file on disk, or a pack's tiles.
 fn tile_source(home: &Home, target: &str) -> Result<Source> {
-    if target.ends_with(".toml") && Path::new(target).is_file() {
+    if target.ends_with(".toml") {
         return Source::read(Path::new(target));
     }
     let pack = home.load_pack(target)?;

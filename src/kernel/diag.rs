@@ -130,9 +130,33 @@ impl Source {
     pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<T> {
         toml::from_str(&self.text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            self.error_at(span, e.message().trim_end())
+            self.error_at(span, in_words(e.message().trim_end()))
         })
     }
+}
+
+/// A TOML reader's message with Rust's type names in words: "expected
+/// u32" says the numbers it takes, and a number past 64 bits (read as
+/// "integer `N` as i128") is too large.
+fn in_words(message: &str) -> String {
+    if let Some(rest) = message.strip_prefix("invalid type: integer `")
+        && let Some((number, _)) = rest.split_once("` as i128")
+    {
+        return format!("the number `{number}` is too large");
+    }
+    let types: [(&str, u64); 5] = [
+        ("u8", u8::MAX.into()),
+        ("u16", u16::MAX.into()),
+        ("u32", u32::MAX.into()),
+        ("u64", u64::MAX),
+        ("usize", usize::MAX as u64),
+    ];
+    for (name, max) in types {
+        if let Some(head) = message.strip_suffix(&format!("expected {name}")) {
+            return format!("{head}expected a whole number from 0 to {max}");
+        }
+    }
+    message.replace("expected i64", "expected a whole number")
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -142,11 +166,17 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// ", did you mean `x`?" when a known name is close to `name`, else "".
+/// ", did you mean `x`?" when a known name is close to `name`, else "";
+/// case does not count (`MCTS` is close to `mcts`).
 pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     let best = known
         .into_iter()
-        .map(|k| (strsim::jaro_winkler(name, k), k))
+        .map(|k| {
+            (
+                strsim::jaro_winkler(&name.to_lowercase(), &k.to_lowercase()),
+                k,
+            )
+        })
         .filter(|(score, _)| *score > 0.7)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     match best {
@@ -174,5 +204,31 @@ mod tests {
             ", did you mean `keep-tower`?"
         );
         assert_eq!(did_you_mean("zzz", ["tower"]), "");
+    }
+
+    #[test]
+    fn toml_messages_name_numbers_in_words() {
+        let src = Source::new("t.toml", "count = -2\nbig = 99999999999999999999\n");
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Count {
+            count: u32,
+        }
+        let err = src.parse_toml::<Count>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "t.toml:1:9: invalid value: integer `-2`, expected a whole number from 0 to 4294967295"
+        );
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Big {
+            count: i64,
+            big: i64,
+        }
+        let err = src.parse_toml::<Big>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "t.toml:2:7: the number `99999999999999999999` is too large"
+        );
     }
 }

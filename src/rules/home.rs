@@ -358,7 +358,7 @@ impl Home {
     pub fn is_variant(&self, target: &str) -> bool {
         let file = format!("{target}.toml");
         (!target.contains('/') && self.variants_dirs().iter().any(|d| d.has(&file)))
-            || (target.ends_with(".toml") && Path::new(target).is_file())
+            || target.ends_with(".toml")
     }
 
     /// Every pack name, the home folder's and the shipped ones, sorted.

@@ -563,6 +563,12 @@ fn unknown_variant(variants_dirs: &[Dir], reference: &str, file: &str) -> anyhow
     let mut known: Vec<String> = variants_dirs.iter().flat_map(Dir::variants).collect();
     known.sort();
     known.dedup();
+    if Path::new(reference).is_dir() {
+        return bad_input(format!(
+            "`{reference}` is a folder, not a variant file: a variant is a name in {} or a .toml file (a pack's folder goes in --packs)",
+            describe_dirs(variants_dirs)
+        ));
+    }
     let hint = did_you_mean(reference, known.iter().map(String::as_str));
     let hint = if hint.is_empty() {
         format!(" (known variants: {})", known.join(", "))

@@ -260,3 +260,33 @@ fn a_run_that_fails_leaves_the_earlier_outputs_as_they_were() {
         .mode();
     assert_eq!(mode & 0o777, 0o644);
 }
+
+#[test]
+fn an_output_in_no_folder_is_refused_before_the_work_and_a_full_disk_is_no_bad_input() {
+    let dir = temp_dir("clobber-folder");
+    for line in [
+        "play --trace none/x.txt",
+        "simulate --games 2 --log none/x.jsonl",
+        "compare tower black-tower --games 2 --html none/x.html",
+    ] {
+        let out = in_dir(dir.path(), line);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        assert!(
+            stderr(&out).contains("there is no folder `none` to write it in"),
+            "{line}: {}",
+            stderr(&out)
+        );
+        // Refused before any game: nothing was printed.
+        assert!(out.stdout.is_empty(), "{line}");
+    }
+    if Path::new("/dev/full").exists() {
+        for line in [
+            "play --log /dev/full",
+            "simulate --games 2 --per-game /dev/full",
+        ] {
+            let out = in_dir(dir.path(), line);
+            assert_eq!(out.status.code(), Some(1), "{line}: {}", stderr(&out));
+            assert!(stderr(&out).contains("No space left on device"), "{line}");
+        }
+    }
+}

@@ -58,3 +58,35 @@ fn variant_and_packs_together_are_refused() {
     says(&err, "--variant");
     says(&err, "--packs");
 }
+
+/// Names that differ in case, a variant file that is not there, and a
+/// folder given as a variant are each said as what they are.
+#[test]
+fn case_missing_variant_files_and_folders_are_named_as_such() {
+    says(
+        &refused(&["play", "--bots", "MCTS"]),
+        "did you mean `mcts`?",
+    );
+    says(
+        &refused(&["play", "--packs", "TOWER"]),
+        "did you mean `tower`?",
+    );
+    for command in ["info", "test"] {
+        let err = refused(&[command, "nothere.toml"]);
+        says(&err, "unknown variant `nothere.toml`");
+    }
+    // check lists its problems on stdout.
+    let out = run(&["check", "nothere.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    says(&text(&out.stdout), "unknown variant `nothere.toml`");
+    says(
+        &refused(&["tiles", "nothere.toml"]),
+        "cannot read `nothere.toml`",
+    );
+    let tmp = Scratch::new("variant-folder");
+    let folder = tmp.path().display().to_string();
+    says(
+        &refused(&["play", "--variant", &folder]),
+        "is a folder, not a variant file",
+    );
+}
