@@ -70,9 +70,14 @@ pub fn speed_line(rate: f64, seconds: f64, threads: usize) -> String {
     format!("{} ({seconds:.2} s, {threads})", games_per_sec(rate))
 }
 
-/// A table that fits the terminal's width when stdout is one.
+/// A table that fits the terminal's width when stdout is one, else 100
+/// columns (as `compare --width` defaults), so a table piped to a file or
+/// a pager wraps its long cells instead of running hundreds of columns.
 pub fn new_table<S: ToString>(header: impl IntoIterator<Item = S>) -> Table {
     let mut table = Table::new();
+    if table.width().is_none() {
+        table.set_width(100);
+    }
     table
         .load_style(comfy_table::presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)

@@ -20,6 +20,11 @@ use crate::rules::Ruleset;
 /// range may reach for `range` to show it (see docs/packs.md).
 pub const MAX_SIDE: usize = 100;
 
+/// The most floors of a tower asked about (`range --floors`, a picture's
+/// tower): more than any game's supply, well within what a pack's hooks
+/// may read of a stack.
+pub const MAX_STACK: usize = 64;
+
 fn too_big(what: &str) -> String {
     format!("more than {MAX_SIDE} {what}: a board file is at most {MAX_SIDE} by {MAX_SIDE}")
 }
@@ -106,6 +111,12 @@ fn board_with(tiles: &TileSet, cells: impl IntoIterator<Item = (i32, i32)>) -> B
 /// Check that the rules let `floors` be built, bottom to top, on a foundation,
 /// by some seat of six (outside a game: no scores yet).
 pub fn check_stack(rules: &dyn Rules, floors: &[FloorKind]) -> Result<()> {
+    if floors.len() > MAX_STACK {
+        return Err(bad_input(format!(
+            "a stack of {} floors: a tower asked about has at most {MAX_STACK} (no game hands out more floors than that)",
+            floors.len()
+        )));
+    }
     let board = Board::new();
     let table = Table::bare(&board, MAX_PLAYERS);
     for (i, &k) in floors.iter().enumerate() {

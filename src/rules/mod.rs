@@ -121,6 +121,11 @@ impl Ruleset {
             let pack = home
                 .load_pack(name)
                 .map_err(|e| file.source.error_at(span.clone(), format!("{e:#}")))?;
+            if let Some(earlier) = packs.iter().find(|p: &&Pack| p.name == pack.name) {
+                return Err(file
+                    .source
+                    .error_at(span.clone(), listed_twice(earlier, &pack)));
+            }
             packs.push(pack);
         }
         let mut params = Params::new();
@@ -389,20 +394,26 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
             }
         }
         if let Some(earlier) = packs[..i].iter().find(|p| p.name == pack.name) {
-            return Err(bad_input(if earlier.reference == pack.reference {
-                format!(
-                    "pack `{}` is listed twice: a list holds a pack once",
-                    pack.reference
-                )
-            } else {
-                format!(
-                    "packs `{}` and `{}` are both named `{}` in their pack.toml: a list holds a pack once; rename one",
-                    earlier.reference, pack.reference, pack.name
-                )
-            }));
+            return Err(bad_input(listed_twice(earlier, pack)));
         }
     }
     Ok(())
+}
+
+/// Why `pack` cannot follow `earlier` in a list: the same pack twice, or
+/// two packs whose manifests give one name.
+fn listed_twice(earlier: &Pack, pack: &Pack) -> String {
+    if earlier.reference == pack.reference {
+        format!(
+            "pack `{}` is listed twice: a list holds a pack once",
+            pack.reference
+        )
+    } else {
+        format!(
+            "packs `{}` and `{}` are both named `{}` in their pack.toml: a list holds a pack once; rename one",
+            earlier.reference, pack.reference, pack.name
+        )
+    }
 }
 
 /// A native rule set stands alone: in a longer list it is refused, with

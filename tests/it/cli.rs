@@ -397,3 +397,32 @@ fn a_native_rule_set_stands_alone_and_is_found_by_its_name() {
     );
     assert!(msg.contains("declare regular, white, black"), "{msg}");
 }
+
+/// A table written to a pipe or a file is laid out 100 columns wide, its
+/// long cells wrapped (a simulate table ran to 184 columns).
+#[test]
+fn tables_written_to_a_pipe_are_at_most_100_columns_wide() {
+    for args in [
+        &["simulate", "--games", "4", "--threads", "1"][..],
+        &[
+            "sweep",
+            "--param",
+            "tower.ransom_cost=2,3",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ][..],
+    ] {
+        let text = stdout(&run(args));
+        // The table's lines (the title above it is a sentence).
+        let widest = text
+            .lines()
+            .filter(|l| l.starts_with(['│', '┌', '╞', '├', '└']))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0);
+        assert!(widest <= 100, "{args:?}: {widest} columns:\n{text}");
+        assert!(text.contains("score.seat1"), "{text}");
+    }
+}

@@ -366,3 +366,16 @@ fn by_kind_shards_keep_the_kind_counts_in_the_merge_and_the_per_game_rows() {
         "{msg}"
     );
 }
+
+/// A simulate run's parts have one variant: a baseline or a table width
+/// for them is refused, not ignored.
+#[test]
+fn merging_a_simulate_run_refuses_what_only_a_comparison_has() {
+    let dir = crate::common::temp_dir("merge-simulate-flags");
+    let [p0, p1] = crate::inputs_bounded::shards(dir.path());
+    for (flag, value) in [("--baseline", "tower"), ("--width", "80")] {
+        let err = crate::common::refused(&["merge", &p0, &p1, flag, value]);
+        assert!(err.contains(&format!("{flag}: a simulate run")), "{err}");
+    }
+    assert!(crate::common::run(&["merge", &p0, &p1]).status.success());
+}

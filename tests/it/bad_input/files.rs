@@ -187,3 +187,28 @@ fn bounds_that_cannot_hold_are_refused_in_the_manifest() {
         }
     }
 }
+
+#[test]
+fn a_pack_a_variant_file_lists_twice_is_pointed_at() {
+    let tmp = Scratch::new("variant-twice");
+    let path = tmp.write("v.toml", "name = \"v\"\npacks = [\"tower\", \"tower\"]\n");
+    let err = refused(&["play", "--variant", &path.display().to_string()]);
+    says(&err, &at(&path, 2, 19));
+    says(&err, "pack `tower` is listed twice");
+}
+
+#[test]
+fn a_tower_taller_than_any_game_is_refused_before_the_hooks_are_asked() {
+    let floors = vec!["regular"; 65].join(",");
+    let err = refused(&["range", "--packs", "tower", "--floors", &floors]);
+    says(
+        &err,
+        "a stack of 65 floors: a tower asked about has at most 64",
+    );
+    let floors = vec!["regular"; 64].join(",");
+    assert!(
+        run(&["range", "--packs", "tower", "--floors", &floors])
+            .status
+            .success()
+    );
+}
