@@ -43,7 +43,9 @@ pub struct SweepArgs {
     #[arg(long, default_value_t = 1, value_parser = numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
     /// Bots: one name for every seat, or one per seat, comma-separated
-    /// (`random`, `greedy`)
+    /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
+    /// `mcts-narrow[:N]` and `mcts-classic[:N]`, the earlier designs of the
+    /// search)
     #[arg(
         long,
         value_name = "B1,B2,…",
