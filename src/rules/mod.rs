@@ -221,7 +221,7 @@ impl Ruleset {
         tiles.deal_against(&reference_tiles(home)?);
         let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
         let fingerprint = fingerprint_of(&tile_files, &packs, params);
-        let tuned = worths::load(home.folder(), &fingerprint)?;
+        let tuned = worths::load(home.folder(), &fingerprint, kinds.len())?;
         let implementation = if let Some(native) = packs.iter().find_map(|p| p.native) {
             Implementation::Native(native.rules)
         } else {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::diag::Source;
+use crate::kernel::diag::{Source, bad_input};
 
 /// The folder of a home where tuned values are kept.
 pub const TUNED_DIR: &str = "tuned";
@@ -156,8 +156,10 @@ pub fn tuned_path(folder: &Path, fingerprint: &str) -> PathBuf {
     folder.join(TUNED_DIR).join(format!("{fingerprint}.toml"))
 }
 
-/// The values tuned for `fingerprint` in the home `folder`, if any.
-pub fn load(folder: Option<&Path>, fingerprint: &str) -> Result<Option<Tuned>> {
+/// The values tuned for `fingerprint` in the home `folder`, if any, for a
+/// ruleset of `floor_kinds` floor kinds (a file that values more kinds was
+/// not written for it).
+pub fn load(folder: Option<&Path>, fingerprint: &str, floor_kinds: usize) -> Result<Option<Tuned>> {
     let Some(folder) = folder else {
         return Ok(None);
     };
@@ -167,7 +169,15 @@ pub fn load(folder: Option<&Path>, fingerprint: &str) -> Result<Option<Tuned>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    let tuned: Tuned = Source::new(path, text).parse_toml()?;
+    let source = Source::new(path, text);
+    let tuned: Tuned = source.parse_toml()?;
+    let listed = tuned.worths.floor.len();
+    if listed > floor_kinds {
+        return Err(bad_input(format!(
+            "{}: `floor` values {listed} floor kinds, and these rules have {floor_kinds}: this file was not written by `towerlab tune` for them",
+            source.path.display()
+        )));
+    }
     Ok(Some(tuned))
 }
 
@@ -234,8 +244,13 @@ mod tests {
         let path = tuned_path(&dir, "00ff");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text(&tuned).unwrap()).unwrap();
-        assert_eq!(load(Some(&dir), "00ff").unwrap(), Some(tuned));
-        assert_eq!(load(Some(&dir), "00fe").unwrap(), None);
+        assert_eq!(load(Some(&dir), "00ff", 2).unwrap(), Some(tuned));
+        assert_eq!(load(Some(&dir), "00fe", 2).unwrap(), None);
+        let err = load(Some(&dir), "00ff", 1).unwrap_err().to_string();
+        assert!(
+            err.contains("`floor` values 2 floor kinds, and these rules have 1"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -260,7 +275,7 @@ mod tests {
             assert!(good.contains(from), "{good}");
             let bad = good.replace(from, to);
             std::fs::write(&path, &bad).unwrap();
-            let err = load(Some(folder.path()), "0a").unwrap_err().to_string();
+            let err = load(Some(folder.path()), "0a", 2).unwrap_err().to_string();
             let line = bad.lines().position(|l| l == to).unwrap() + 1;
             let col = to.find(" = ").unwrap() + 4;
             let place = format!("{}:{line}:{col}: ", path.display());
