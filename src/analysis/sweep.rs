@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::stats::{self, columns::Columns};
-use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::diag::{bad_input, did_you_mean, with_article};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
@@ -221,16 +221,6 @@ fn one_value(v: &str, default: &toml::Value, flag: &str) -> Result<toml::Value> 
         _ if v.is_empty() => return Err(bad()),
         _ => toml::Value::String(v.to_string()),
     })
-}
-
-/// A type's name with its article: "an integer", "a float".
-fn with_article(type_name: &str) -> String {
-    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {type_name}")
 }
 
 /// One value of a sweep: its rules and bots.

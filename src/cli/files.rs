@@ -119,9 +119,7 @@ impl Files {
         }
         Ok(())
     }
-}
 
-impl Files {
     /// Refuse an output inside the home folder's `rules/`, `variants/` or
     /// `tuned/` (`home`: the home folder, if any): the packs, variants and
     /// tuned values the commands read, by name as well as by path, so an

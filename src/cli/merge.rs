@@ -83,15 +83,17 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
 
 /// Print a merged `simulate` or `compare` run (and write its files).
 fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> Result<()> {
-    if run.command == "simulate" && args.baseline.is_some() {
-        return Err(bad_input(
-            "--baseline: a simulate run has no baseline to choose (one variant); it is for the parts of a `compare` run",
-        ));
-    }
-    if run.command == "simulate" && args.width.is_some() {
-        return Err(bad_input(
-            "--width: a simulate run's table fits the terminal; --width is for the parts of a `compare` run",
-        ));
+    if run.command == "simulate" {
+        if args.baseline.is_some() {
+            return Err(bad_input(
+                "--baseline: a simulate run has no baseline to choose (one variant); it is for the parts of a `compare` run",
+            ));
+        }
+        if args.width.is_some() {
+            return Err(bad_input(
+                "--width: a simulate run's table fits the terminal; --width is for the parts of a `compare` run",
+            ));
+        }
     }
     if run.command == "compare" && run.by_kind {
         c.add_by_kind();

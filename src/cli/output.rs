@@ -118,37 +118,36 @@ impl OutputFile {
     /// Begin the file for `path`: the folder must exist and take a new
     /// file, which is checked here, before the command's work.
     pub fn create(path: &Path) -> Result<OutputFile> {
-        let sink = match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() => Sink::Direct(BufWriter::new(
-                File::create(path).map_err(|e| cannot_write(path, e))?,
-            )),
-            existing => {
-                let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-                let folder = match target.parent() {
-                    Some(f) if !f.as_os_str().is_empty() => f,
-                    _ => Path::new("."),
-                };
-                let mut temp = tempfile::Builder::new()
-                    .prefix(".towerlab-")
-                    .suffix(".part")
-                    .tempfile_in(folder)
-                    .map_err(|e| cannot_write(path, e))?;
-                let permissions = match existing {
-                    Ok(meta) => meta.permissions(),
-                    Err(_) => new_file_permissions(),
-                };
-                temp.as_file_mut()
-                    .set_permissions(permissions)
-                    .map_err(|e| cannot_write(path, e))?;
-                return Ok(OutputFile {
-                    path: target,
-                    sink: Sink::Beside(BufWriter::new(temp)),
-                });
-            }
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => Ok(OutputFile {
+                path: path.to_path_buf(),
+                sink: Sink::Direct(BufWriter::new(
+                    File::create(path).map_err(|e| cannot_write(path, e))?,
+                )),
+            }),
+            existing => Self::beside(path, existing.ok().map(|m| m.permissions())),
+        }
+    }
+
+    /// A hidden file beside the file `path` names (the file a link points
+    /// at), with the permissions of the file it will replace, if any.
+    fn beside(path: &Path, replaced: Option<std::fs::Permissions>) -> Result<OutputFile> {
+        let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let folder = match target.parent() {
+            Some(f) if !f.as_os_str().is_empty() => f,
+            _ => Path::new("."),
         };
+        let mut temp = tempfile::Builder::new()
+            .prefix(".towerlab-")
+            .suffix(".part")
+            .tempfile_in(folder)
+            .map_err(|e| cannot_write(path, e))?;
+        temp.as_file_mut()
+            .set_permissions(replaced.unwrap_or_else(new_file_permissions))
+            .map_err(|e| cannot_write(path, e))?;
         Ok(OutputFile {
-            path: path.to_path_buf(),
-            sink,
+            path: target,
+            sink: Sink::Beside(BufWriter::new(temp)),
         })
     }
 

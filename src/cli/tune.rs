@@ -91,7 +91,7 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
         }
         tuned.worths = found.values;
     }
-    let replaced = std::fs::read_to_string(&target).is_ok();
+    let replaced = target.is_file();
     if let Some(dir) = target.parent() {
         std::fs::create_dir_all(dir)
             .map_err(|e| bad_input(format!("cannot make `{}`: {e}", dir.display())))?;
@@ -112,21 +112,17 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
 /// stored: the folder that holds (or would hold) `target` must take a new
 /// file. Nothing is left behind.
 fn check_writable(target: &Path) -> Result<()> {
-    let tuned = target.parent().unwrap_or(Path::new("."));
-    let folder = if tuned.is_dir() {
-        tuned
-    } else {
-        tuned.parent().unwrap_or(Path::new("."))
-    };
-    let folder = if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    };
+    // The nearest folder that exists: `tuned/`, else the home folder it
+    // would be made in.
+    let folder = target
+        .ancestors()
+        .skip(1)
+        .find(|f| f.is_dir())
+        .unwrap_or(Path::new("."));
     tempfile::tempfile_in(folder).map(drop).map_err(|e| {
         bad_input(format!(
             "cannot store tuned values in `{}`: {e}; give another home folder with --home",
-            tuned.display()
+            folder.display()
         ))
     })
 }

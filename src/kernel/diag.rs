@@ -159,6 +159,16 @@ fn in_words(message: &str) -> String {
     message.replace("expected i64", "expected a whole number")
 }
 
+/// A type's name with its article: "an integer", "a float".
+pub fn with_article(type_name: &str) -> String {
+    let article = if type_name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {type_name}")
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -169,14 +179,10 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// ", did you mean `x`?" when a known name is close to `name`, else "";
 /// case does not count (`MCTS` is close to `mcts`).
 pub fn did_you_mean<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let name = name.to_lowercase();
     let best = known
         .into_iter()
-        .map(|k| {
-            (
-                strsim::jaro_winkler(&name.to_lowercase(), &k.to_lowercase()),
-                k,
-            )
-        })
+        .map(|k| (strsim::jaro_winkler(&name, &k.to_lowercase()), k))
         .filter(|(score, _)| *score > 0.7)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     match best {

@@ -12,6 +12,7 @@ pub mod home;
 pub mod logged;
 pub mod manifest;
 pub mod native;
+pub mod param;
 pub mod problems;
 pub mod script;
 pub mod trace;

@@ -129,22 +129,24 @@ fn a_parameter_out_of_its_declared_bounds_is_refused_where_it_is_set() {
             .status
             .success()
     );
-    let variant = tmp.write(
-        "v.toml",
-        format!("name = \"v\"\npacks = [\"tower\", \"{pack}\"]\n\n[params.b]\ncost = 9\n"),
-    );
-    let err = refused(&["play", "--variant", &variant.display().to_string()]);
-    says(&err, &at(&variant, 5, 1));
-    says(&err, "above its greatest value, 5");
-    // In a variant file, where TOML writes it `nan`, the pack's check
-    // refuses it at its place.
-    let variant = tmp.write(
-        "w.toml",
-        format!("name = \"w\"\npacks = [\"tower\", \"{pack}\"]\n\n[params.b]\nratio = nan\n"),
-    );
-    let err = refused(&["play", "--variant", &variant.display().to_string()]);
-    says(&err, &at(&variant, 5, 1));
-    says(&err, "a float parameter takes a finite number");
+    // In a variant file, at the value's place; a float TOML writes `nan`
+    // is refused by the pack's check too.
+    for (file, set, why) in [
+        ("v.toml", "cost = 9", "above its greatest value, 5"),
+        (
+            "w.toml",
+            "ratio = nan",
+            "a float parameter takes a finite number",
+        ),
+    ] {
+        let variant = tmp.write(
+            file,
+            format!("name = \"v\"\npacks = [\"tower\", \"{pack}\"]\n\n[params.b]\n{set}\n"),
+        );
+        let err = refused(&["play", "--variant", &variant.display().to_string()]);
+        says(&err, &at(&variant, 5, 1));
+        says(&err, why);
+    }
     let info = crate::common::stdout(&run(&["info", &pack]));
     says(&info, "parameter cost (integer from 0 to 5, default 2)");
 }
