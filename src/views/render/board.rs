@@ -121,8 +121,14 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
     })
 }
 
-/// The height of a floor, up to six of them in a stack.
-pub const FLOOR_HEIGHT: f64 = 7.0;
+/// The height of a floor, up to six of them in a stack: each floor of a
+/// stack stays countable where a cell is a finger's width (48 px, the
+/// browser game's least while cells are chosen), about 6 px.
+pub const FLOOR_HEIGHT: f64 = 8.0;
+/// How much wider than its foundation a stack is drawn.
+const STACK_OVERHANG: f64 = 2.0;
+/// The size of the height written beside a stack.
+const HEIGHT_FONT: f64 = 16.0;
 /// The highest a stack is drawn: taller ones have lower floors.
 const STACK_HEIGHT: f64 = 6.0 * FLOOR_HEIGHT;
 
@@ -135,9 +141,13 @@ fn band(n: usize) -> f64 {
     }
 }
 
-/// Where the stack stands: its bottom and its width (the foundation's).
+/// Where the stack stands: its bottom and its width (a little wider than
+/// the foundation).
 fn base_and_width(foot: Pt) -> (f64, f64) {
-    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF)
+    (
+        foot.y + FOUNDATION_HALF - 1.0,
+        2.0 * (FOUNDATION_HALF + STACK_OVERHANG),
+    )
 }
 
 /// The floors on a light backing, and the height written beside them.
@@ -158,7 +168,7 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
                 stroke=(INK) stroke-width="0.8" {}
         }
         @if n > 0 {
-            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size="13"
+            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size=(num(HEIGHT_FONT))
                 font-weight="bold" fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
         }
     }

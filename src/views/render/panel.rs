@@ -9,8 +9,8 @@ use crate::views::scene::{Palette, ScenePlayer};
 use super::drawing::{Group, Piece, text};
 use super::lines;
 use super::style::{
-    CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PLAIN, RANGE_EDGE,
-    ROAD, ROAD_EDGE, TAKEN,
+    CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PENNANT, PLAIN,
+    RANGE_EDGE, ROAD, ROAD_EDGE, TAKEN,
 };
 use super::tile::draw::{PENNANT_PATH, draw_cloister};
 use super::tile::num;
@@ -261,7 +261,7 @@ impl Panel {
         );
         self.push(Piece::new(move |t| {
             html! {
-                path data-t=[t] d=(PENNANT_PATH) transform=(at) fill="#2a58b8" stroke="#fff" stroke-width="1.2" {}
+                path data-t=[t] d=(PENNANT_PATH) transform=(at) fill=(PENNANT) stroke="#fff" stroke-width="1.2" {}
             }
         }));
         self.text_at(self.x + 18.0, "pennant");

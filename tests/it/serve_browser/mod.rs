@@ -84,29 +84,38 @@ fn press(page: &Page, touch: bool, selector: &str) {
 struct Look {
     kind: String,
     token: Value,
-    /// The cells the tile may be placed on.
-    places: u64,
+    /// The cells the tile may be placed on that the board shows (`x,y`):
+    /// a person taps what they see.
+    places: Vec<String>,
     /// A floor is among the action's options.
     floor: bool,
-    /// A meeple's spot (or a capture's) is marked on the board.
-    spot: bool,
+    /// A meeple's spot (or a capture's) that the board shows: its option.
+    spot: Option<String>,
     /// The option buttons.
     buttons: u64,
 }
 
-const LOOK: &str = "({kind: game.question.kind, token: game.token, \
-    places: document.querySelectorAll('#marks .place').length, \
+const LOOK: &str = "(() => { \
+    const stage = document.querySelector('#stage').getBoundingClientRect(); \
+    const shown = (e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2; \
+      return x > stage.left && x < stage.right && y > stage.top && y < stage.bottom; }; \
+    return {kind: game.question.kind, token: game.token, \
+    places: [...document.querySelectorAll('#marks .place')].filter(shown).map((e) => e.dataset.cell), \
     floor: !!document.querySelector('#options button[data-kind=floor]'), \
-    spot: !!document.querySelector('#marks .spot[data-index]'), \
-    buttons: document.querySelectorAll('#options button').length})";
+    spot: [...document.querySelectorAll('#marks .spot[data-index]')].filter(shown).map((e) => e.dataset.index)[0] ?? null, \
+    buttons: document.querySelectorAll('#options button').length}; })()";
 
 /// One step of the person's turn, by the question waiting.
 fn play_step(page: &Page, touch: bool, step: usize) {
     let look: Look = serde_json::from_value(page.eval(LOOK)).unwrap();
     match look.kind.as_str() {
         "placement" => {
-            let n = step as u64 % look.places + 1;
-            press(page, touch, &format!("#marks .place:nth-child({n})"));
+            assert!(
+                !look.places.is_empty(),
+                "the board shows a cell to place on"
+            );
+            let cell = &look.places[step % look.places.len()];
+            press(page, touch, &format!("#marks .place[data-cell=\"{cell}\"]"));
             if step.is_multiple_of(3) {
                 press(page, touch, "#rotate");
             }
@@ -116,13 +125,18 @@ fn play_step(page: &Page, touch: bool, step: usize) {
         "action" if step % 4 == 1 && look.floor => {
             press(page, touch, "#options button[data-kind=floor]");
         }
-        "action" if step.is_multiple_of(2) && look.spot => {
-            press(page, touch, "#marks .spot[data-index]");
+        "action" if step.is_multiple_of(2) && look.spot.is_some() => {
+            let spot = look.spot.unwrap();
+            press(page, touch, &format!("#marks .spot[data-index=\"{spot}\"]"));
         }
         // A ransom asked before, for the same prisoners, the page
         // declines by itself (T11).
         "ransom" if look.buttons == 0 => {}
-        "capture" if look.spot => press(page, touch, "#marks .spot[data-index]"),
+        "capture" if look.spot.is_some() => press(
+            page,
+            touch,
+            &format!("#marks .spot[data-index=\"{}\"]", look.spot.unwrap()),
+        ),
         _ => press(
             page,
             touch,
@@ -211,7 +225,8 @@ fn pass_step(page: &Page) {
     let token = page.eval("game.token");
     match page.eval("game.question.kind").as_str().unwrap() {
         "placement" => {
-            page.click("#marks .place");
+            let look: Look = serde_json::from_value(page.eval(LOOK)).unwrap();
+            page.click(&format!("#marks .place[data-cell=\"{}\"]", look.places[0]));
             page.click("#confirm");
         }
         "ransom"
