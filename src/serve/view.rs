@@ -204,6 +204,7 @@ fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
                 player,
                 points,
                 feature: Scored::Feature(kind),
+                ..
             } => add(*player, feature_source(*kind), *points),
             Event::Ransom {
                 player, to, cost, ..
@@ -215,6 +216,7 @@ fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
                 player,
                 points,
                 feature: Scored::Rule(name),
+                ..
             } => add(*player, name, *points),
             _ => {}
         }

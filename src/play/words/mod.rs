@@ -170,6 +170,7 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
             player,
             points,
             feature: Scored::Feature(kind),
+            ..
         } => told(
             score_rule(*kind),
             Words::default()
@@ -184,11 +185,91 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
             player,
             points,
             feature: Scored::Rule(name),
+            rule: None,
         } => told(
             "pack",
             Words::default()
                 .does(*player, "scores", "score")
                 .and(format!(" {points} at the end for {name}")),
+        ),
+        Event::Score {
+            player,
+            points,
+            feature: Scored::Rule(name),
+            rule: Some(rule),
+        } => told(
+            "pack",
+            Words::text(format!("{rule}: "))
+                .does(*player, "scores", "score")
+                .and(format!(" {points} for {name}")),
+        ),
+        Event::FloorAdded {
+            rule,
+            pos,
+            floors,
+            from,
+            ..
+        } => {
+            let words = Words::text(format!(
+                "{rule}: the tower at {} rises to {} floor{}",
+                cell(*pos),
+                floors.len(),
+                if floors.len() == 1 { "" } else { "s" },
+            ));
+            told(
+                "pack",
+                match from {
+                    Some(s) => words.and(", a floor from ").whose(*s).and(" supply"),
+                    None => words,
+                },
+            )
+        }
+        Event::FloorRemoved {
+            rule, pos, floors, ..
+        } => told(
+            "pack",
+            Words::text(format!(
+                "{rule}: the tower at {} loses its top floor ({} left)",
+                cell(*pos),
+                floors.len()
+            )),
+        ),
+        Event::SentHome {
+            rule,
+            pos,
+            on,
+            spot,
+            owner,
+        } => told(
+            "pack",
+            Words::text(format!("{rule}: ")).whose(*owner).and(format!(
+                " meeple {} at {} goes home",
+                spot_words(game, *pos, *spot, *on),
+                cell(*pos)
+            )),
+        ),
+        Event::State {
+            rule,
+            name,
+            seat: who,
+            at,
+            value,
+        } => {
+            let words = Words::text(format!("{rule}: {name}"));
+            let words = match (who, at) {
+                (Some(s), _) => words.and(" of ").seat(*s),
+                (_, Some([x, y])) => words.and(format!(" at {x},{y}")),
+                _ => words,
+            };
+            told("pack", words.and(format!(" is now {value}")))
+        }
+        Event::Blocked { rule, pos, blocked } => told(
+            "pack",
+            Words::text(format!(
+                "{rule}: the tower at {} is {}",
+                cell(*pos),
+                if *blocked { "blocked" } else { "open again" }
+            )),
         ),
         Event::End { scores } => {
             let mut words = Words::text("final scores: ");
@@ -322,6 +403,53 @@ mod tests {
             end.starts_with("final scores: Ana ") && end.contains(", you "),
             "{end}"
         );
+    }
+
+    /// A rule's effects name the seats they touch as every event does:
+    /// by name, and "you" to the seat concerned.
+    #[test]
+    fn a_rules_effects_name_seats_as_events_do() {
+        let set = tower();
+        let rules = set.rules();
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
+        let effects = [
+            Event::Score {
+                player: 1,
+                points: 2,
+                feature: Scored::Rule("tithe".into()),
+                rule: Some("tithe".into()),
+            },
+            Event::FloorAdded {
+                rule: "bell".into(),
+                pos: Pos::new(1, 2),
+                kind: 0,
+                floors: vec![0, 0],
+                from: Some(1),
+            },
+            Event::SentHome {
+                rule: "warden".into(),
+                pos: Pos::ORIGIN,
+                on: MeepleOn::Feature(SegmentKind::Road),
+                spot: MeepleSpot::Segment(0),
+                owner: 1,
+            },
+            Event::State {
+                rule: "tithe".into(),
+                name: "owed".into(),
+                seat: Some(1),
+                at: None,
+                value: 3,
+            },
+        ];
+        let names = Names::new(vec!["Ana".into(), "Bo".into()]);
+        for e in &effects {
+            let told = tell(e, &game, &set);
+            assert_eq!(told.rule, "pack");
+            let said = names.say(&told.words);
+            assert!(said.contains("Bo") && !said.contains("player"), "{said}");
+            let to_bo = names.addressing(Some(1)).say(&told.words);
+            assert!(to_bo.contains("you") && !to_bo.contains("Bo"), "{to_bo}");
+        }
     }
 
     #[test]
