@@ -52,6 +52,7 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn, you: Option<usize>)
     let waiting = session.waiting();
     let mut options = SceneOptions {
         title: Some(set.name.clone()),
+        names: drawn.seating.names().to_vec(),
         ..Default::default()
     };
     if let Waiting::Person { decision, .. } = waiting {

@@ -392,6 +392,16 @@ fn words_name_seats_and_say_you_in_a_seats_view() {
     assert!(all.iter().all(|t| !t.contains("player ")), "{all:#?}");
     assert!(all.iter().any(|t| t.starts_with("Ana places ")), "{all:#?}");
     assert!(all.iter().any(|t| t.starts_with("Cy places ")), "{all:#?}");
+    // The board picture names them too: its legend, its meeples' titles.
+    let svg = read["board"]["svg"].as_str().unwrap();
+    assert!(
+        svg.contains(">Ana<") && svg.contains(">Cy<"),
+        "the legend names the seats"
+    );
+    assert!(
+        !svg.to_lowercase().contains("player "),
+        "no seat is \"player N\" in the picture"
+    );
     let to_ana = view(&ana);
     assert_eq!(to_ana["you"], 0);
     let said = texts(&to_ana);

@@ -119,10 +119,11 @@ impl Panel {
             let y = self.y;
             self.icon(self.x + 9.0, y + 2.0, palette.player(p), 1.0);
             let (sx, sy, score) = (num(self.x + 24.0), num(y + 2.0), player.score);
+            let name = capitalised(&player.name);
             self.push(Piece::new(move |t| {
                 html! {
                     text data-t=[t] class="score" data-player=(p) x=(sx) y=(sy) font-size="13" {
-                        tspan font-weight="bold" { "Player " (p + 1) } ": " (score) " points"
+                        tspan font-weight="bold" { (name) } ": " (score) " points"
                     }
                 }
             }));
@@ -303,4 +304,13 @@ fn supply_line(player: &ScenePlayer, palette: &Palette) -> String {
         line += &format!(", floors {}", floors.join(", "));
     }
     line
+}
+
+/// `name` with a capital first letter (`player 1` heads its line as
+/// `Player 1`).
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
