@@ -150,15 +150,31 @@ fn play_step(page: &Page, touch: bool, step: usize) {
     page.wait(&format!("game.token !== {}", look.token));
 }
 
+/// How far the colours of marks that are no seat's — the hatch of a
+/// floor's reach, the board's pennants — are from the nearest seat's
+/// colour (the eye's "redmean" distance of their red, green and blue).
+const MARK_COLOURS: &str = "(() => { \
+    const rgb = (c) => { const d = document.createElement('div'); d.style.color = c; document.body.append(d); \
+      const v = getComputedStyle(d).color.match(/\\d+/g).map(Number); d.remove(); return v; }; \
+    const apart = (a, b) => { const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b), r = (r1 + r2) / 2; \
+      return Math.sqrt((2 + r / 256) * (r1 - r2) ** 2 + 4 * (g1 - g2) ** 2 + (2 + (255 - r) / 256) * (b1 - b2) ** 2); }; \
+    const nearest = (c) => Math.min(...game.players.map((p) => apart(c, p.colour))); \
+    const reach = document.querySelector('#marks .reach'); \
+    const pennant = document.querySelector('#board .pennant'); \
+    return { reach: reach ? nearest(getComputedStyle(reach).borderTopColor) : null, \
+             pennant: pennant ? nearest(pennant.getAttribute('fill')) : null }; })()";
+
 /// A floor chosen is previewed, then built on confirmation: the button is
-/// in the window and the range hatched cell by cell.
+/// in the window, the range hatched cell by cell in no seat's colour, as
+/// the board's pennants are.
 fn confirm_floor(page: &Page, touch: bool) {
-    let preview = page.eval(
-        "document.querySelector('#floor-confirm').hidden ? null : {\
+    let preview = page.eval(&format!(
+        "document.querySelector('#floor-confirm').hidden ? null : {{\
            inside: (r => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)(document.querySelector('#floor-place').getBoundingClientRect()), \
            hatched: document.querySelectorAll('#marks .reach').length === game.question.options[Number(document.querySelector('#options button.chosen').dataset.index)].preview.range.length, \
-           size: [innerWidth, innerHeight]}",
-    );
+           colours: {MARK_COLOURS}, \
+           size: [innerWidth, innerHeight]}}",
+    ));
     if preview.is_null() {
         return;
     }
@@ -172,6 +188,14 @@ fn confirm_floor(page: &Page, touch: bool) {
         json!(true),
         "the floor's range is hatched, cell by cell"
     );
+    for (mark, apart) in preview["colours"].as_object().unwrap() {
+        if let Some(apart) = apart.as_f64() {
+            assert!(
+                apart > 200.0,
+                "the {mark}'s colour is {apart:.0} from a seat's"
+            );
+        }
+    }
     let (w, h) = (
         preview["size"][0].as_u64().unwrap(),
         preview["size"][1].as_u64().unwrap(),

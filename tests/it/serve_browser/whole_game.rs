@@ -102,7 +102,8 @@ const OPENING: &str = r#"(() => {
 
 /// What the words lack at this question, on Ana's page (Ana plays seat 1
 /// against Bo, a greedy bot): the page says who she is; no line says
-/// "player N"; her own events say "you", never her name. (A JavaScript
+/// "player N" or names a segment by its number; her own events say "you",
+/// never her name. (A JavaScript
 /// expression whose value is the list of faults.)
 const WORDS: &str = r#"(() => {
   const faults = [];
@@ -110,6 +111,7 @@ const WORDS: &str = r#"(() => {
   if (who !== 'You are Ana, seat 1') faults.push(`the page says "${who}"`);
   for (const e of document.querySelectorAll('#status, #options button, #step-line, #step-list li, #events li, #players td, #floor-text')) {
     if (/player \d/.test(e.textContent)) faults.push(`"player N" in "${e.textContent}"`);
+    if (/segment \d/.test(e.textContent)) faults.push(`a segment by its number in "${e.textContent}"`);
     if (/Ana (places|puts|adds|scores|pays)/.test(e.textContent)) faults.push(`Ana named on her own page: "${e.textContent}"`);
   }
   return faults;
