@@ -96,6 +96,7 @@ impl Clone for Game<'_> {
             capturable: self.capturable.clone(),
             capturable_known: self.capturable_known,
             ransoms_paid: self.ransoms_paid,
+            past_most: self.past_most,
             stats: self.stats.clone(),
             events: self.events.clone(),
             range: self.range.clone(),
@@ -128,6 +129,7 @@ impl Clone for Game<'_> {
             capturable,
             capturable_known,
             ransoms_paid,
+            past_most,
             stats,
             events,
             range,
@@ -155,6 +157,7 @@ impl Clone for Game<'_> {
         self.capturable.clone_from(capturable);
         self.capturable_known = *capturable_known;
         self.ransoms_paid = *ransoms_paid;
+        self.past_most = *past_most;
         self.stats.clone_from(stats);
         self.events.clone_from(events);
         self.range.clone_from(range);

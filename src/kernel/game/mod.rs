@@ -31,7 +31,7 @@ mod towers;
 
 pub use event::{Event, Scored};
 pub use scoring::{
-    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, by_feature, cloister_points, line_points,
+    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
 };
 
 /// Meeples each player owns (G3).
@@ -229,6 +229,10 @@ pub struct Game<'a> {
     capturable: Vec<u16>,
     capturable_known: bool,
     ransoms_paid: u32,
+    /// A seat whose score the features a turn completed would have taken
+    /// past [`MAX_SCORE`] (ending a turn cannot fail), with the sum: its
+    /// score stopped at the most, and the game goes no further.
+    past_most: Option<(usize, u64)>,
     stats: Stats,
     events: Option<Vec<Event>>,
     range: Vec<(i32, i32)>,
@@ -349,6 +353,7 @@ impl<'a> Game<'a> {
             capturable: Vec::new(),
             capturable_known: false,
             ransoms_paid: 0,
+            past_most: None,
             stats: Stats::default(),
             events: None,
             range: Vec::new(),

@@ -30,6 +30,28 @@ pub use crate::kernel::board::CLOISTER_NEIGHBOURS;
 /// Points a farm earns per completed city it supplies (G8).
 pub const FARM_CITY_POINTS: u32 = 3;
 
+/// The most points a score holds (the most its type does). Every sum of
+/// points is checked: a sum past it is an error, never a score that wraps
+/// round.
+pub const MAX_SCORE: u32 = u32::MAX;
+
+/// Why a seat's score cannot become `score`, if it cannot: below 0, or
+/// above [`MAX_SCORE`]. Wide enough that no sum of a score and an `i64`
+/// wraps.
+pub fn refused_score(player: usize, score: i128) -> Option<String> {
+    if score < 0 {
+        Some(format!(
+            "would make player {player}'s score {score}: a score never goes below 0"
+        ))
+    } else if score > i128::from(MAX_SCORE) {
+        Some(format!(
+            "would make player {player}'s score {score}, more than {MAX_SCORE}, the most a score holds"
+        ))
+    } else {
+        None
+    }
+}
+
 impl Game<'_> {
     /// Score every road, city and cloister completed by this turn's tile, and
     /// return their meeples (G2, G7). Ends the turn.
@@ -138,7 +160,7 @@ impl Game<'_> {
         let feature = self.features.kind(root);
         for (p, &c) in count[..n].iter().enumerate() {
             if c == most && most > 0 {
-                self.players[p].score += points;
+                self.add_points(p, points);
                 self.standings_changed();
                 if points > 0 {
                     self.emit(|_| Event::Score {
@@ -151,10 +173,39 @@ impl Game<'_> {
         }
     }
 
+    /// Add a feature's `points` to seat `p`'s score; a sum past
+    /// [`MAX_SCORE`] stops there and is kept, for [`Game::scores_counted`]
+    /// to refuse every operation after it.
+    fn add_points(&mut self, p: usize, points: u32) {
+        let score = &mut self.players[p].score;
+        match score.checked_add(points) {
+            Some(sum) => *score = sum,
+            None => {
+                let sum = u64::from(*score) + u64::from(points);
+                *score = MAX_SCORE;
+                self.past_most.get_or_insert((p, sum));
+            }
+        }
+    }
+
+    /// Every point scored so far is counted: no score was taken past
+    /// [`MAX_SCORE`] (bad input: only points set by hand or given by the
+    /// rules come near it).
+    pub fn scores_counted(&self) -> Result<()> {
+        match self.past_most {
+            Some((player, sum)) => Err(crate::kernel::diag::bad_input(format!(
+                "the features scored {}",
+                refused_score(player, sum.into()).unwrap_or_default()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// End-of-game scoring: incomplete roads, cities and cloisters, then
     /// farms (G4–G8), then whatever the rules add for the end state.
     /// Farmers and tower meeples stay on the board.
     pub fn final_scoring(&mut self) -> Result<()> {
+        self.scores_counted()?;
         // The game's buffer: a search scores the end of a copy every
         // iteration. Nothing merges while the end is scored, so each
         // meeple's feature is found once, not once per feature scored.
@@ -183,6 +234,7 @@ impl Game<'_> {
             }
         }
         self.on_features = on;
+        self.scores_counted()?;
         self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });

@@ -24,6 +24,7 @@ mod files;
 mod names;
 mod numbers;
 mod parsers;
+mod scenarios;
 mod scripts;
 
 /// A manifest for a pack `name` whose script is `script.rhai`.

@@ -21,6 +21,7 @@ const CRATES: &[(&str, &[&str])] = &[
     ("rustc_hash", &["kernel", "rules", "views", "cli"]),
     ("strsim", &["kernel", "rules"]),
     ("toml", &["kernel", "rules", "play", "analysis"]),
+    ("toml_parser", &["kernel"]),
     ("rand_chacha", &["kernel"]),
     ("rand_core", &["kernel"]),
     ("rhai", &["rules"]),
