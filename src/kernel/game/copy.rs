@@ -11,6 +11,7 @@ impl Clone for Tower {
             pos: self.pos,
             floors: self.floors.clone(),
             meeple: self.meeple,
+            blocked: self.blocked,
             answers: self.answers.clone(),
         }
     }
@@ -20,6 +21,7 @@ impl Clone for Tower {
         self.pos = source.pos;
         self.floors.clone_from(&source.floors);
         self.meeple = source.meeple;
+        self.blocked = source.blocked;
         self.answers.clone_from(&source.answers);
     }
 }
@@ -96,7 +98,6 @@ impl Clone for Game<'_> {
             capturable: self.capturable.clone(),
             capturable_known: self.capturable_known,
             ransoms_paid: self.ransoms_paid,
-            past_most: self.past_most,
             stats: self.stats.clone(),
             events: self.events.clone(),
             range: self.range.clone(),
@@ -105,6 +106,10 @@ impl Clone for Game<'_> {
             on_features: self.on_features.clone(),
             tower_answers: self.tower_answers.clone(),
             standings: self.standings,
+            state: self.state.clone(),
+            history: self.history.clone(),
+            listens: self.listens,
+            cascade: self.cascade,
         }
     }
 
@@ -129,7 +134,6 @@ impl Clone for Game<'_> {
             capturable,
             capturable_known,
             ransoms_paid,
-            past_most,
             stats,
             events,
             range,
@@ -138,6 +142,10 @@ impl Clone for Game<'_> {
             on_features,
             tower_answers,
             standings,
+            state,
+            history,
+            listens,
+            cascade,
         } = source;
         self.tiles = *tiles;
         self.rules = *rules;
@@ -157,7 +165,6 @@ impl Clone for Game<'_> {
         self.capturable.clone_from(capturable);
         self.capturable_known = *capturable_known;
         self.ransoms_paid = *ransoms_paid;
-        self.past_most = *past_most;
         self.stats.clone_from(stats);
         self.events.clone_from(events);
         self.range.clone_from(range);
@@ -166,5 +173,9 @@ impl Clone for Game<'_> {
         self.on_features.clone_from(on_features);
         self.tower_answers.clone_from(tower_answers);
         self.standings = *standings;
+        self.state.copy_from(state);
+        self.history.copy_from(history);
+        self.listens = *listens;
+        self.cascade = *cascade;
     }
 }

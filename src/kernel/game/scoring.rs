@@ -4,6 +4,7 @@
 use anyhow::Result;
 
 use super::{Event, Game, Scored};
+use crate::kernel::effects::Moment;
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
@@ -54,18 +55,23 @@ pub fn refused_score(player: usize, score: i128) -> Option<String> {
 
 impl Game<'_> {
     /// Score every road, city and cloister completed by this turn's tile, and
-    /// return their meeples (G2, G7). Ends the turn.
-    pub fn end_turn(&mut self) {
+    /// return their meeples (G2, G7). Ends the turn (the rules act on
+    /// `turn_end` before the next seat's).
+    pub fn end_turn(&mut self) -> Result<()> {
         if let Some(tile) = self.this_tile.take() {
-            self.score_completed(tile);
+            self.score_completed(tile)?;
         }
         self.capture_tower = None;
         self.acted = false;
         self.ransoms_paid = 0;
+        let seat = self.current;
+        self.happen(Moment::TurnEnd { seat })?;
+        self.history.tile = None;
         self.current = (self.current + 1) % self.players.len();
+        Ok(())
     }
 
-    fn score_completed(&mut self, tile: usize) {
+    fn score_completed(&mut self, tile: usize) -> Result<()> {
         let placed = self.board.tiles()[tile];
         let kind = &self.tiles.kinds[placed.kind as usize];
         let mut roots = std::mem::take(&mut self.roots);
@@ -82,7 +88,7 @@ impl Game<'_> {
         for &r in &roots {
             self.features.mark_done(r);
             let points = self.feature_points(r, true);
-            self.award(r, points, true);
+            self.award_completed(r, points)?;
         }
         roots.clear();
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
@@ -95,9 +101,52 @@ impl Game<'_> {
         }
         for &r in &roots {
             self.features.mark_done(r);
-            self.award(r, cloister_points(CLOISTER_NEIGHBOURS), true);
+            self.award_completed(r, cloister_points(CLOISTER_NEIGHBOURS))?;
         }
         self.roots = roots;
+        Ok(())
+    }
+
+    /// A completed feature's points given (G7), the rules acting before
+    /// and after (`feature_completed`).
+    fn award_completed(&mut self, root: FeatureId, points: u32) -> Result<()> {
+        const COMPLETED: usize = 2;
+        if !self.listens_to(COMPLETED) {
+            return self.award(root, points, true);
+        }
+        let mut moment = self.completed(root, points);
+        self.happen(moment)?;
+        self.award(root, points, true)?;
+        if let Moment::FeatureCompleted { scored, .. } = &mut moment {
+            *scored = true;
+        }
+        self.happen(moment)
+    }
+
+    /// The moment a feature of `root` is completed, worth `points`, before
+    /// it is scored.
+    fn completed(&mut self, root: FeatureId, points: u32) -> Moment {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let tiles = self.features.tile_count(root, &mut scratch);
+        self.scratch = scratch;
+        let (tile, _) = self.features.place_of(root);
+        let mut meeples = [0u8; crate::kernel::pieces::MAX_PLAYERS];
+        for m in &self.meeples {
+            if let MeepleSpot::Segment(s) = m.spot
+                && self.segment_id(m.pos, s).map(|id| self.features.root(id)) == Some(root)
+            {
+                meeples[m.owner as usize] += 1;
+            }
+        }
+        Moment::FeatureCompleted {
+            kind: self.features.kind(root),
+            pos: self.board.tiles()[tile].pos,
+            tiles,
+            pennants: self.features.pennants(root),
+            points,
+            meeples,
+            scored: false,
+        }
     }
 
     fn cloister_at(&self, p: Pos) -> Option<FeatureId> {
@@ -121,9 +170,9 @@ impl Game<'_> {
 
     /// Give `points` to every player with the most meeples on the feature
     /// (G7); with `release`, those meeples go back to their owners.
-    fn award(&mut self, root: FeatureId, points: u32, release: bool) {
+    fn award(&mut self, root: FeatureId, points: u32, release: bool) -> Result<()> {
         if self.features.meeples(root) == 0 {
-            return;
+            return Ok(());
         }
         let mut count = [0u8; 8];
         let mut i = 0;
@@ -149,63 +198,52 @@ impl Game<'_> {
         if release {
             self.features.clear_meeples(root);
         }
-        self.credit(root, &count, points);
+        self.credit(root, &count, points)
     }
 
     /// Give `points` to every player with the most meeples on the feature,
     /// `count` of them per player (G7).
-    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
         let n = self.players.len();
         let most = *count[..n].iter().max().expect("players");
         let feature = self.features.kind(root);
         for (p, &c) in count[..n].iter().enumerate() {
             if c == most && most > 0 {
-                self.add_points(p, points);
+                self.add_points(p, points)?;
                 self.standings_changed();
                 if points > 0 {
                     self.emit(|_| Event::Score {
                         player: p,
                         points: points.into(),
                         feature: Scored::Feature(feature),
+                        rule: None,
                     });
                 }
             }
         }
+        Ok(())
     }
 
-    /// Add a feature's `points` to seat `p`'s score; a sum past
-    /// [`MAX_SCORE`] stops there and is kept, for [`Game::scores_counted`]
-    /// to refuse every operation after it.
-    fn add_points(&mut self, p: usize, points: u32) {
-        let score = &mut self.players[p].score;
-        match score.checked_add(points) {
-            Some(sum) => *score = sum,
-            None => {
-                let sum = u64::from(*score) + u64::from(points);
-                *score = MAX_SCORE;
-                self.past_most.get_or_insert((p, sum));
-            }
-        }
-    }
-
-    /// Every point scored so far is counted: no score was taken past
+    /// Add a feature's `points` to seat `p`'s score, refused past
     /// [`MAX_SCORE`] (bad input: only points set by hand or given by the
     /// rules come near it).
-    pub fn scores_counted(&self) -> Result<()> {
-        match self.past_most {
-            Some((player, sum)) => Err(crate::kernel::diag::bad_input(format!(
-                "the features scored {}",
-                refused_score(player, sum.into()).unwrap_or_default()
-            ))),
-            None => Ok(()),
-        }
+    fn add_points(&mut self, p: usize, points: u32) -> Result<()> {
+        let score = self.players[p].score;
+        let Some(sum) = score.checked_add(points) else {
+            let why = refused_score(p, i128::from(score) + i128::from(points));
+            return Err(crate::kernel::diag::bad_input(format!(
+                "a feature's {points} points {}",
+                why.unwrap_or_default()
+            )));
+        };
+        self.players[p].score = sum;
+        Ok(())
     }
 
     /// End-of-game scoring: incomplete roads, cities and cloisters, then
     /// farms (G4–G8), then whatever the rules add for the end state.
     /// Farmers and tower meeples stay on the board.
     pub fn final_scoring(&mut self) -> Result<()> {
-        self.scores_counted()?;
         // The game's buffer: a search scores the end of a copy every
         // iteration. Nothing merges while the end is scored, so each
         // meeple's feature is found once, not once per feature scored.
@@ -225,16 +263,16 @@ impl Game<'_> {
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };
-            self.credit_end(r, &count, points);
+            self.credit_end(r, &count, points)?;
         }
         for (r, count) in by_feature(&on) {
             if self.features.kind(r) == SegmentKind::Field {
                 let points = FARM_CITY_POINTS * self.completed_cities_touching(r);
-                self.credit_end(r, &count, points);
+                self.credit_end(r, &count, points)?;
             }
         }
         self.on_features = on;
-        self.scores_counted()?;
+        self.happen(Moment::GameEnd)?;
         self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });
@@ -256,10 +294,11 @@ impl Game<'_> {
     }
 
     /// [`Game::credit`] at the game's end, meeples staying where they are.
-    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
         if self.features.meeples(root) != 0 {
-            self.credit(root, count, points);
+            self.credit(root, count, points)?;
         }
+        Ok(())
     }
 
     /// How many distinct completed cities a field borders (G8).

@@ -9,8 +9,9 @@ use anyhow::{Context, Result};
 use toml::Spanned;
 
 use super::Failure;
+use super::checked::{cell, number, seat, within_side};
 use super::file::{Cells, RawExpect, RawMay, RawRange};
-use super::position::{cell, floor_counts, floor_kind, number, seat, within_side};
+use super::position::{floor_counts, floor_kind};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::{Game, RansomView};
@@ -148,7 +149,7 @@ pub fn check(
         let want = scores_of(src, end)?;
         let mut after = game.clone();
         if after.turn_begun() {
-            after.end_turn();
+            after.end_turn()?;
         }
         after
             .final_scoring()
@@ -158,6 +159,16 @@ pub fn check(
             "scores after the end of the game".into(),
             list(&want),
             list(&after.scores()),
+        );
+    }
+    for s in &expect.state {
+        let v = super::state::resolve(src, game.rules(), game.players().len(), s.get_ref())?;
+        let got = game.state().get(v.var, v.at);
+        c.compare(
+            s.get_ref().value.span(),
+            v.what,
+            v.value.to_string(),
+            got.map_or("none".into(), |g| g.to_string()),
         );
     }
     if let Some(want) = &expect.events {

@@ -17,9 +17,11 @@ use anyhow::{Context, Result};
 use crate::kernel::diag::Source;
 use crate::rules::{Home, Params, Ruleset};
 
+mod checked;
 mod expect;
 mod file;
 mod position;
+mod state;
 mod steps;
 
 pub use file::RawFile;

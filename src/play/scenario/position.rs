@@ -7,6 +7,7 @@ use std::ops::Range;
 use anyhow::Result;
 use toml::Spanned;
 
+use super::checked::{cell, number, rotation, seat};
 use super::file::{At, RawScenario};
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::geometry::Pos;
@@ -14,7 +15,6 @@ use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
     FloorKind, Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS, MeepleSpot, Rules,
 };
-use crate::play::query::MAX_SIDE;
 use crate::rules::Ruleset;
 
 /// The most tiles a scenario may leave to draw.
@@ -103,6 +103,11 @@ pub fn build<'a>(
             game.set_score(s, number(src, score, 0, u32::MAX.into(), "a score")?)?;
         }
     }
+    for s in &raw.state {
+        let v = super::state::resolve(src, rules, players, s.get_ref())?;
+        game.set_state(v.var, v.at, v.value)
+            .map_err(|e| src.error_at(s.span(), format!("{e:#}")))?;
+    }
     let current = match &raw.current {
         Some(c) => seat(src, c, players)?,
         None => 0,
@@ -114,75 +119,6 @@ pub fn build<'a>(
     };
     game.set_turn(current, turn)?;
     Ok(game)
-}
-
-/// A whole number of a file within `lo..=hi`, as the type it is used as
-/// (which holds every number of the range).
-pub fn number<T: TryFrom<i64>>(
-    src: &Source,
-    v: &Spanned<i64>,
-    lo: i64,
-    hi: i64,
-    what: &str,
-) -> Result<T> {
-    let n = *v.get_ref();
-    match T::try_from(n) {
-        Ok(t) if (lo..=hi).contains(&n) => Ok(t),
-        _ => Err(src.error_at(v.span(), format!("{what} must be {lo} to {hi}, not {n}"))),
-    }
-}
-
-/// A seat of the game.
-pub fn seat(src: &Source, v: &Spanned<i64>, players: usize) -> Result<usize> {
-    let n = *v.get_ref();
-    match usize::try_from(n) {
-        Ok(s) if s < players => Ok(s),
-        _ => Err(src.error_at(
-            v.span(),
-            format!("seat {n}: the game has seats 0 to {}", players - 1),
-        )),
-    }
-}
-
-/// A cell within [`MAX_SIDE`] of the origin.
-pub fn cell(src: &Source, at: &At) -> Result<Pos> {
-    let (x, y) = within_side(src, at.span(), *at.get_ref(), "[0, 0]")?;
-    Ok(Pos::new(x, y))
-}
-
-/// `[x, y]` as a cell within [`MAX_SIDE`] of `from` (words for the cell
-/// the numbers count from): each number checked as it is written, so no
-/// number wraps round to a cell in range.
-pub fn within_side(
-    src: &Source,
-    span: Range<usize>,
-    [x, y]: [i64; 2],
-    from: &str,
-) -> Result<(i32, i32)> {
-    let side = MAX_SIDE as i64;
-    let near = |v: i64| (-side..=side).contains(&v);
-    if !(near(x) && near(y)) {
-        return Err(src.error_at(
-            span,
-            format!("cell [{x}, {y}] is more than {side} cells from {from}"),
-        ));
-    }
-    // Within ±MAX_SIDE, so within i32.
-    Ok((x as i32, y as i32))
-}
-
-/// Degrees clockwise as quarter turns.
-pub fn rotation(src: &Source, rot: &Spanned<i64>) -> Result<u8> {
-    match rot.get_ref() {
-        0 => Ok(0),
-        90 => Ok(1),
-        180 => Ok(2),
-        270 => Ok(3),
-        r => Err(src.error_at(
-            rot.span(),
-            format!("a rotation is 0, 90, 180 or 270 (degrees clockwise), not {r}"),
-        )),
-    }
 }
 
 pub fn floor_kind(src: &Source, set: &Ruleset, name: &Spanned<String>) -> Result<FloorKind> {

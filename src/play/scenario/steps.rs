@@ -4,8 +4,9 @@
 use anyhow::{Context, Result};
 
 use super::Failure;
+use super::checked::{cell, number, rotation, seat};
 use super::file::{At, RawScenario, RawStep};
-use super::position::{cell, floor_kind, number, rotation, seat};
+use super::position::floor_kind;
 use crate::kernel::diag::Source;
 use crate::kernel::{Action, Game, Placement};
 use crate::play::log::{LogContext, records};
@@ -38,7 +39,6 @@ pub fn play(
         let (line, col) = src.line_col(step.span().start);
         let at = format!("{}:{line}:{col}", src.path.display());
         let played = one_step(src, set, game, step.get_ref())
-            .and_then(|played| game.scores_counted().map(|()| played))
             .with_context(|| format!("step {} ({at})", i + 1))?;
         let (expected, got) = match played {
             Err(e) if !refused => ("a legal decision", e),
@@ -136,10 +136,15 @@ fn one_step(
             Some(r) => rotation(src, r)?,
             None => 0,
         };
-        if game.turn_begun() {
-            game.end_turn();
-        }
-        return done(game.place_tile(kind as u16, Placement { pos, rot }));
+        let turn_ended = match game.turn_begun() {
+            true => game.end_turn(),
+            false => Ok(()),
+        };
+        return done(
+            turn_ended
+                .and_then(|()| game.tile_drawn(kind as u16))
+                .and_then(|()| game.place_tile(kind as u16, Placement { pos, rot })),
+        );
     }
     if let Some(captor) = &step.ransom {
         let captor = seat(src, captor, game.players().len())?;
@@ -188,14 +193,8 @@ fn one_step(
     }
     let end = step.end.as_ref().expect("one key given");
     match end.get_ref().as_str() {
-        "turn" => {
-            game.end_turn();
-            Ok(Ok(()))
-        }
-        "game" => {
-            game.end_turn();
-            done(game.final_scoring())
-        }
+        "turn" => done(game.end_turn()),
+        "game" => done(game.end_turn().and_then(|()| game.final_scoring())),
         other => Err(src.error_at(
             end.span(),
             format!("`end` is \"turn\" or \"game\", not \"{other}\""),

@@ -242,7 +242,7 @@ fn a_score_taken_past_its_most_is_an_error_never_a_score_that_wraps() {
         says(&all, "error scenario `n` (s.toml:1): step 2 (s.toml:6:");
         says(
             &all,
-            "the features scored would make player 1's score 4294967296, more than 4294967295, the most a score holds",
+            "a feature's 2 points would make player 1's score 4294967296, more than 4294967295, the most a score holds",
         );
     }
     // A ransom paid to a captor near the most.
