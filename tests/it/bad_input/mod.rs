@@ -23,6 +23,7 @@ mod check;
 mod files;
 mod names;
 mod numbers;
+mod params;
 mod parsers;
 mod scenarios;
 mod scripts;

@@ -31,7 +31,10 @@ const CRATES: &[(&str, &[&str])] = &[
     ("thiserror", &["play"]),
     ("rayon", &["play", "analysis"]),
     ("libm", &["analysis"]),
-    ("serde_json", &["play", "analysis", "views", "serve", "cli"]),
+    (
+        "serde_json",
+        &["rules", "play", "analysis", "views", "serve", "cli"],
+    ),
     ("maud", &["views"]),
     ("axum", &["serve"]),
     ("tokio", &["serve"]),
