@@ -277,6 +277,9 @@ pub struct Sweep {
     pub seed: u64,
     /// The bot of each seat, per value.
     pub bots: Vec<Vec<String>>,
+    /// The values the bots weighed positions with, per value (each value's
+    /// rules are their own, with their own tuned values or none).
+    pub bot_values: Vec<String>,
     pub seconds: f64,
     /// Every metric of the value with the most players.
     pub metrics: Vec<SweepMetric>,
@@ -363,6 +366,10 @@ pub fn run(
         games: plan.games,
         seed: plan.seed,
         bots: runs.iter().map(|r| r.bots.clone()).collect(),
+        bot_values: runs
+            .iter()
+            .map(|r| r.bot_values.first().cloned().unwrap_or_default())
+            .collect(),
         seconds: runs.iter().map(|r| r.seconds).sum(),
         metrics,
         runs,

@@ -238,6 +238,12 @@ impl Ruleset {
         })
     }
 
+    /// The values its bots weigh positions with, as outputs name them
+    /// ([`worths::bot_values`]: `defaults`, or the tuned file).
+    pub fn bot_values(&self) -> String {
+        worths::bot_values(self.tuned.as_ref())
+    }
+
     /// A rules instance for one thread.
     pub fn rules(&self) -> Box<dyn Rules> {
         match &self.implementation {

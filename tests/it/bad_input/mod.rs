@@ -27,6 +27,7 @@ mod params;
 mod parsers;
 mod scenarios;
 mod scripts;
+mod tuned;
 
 /// A manifest for a pack `name` whose script is `script.rhai`.
 fn scripted(name: &str) -> String {
