@@ -166,6 +166,15 @@ fn table(s: &Sweep) -> Result<()> {
         s.seed,
         s.bots.first().map(|b| b.join(",")).unwrap_or_default()
     );
+    let values: Vec<String> = s
+        .values
+        .iter()
+        .map(|v| format!("{}={v}", s.dimension))
+        .collect();
+    out!(
+        "{}",
+        crate::rules::worths::bot_values_line(&values, &s.bot_values)
+    );
     let first = &s.values[0];
     let mut header = vec!["metric".to_string()];
     for (i, v) in s.values.iter().enumerate() {
