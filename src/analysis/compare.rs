@@ -148,16 +148,18 @@ pub struct VariantValue {
 pub struct Difference {
     pub mean: f64,
     pub ci: [f64; 2],
-    /// Standard deviation of the per-game differences (0 for bootstrapped
-    /// metrics).
+    /// Standard deviation of the per-game differences (for balance, its
+    /// bootstrap's standard error times √games: the per-game spread that
+    /// interval implies).
     pub sd: f64,
     /// The raw interval excludes 0 (never without an interval).
     pub significant: bool,
     /// Why there is no interval: too few games ([`Thin`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_interval: Option<Thin>,
-    /// The two-sided p-value the interval implies
-    /// ([`multiplicity::p_value`]; 1 without an interval).
+    /// The two-sided p-value of no difference: Student's t test, the exact
+    /// bound of differences that all agree, or balance's bootstrap read as
+    /// normal ([`stats::Estimate::p`]; 1 without an interval).
     pub p: f64,
     /// `p` after Holm's adjustment over every difference of the run
     /// ([`multiplicity`]; differences without an interval are not among
@@ -202,13 +204,7 @@ pub struct SequenceInterval {
 impl VariantValue {
     /// The mean and its interval as an estimate (without the sd).
     pub fn estimate(&self) -> Estimate {
-        Estimate {
-            mean: self.mean,
-            low: self.ci[0],
-            high: self.ci[1],
-            sd: 0.0,
-            thin: self.no_interval,
-        }
+        Estimate::drawn(self.mean, self.ci, self.no_interval)
     }
 
     /// The value and its interval as an estimate.
@@ -229,7 +225,7 @@ impl Difference {
     pub fn of(e: Estimate) -> Difference {
         let p = match e.thin {
             Some(_) => 1.0,
-            None => multiplicity::p_value(e.mean, [e.low, e.high]),
+            None => e.p,
         };
         Difference {
             mean: e.mean,
@@ -245,39 +241,44 @@ impl Difference {
 }
 
 /// Adjust the p-values of every difference of `runs` (every metric of
-/// every variant) together, as one family (Holm's method,
-/// [`multiplicity`]), and mark the ones that survive; the per-floor-kind
-/// metrics (`--by-kind`, a table of their own) are a family of their own,
-/// so asking for them changes no other star.
+/// every variant, with the per-floor-kind metrics when there are any)
+/// together, as one family (Holm's method, [`multiplicity`]), and mark the
+/// ones that survive.
 pub fn adjust(runs: &mut [&mut Comparison]) {
-    for by_kind in [false, true] {
-        adjust_together(
-            runs.iter_mut()
-                .flat_map(|c| {
-                    if by_kind {
-                        c.by_kind.iter_mut()
-                    } else {
-                        c.metrics.iter_mut()
-                    }
-                })
-                .flat_map(|m| m.values.iter_mut())
-                .filter_map(|v| v.diff.as_mut())
-                .filter(|d| d.no_interval.is_none())
-                .collect(),
-        );
+    adjust_together(
+        runs.iter_mut()
+            .flat_map(|c| c.metrics.iter_mut().chain(c.by_kind.iter_mut()))
+            .flat_map(|m| m.values.iter_mut())
+            .filter_map(|v| v.diff.as_mut())
+            .collect(),
+    );
+}
+
+/// Adjust `diffs` as one family, and mark the ones that survive: every one
+/// with an interval (one without has nothing to test, keeps a p-value of
+/// 1 and is not counted in the family).
+pub fn adjust_together(diffs: Vec<&mut Difference>) {
+    let mut family: Vec<&mut Difference> = diffs
+        .into_iter()
+        .filter(|d| d.no_interval.is_none())
+        .collect();
+    let raw: Vec<f64> = family.iter().map(|d| d.p).collect();
+    for (d, adjusted) in family.iter_mut().zip(multiplicity::holm(&raw)) {
+        d.p_adjusted = adjusted;
+        // Only a difference whose raw interval excludes 0 can survive.
+        d.survives = d.significant && adjusted < multiplicity::ALPHA;
     }
 }
 
-/// Adjust `diffs` as one family, and mark the ones that survive.
-pub fn adjust_together(mut diffs: Vec<&mut Difference>) {
-    let raw: Vec<f64> = diffs.iter().map(|d| d.p).collect();
-    for (d, adjusted) in diffs.iter_mut().zip(multiplicity::holm(&raw)) {
-        d.p_adjusted = adjusted;
-        // Only a difference whose raw interval excludes 0 can survive (an
-        // adjusted p under 0.05 implies it, unless the interval was
-        // withheld: too few games).
-        d.survives = d.significant && adjusted < multiplicity::ALPHA;
-    }
+/// How many differences of `metrics` are adjusted together: those with an
+/// interval.
+pub fn family_size<'a>(metrics: impl IntoIterator<Item = &'a Metric>) -> usize {
+    metrics
+        .into_iter()
+        .flat_map(|m| &m.values)
+        .filter_map(|v| v.diff)
+        .filter(|d| d.no_interval.is_none())
+        .count()
 }
 
 impl Comparison {
@@ -481,10 +482,11 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         .map(|rows| rows.iter().map(GameRow::metrics).collect())
         .collect();
     let columns: Vec<Columns> = per_game.iter().map(|m| Columns::of_metrics(m)).collect();
-    let summaries: Vec<Vec<Estimate>> = columns.iter().map(Columns::summary).collect();
+    let scales = Columns::scales(&columns.iter().collect::<Vec<_>>());
+    let summaries: Vec<Vec<Estimate>> = columns.iter().map(|c| c.summary(&scales)).collect();
     let diffs: Vec<Vec<Estimate>> = columns
         .iter()
-        .map(|c| columns[0].paired_difference(c))
+        .map(|c| columns[0].paired_difference(c, &scales))
         .collect();
     let names = &run.variants;
     let metrics = stats::metric_names(run.bots.len())
@@ -575,12 +577,14 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
         .into_iter()
         .map(|name| {
             let base = column(0, &name);
+            let all: Vec<Vec<f64>> = (0..names.len()).map(|v| column(v, &name)).collect();
+            let scale = stats::Scale::of(&name, all.iter().map(Vec::as_slice));
             let values = (0..names.len())
                 .map(|v| {
-                    let own = column(v, &name);
-                    let e = stats::estimate(&own);
-                    let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
-                    let diff = (v > 0).then(|| Difference::of(stats::estimate(&paired)));
+                    let own = &all[v];
+                    let e = stats::mean_in(own, scale);
+                    let diff =
+                        (v > 0).then(|| Difference::of(stats::difference(&base, own, scale)));
                     VariantValue::of(&names[v], e, diff)
                 })
                 .collect();

@@ -41,11 +41,11 @@ pub struct Verdict {
     pub sentences: Vec<String>,
     /// The multiplicity adjustment of the stars.
     pub adjustment: String,
-    /// Differences adjusted together (every metric of every variant, at
-    /// every level).
+    /// Differences adjusted together, as one family: every metric of every
+    /// variant at every level, per-floor-kind metrics included, each that
+    /// has an interval.
     pub differences: usize,
-    /// Per-floor-kind differences (`--by-kind`), adjusted as a family of
-    /// their own.
+    /// How many of them are per-floor-kind differences (`--by-kind`).
     pub kind_differences: usize,
     /// The differences that survive the adjustment, variant by variant,
     /// largest effect first.
@@ -179,11 +179,12 @@ impl Verdict {
             }
         }
         let games_needed = games_needed(levels, &rows);
-        let count = |kind: bool| {
+        let count = |kinds_only: bool| {
             rows.iter()
-                .filter(|r| r.by_kind == kind)
-                .map(|r| r.at.len())
-                .sum()
+                .filter(|r| r.by_kind || !kinds_only)
+                .flat_map(|r| &r.at)
+                .filter(|(_, _, d)| d.no_interval.is_none())
+                .count()
         };
         let mut v = Verdict {
             text: String::new(),
@@ -394,7 +395,7 @@ fn write(levels: &[Level], v: &Verdict) -> Vec<String> {
         v.differences,
         match v.kind_differences {
             0 => String::new(),
-            k => format!(", and apart over {k} per-floor-kind ones"),
+            k => format!(", {k} of them per floor kind"),
         }
     )];
     for name in &c.variants[1..] {

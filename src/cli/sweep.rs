@@ -192,8 +192,13 @@ fn table(s: &Sweep) -> Result<()> {
     }
     out!("{table}");
     out!(
-        "values: mean ± 95% CI half-width; differences: paired by seed against {}={first}, 95% CI, * when it excludes 0",
-        s.dimension
+        "values: mean ± 95% CI half-width, or [low, high]; differences: paired by seed against {}={first}, raw 95% CI, * when it survives Holm's adjustment over the sweep's {} differences (adjusted p < 0.05)",
+        s.dimension,
+        s.metrics
+            .iter()
+            .flat_map(|m| &m.points)
+            .filter(|p| p.diff.is_some())
+            .count()
     );
     let thins = s.metrics.iter().flat_map(|m| {
         m.points
@@ -202,12 +207,6 @@ fn table(s: &Sweep) -> Result<()> {
     });
     if let Some(note) = stats::thin_note(thins) {
         out!("{note}");
-    }
-    if s.games < stats::MIN_SAMPLE as u64 {
-        out!(
-            "no difference is starred: a sweep stars one from {} games per value",
-            stats::MIN_SAMPLE
-        );
     }
     out!("{:.2} s", s.seconds);
     Ok(())

@@ -15,6 +15,7 @@ mod bad_input;
 mod bots;
 mod browser;
 mod budget;
+mod calibration;
 mod cli;
 mod clobber;
 mod common;

@@ -166,3 +166,9 @@ pub fn describe(name: &str) -> &'static str {
 pub fn unit(name: &str) -> &'static str {
     definition(name).map_or("", |d| d.unit)
 }
+
+/// A metric whose per-game values are shares, within [0, 1] (its unit says
+/// so: "share of games", "share of turns"…).
+pub fn is_share(name: &str) -> bool {
+    unit(name).starts_with("share")
+}
