@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::analysis::decks::Decks;
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::multiplicity;
+use crate::analysis::practical::MinEffect;
 use crate::analysis::stats::{self, Estimate, GameRow, Thin, columns::Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
@@ -89,6 +90,9 @@ pub struct Comparison {
     /// asked and changed the answer (`--fires`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fires: Option<Vec<VariantFires>>,
+    /// The practical thresholds the verdict reads (`--min-effect`).
+    #[serde(skip)]
+    pub min_effect: MinEffect,
 }
 
 /// The fires of one variant's games: per pack and hook, in the order of
@@ -532,6 +536,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         kinds: tally.kinds,
         stopping: None,
         fires,
+        min_effect: MinEffect::default(),
     };
     adjust(&mut [&mut c]);
     c

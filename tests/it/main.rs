@@ -62,3 +62,4 @@ mod trace;
 mod tune;
 mod variants;
 mod verdict;
+mod verdict_words;

@@ -236,7 +236,7 @@ fn docs_define_every_metric_in_one_table_as_compare_explain_does() {
         assert!(rows.contains(&row.as_str()), "docs/metrics.md lacks {row}");
         let line = explained
             .lines()
-            .find(|l| l.contains(&format!(" {} ", d.name)))
+            .find(|l| l.starts_with(&format!("│ {} ", d.name)))
             .unwrap_or_else(|| panic!("--explain lacks {}", d.name));
         assert!(line.contains(d.meaning) && line.contains(d.unit), "{line}");
     }

@@ -21,7 +21,7 @@ const fn def(name: &'static str, unit: &'static str, meaning: &'static str) -> D
 
 /// Every metric, defined once: tables, `compare --explain`, the verdict's
 /// units and docs/metrics.md (which a test holds to this list) read it.
-pub const GLOSSARY: [Definition; 26] = [
+pub const GLOSSARY: [Definition; 27] = [
     def("score.seatN", "points", "mean final score of the seat"),
     def(
         "win.seatN",
@@ -112,6 +112,11 @@ pub const GLOSSARY: [Definition; 26] = [
         "share of those decisions with a single option",
     ),
     def("spread", "points", "highest final score minus the lowest"),
+    def(
+        "decisions",
+        "decisions a game",
+        "decisions the seats were asked (placements, actions; ransoms and captures when there was a choice): it moves when a kind of decision appears or vanishes",
+    ),
     def(
         "balance",
         "share",

@@ -31,7 +31,7 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 pub const MIN_SAMPLE: usize = 30;
 
 /// The per-game metrics after the seats' scores and win shares, in order.
-const GAME_METRICS: [&str; 20] = [
+const GAME_METRICS: [&str; 21] = [
     "margin",
     "captures",
     "own_captures",
@@ -52,6 +52,7 @@ const GAME_METRICS: [&str; 20] = [
     "branching",
     "forced",
     "spread",
+    "decisions",
 ];
 
 /// The metrics, by name, for `players` seats; the order of
@@ -161,7 +162,7 @@ impl GameRow {
             f64::from(c[10]),
         ]);
         // The course: lead changes, decisiveness, drama, comeback; then
-        // ties, branching, forced decisions and spread.
+        // ties, branching, forced decisions, spread and decisions.
         let tied = sorted.get(1) == Some(&top);
         v.extend([
             f64::from(c[11]),
@@ -172,6 +173,7 @@ impl GameRow {
             share(c[16], c[15]),
             share(c[17], c[15]),
             f64::from(top - sorted[sorted.len() - 1]),
+            f64::from(c[15]),
         ]);
         v
     }

@@ -492,11 +492,12 @@ mod tests {
                 })
                 .collect(),
             by_kind: Vec::new(),
-            per_game: vec![vec![vec![1.0; 20]]; 2],
+            per_game: vec![vec![vec![1.0; 21]]; 2],
             first_games: Vec::new(),
             kinds: Vec::new(),
             stopping: None,
             fires: None,
+            min_effect: Default::default(),
         }
     }
 

@@ -110,8 +110,8 @@ fn compare_csv_and_table_list_both_variants() {
     let text = ok(&words(&format!("{args} --format csv")));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().unwrap();
-    // 25 metrics for 2 players, one row per variant each.
-    assert_eq!(rows.len(), 2 * 25, "{text}");
+    // 26 metrics for 2 players, one row per variant each.
+    assert_eq!(rows.len(), 2 * 26, "{text}");
     for pair in rows.chunks(2) {
         assert_eq!(pair[0][0], pair[1][0], "rows of a metric are adjacent");
         assert_eq!((&pair[0][1], &pair[1][1]), ("tower", "black-tower"));
