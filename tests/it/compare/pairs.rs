@@ -256,3 +256,24 @@ fn a_comparison_without_games_is_refused_not_a_panic() {
     };
     assert!(compare::run(&plan, &|_| {}, |_| Ok(())).is_err());
 }
+
+#[test]
+fn the_base_game_is_a_variant_so_the_expansion_itself_can_be_compared() {
+    let r = json(&words(
+        "compare base tower black-tower --games 6 --bots random --format json",
+    ));
+    assert_eq!(
+        r["variants"],
+        serde_json::json!(["base", "tower", "black-tower"])
+    );
+    // No foundation in the base game: no tower, no capture; 71 tiles after
+    // the start tile, where The Tower adds 18.
+    for name in ["towers", "captures", "ransoms", "exchanges"] {
+        assert_eq!(num(&metric(&r, name)[0]["mean"]), 0.0, "{name}");
+    }
+    assert!(num(&metric(&r, "turns")[0]["mean"]) <= 71.0);
+    assert!(num(&metric(&r, "turns")[1]["mean"]) > 80.0);
+    assert!(num(&metric(&r, "towers")[1]["mean"]) > 0.0);
+    let added = &r["decks"]["variants"][1];
+    assert_eq!(added["added_tiles"], 18, "{}", r["decks"]);
+}
