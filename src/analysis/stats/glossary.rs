@@ -32,12 +32,12 @@ pub const GLOSSARY: [Definition; 27] = [
     def(
         "captures",
         "meeples a game",
-        "opponents' meeples taken prisoner per game",
+        "opponents' meeples captured per game, whatever the rules made of them (prisoner, sent home, out of the game)",
     ),
     def(
         "own_captures",
         "meeples a game",
-        "own meeples sent home by a capture per game",
+        "the captor's own meeples its tower took, sent home, per game (not among captures)",
     ),
     def(
         "exchanges",
@@ -89,12 +89,12 @@ pub const GLOSSARY: [Definition; 27] = [
     def(
         "drama",
         "points",
-        "the final winner's worst deficit to the leader during the game (of tied winners, the smallest)",
+        "the final winner's worst deficit to the highest score after any turn (0 while it held or shared the lead; of tied winners, the smallest)",
     ),
     def(
         "comeback",
         "share of games",
-        "share of games won alone by a seat that was behind the leader after the middle turn",
+        "share of games won alone by a seat that was behind after the middle turn (below the highest score; one tied for the lead is not behind)",
     ),
     def(
         "ties",
