@@ -186,7 +186,7 @@ fn a_sweep_over_players_has_each_seat_where_it_plays_and_draws_curves() {
         "sweep --param tower.ransom_cost=2,3 --games 4",
     )));
     assert!(
-        text.contains("tower.ransom_cost=2") && text.contains("3 - 2"),
+        text.contains("- tower.ransom_cost=2") && text.contains("┆ 3 "),
         "{text}"
     );
     let csv = stdout(&succeeds(&words(
@@ -394,4 +394,27 @@ fn sequential_coverage_survives_optional_stopping() {
         games_used as f64 / reps as f64
     );
     assert!(coverage >= 0.94, "coverage {coverage}");
+}
+
+#[test]
+fn a_sweeps_text_reads_at_100_columns_however_many_values() {
+    let out = stdout(&succeeds(&words(
+        "sweep --variant tower --param tower.ransom_cost=0..12 --games 3",
+    )));
+    for line in out.lines() {
+        assert!(line.chars().count() <= 100, "{line}");
+    }
+    // Values down: a row per value under its metric, with its difference
+    // from the first value.
+    let margin: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("│ margin "))
+        .take(13)
+        .collect();
+    assert_eq!(margin.len(), 13, "{out}");
+    assert!(margin[12].contains("┆ 12 "), "{}", margin[12]);
+    assert!(
+        out.contains("* when it survives Holm's adjustment"),
+        "{out}"
+    );
 }
