@@ -88,6 +88,10 @@ pub enum Event<T = u16, F = FloorKind> {
         points: i64,
         feature: Scored,
     },
+    /// The end-game scoring begins (G4–G8): the `score` events after it
+    /// are for unfinished features, fields and the rules' own end scores.
+    #[serde(rename = "final_scoring")]
+    FinalScoring,
     End {
         scores: Vec<u32>,
     },
@@ -217,6 +221,7 @@ impl<T, F> Event<T, F> {
                 points: *points,
                 feature: feature.clone(),
             },
+            Event::FinalScoring => Event::FinalScoring,
             Event::End { scores } => Event::End {
                 scores: scores.clone(),
             },

@@ -192,6 +192,10 @@ fn tell_outcome(e: &Event) -> Told {
             "pack",
             format!("{} scores {points} at the end for {name}", seat(*player)),
         ),
+        Event::FinalScoring => told(
+            "G4",
+            "the tiles are all placed: end-game scoring of what is unfinished".to_string(),
+        ),
         Event::End { scores } => told(
             "G2",
             format!(
