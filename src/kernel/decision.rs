@@ -91,15 +91,18 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// Draw the current player's tile and list its placements; `None` when
-    /// the deck is empty (the game is over; call [`Game::final_scoring`]).
-    pub fn begin(game: &mut Game, buf: &mut Buffers) -> Option<Turn> {
-        let tile = game.draw()?;
+    /// Draw the current player's tile (the rules acting on it) and list
+    /// its placements; `None` when the deck is empty (the game is over;
+    /// call [`Game::final_scoring`]).
+    pub fn begin(game: &mut Game, buf: &mut Buffers) -> Result<Option<Turn>> {
+        let Some(tile) = game.draw_turn()? else {
+            return Ok(None);
+        };
         game.placements(tile, &mut buf.placements);
-        Some(Turn {
+        Ok(Some(Turn {
             tile: Some(tile),
             step: Step::Placement,
-        })
+        }))
     }
 
     /// The turn waiting for `decision`, its options copied into `buf`: for
@@ -191,14 +194,14 @@ impl Turn {
                         return Ok(false);
                     }
                 }
-                game.end_turn();
+                game.end_turn()?;
                 Ok(true)
             }
             Step::Capture => {
                 if let CaptureChoice::Take { meeple } = buf.captures[i] {
                     game.capture(meeple as usize)?;
                 }
-                game.end_turn();
+                game.end_turn()?;
                 Ok(true)
             }
         }
@@ -218,7 +221,7 @@ pub fn play_turn(
     bots: &mut [Box<dyn Bot + '_>],
     buf: &mut Buffers,
 ) -> Result<bool> {
-    let Some(mut turn) = Turn::begin(game, buf) else {
+    let Some(mut turn) = Turn::begin(game, buf)? else {
         return Ok(false);
     };
     let bot = bots[game.current()].as_mut();

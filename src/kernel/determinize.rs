@@ -142,6 +142,21 @@ mod tests {
         ) -> anyhow::Result<()> {
             Ok(())
         }
+        fn listens(&self) -> u32 {
+            0
+        }
+        fn on_event(
+            &self,
+            _: &crate::kernel::effects::Moment,
+            _: &Table,
+            _: &[crate::kernel::rules::TowerNow],
+            _: &mut Vec<crate::kernel::effects::Acted>,
+        ) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn state_vars(&self) -> &[crate::kernel::effects::StateVar] {
+            &[]
+        }
     }
 
     fn tiles() -> TileSet {
@@ -159,7 +174,7 @@ mod tests {
             let mut options = Vec::new();
             game.placements(t, &mut options);
             game.place_tile(t, options[0]).ok()?;
-            game.end_turn();
+            game.end_turn().ok()?;
             Some(t)
         })
         .collect()

@@ -11,6 +11,7 @@ pub mod capture;
 pub mod decision;
 pub mod determinize;
 pub mod diag;
+pub mod effects;
 pub mod features;
 pub mod game;
 pub mod geometry;

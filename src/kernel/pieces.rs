@@ -12,6 +12,10 @@ pub const MIN_PLAYERS: usize = 2;
 /// Players in a game, at most (G1).
 pub const MAX_PLAYERS: usize = 6;
 
+/// A floor kind: an index into the rules' floor kinds
+/// (`Rules::floor_kinds`).
+pub type FloorKind = u8;
+
 /// Where on its tile a meeple stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MeepleSpot {
@@ -69,4 +73,39 @@ pub struct Meeple {
     pub owner: u8,
     pub pos: Pos,
     pub spot: MeepleSpot,
+}
+
+/// What becomes of an opponent's meeple that a tower captures (`prisoner`,
+/// `home` or `gone` in JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptureOutcome {
+    /// The captor holds it (T5).
+    Prisoner,
+    /// It goes back to its owner's supply.
+    Home,
+    /// It leaves the game.
+    Gone,
+}
+
+impl CaptureOutcome {
+    pub const ALL: [CaptureOutcome; 3] = [
+        CaptureOutcome::Prisoner,
+        CaptureOutcome::Home,
+        CaptureOutcome::Gone,
+    ];
+
+    /// Its word, as hooks answer it and JSON writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            CaptureOutcome::Prisoner => "prisoner",
+            CaptureOutcome::Home => "home",
+            CaptureOutcome::Gone => "gone",
+        }
+    }
+
+    /// The outcome of a word.
+    pub fn named(word: &str) -> Option<CaptureOutcome> {
+        CaptureOutcome::ALL.into_iter().find(|o| o.word() == word)
+    }
 }

@@ -27,12 +27,12 @@
 use anyhow::Result;
 
 use crate::kernel::board::Board;
+use crate::kernel::effects::{Acted, History, Moment, PackState, StateVar};
 use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 
-/// A floor kind: an index into [`Rules::floor_kinds`].
-pub type FloorKind = u8;
+pub use crate::kernel::pieces::{CaptureOutcome, FloorKind};
 
 /// A floor stack as the hooks that are answered once per stack see it: the
 /// floors, and whether a meeple tops them — exactly what such an answer may
@@ -55,6 +55,9 @@ pub struct Asking<'a> {
     pub seat: usize,
     /// The player whose meeple tops the tower, if any.
     pub owner: Option<usize>,
+    /// Where the tower stands; `None` for a stack asked about apart from
+    /// any tower (a range query's).
+    pub tower: Option<Pos>,
     /// The game at the moment asked (a bare table outside a game).
     pub table: &'a Table<'a>,
 }
@@ -128,6 +131,14 @@ impl<'a> TowerView<'a> {
     }
 }
 
+/// A tower as the rules acting at a moment see it
+/// ([`Rules::on_event`]): its view, and whether a rule blocked it.
+#[derive(Clone, Copy, Debug)]
+pub struct TowerNow<'a> {
+    pub view: TowerView<'a>,
+    pub blocked: bool,
+}
+
 /// A meeple on the board as the rules see it.
 #[derive(Clone, Copy, Debug)]
 pub struct MeepleView {
@@ -157,6 +168,13 @@ pub struct Table<'a> {
     pub turn: u32,
     /// Tiles still to draw.
     pub tiles_left: usize,
+    /// The rules' own state.
+    pub state: &'a PackState,
+    /// Each seat's tally, the tower built last, the tile of this turn.
+    pub history: &'a History,
+    /// The game's tile set (for the names of tile kinds); `None` outside a
+    /// game.
+    pub tiles: Option<&'a crate::kernel::tiles::TileSet>,
 }
 
 impl Asking<'_> {
@@ -169,6 +187,7 @@ impl Asking<'_> {
         ask(&Asking {
             seat: 0,
             owner: None,
+            tower: None,
             table: &table,
         })
     }
@@ -177,6 +196,8 @@ impl Asking<'_> {
 impl<'a> Table<'a> {
     /// A table with only a board: no scores, no prisoners, no meeples.
     pub fn bare(board: &'a Board, players: usize) -> Table<'a> {
+        static NO_STATE: PackState = PackState::EMPTY;
+        static NO_HISTORY: History = History::EMPTY;
         const ZEROS: [u32; MAX_PLAYERS] = [0; MAX_PLAYERS];
         const NONE: [u8; MAX_PLAYERS * MAX_PLAYERS] = [0; MAX_PLAYERS * MAX_PLAYERS];
         let n = players.min(MAX_PLAYERS);
@@ -189,6 +210,9 @@ impl<'a> Table<'a> {
             current: 0,
             turn: 0,
             tiles_left: 0,
+            state: &NO_STATE,
+            history: &NO_HISTORY,
+            tiles: None,
         }
     }
 
@@ -212,41 +236,6 @@ pub struct RansomView {
     pub score: u32,
     /// Ransoms the payer has already paid this turn.
     pub paid_this_turn: u32,
-}
-
-/// What becomes of an opponent's meeple that a tower captures (`prisoner`,
-/// `home` or `gone` in JSON).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CaptureOutcome {
-    /// The captor holds it (T5).
-    Prisoner,
-    /// It goes back to its owner's supply.
-    Home,
-    /// It leaves the game.
-    Gone,
-}
-
-impl CaptureOutcome {
-    pub const ALL: [CaptureOutcome; 3] = [
-        CaptureOutcome::Prisoner,
-        CaptureOutcome::Home,
-        CaptureOutcome::Gone,
-    ];
-
-    /// Its word, as hooks answer it and JSON writes it.
-    pub fn word(self) -> &'static str {
-        match self {
-            CaptureOutcome::Prisoner => "prisoner",
-            CaptureOutcome::Home => "home",
-            CaptureOutcome::Gone => "gone",
-        }
-    }
-
-    /// The outcome of a word.
-    pub fn named(word: &str) -> Option<CaptureOutcome> {
-        CaptureOutcome::ALL.into_iter().find(|o| o.word() == word)
-    }
 }
 
 /// Points the rules give or take at the end of the game, logged as a score
@@ -378,4 +367,25 @@ pub trait Rules: HookBudget + Send {
         table: &Table,
         out: &mut Vec<EndScore>,
     ) -> Result<()>;
+
+    /// The moments the rules act on: bit [`Moment::index`]. The kernel asks
+    /// [`Rules::on_event`] at no other; the plain Tower listens to none.
+    fn listens(&self) -> u32;
+
+    /// What the rules do at `moment` (the game as `table` and `towers`
+    /// show it, the moment's change made): effects appended to `out`,
+    /// which the kernel checks and carries out in order. Asked once at
+    /// each moment, never kept.
+    fn on_event(
+        &self,
+        moment: &Moment,
+        table: &Table,
+        towers: &[TowerNow],
+        out: &mut Vec<Acted>,
+    ) -> Result<()>;
+
+    /// The state variables the rules declare, indexed by
+    /// [`crate::kernel::effects::Effect::SetState`]'s `var`; the plain
+    /// Tower has none.
+    fn state_vars(&self) -> &[StateVar];
 }

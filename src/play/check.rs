@@ -9,6 +9,9 @@ use std::cell::RefCell;
 
 use anyhow::Result;
 
+use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::rules::TowerNow;
+
 use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS,
     MeepleView, RansomView, Rules, StackView, Table, TowerView,
@@ -303,6 +306,8 @@ struct Seen {
     may_capture: [bool; 2],
     exchange: [bool; 2],
     ransoms: Vec<Option<u32>>,
+    /// Effects the event hooks answered, by name.
+    effects: std::collections::BTreeMap<&'static str, u64>,
 }
 
 /// The rules, passing every question on and noting the answers.
@@ -457,5 +462,30 @@ impl Rules for Watch {
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
         self.inner.end_scores(towers, table, out)
+    }
+
+    fn listens(&self) -> u32 {
+        self.inner.listens()
+    }
+
+    fn on_event(
+        &self,
+        moment: &Moment,
+        table: &Table,
+        towers: &[TowerNow],
+        out: &mut Vec<Acted>,
+    ) -> Result<()> {
+        let from = out.len();
+        self.inner.on_event(moment, table, towers, out)?;
+        self.note(|s| {
+            for a in &out[from..] {
+                *s.effects.entry(a.effect.name()).or_default() += 1;
+            }
+        });
+        Ok(())
+    }
+
+    fn state_vars(&self) -> &[StateVar] {
+        self.inner.state_vars()
     }
 }

@@ -157,6 +157,7 @@ fn anyone_may_place(
         let asking = Asking {
             seat,
             owner: None,
+            tower: None,
             table,
         };
         let a = rules.may_place_floor(stack, kind, &asking)?;

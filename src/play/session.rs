@@ -277,7 +277,8 @@ impl<'a> Session<'a> {
 
     /// Draw the next tile, or score the game when the deck is empty.
     fn begin_turn(&mut self) -> Result<()> {
-        self.turn = Turn::begin(&mut self.game, &mut self.buf);
+        let begun = Turn::begin(&mut self.game, &mut self.buf);
+        self.turn = begun.map_err(|e| self.fail(e))?;
         if self.turn.is_none() {
             self.game.final_scoring().map_err(|e| self.fail(e))?;
         }

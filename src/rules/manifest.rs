@@ -14,6 +14,7 @@ use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::home::{Dir, Origin, describe_dirs};
 use crate::rules::native::{NATIVES, Native};
 use crate::rules::param::{ParamDecl, RawParam, param_decl};
+use crate::rules::state::{MAX_STATE_VARS, RawState, StateDecl, state_decl};
 
 /// A floor kind a pack introduces.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +40,8 @@ pub struct Pack {
     pub requires_spans: Vec<std::ops::Range<usize>>,
     pub floors: Vec<FloorDecl>,
     pub params: BTreeMap<String, ParamDecl>,
+    /// The state variables it declares, by name.
+    pub state: Vec<StateDecl>,
     /// The pack's folder (as shipped, `rules/tower`, for a shipped pack).
     pub dir: PathBuf,
     /// Where the pack was found: shipped, or its folder on disk.
@@ -62,6 +65,8 @@ struct RawManifest {
     floor: Vec<RawFloor>,
     #[serde(default)]
     param: BTreeMap<String, RawParam>,
+    #[serde(default)]
+    state: BTreeMap<String, RawState>,
 }
 
 #[derive(Deserialize)]
@@ -210,6 +215,7 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<(Pack, Vec<anyhow::Error>), V
                 (k, decl)
             })
             .collect(),
+        state: state_decls(&manifest, raw.state, &mut problems),
         dir: dir.path(),
         origin: dir.origin(),
         script,
@@ -293,6 +299,35 @@ fn pack_file(
     Ok(Some(dir.read(file.get_ref())?))
 }
 
+/// The state variables a manifest declares, each valid, at most
+/// [`MAX_STATE_VARS`]; a problem in `problems` for each that is not.
+fn state_decls(
+    manifest: &Source,
+    raw: BTreeMap<String, RawState>,
+    problems: &mut Vec<anyhow::Error>,
+) -> Vec<StateDecl> {
+    if raw.len() > MAX_STATE_VARS {
+        problems.push(bad_input(format!(
+            "{}: {} state variables; a pack declares at most {MAX_STATE_VARS}",
+            manifest.path.display(),
+            raw.len()
+        )));
+        return Vec::new();
+    }
+    raw.into_iter()
+        .filter_map(|(name, r)| {
+            if !valid_name(&name) {
+                problems.push(bad_input(format!(
+                    "{}: state `{name}`: a name is letters, digits, `-` and `_`",
+                    manifest.path.display()
+                )));
+                return None;
+            }
+            state_decl(manifest, &name, r, problems)
+        })
+        .collect()
+}
+
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name
@@ -338,6 +373,7 @@ fn native_pack(rules_dirs: &[Dir], native: &'static Native) -> Result<Pack> {
         requires_spans: Vec::new(),
         floors,
         params: BTreeMap::new(),
+        state: Vec::new(),
         tiles: Some(dir.read("tiles.toml")?),
         dir: dir.path(),
         origin: dir.origin(),

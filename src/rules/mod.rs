@@ -15,6 +15,7 @@ pub mod native;
 pub mod param;
 pub mod problems;
 pub mod script;
+pub mod state;
 pub mod trace;
 pub mod worths;
 
@@ -490,15 +491,17 @@ fn compile_scripts(
         let values = params.get(&pack.reference).cloned().unwrap_or_default();
         let map = param_map(pack, &values)?;
         if let Some(source) = &pack.script {
-            sources.push((pack.reference.as_str(), source, map));
+            sources.push((pack, source, map));
         }
     }
     let sources: Vec<ScriptSource> = sources
         .iter()
         .map(|(pack, source, params)| ScriptSource {
-            pack,
+            pack: &pack.reference,
+            rule: &pack.name,
             source,
             params: params.clone(),
+            state: &pack.state,
         })
         .collect();
     Ok(Scripts::compile(&sources, kinds, home.memory_limit)?

@@ -9,6 +9,8 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
+use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::rules::TowerNow;
 use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
     StackView, Table, TowerView, plain,
@@ -147,6 +149,17 @@ impl Rules for NativeTower {
     /// T12: nothing at the end beyond the features.
     fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
         Ok(())
+    }
+    fn listens(&self) -> u32 {
+        0
+    }
+
+    fn on_event(&self, _: &Moment, _: &Table, _: &[TowerNow], _: &mut Vec<Acted>) -> Result<()> {
+        Ok(())
+    }
+
+    fn state_vars(&self) -> &[StateVar] {
+        &[]
     }
 }
 
@@ -295,5 +308,16 @@ impl Rules for NativeBlackTower {
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
         self.tower.end_scores(towers, table, out)
+    }
+    fn listens(&self) -> u32 {
+        0
+    }
+
+    fn on_event(&self, _: &Moment, _: &Table, _: &[TowerNow], _: &mut Vec<Acted>) -> Result<()> {
+        Ok(())
+    }
+
+    fn state_vars(&self) -> &[StateVar] {
+        &[]
     }
 }

@@ -170,7 +170,7 @@ mod tests {
         let mut tiles = Vec::new();
         while tiles.len() < 8 {
             if turn.choose(&mut g, &mut buf, 0).unwrap() {
-                turn = Turn::begin(&mut g, &mut buf).unwrap();
+                turn = Turn::begin(&mut g, &mut buf).unwrap().unwrap();
                 tiles.extend(turn.tile());
             }
         }

@@ -198,6 +198,7 @@ fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
                 player,
                 points,
                 feature: Scored::Feature(kind),
+                ..
             } => add(*player, feature_source(*kind), *points),
             Event::Ransom {
                 player, to, cost, ..
@@ -209,6 +210,7 @@ fn breakdowns(game: &Game) -> Vec<Vec<ScorePart>> {
                 player,
                 points,
                 feature: Scored::Rule(name),
+                ..
             } => add(*player, name, *points),
             _ => {}
         }

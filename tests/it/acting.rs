@@ -131,6 +131,7 @@ fn may_top_refuses_the_seat_that_leads_and_holds_until_the_standings_change() {
         let asking = Asking {
             seat,
             owner: None,
+            tower: None,
             table: &t,
         };
         rules.may_top(&stack, &asking).unwrap()
@@ -154,6 +155,7 @@ fn may_top_refuses_the_seat_that_leads_and_holds_until_the_standings_change() {
     let asking = Asking {
         seat: 0,
         owner: None,
+        tower: None,
         table: &t,
     };
     assert!(!rules.may_top(&bare, &asking).unwrap().yes);
@@ -338,6 +340,21 @@ impl Rules for Counting {
         out: &mut Vec<EndScore>,
     ) -> anyhow::Result<()> {
         self.inner.end_scores(towers, table, out)
+    }
+    fn listens(&self) -> u32 {
+        self.inner.listens()
+    }
+    fn on_event(
+        &self,
+        moment: &towerlab::kernel::effects::Moment,
+        table: &Table,
+        towers: &[towerlab::kernel::rules::TowerNow],
+        out: &mut Vec<towerlab::kernel::effects::Acted>,
+    ) -> anyhow::Result<()> {
+        self.inner.on_event(moment, table, towers, out)
+    }
+    fn state_vars(&self) -> &[towerlab::kernel::effects::StateVar] {
+        self.inner.state_vars()
     }
 }
 

@@ -31,7 +31,7 @@ fn game<'a>(tiles: &'a TileSet, rules: &'a dyn Rules) -> Game<'a> {
 /// End empty turns until it is `player`'s turn.
 fn hand_to(g: &mut Game, player: usize) {
     while g.current() != player {
-        g.end_turn();
+        g.end_turn().unwrap();
     }
 }
 
@@ -77,7 +77,7 @@ fn place(
 /// A whole turn of [`place`].
 fn turn(g: &mut Game, player: usize, name: &str, x: i32, y: i32, rot: u8, on: Option<SegmentKind>) {
     place(g, player, name, x, y, rot, on);
-    g.end_turn();
+    g.end_turn().unwrap();
 }
 
 /// On `player`'s turn, a cloister tile at the easternmost spot that takes
@@ -202,7 +202,7 @@ fn g5_greedy_completes_its_city_when_it_can() {
     // tile's city N, its N stays open at (0, 2).
     turn(&mut g, 0, "base/CFc.1", 0, 1, 1, Some(SegmentKind::City));
     filler(&mut g, 1, false);
-    g.end_turn();
+    g.end_turn().unwrap();
     hand_to(&mut g, 0);
     let c = kind(&tiles, "base/C");
     let mut options = Vec::new();
@@ -224,7 +224,7 @@ fn g5_greedy_completes_its_city_when_it_can() {
     // And it scores as G5 says.
     let before = g.scores()[0];
     g.place_tile(c, options[i]).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.scores()[0], before + 6);
 }
 
@@ -292,7 +292,7 @@ fn t5_the_initiative_is_the_capture_the_player_to_move_could_make() {
     let mut bot = GreedyBot::new(3, 0);
     let mover = bot.initiative(&g).expect("the rules answer");
     assert!(mover > 0.0, "player 0 could capture: {mover}");
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.current(), 1);
     let other = bot.initiative(&g).expect("the rules answer");
     assert_eq!(other, 0.0, "player 1 has nothing to capture");
@@ -331,7 +331,7 @@ fn t11_greedy_pays_a_ransom_when_its_supply_is_empty() {
         .position(|m| m.pos == Pos::new(1, -1))
         .unwrap();
     g.capture(taken).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.prisoners(1, 0), 1);
     let mut bot = GreedyBot::new(5, 0);
     // Player 0 puts its other meeples on cloisters; before each, with
@@ -355,9 +355,9 @@ fn t11_greedy_pays_a_ransom_when_its_supply_is_empty() {
             SegmentKind::Cloister,
         );
         g.act(Action::Meeple { segment }).unwrap();
-        g.end_turn();
+        g.end_turn().unwrap();
         filler(&mut g, 1, false);
-        g.end_turn();
+        g.end_turn().unwrap();
     }
     filler(&mut g, 0, false);
     let choices = ransoms(&g);

@@ -216,6 +216,7 @@ fn prisoners_pay_is_never_broken_in_200_games() {
                         player,
                         points,
                         feature: Scored::Feature(_),
+                        ..
                     } => running[*player] += *points,
                     Event::Ransom { scores, .. } => {
                         running = scores.iter().map(|&s| s as i64).collect();
@@ -224,6 +225,7 @@ fn prisoners_pay_is_never_broken_in_200_games() {
                         player,
                         points,
                         feature: Scored::Rule(feature),
+                        ..
                     } => {
                         assert_eq!(feature, "prisoners");
                         let held: u32 = (0..n).map(|o| g.prisoners(*player, o)).sum();

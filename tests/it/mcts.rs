@@ -268,6 +268,21 @@ impl Rules for BrokenRange {
     ) -> anyhow::Result<()> {
         self.0.end_scores(towers, table, out)
     }
+    fn listens(&self) -> u32 {
+        self.0.listens()
+    }
+    fn on_event(
+        &self,
+        moment: &towerlab::kernel::effects::Moment,
+        table: &Table,
+        towers: &[towerlab::kernel::rules::TowerNow],
+        out: &mut Vec<towerlab::kernel::effects::Acted>,
+    ) -> anyhow::Result<()> {
+        self.0.on_event(moment, table, towers, out)
+    }
+    fn state_vars(&self) -> &[towerlab::kernel::effects::StateVar] {
+        self.0.state_vars()
+    }
 }
 
 /// A hook that fails in a playout stops the search with that error: the
@@ -295,7 +310,7 @@ fn a_failing_hook_stops_the_search_with_its_error() {
             break;
         }
         game.place_tile(tile, options[0]).unwrap();
-        game.end_turn();
+        game.end_turn().unwrap();
     }
     let message = found.expect("a floor is placed in some playout, and its capture fails");
     assert!(message.contains("broke on purpose"), "{message}");

@@ -57,7 +57,7 @@ fn play_traces_a_hook_call_its_arguments_reads_debug_lines_and_answer() {
     );
     let script = format!("{probe}/probe.rhai");
     for line in [
-        "   tower: Tower { height: 0, floors: [], has_meeple: false, meeple_owner: () }",
+        "   tower: Tower { height: 0, floors: [], has_meeple: false, x: 0, y: 1, meeple_owner: () }",
         "   kind: \"regular\"",
         "   read tower.height = 0",
         &format!("   debug {script}:2: height 0 regular"),

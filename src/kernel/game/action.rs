@@ -5,6 +5,7 @@ use anyhow::{Result, ensure};
 
 use super::towers::TOP;
 use super::{Action, Event, Game};
+use crate::kernel::effects::Moment;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::FloorKind;
 use crate::kernel::tiles::SegmentKind;
@@ -122,7 +123,11 @@ impl Game<'_> {
             spot: MeepleSpot::Segment(segment),
             on,
         });
-        Ok(())
+        self.happen(Moment::MeeplePlaced {
+            seat: me,
+            pos: placed.pos,
+            on,
+        })
     }
 
     /// A floor of `kind` from the current player's supply onto tower `t`
@@ -152,9 +157,16 @@ impl Game<'_> {
             kind,
             floors: g.towers[t].floors.clone(),
         });
+        self.history.tallies[me].floors += 1;
+        self.history.last_tower = Some(self.towers[t].pos);
         self.capture_tower = Some(t);
         self.capturable_known = false;
-        Ok(())
+        self.happen(Moment::FloorBuilt {
+            seat: Some(me),
+            tower: self.towers[t].pos,
+            kind,
+            height: self.towers[t].floors.len(),
+        })
     }
 
     /// A meeple of the current player on top of tower `t`, closing it (T3 C).
@@ -186,6 +198,10 @@ impl Game<'_> {
             spot: MeepleSpot::Tower,
             on: MeepleOn::Tower,
         });
-        Ok(())
+        self.happen(Moment::MeeplePlaced {
+            seat: me,
+            pos,
+            on: MeepleOn::Tower,
+        })
     }
 }

@@ -11,6 +11,7 @@ impl Clone for Tower {
             pos: self.pos,
             floors: self.floors.clone(),
             meeple: self.meeple,
+            blocked: self.blocked,
             answers: self.answers.clone(),
         }
     }
@@ -20,6 +21,7 @@ impl Clone for Tower {
         self.pos = source.pos;
         self.floors.clone_from(&source.floors);
         self.meeple = source.meeple;
+        self.blocked = source.blocked;
         self.answers.clone_from(&source.answers);
     }
 }
@@ -104,6 +106,10 @@ impl Clone for Game<'_> {
             on_features: self.on_features.clone(),
             tower_answers: self.tower_answers.clone(),
             standings: self.standings,
+            state: self.state.clone(),
+            history: self.history.clone(),
+            listens: self.listens,
+            cascade: self.cascade,
         }
     }
 
@@ -136,6 +142,10 @@ impl Clone for Game<'_> {
             on_features,
             tower_answers,
             standings,
+            state,
+            history,
+            listens,
+            cascade,
         } = source;
         self.tiles = *tiles;
         self.rules = *rules;
@@ -163,5 +173,9 @@ impl Clone for Game<'_> {
         self.on_features.clone_from(on_features);
         self.tower_answers.clone_from(tower_answers);
         self.standings = *standings;
+        self.state.copy_from(state);
+        self.history.copy_from(history);
+        self.listens = *listens;
+        self.cascade = *cascade;
     }
 }

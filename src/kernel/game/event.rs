@@ -87,6 +87,10 @@ pub enum Event<T = u16, F = FloorKind> {
         player: usize,
         points: i64,
         feature: Scored,
+        /// The rule (pack) whose effect gave the points, for points given
+        /// during the game by a rule's effect.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rule: Option<String>,
     },
     /// The end-game scoring begins (G4–G8): the `score` events after it
     /// are for unfinished features, fields and the rules' own end scores.
@@ -94,6 +98,59 @@ pub enum Event<T = u16, F = FloorKind> {
     FinalScoring,
     End {
         scores: Vec<u32>,
+    },
+    /// A rule's effect put a floor on a tower: from the box, or from a
+    /// seat's supply (`from`).
+    #[serde(rename = "floor_added")]
+    FloorAdded {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        kind: F,
+        /// The tower's stack after, bottom to top.
+        floors: Vec<F>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<usize>,
+    },
+    /// A rule's effect took a tower's top floor back into the box.
+    #[serde(rename = "floor_removed")]
+    FloorRemoved {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        kind: F,
+        /// The tower's stack after.
+        floors: Vec<F>,
+    },
+    /// A rule's effect sent a meeple back to its owner's supply.
+    #[serde(rename = "sent_home")]
+    SentHome {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        on: MeepleOn,
+        #[serde(rename = "segment", with = "segment", default = "segment::absent")]
+        spot: MeepleSpot,
+        owner: usize,
+    },
+    /// A rule's effect set a value of its state: the game's, a seat's
+    /// (`seat`) or a cell's (`at`, where a tower's stands).
+    State {
+        rule: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[i32; 2]>,
+        value: i64,
+    },
+    /// A rule's effect blocked a tower (no floor, no meeple on top) or
+    /// unblocked it.
+    Blocked {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        blocked: bool,
     },
 }
 
@@ -216,14 +273,71 @@ impl<T, F> Event<T, F> {
                 player,
                 points,
                 feature,
+                rule,
             } => Event::Score {
                 player: *player,
                 points: *points,
                 feature: feature.clone(),
+                rule: rule.clone(),
             },
             Event::FinalScoring => Event::FinalScoring,
             Event::End { scores } => Event::End {
                 scores: scores.clone(),
+            },
+            Event::FloorAdded {
+                rule,
+                pos,
+                kind,
+                floors,
+                from,
+            } => Event::FloorAdded {
+                rule: rule.clone(),
+                pos: *pos,
+                kind: floor(kind),
+                floors: stack(floors),
+                from: *from,
+            },
+            Event::FloorRemoved {
+                rule,
+                pos,
+                kind,
+                floors,
+            } => Event::FloorRemoved {
+                rule: rule.clone(),
+                pos: *pos,
+                kind: floor(kind),
+                floors: stack(floors),
+            },
+            Event::SentHome {
+                rule,
+                pos,
+                on,
+                spot,
+                owner,
+            } => Event::SentHome {
+                rule: rule.clone(),
+                pos: *pos,
+                on: *on,
+                spot: *spot,
+                owner: *owner,
+            },
+            Event::State {
+                rule,
+                name,
+                seat,
+                at,
+                value,
+            } => Event::State {
+                rule: rule.clone(),
+                name: name.clone(),
+                seat: *seat,
+                at: *at,
+                value: *value,
+            },
+            Event::Blocked { rule, pos, blocked } => Event::Blocked {
+                rule: rule.clone(),
+                pos: *pos,
+                blocked: *blocked,
             },
         }
     }

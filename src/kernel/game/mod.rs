@@ -15,6 +15,7 @@
 use anyhow::{Result, ensure};
 
 use crate::kernel::board::Board;
+use crate::kernel::effects::{History, PackState, SeatTally};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
@@ -22,6 +23,7 @@ use crate::kernel::rules::{FloorKind, Rules, StackView, Table, TowerView};
 use crate::kernel::tiles::{TileKind, TileSet};
 
 mod action;
+mod acts;
 mod copy;
 mod event;
 mod placement;
@@ -46,12 +48,15 @@ pub struct Tower {
     /// Bottom to top; empty for a bare foundation.
     pub floors: Vec<FloorKind>,
     pub meeple: Option<u8>,
+    /// Blocked by a rule's effect: no floor, no meeple on top.
+    pub blocked: bool,
     answers: TowerAnswers,
 }
 
 impl PartialEq for Tower {
     fn eq(&self, other: &Tower) -> bool {
-        (self.pos, &self.floors, self.meeple) == (other.pos, &other.floors, other.meeple)
+        (self.pos, &self.floors, self.meeple, self.blocked)
+            == (other.pos, &other.floors, other.meeple, other.blocked)
     }
 }
 
@@ -84,6 +89,7 @@ impl Tower {
             pos,
             floors: Vec::new(),
             meeple: None,
+            blocked: false,
             answers: TowerAnswers::default(),
         }
     }
@@ -238,9 +244,19 @@ pub struct Game<'a> {
     on_features: Vec<(FeatureId, u8)>,
     /// The rules' answers about a tower, as `refresh_tower` asks them.
     tower_answers: Vec<crate::kernel::rules::Answer>,
-    /// Changes of the standings (a score, a prisoner count) so far: the
-    /// answers that hold until they change are kept with this count.
+    /// Changes of the standings (a score, a prisoner count, the rules'
+    /// state) so far: the answers that hold until they change are kept
+    /// with this count.
     standings: u32,
+    /// The rules' own state (`kernel::effects`).
+    state: PackState,
+    /// What the rules may read of the game's past and of this turn.
+    history: History,
+    /// The moments the rules act on (bit per `Moment::index`).
+    listens: u32,
+    /// The effects of the moment of play under way: how deep they cascade,
+    /// how many were carried out.
+    cascade: acts::Cascade,
 }
 
 const NO_TOWER: u16 = u16::MAX;
@@ -357,6 +373,13 @@ impl<'a> Game<'a> {
             on_features: Vec::new(),
             tower_answers: Vec::new(),
             standings: 0,
+            state: PackState::new(rules.state_vars(), players),
+            history: History {
+                tallies: vec![SeatTally::default(); players],
+                ..History::default()
+            },
+            listens: rules.listens(),
+            cascade: acts::Cascade::default(),
         })
     }
 
@@ -399,7 +422,20 @@ impl<'a> Game<'a> {
             current: self.current,
             turn: self.stats.turns,
             tiles_left: self.deck_left(),
+            state: &self.state,
+            history: &self.history,
+            tiles: Some(self.tiles),
         })
+    }
+
+    /// The rules' own state.
+    pub fn state(&self) -> &PackState {
+        &self.state
+    }
+
+    /// Each seat's tally, the tower built last, the tile of this turn.
+    pub fn history(&self) -> &History {
+        &self.history
     }
 
     pub fn tiles(&self) -> &'a TileSet {

@@ -4,6 +4,7 @@
 use anyhow::{Result, ensure};
 
 use super::{Event, Game, NO_TOWER, Placement, Tower};
+use crate::kernel::effects::{Moment, TurnTile};
 use crate::kernel::geometry::{Dir, Half, Pos};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT};
 
@@ -21,6 +22,27 @@ impl Game<'_> {
             self.emit(|_| Event::Discard { kind });
         }
         None
+    }
+
+    /// Draw the current player's tile ([`Game::draw`]) and let the rules
+    /// act on it before it is placed (`tile_drawn`).
+    pub fn draw_turn(&mut self) -> Result<Option<u16>> {
+        let Some(tile) = self.draw() else {
+            return Ok(None);
+        };
+        self.tile_drawn(tile)?;
+        Ok(Some(tile))
+    }
+
+    /// The current player drew a tile of `kind`: the rules act on it
+    /// (`tile_drawn`) before it is placed. [`Game::draw_turn`] says so;
+    /// a position set up by hand (scenario tests) says it of the tile it
+    /// places.
+    pub fn tile_drawn(&mut self, kind: u16) -> Result<()> {
+        self.happen(Moment::TileDrawn {
+            seat: self.current,
+            tile: kind,
+        })
     }
 
     fn fits_somewhere(&self, kind: u16) -> bool {
@@ -72,7 +94,20 @@ impl Game<'_> {
             pos: at.pos,
             rot: at.rot,
         });
-        Ok(())
+        let foundation = k.foundation.is_some();
+        self.history.tile = Some(TurnTile {
+            kind,
+            pos: at.pos,
+            rot: at.rot,
+            foundation,
+        });
+        self.happen(Moment::TilePlaced {
+            seat: player,
+            tile: kind,
+            pos: at.pos,
+            rot: at.rot,
+            foundation,
+        })
     }
 
     pub(super) fn put_tile(&mut self, kind: u16, pos: Pos, rot: u8) -> Result<()> {

@@ -4,6 +4,7 @@
 use anyhow::Result;
 
 use super::{Event, Game, Scored};
+use crate::kernel::effects::Moment;
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
@@ -32,18 +33,23 @@ pub const FARM_CITY_POINTS: u32 = 3;
 
 impl Game<'_> {
     /// Score every road, city and cloister completed by this turn's tile, and
-    /// return their meeples (G2, G7). Ends the turn.
-    pub fn end_turn(&mut self) {
+    /// return their meeples (G2, G7). Ends the turn (the rules act on
+    /// `turn_end` before the next seat's).
+    pub fn end_turn(&mut self) -> Result<()> {
         if let Some(tile) = self.this_tile.take() {
-            self.score_completed(tile);
+            self.score_completed(tile)?;
         }
         self.capture_tower = None;
         self.acted = false;
         self.ransoms_paid = 0;
+        let seat = self.current;
+        self.happen(Moment::TurnEnd { seat })?;
+        self.history.tile = None;
         self.current = (self.current + 1) % self.players.len();
+        Ok(())
     }
 
-    fn score_completed(&mut self, tile: usize) {
+    fn score_completed(&mut self, tile: usize) -> Result<()> {
         let placed = self.board.tiles()[tile];
         let kind = &self.tiles.kinds[placed.kind as usize];
         let mut roots = std::mem::take(&mut self.roots);
@@ -60,7 +66,7 @@ impl Game<'_> {
         for &r in &roots {
             self.features.mark_done(r);
             let points = self.feature_points(r, true);
-            self.award(r, points, true);
+            self.award_completed(r, points)?;
         }
         roots.clear();
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
@@ -73,9 +79,53 @@ impl Game<'_> {
         }
         for &r in &roots {
             self.features.mark_done(r);
-            self.award(r, cloister_points(CLOISTER_NEIGHBOURS), true);
+            self.award_completed(r, cloister_points(CLOISTER_NEIGHBOURS))?;
         }
         self.roots = roots;
+        Ok(())
+    }
+
+    /// A completed feature's points given (G7), the rules acting before
+    /// and after (`feature_completed`).
+    fn award_completed(&mut self, root: FeatureId, points: u32) -> Result<()> {
+        const COMPLETED: usize = 2;
+        if !self.listens_to(COMPLETED) {
+            self.award(root, points, true);
+            return Ok(());
+        }
+        let mut moment = self.completed(root, points);
+        self.happen(moment)?;
+        self.award(root, points, true);
+        if let Moment::FeatureCompleted { scored, .. } = &mut moment {
+            *scored = true;
+        }
+        self.happen(moment)
+    }
+
+    /// The moment a feature of `root` is completed, worth `points`, before
+    /// it is scored.
+    fn completed(&mut self, root: FeatureId, points: u32) -> Moment {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let tiles = self.features.tile_count(root, &mut scratch);
+        self.scratch = scratch;
+        let (tile, _) = self.features.place_of(root);
+        let mut meeples = [0u8; crate::kernel::pieces::MAX_PLAYERS];
+        for m in &self.meeples {
+            if let MeepleSpot::Segment(s) = m.spot
+                && self.segment_id(m.pos, s).map(|id| self.features.root(id)) == Some(root)
+            {
+                meeples[m.owner as usize] += 1;
+            }
+        }
+        Moment::FeatureCompleted {
+            kind: self.features.kind(root),
+            pos: self.board.tiles()[tile].pos,
+            tiles,
+            pennants: self.features.pennants(root),
+            points,
+            meeples,
+            scored: false,
+        }
     }
 
     fn cloister_at(&self, p: Pos) -> Option<FeatureId> {
@@ -145,6 +195,7 @@ impl Game<'_> {
                         player: p,
                         points: points.into(),
                         feature: Scored::Feature(feature),
+                        rule: None,
                     });
                 }
             }
@@ -184,6 +235,7 @@ impl Game<'_> {
             }
         }
         self.on_features = on;
+        self.happen(Moment::GameEnd)?;
         self.score_end_rules()?;
         let scores = self.scores();
         self.emit(|_| Event::End { scores });

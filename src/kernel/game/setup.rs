@@ -11,6 +11,7 @@
 use anyhow::{Result, ensure};
 
 use super::{Game, MEEPLES_PER_PLAYER};
+use crate::kernel::effects::StateAt;
 use crate::kernel::geometry::{Dir, Pos};
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::{FloorKind, Rules};
@@ -148,6 +149,12 @@ impl<'a> Game<'a> {
         self.players[seat].score = score;
         self.standings_changed();
         Ok(())
+    }
+
+    /// A value of the rules' state (variable `var` at `at`), checked as an
+    /// effect's is.
+    pub fn set_state(&mut self, var: u16, at: StateAt, value: i64) -> Result<()> {
+        self.put_state(var, at, value)
     }
 
     /// A seat's floors in supply, per floor kind.

@@ -8,6 +8,7 @@ use anyhow::{Result, bail, ensure};
 use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, Scored, meeple_on};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
+use crate::kernel::effects::Moment;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::rules::{
     Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView, TOP_QUESTION,
@@ -54,6 +55,7 @@ impl Game<'_> {
             let asking = Asking {
                 seat: 0,
                 owner: tower.meeple.map(usize::from),
+                tower: Some(tower.pos),
                 table,
             };
             self.rules
@@ -100,7 +102,12 @@ impl Game<'_> {
         let tower = &self.towers[t];
         let owner = tower.meeple.map(usize::from);
         self.with_table(|table| {
-            let asking = Asking { seat, owner, table };
+            let asking = Asking {
+                seat,
+                owner,
+                tower: Some(tower.pos),
+                table,
+            };
             if q == TOP_QUESTION {
                 self.rules.may_top(&tower.stack(), &asking)
             } else {
@@ -118,7 +125,11 @@ impl Game<'_> {
     // instructions that a call would double.
     #[inline(always)]
     pub(super) fn answers(&self, t: usize, seat: usize, questions: u64) -> Result<u64> {
-        let kept = &self.towers[t].answers;
+        let tower = &self.towers[t];
+        if tower.blocked {
+            return Ok(0);
+        }
+        let kept = &tower.answers;
         let not_lasting = questions & (kept.now | kept.by_standings);
         if not_lasting == 0 {
             return Ok(kept.lasting[seat] & questions);
@@ -256,13 +267,22 @@ impl Game<'_> {
         self.ransoms_paid += 1;
         self.stats.ransoms += 1;
         self.stats.ransom_points += cost;
+        let tally = &mut self.history.tallies;
+        tally[me].ransoms_paid = tally[me].ransoms_paid.saturating_add(1);
+        tally[me].ransom_points_paid = tally[me].ransom_points_paid.saturating_add(cost);
+        let received = &mut tally[captor].ransom_points_received;
+        *received = received.saturating_add(cost);
         self.emit(|g| Event::Ransom {
             player: me,
             to: captor,
             cost,
             scores: g.scores(),
         });
-        Ok(())
+        self.happen(Moment::Ransom {
+            payer: me,
+            captor,
+            cost,
+        })
     }
 
     // ---- capture and exchange (T5, T9, T10) -----------------------------
@@ -359,27 +379,43 @@ impl Game<'_> {
             owner,
             outcome: (owner != me && outcome != CaptureOutcome::Prisoner).then_some(outcome),
         });
+        let tower = self.towers[t].pos;
         if owner == me {
             self.players[me].meeples += 1;
             self.stats.own_captures += 1;
-            return Ok(());
-        }
-        self.stats.captures += 1;
-        match outcome {
-            CaptureOutcome::Prisoner => {
-                let n = self.players.len();
-                self.prisoners[me * n + owner] += 1;
-                self.standings_changed();
-                self.exchange(me, owner)?;
+        } else {
+            self.stats.captures += 1;
+            self.history.tallies[me].captures += 1;
+            match outcome {
+                CaptureOutcome::Prisoner => {
+                    let n = self.players.len();
+                    self.prisoners[me * n + owner] += 1;
+                    self.standings_changed();
+                }
+                CaptureOutcome::Home => self.players[owner].meeples += 1,
+                CaptureOutcome::Gone => {}
             }
-            CaptureOutcome::Home => self.players[owner].meeples += 1,
-            CaptureOutcome::Gone => {}
         }
-        Ok(())
+        self.happen(Moment::Capture {
+            captor: me,
+            owner,
+            tower,
+            at: m.pos,
+            on,
+            outcome,
+        })?;
+        match outcome {
+            CaptureOutcome::Prisoner if owner != me => self.exchange(me, owner),
+            _ => Ok(()),
+        }
     }
 
     /// Take a captured meeple's place off its feature or tower.
-    fn lift_meeple(&mut self, pos: crate::kernel::geometry::Pos, spot: MeepleSpot) -> Result<()> {
+    pub(super) fn lift_meeple(
+        &mut self,
+        pos: crate::kernel::geometry::Pos,
+        spot: MeepleSpot,
+    ) -> Result<()> {
         match spot {
             MeepleSpot::Segment(s) => {
                 let id = self.segment_id(pos, s).expect("meeples stand on tiles");
@@ -413,7 +449,7 @@ impl Game<'_> {
         self.players[b].meeples += 1;
         self.stats.exchanges += 1;
         self.emit(|_| Event::Exchange { players: [a, b] });
-        Ok(())
+        self.happen(Moment::Exchange { a, b })
     }
 
     /// The rules' points at the end of the game (after the features), each
@@ -446,6 +482,7 @@ impl Game<'_> {
                 player: e.player,
                 points: e.points,
                 feature: Scored::Rule(e.feature),
+                rule: None,
             });
         }
         Ok(())

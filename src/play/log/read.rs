@@ -223,7 +223,8 @@ mod tests {
             LogEvent::Game(Event::Score {
                 player: 1,
                 points: 4,
-                feature: Scored::Feature(SegmentKind::City)
+                feature: Scored::Feature(SegmentKind::City),
+                rule: None,
             })
         );
         assert_eq!(read[0].record.game, 3);
@@ -365,6 +366,7 @@ mod tests {
             player: 0,
             points: 3,
             feature: Scored::Rule("road".into()),
+            rule: None,
         };
         let record = Record {
             game: 0,

@@ -139,7 +139,7 @@ pub fn check(
     if let Some(end) = &expect.end_scores {
         let mut after = game.clone();
         if after.turn_begun() {
-            after.end_turn();
+            after.end_turn()?;
         }
         after.final_scoring()?;
         c.compare(
@@ -147,6 +147,16 @@ pub fn check(
             "scores after the end of the game".into(),
             list(end.get_ref()),
             list(&after.scores()),
+        );
+    }
+    for s in &expect.state {
+        let v = super::state::resolve(src, game.rules(), game.players().len(), s.get_ref())?;
+        let got = game.state().get(v.var, v.at);
+        c.compare(
+            s.get_ref().value.span(),
+            v.what,
+            v.value.to_string(),
+            got.map_or("none".into(), |g| g.to_string()),
         );
     }
     if let Some(want) = &expect.events {

@@ -51,6 +51,10 @@ pub struct RawScenario {
     /// Decisions played from the position, in order.
     #[serde(default)]
     pub steps: Vec<Spanned<RawStep>>,
+    /// Values of the packs' state in the position (the rest at their
+    /// defaults).
+    #[serde(default)]
+    pub state: Vec<Spanned<RawStateValue>>,
     #[serde(default)]
     pub expect: RawExpect,
 }
@@ -169,6 +173,21 @@ pub struct RawExpect {
     /// Events the steps must not log.
     #[serde(default)]
     pub no_events: Vec<Spanned<String>>,
+    /// Values of the packs' state now.
+    #[serde(default)]
+    pub state: Vec<Spanned<RawStateValue>>,
+}
+
+/// A value of a pack's state: the variable (`name`, or `pack.name`), the
+/// seat or cell for one kept per seat or per tower or cell, the value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStateValue {
+    pub name: Spanned<String>,
+    pub seat: Option<Spanned<i64>>,
+    pub at: Option<At>,
+    /// A whole number, or true/false for a bool.
+    pub value: Spanned<toml::Value>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -20,6 +20,7 @@ use crate::rules::{Home, Params, Ruleset};
 mod expect;
 mod file;
 mod position;
+mod state;
 mod steps;
 
 pub use file::RawFile;

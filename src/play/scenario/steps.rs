@@ -132,10 +132,15 @@ fn one_step(
             Some(r) => rotation(src, r)?,
             None => 0,
         };
-        if game.turn_begun() {
-            game.end_turn();
-        }
-        return done(game.place_tile(kind as u16, Placement { pos, rot }));
+        let turn_ended = match game.turn_begun() {
+            true => game.end_turn(),
+            false => Ok(()),
+        };
+        return done(
+            turn_ended
+                .and_then(|()| game.tile_drawn(kind as u16))
+                .and_then(|()| game.place_tile(kind as u16, Placement { pos, rot })),
+        );
     }
     if let Some(captor) = &step.ransom {
         let c = *captor.get_ref();
@@ -199,14 +204,8 @@ fn one_step(
     }
     let end = step.end.as_ref().expect("one key given");
     match end.get_ref().as_str() {
-        "turn" => {
-            game.end_turn();
-            Ok(Ok(()))
-        }
-        "game" => {
-            game.end_turn();
-            done(game.final_scoring())
-        }
+        "turn" => done(game.end_turn()),
+        "game" => done(game.end_turn().and_then(|()| game.final_scoring())),
         other => Err(src.error_at(
             end.span(),
             format!("`end` is \"turn\" or \"game\", not \"{other}\""),

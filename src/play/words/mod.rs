@@ -175,6 +175,7 @@ fn tell_outcome(e: &Event) -> Told {
             player,
             points,
             feature: Scored::Feature(kind),
+            ..
         } => told(
             score_rule(*kind),
             format!(
@@ -188,9 +189,92 @@ fn tell_outcome(e: &Event) -> Told {
             player,
             points,
             feature: Scored::Rule(name),
+            rule: None,
         } => told(
             "pack",
             format!("{} scores {points} at the end for {name}", seat(*player)),
+        ),
+        Event::Score {
+            player,
+            points,
+            feature: Scored::Rule(name),
+            rule: Some(rule),
+        } => told(
+            "pack",
+            format!("{rule}: {} scores {points} for {name}", seat(*player)),
+        ),
+        Event::FloorAdded {
+            rule,
+            pos,
+            floors,
+            from,
+            ..
+        } => told(
+            "pack",
+            format!(
+                "{rule}: the tower at {},{} rises to {} floor{}{}",
+                pos.x,
+                pos.y,
+                floors.len(),
+                if floors.len() == 1 { "" } else { "s" },
+                from.map_or(String::new(), |s| format!(
+                    ", a floor from {}'s supply",
+                    seat(s)
+                ))
+            ),
+        ),
+        Event::FloorRemoved {
+            rule, pos, floors, ..
+        } => told(
+            "pack",
+            format!(
+                "{rule}: the tower at {},{} loses its top floor ({} left)",
+                pos.x,
+                pos.y,
+                floors.len()
+            ),
+        ),
+        Event::SentHome {
+            rule,
+            pos,
+            on,
+            spot,
+            owner,
+        } => told(
+            "pack",
+            format!(
+                "{rule}: {}'s meeple {} at {},{} goes home",
+                seat(*owner),
+                spot_words(*spot, on.name()),
+                pos.x,
+                pos.y
+            ),
+        ),
+        Event::State {
+            rule,
+            name,
+            seat: who,
+            at,
+            value,
+        } => told(
+            "pack",
+            format!(
+                "{rule}: {name}{} is now {value}",
+                match (who, at) {
+                    (Some(s), _) => format!(" of {}", seat(*s)),
+                    (_, Some([x, y])) => format!(" at {x},{y}"),
+                    _ => String::new(),
+                }
+            ),
+        ),
+        Event::Blocked { rule, pos, blocked } => told(
+            "pack",
+            format!(
+                "{rule}: the tower at {},{} is {}",
+                pos.x,
+                pos.y,
+                if *blocked { "blocked" } else { "open again" }
+            ),
         ),
         Event::FinalScoring => told(
             "G4",

@@ -25,13 +25,16 @@ pub struct TowerInfo {
     pub(super) subject: bool,
     pub(super) floors: Array,
     pub(super) has_meeple: bool,
-    /// Where the tower stands: only in `may_capture` and `end`; `reach`,
-    /// `range`, `may_place_floor` and `may_top` are asked about a floor
-    /// stack.
+    /// Where the tower stands: in `may_capture`, `end`, and
+    /// `may_place_floor` and `may_top` about a tower on the board; `reach`
+    /// and `range` are asked about a floor stack.
     pub(super) pos: Option<Pos>,
     /// Whose meeple tops it (`Some(None)`: nobody's), where a hook may read
     /// it: `may_capture`, `end`, `may_place_floor` and `may_top`.
     pub(super) owner: Option<Option<i64>>,
+    /// Blocked by a rule's effect (known of the towers `game().towers`
+    /// lists; false elsewhere, where a blocked tower is never asked about).
+    pub(super) blocked: bool,
 }
 
 /// The meeple a question (`may_capture`, `captured`) is about: every
@@ -121,7 +124,8 @@ fn register_tower(engine: &mut Engine) {
         .register_get("y", |t: &mut TowerInfo| {
             let p = placed(t, "y")?;
             tower_read(t, Read::TowerY, p.y as i64)
-        });
+        })
+        .register_get("blocked", |t: &mut TowerInfo| t.blocked);
 }
 
 /// A read of the question's meeple.
@@ -297,15 +301,11 @@ fn placed(t: &TowerInfo, what: &str) -> Result<Pos, Box<EvalAltResult>> {
 
 /// `tower.{what}` is not known in the hook running.
 fn unknown_here(what: &str) -> Box<EvalAltResult> {
-    let owner = if what == "meeple_owner" {
-        ", `may_place_floor`, `may_top`"
-    } else {
-        ""
-    };
     rt_error(format!(
-        "`tower.{what}` is only known in `may_capture`, `end`{owner}: the other tower hooks \
-         are asked about a floor stack and may read only `tower.height`, `tower.floors`, \
-         `tower.top`, `tower.count(kind)` and `tower.has_meeple`"
+        "`tower.{what}` is only known in `may_capture`, `end`, `may_place_floor` and \
+         `may_top` (of a tower on the board): `reach` and `range` are asked about a floor \
+         stack and may read only `tower.height`, `tower.floors`, `tower.top`, \
+         `tower.count(kind)` and `tower.has_meeple`"
     ))
 }
 
@@ -314,7 +314,7 @@ fn board_unknown() -> Box<EvalAltResult> {
 }
 
 /// The index of floor kind `name` in the packs' kinds; -1 for none.
-fn kind_index(name: &str) -> i64 {
+pub(super) fn kind_index(name: &str) -> i64 {
     if !RULES.is_set() {
         return -1;
     }
@@ -353,6 +353,13 @@ fn previous(ctx: &NativeCallContext, args: Vec<Dynamic>) -> Result<Dynamic, Box<
         let Some((hook, pos)) = frame else {
             return Err(rt_error("`previous` is only available inside a hook"));
         };
+        if hook.acts() {
+            return Err(rt_error(format!(
+                "`previous` is not for event hooks: every pack's `{}` runs, in the \
+                 variant's order, and their effects all happen",
+                hook.name()
+            )));
+        }
         if args.len() != hook.params().len() {
             return Err(rt_error(format!(
                 "`previous` in hook `{}` takes the hook's {} arguments ({})",

@@ -29,6 +29,8 @@ pub(super) struct Question<'a> {
     pub(super) supply: &'a [u32],
     /// `end`'s argument: every tower.
     pub(super) towers: &'a [TowerView<'a>],
+    /// An event hook's argument: what happened.
+    pub(super) event: Option<&'a Map>,
 }
 
 impl<'a> Question<'a> {
@@ -39,6 +41,7 @@ impl<'a> Question<'a> {
             facts,
             supply: &[],
             towers: &[],
+            event: None,
         }
     }
 }
@@ -70,6 +73,15 @@ impl ScriptRules {
             let args = self.arguments(q);
             if tracing {
                 self.trace_begin(q, &args);
+            }
+            if q.hook.acts() {
+                // Every pack's runs; those that answered effects fired.
+                let run = self.run_event(q.hook, args);
+                if tracing {
+                    self.trace_answered(self.reads_so_far());
+                }
+                let (answer, acted) = run?;
+                return Ok((answer, self.counting_fires().then_some(acted)));
             }
             let shorter_chains = self.counting_fires().then(|| args.clone());
             let answer = self
@@ -182,6 +194,7 @@ impl ScriptRules {
                     .collect();
                 vec![Dynamic::from(towers)]
             }
+            _ => vec![Dynamic::from(q.event.cloned().unwrap_or_default())],
         }
     }
 
@@ -194,6 +207,7 @@ impl ScriptRules {
             has_meeple: topped,
             pos: facts.tower,
             owner: facts.owner.map(|o| o.map(|o| o as i64)),
+            blocked: false,
         }
     }
 
@@ -205,6 +219,7 @@ impl ScriptRules {
             has_meeple: t.meeple.is_some(),
             pos: Some(t.pos),
             owner: Some(t.meeple.map(|m| m as i64)),
+            blocked: false,
         }
     }
 
@@ -258,6 +273,8 @@ impl ScriptRules {
                     .collect::<Result<Vec<_>>>()?;
                 Value::End(scores.into())
             }
+            // Converted pack by pack (`effects`), never here.
+            _ => anyhow::bail!("hook `{}` answers with effects", hook.name()),
         })
     }
 

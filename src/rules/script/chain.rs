@@ -21,10 +21,11 @@ fn with_field_list(message: String) -> String {
         ("'Game'", context::FIELDS),
         ("'Feature'", context::FEATURE_FIELDS),
         ("'Meeple'", "owner, x, y, dx, dy, on, feature"),
+        ("'Tile'", context::TILE_FIELDS),
         (
             "'Tower'",
-            "height, floors, top, has_meeple, count(kind), and in `may_capture` and `end` \
-             x, y, meeple_owner (also in `may_place_floor` and `may_top`)",
+            "height, floors, top, has_meeple, count(kind), and in `may_capture`, `end`, \
+             `may_place_floor` and `may_top` x, y, meeple_owner",
         ),
     ];
     match fields
@@ -149,6 +150,8 @@ impl ScriptRules {
             Hook::Captured => Dynamic::from(plain::CAPTURE.word()),
             Hook::Exchange => Dynamic::TRUE,
             Hook::End => Dynamic::from(Array::new()),
+            // An event hook's default does nothing.
+            _ => Dynamic::UNIT,
         })
     }
 

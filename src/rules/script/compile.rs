@@ -11,16 +11,23 @@ use super::Hook;
 use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::effects::StateVar;
+use crate::rules::state::StateDecl;
 
 pub(super) struct ScriptPack {
     /// The pack's reference, as the variant lists it.
     pub(super) name: String,
+    /// The name its manifest gives (see [`ScriptSource::rule`]).
+    pub(super) rule: String,
     pub(super) path: PathBuf,
     pub(super) ast: AST,
     pub(super) params: Map,
     /// Where each hook's `fn` stands (line, column), for errors that Rhai
     /// reports without a position (too many operations, stack overflow).
     pub(super) hook_lines: [(usize, usize); Hook::COUNT],
+    /// Its state variables: (name, index in [`Scripts::state_vars`], a
+    /// bool?).
+    pub(super) state: Vec<(String, u16, bool)>,
     /// Its functions whose names look like a misspelt hook, in words with
     /// their place ([`Scripts::near_misses`]).
     near_misses: Vec<String>,
@@ -38,13 +45,22 @@ pub struct Scripts {
     pub(super) hook_budget: u64,
     /// Where hook calls are traced, when they are.
     pub(super) trace: Option<crate::rules::trace::Trace>,
+    /// Every pack's state variables, named `pack.name`.
+    pub(super) state_vars: Vec<StateVar>,
+    /// The moments some pack's event hook answers (bit per moment).
+    pub(super) listens: u32,
 }
 
 /// One script of a ruleset, ready to compile.
 pub struct ScriptSource<'a> {
     pub pack: &'a str,
+    /// The name its manifest gives: what logs call its rule, and its state
+    /// variables' prefix (`name.var`).
+    pub rule: &'a str,
     pub source: &'a Source,
     pub params: Map,
+    /// The state variables its pack declares.
+    pub state: &'a [StateDecl],
 }
 
 impl Scripts {
@@ -62,7 +78,22 @@ impl Scripts {
         let engine = sandboxed_engine();
         let mut packs = Vec::new();
         let mut chains: [Vec<usize>; Hook::COUNT] = Default::default();
+        let mut state_vars = Vec::new();
         for (i, s) in sources.iter().enumerate() {
+            let state = s
+                .state
+                .iter()
+                .map(|d| {
+                    state_vars.push(StateVar {
+                        name: format!("{}.{}", s.rule, d.name),
+                        scope: d.scope,
+                        min: d.min,
+                        max: d.max,
+                        default: d.default,
+                    });
+                    (d.name.clone(), (state_vars.len() - 1) as u16, d.boolean)
+                })
+                .collect();
             let ast = compile_one(&engine, s)?;
             for f in ast.iter_functions() {
                 if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
@@ -73,16 +104,26 @@ impl Scripts {
             let near_misses = near_misses(s, &ast);
             packs.push(ScriptPack {
                 name: s.pack.to_string(),
+                rule: s.rule.to_string(),
                 path: s.source.path.clone(),
                 ast,
                 params: s.params.clone(),
                 hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
+                state,
                 near_misses,
             });
         }
+        let listens = Hook::ALL
+            .iter()
+            .filter(|h| h.acts() && !chains[h.index()].is_empty())
+            .fold(0, |bits, h| {
+                bits | 1 << (h.index() - Hook::OnTileDrawn.index())
+            });
         Ok(Scripts {
             packs,
             chains,
+            state_vars,
+            listens,
             kinds: kinds.to_vec(),
             kind_names: kinds
                 .iter()
@@ -203,8 +244,10 @@ mod tests {
         let source = Source::new("packs/plain/plain.rhai", "fn reach(tower) { 1 }\n");
         let sources = [ScriptSource {
             pack: "plain",
+            rule: "plain",
             source: &source,
             params: Map::new(),
+            state: &[],
         }];
         Scripts::compile(&sources, &["regular".to_string()], limit)
     }

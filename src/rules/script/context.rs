@@ -8,25 +8,23 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::reads::Read;
+use super::reads::{NO_CELL, Read, Tally, unpacked_cell};
 use super::record::{kind_name, read};
 use super::{Hook, rt_error, with_rules};
-
-/// The hooks that may call `game()`.
-pub(super) const READERS: [Hook; 7] = [
-    Hook::MayPlaceFloor,
-    Hook::MayTop,
-    Hook::MayCapture,
-    Hook::Ransom,
-    Hook::Captured,
-    Hook::Exchange,
-    Hook::End,
-];
 
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
      payer, captor, actor, prisoners(captor, owner), held(captor), score(seat), last, \
-     rank(seat), ahead(a, b)";
+     rank(seat), ahead(a, b), tile, last_tower, towers, floors_built(seat), captures(seat), \
+     ransoms_paid(seat), ransom_points_paid(seat), ransom_points_received(seat)";
+
+/// What `game().tile` gives.
+pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
+
+/// The tile placed this turn, as `game().tile` gives it: every field is
+/// read from the game.
+#[derive(Clone, Copy, Debug)]
+pub struct TileInfo;
 
 /// What a `Feature` gives.
 pub(super) const FEATURE_FIELDS: &str = "kind, tiles, pennants, complete, open, meeples";
@@ -45,7 +43,7 @@ fn game() -> Result<GameRef, Box<EvalAltResult>> {
     with_rules(|r| {
         let hook = r.stack.borrow().last().map(|&(h, _)| h);
         match hook {
-            Some(h) if READERS.contains(&h) => Ok(GameRef),
+            Some(h) if h.spec().reads_game => Ok(GameRef),
             Some(h) => Err(rt_error(format!(
                 "`game()` is not known in hook `{}`: it is asked about {} alone, \
                  so it may read only its arguments; `game()` is for {}",
@@ -55,7 +53,12 @@ fn game() -> Result<GameRef, Box<EvalAltResult>> {
                 } else {
                     "a floor stack"
                 },
-                READERS.map(Hook::name).join(", ")
+                super::HOOKS
+                    .iter()
+                    .filter(|s| s.reads_game)
+                    .map(|s| s.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
             None => Err(rt_error("`game()` is only available inside a hook")),
         }
@@ -68,7 +71,7 @@ fn field(r: Read) -> Result<i64, Box<EvalAltResult>> {
 }
 
 /// A seat number a script gave, checked against the players.
-fn seat(v: i64) -> Result<u8, Box<EvalAltResult>> {
+pub(super) fn seat(v: i64) -> Result<u8, Box<EvalAltResult>> {
     let players = field(Read::Players)?;
     u8::try_from(v)
         .ok()
@@ -139,6 +142,38 @@ pub(super) fn register_context(engine: &mut Engine) {
         })
         .register_fn("held", |_: &mut GameRef, captor: i64| {
             field(Read::Held(seat(captor)?))
+        })
+        .register_get("tile", |_: &mut GameRef| {
+            Ok::<_, Box<EvalAltResult>>(match field(Read::TileKind)? {
+                -1 => Dynamic::UNIT,
+                _ => Dynamic::from(TileInfo),
+            })
+        })
+        .register_get("last_tower", |_: &mut GameRef| {
+            Ok::<_, Box<EvalAltResult>>(match field(Read::LastTower)? {
+                NO_CELL => Dynamic::UNIT,
+                packed => {
+                    let p = unpacked_cell(packed);
+                    Dynamic::from(vec![Dynamic::from(p.x as i64), Dynamic::from(p.y as i64)])
+                }
+            })
+        });
+    for tally in Tally::ALL {
+        engine.register_fn(tally.name(), move |_: &mut GameRef, s: i64| {
+            field(Read::Tally(tally, seat(s)?))
+        });
+    }
+    engine
+        .register_type_with_name::<TileInfo>("Tile")
+        .register_get("name", |_: &mut TileInfo| {
+            let kind = field(Read::TileKind)?;
+            tile_name(kind)
+        })
+        .register_get("x", |_: &mut TileInfo| field(Read::TileX))
+        .register_get("y", |_: &mut TileInfo| field(Read::TileY))
+        .register_get("rot", |_: &mut TileInfo| field(Read::TileRot))
+        .register_get("foundation", |_: &mut TileInfo| {
+            field(Read::TileFoundation).map(|f| f != 0)
         });
     engine
         .register_type_with_name::<FeatureInfo>("Feature")
@@ -161,6 +196,19 @@ pub(super) fn register_context(engine: &mut Engine) {
                 .map(|s| feature(Read::FeatureMeeples(s)).map(Dynamic::from))
                 .collect::<Result<Array, _>>()
         });
+}
+
+/// The name of tile kind `kind` of the game's tile set.
+fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>> {
+    with_rules(|r| {
+        r.with_running_facts(|f| {
+            let tiles = f.table.and_then(|t| t.tiles)?;
+            let k = tiles.kinds.get(usize::try_from(kind).ok()?)?;
+            Some(ImmutableString::from(k.name.as_str()))
+        })
+        .flatten()
+        .ok_or_else(|| rt_error("`game().tile` is only known during a game"))
+    })?
 }
 
 /// A field of the question's meeple's feature.

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::Hook;
 use super::reads::Read;
+use crate::kernel::effects::Acted;
 use crate::kernel::{CaptureOutcome, EndScore, Holds};
 
 /// A hook's plain arguments, as the memo's first key.
@@ -38,6 +39,8 @@ pub(super) enum Value {
     Outcome(CaptureOutcome),
     /// Points given or taken at the end.
     End(Arc<[EndScore]>),
+    /// What an event hook's packs do, in order.
+    Effects(Arc<[Acted]>),
 }
 
 impl Value {
@@ -94,6 +97,13 @@ impl Value {
     pub(super) fn end(&self) -> Option<Arc<[EndScore]>> {
         match self {
             Value::End(e) => Some(e.clone()),
+            _ => None,
+        }
+    }
+
+    pub(super) fn effects(&self) -> Option<Arc<[Acted]>> {
+        match self {
+            Value::Effects(e) => Some(e.clone()),
             _ => None,
         }
     }

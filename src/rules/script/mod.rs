@@ -28,6 +28,7 @@ mod ask;
 mod chain;
 mod compile;
 mod context;
+mod effects;
 mod errors;
 mod fires;
 mod front;
@@ -49,6 +50,8 @@ use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 use crate::kernel::Holds;
+use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::rules::TowerNow;
 use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
     StackView, Table, TowerView, plain,
@@ -62,7 +65,10 @@ pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
 pub use fires::{Fire, Fires};
 pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};
-/// The hooks a pack may define. See `docs/packs.md`.
+/// The hooks a pack may define. See `docs/packs.md`. What each is — its
+/// name, parameters, what it may read, whether its answers are kept — is
+/// one row of [`HOOKS`]; the question hooks' answers are converted in
+/// `ask`, the event hooks' effects in `effects`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hook {
     Setup,
@@ -76,66 +82,147 @@ pub enum Hook {
     Captured,
     Exchange,
     End,
+    // The event hooks, in the order of `Moment::NAMES`.
+    OnTileDrawn,
+    OnTilePlaced,
+    OnFeatureCompleted,
+    OnFloorBuilt,
+    OnMeeplePlaced,
+    OnCapture,
+    OnRansom,
+    OnExchange,
+    OnTurnEnd,
+    OnGameEnd,
 }
 
-impl Hook {
-    pub const COUNT: usize = 11;
+/// What a hook is, as packs, the host and the docs see it.
+pub struct HookSpec {
+    pub hook: Hook,
+    pub name: &'static str,
+    /// Its parameters, as documented.
+    pub params: &'static [&'static str],
+    /// May it read `game()` and `state(…)` (is it asked at a moment of a
+    /// game, not about a stack or a player count alone)?
+    pub reads_game: bool,
+    /// Are its answers kept in the memo (a pure question asked often)?
+    pub kept: bool,
+    /// Is it an event hook: every pack's runs, in the variant's order, and
+    /// answers with effects?
+    pub acts: bool,
+}
 
-    pub const ALL: [Hook; Hook::COUNT] = [
-        Hook::Setup,
-        Hook::MayPlaceFloor,
-        Hook::MayTop,
-        Hook::Reach,
-        Hook::Range,
-        Hook::MayCapture,
-        Hook::Ransom,
-        Hook::Seat,
-        Hook::Captured,
-        Hook::Exchange,
-        Hook::End,
-    ];
+/// One row per hook, in the order of [`Hook`]'s variants.
+pub const HOOKS: [HookSpec; Hook::COUNT] = {
+    const fn ask(
+        hook: Hook,
+        name: &'static str,
+        params: &'static [&'static str],
+        reads_game: bool,
+    ) -> HookSpec {
+        HookSpec {
+            hook,
+            name,
+            params,
+            reads_game,
+            kept: true,
+            acts: false,
+        }
+    }
+    const fn on(hook: Hook, name: &'static str) -> HookSpec {
+        HookSpec {
+            hook,
+            name,
+            params: &["event"],
+            reads_game: true,
+            kept: false,
+            acts: true,
+        }
+    }
+    [
+        ask(Hook::Setup, "setup", &["players", "foundations"], false),
+        ask(
+            Hook::MayPlaceFloor,
+            "may_place_floor",
+            &["tower", "kind"],
+            true,
+        ),
+        ask(Hook::MayTop, "may_top", &["tower"], true),
+        ask(Hook::Reach, "reach", &["tower"], false),
+        ask(Hook::Range, "range", &["tower", "reach"], false),
+        ask(
+            Hook::MayCapture,
+            "may_capture",
+            &["tower", "meeple", "board"],
+            true,
+        ),
+        ask(Hook::Ransom, "ransom", &["score", "paid"], true),
+        ask(Hook::Seat, "seat", &["seat", "players", "supply"], false),
+        ask(Hook::Captured, "captured", &["meeple"], true),
+        ask(Hook::Exchange, "exchange", &["a", "b"], true),
+        // Asked once a game about every tower: not kept.
+        HookSpec {
+            kept: false,
+            ..ask(Hook::End, "end", &["towers"], true)
+        },
+        on(Hook::OnTileDrawn, "on_tile_drawn"),
+        on(Hook::OnTilePlaced, "on_tile_placed"),
+        on(Hook::OnFeatureCompleted, "on_feature_completed"),
+        on(Hook::OnFloorBuilt, "on_floor_built"),
+        on(Hook::OnMeeplePlaced, "on_meeple_placed"),
+        on(Hook::OnCapture, "on_capture"),
+        on(Hook::OnRansom, "on_ransom"),
+        on(Hook::OnExchange, "on_exchange"),
+        on(Hook::OnTurnEnd, "on_turn_end"),
+        on(Hook::OnGameEnd, "on_game_end"),
+    ]
+};
+
+impl Hook {
+    pub const COUNT: usize = 21;
+
+    /// The first event hook: event hook `i` answers `Moment::NAMES[i]`.
+    const FIRST_EVENT: usize = Hook::OnTileDrawn as usize;
+
+    pub const ALL: [Hook; Hook::COUNT] = {
+        let mut all = [Hook::Setup; Hook::COUNT];
+        let mut i = 0;
+        while i < Hook::COUNT {
+            all[i] = HOOKS[i].hook;
+            i += 1;
+        }
+        all
+    };
+
+    pub fn spec(self) -> &'static HookSpec {
+        &HOOKS[self as usize]
+    }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Hook::Setup => "setup",
-            Hook::MayPlaceFloor => "may_place_floor",
-            Hook::MayTop => "may_top",
-            Hook::Reach => "reach",
-            Hook::Range => "range",
-            Hook::MayCapture => "may_capture",
-            Hook::Ransom => "ransom",
-            Hook::Seat => "seat",
-            Hook::Captured => "captured",
-            Hook::Exchange => "exchange",
-            Hook::End => "end",
-        }
+        self.spec().name
     }
 
     /// The hook's parameters, as documented.
     pub fn params(self) -> &'static [&'static str] {
-        match self {
-            Hook::Setup => &["players", "foundations"],
-            Hook::MayPlaceFloor => &["tower", "kind"],
-            Hook::MayTop => &["tower"],
-            Hook::Reach => &["tower"],
-            Hook::Range => &["tower", "reach"],
-            Hook::MayCapture => &["tower", "meeple", "board"],
-            Hook::Ransom => &["score", "paid"],
-            Hook::Seat => &["seat", "players", "supply"],
-            Hook::Captured => &["meeple"],
-            Hook::Exchange => &["a", "b"],
-            Hook::End => &["towers"],
-        }
+        self.spec().params
     }
 
     pub(crate) fn index(self) -> usize {
         self as usize
     }
 
-    /// Are its answers kept? All but `end`'s, asked once a game about
-    /// every tower.
+    /// Are its answers kept?
     fn kept(self) -> bool {
-        self != Hook::End
+        self.spec().kept
+    }
+
+    /// Is it an event hook?
+    pub fn acts(self) -> bool {
+        self.spec().acts
+    }
+
+    /// The event hook that answers the moment of index `moment`.
+    fn on(moment: usize) -> Hook {
+        Hook::ALL[Hook::FIRST_EVENT + moment]
     }
 }
 
@@ -170,6 +257,8 @@ pub struct ScriptRules {
     front: RefCell<front::Front>,
     /// The calls being traced, when they are.
     tracer: RefCell<trace::Tracer>,
+    /// The towers of the moment an event hook answers (`game().towers`).
+    towers_now: RefCell<effects::TowersNow>,
 }
 
 impl ScriptRules {
@@ -195,6 +284,7 @@ impl ScriptRules {
             fires: RefCell::new(fires::Counter::default()),
             front: RefCell::new(front),
             tracer: RefCell::new(trace::Tracer::default()),
+            towers_now: RefCell::new(effects::TowersNow::default()),
         }
     }
 
@@ -243,6 +333,7 @@ impl ScriptRules {
     ) -> Result<Answer> {
         let facts = Facts {
             stack: Some((stack.floors, stack.topped)),
+            tower: asking.tower,
             owner: Some(asking.owner),
             table: Some(*asking.table),
             roles: Roles {
@@ -471,5 +562,36 @@ impl Rules for ScriptRules {
         };
         out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
         Ok(())
+    }
+
+    fn listens(&self) -> u32 {
+        self.scripts.listens
+    }
+
+    fn on_event(
+        &self,
+        moment: &Moment,
+        table: &Table,
+        towers: &[TowerNow],
+        out: &mut Vec<Acted>,
+    ) -> Result<()> {
+        let hook = ScriptRules::event_hook(moment);
+        if !self.defines(hook) {
+            return Ok(());
+        }
+        let event = self.event_map(moment, table);
+        let q = Question {
+            event: Some(&event),
+            ..Question::new(hook, [0; 3], at_table(table, Roles::default()))
+        };
+        self.towers_now.borrow_mut().hold(towers);
+        let effects = self.asked(&q, Value::effects);
+        self.towers_now.borrow_mut().release();
+        out.extend(effects?.0.iter().cloned());
+        Ok(())
+    }
+
+    fn state_vars(&self) -> &[StateVar] {
+        &self.scripts.state_vars
     }
 }

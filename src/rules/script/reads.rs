@@ -10,6 +10,7 @@
 //! how long an answer holds for the kernel is derived from it here
 //! ([`holds`]).
 
+use crate::kernel::effects::{SeatTally, StateAt};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MeepleOn, MeepleSpot};
@@ -77,6 +78,78 @@ pub(super) enum Read {
     Payer,
     Captor,
     Actor,
+    // The turn and the past.
+    /// The kind of the tile placed this turn (its index); -1 before it is
+    /// placed.
+    TileKind,
+    TileX,
+    TileY,
+    /// Its rotation in degrees.
+    TileRot,
+    /// 1 when it has a foundation.
+    TileFoundation,
+    /// A seat's tally ([`Tally`]).
+    Tally(Tally, u8),
+    /// Where the tower that took the last floor stands, packed (see
+    /// [`packed_cell`]); [`NO_CELL`] for none yet.
+    LastTower,
+    // The rules' own state.
+    /// A state variable's value at a place.
+    State(u16, StateAt),
+}
+
+/// What of a seat's past a hook may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Tally {
+    Floors,
+    Captures,
+    RansomsPaid,
+    RansomPointsPaid,
+    RansomPointsReceived,
+}
+
+impl Tally {
+    /// Its name as a script calls it on `game()`.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Tally::Floors => "floors_built",
+            Tally::Captures => "captures",
+            Tally::RansomsPaid => "ransoms_paid",
+            Tally::RansomPointsPaid => "ransom_points_paid",
+            Tally::RansomPointsReceived => "ransom_points_received",
+        }
+    }
+
+    pub(super) const ALL: [Tally; 5] = [
+        Tally::Floors,
+        Tally::Captures,
+        Tally::RansomsPaid,
+        Tally::RansomPointsPaid,
+        Tally::RansomPointsReceived,
+    ];
+
+    fn of(self, t: &SeatTally) -> u32 {
+        match self {
+            Tally::Floors => t.floors,
+            Tally::Captures => t.captures,
+            Tally::RansomsPaid => t.ransoms_paid,
+            Tally::RansomPointsPaid => t.ransom_points_paid,
+            Tally::RansomPointsReceived => t.ransom_points_received,
+        }
+    }
+}
+
+/// No cell, as [`packed_cell`] writes cells (no cell packs to it).
+pub(super) const NO_CELL: i64 = i64::MIN;
+
+/// A cell as one number: x in the high 32 bits, y in the low.
+pub(super) fn packed_cell(pos: Pos) -> i64 {
+    (pos.x as i64) << 32 | (pos.y as u32) as i64
+}
+
+/// The cell of [`packed_cell`].
+pub(super) fn unpacked_cell(packed: i64) -> Pos {
+    Pos::new((packed >> 32) as i32, packed as i32)
 }
 
 impl Read {
@@ -126,6 +199,14 @@ impl Read {
             Read::Payer => "game().payer",
             Read::Captor => "game().captor",
             Read::Actor => "game().actor",
+            Read::TileKind => "game().tile",
+            Read::TileX => "game().tile.x",
+            Read::TileY => "game().tile.y",
+            Read::TileRot => "game().tile.rot",
+            Read::TileFoundation => "game().tile.foundation",
+            Read::Tally(t, _) => t.name(),
+            Read::LastTower => "game().last_tower",
+            Read::State(..) => "state(name)",
         }
     }
 
@@ -141,18 +222,23 @@ impl Read {
             | Read::HasMeeple
             | Read::Count(_)
             | Read::Floors
-            | Read::TowerX
-            | Read::TowerY
             | Read::TowerOwner
             | Read::Players => Holds::Tower,
-            Read::Actor => Holds::Seat,
+            // Where a tower stands never changes, but an answer that read
+            // it is not one for every stack alike (`Holds::Tower` answers
+            // are kept by the stack alone): it is the tower's, asked of
+            // each seat.
+            Read::TowerX | Read::TowerY | Read::Actor => Holds::Seat,
+            // The rules' state changes only by effects, each a change of
+            // the standings.
             Read::Score(_)
             | Read::Leader
             | Read::Last
             | Read::Rank(_)
             | Read::Ahead(..)
             | Read::Prisoners(..)
-            | Read::Held(_) => Holds::Standings,
+            | Read::Held(_)
+            | Read::State(..) => Holds::Standings,
             _ => Holds::Now,
         }
     }
@@ -324,6 +410,14 @@ impl ScriptRules {
             Read::Payer => facts.roles.payer? as i64,
             Read::Captor => facts.roles.captor? as i64,
             Read::Actor => facts.roles.actor? as i64,
+            Read::TileKind => table()?.history.tile.map_or(-1, |t| t.kind as i64),
+            Read::TileX => table()?.history.tile?.pos.x as i64,
+            Read::TileY => table()?.history.tile?.pos.y as i64,
+            Read::TileRot => table()?.history.tile?.rot as i64 * 90,
+            Read::TileFoundation => table()?.history.tile?.foundation as i64,
+            Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
+            Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, packed_cell),
+            Read::State(var, at) => table()?.state.get(var, at)?,
         })
     }
 }

@@ -13,10 +13,12 @@ use rustc_hash::FxHashMap;
 use super::memo::MAX_TRACE;
 use super::reads::{Facts, Read, Roles};
 use super::{Hook, ScriptRules, with_rules};
+use crate::kernel::effects::{History, PackState};
 use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleOn;
 use crate::kernel::tiles::SegmentKind;
+use crate::kernel::tiles::TileSet;
 use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
 
 // The rules whose hook is running on this thread.
@@ -33,6 +35,15 @@ pub(super) fn kind_name(code: i64) -> &'static str {
 
 scoped_tls::scoped_thread_local!(pub(super) static BOARD: Board);
 scoped_tls::scoped_thread_local!(pub(super) static FEATURES: Features);
+scoped_tls::scoped_thread_local!(static TILES: TileSet);
+
+/// What a running call's table borrows from the game: lent, not copied.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Lent<'a> {
+    board: Option<&'a Board>,
+    features: Option<&'a Features>,
+    tiles: Option<&'a TileSet>,
+}
 
 /// The table of a question, copied for the call.
 #[derive(Default)]
@@ -43,6 +54,8 @@ struct TableCopy {
     current: usize,
     turn: u32,
     tiles_left: usize,
+    state: PackState,
+    history: History,
 }
 
 /// A running call: its question's facts and what it has read.
@@ -82,6 +95,8 @@ impl Frame {
             c.meeples.clear();
             c.meeples.extend_from_slice(t.meeples);
             (c.current, c.turn, c.tiles_left) = (t.current, t.turn, t.tiles_left);
+            c.state.copy_from(t.state);
+            c.history.copy_from(t.history);
             c
         });
         self.trace.clear();
@@ -89,7 +104,12 @@ impl Frame {
     }
 
     /// The facts, the board and features as lent.
-    fn facts<'a>(&'a self, board: Option<&'a Board>, features: Option<&'a Features>) -> Facts<'a> {
+    fn facts<'a>(&'a self, lent: Lent<'a>) -> Facts<'a> {
+        let Lent {
+            board,
+            features,
+            tiles,
+        } = lent;
         Facts {
             stack: self.stack.map(|topped| (&self.floors[..], topped)),
             tower: self.tower,
@@ -104,6 +124,9 @@ impl Frame {
                 current: c.current,
                 turn: c.turn,
                 tiles_left: c.tiles_left,
+                state: &c.state,
+                history: &c.history,
+                tiles,
             }),
             roles: self.roles,
         }
@@ -155,9 +178,10 @@ impl ScriptRules {
             r.depth += 1;
         }
         let out = match facts.table {
-            Some(t) => BOARD.set(t.board, || match t.features {
-                Some(features) => FEATURES.set(features, f),
-                None => f(),
+            Some(t) => BOARD.set(t.board, || match (t.features, t.tiles) {
+                (Some(features), Some(tiles)) => FEATURES.set(features, || TILES.set(tiles, f)),
+                (Some(features), None) => FEATURES.set(features, f),
+                (None, _) => f(),
             }),
             None => f(),
         };
@@ -181,7 +205,7 @@ impl ScriptRules {
     pub(super) fn with_running_facts<T>(&self, f: impl FnOnce(&Facts) -> T) -> Option<T> {
         let r = self.recorder.borrow();
         let frame = r.frames[..r.depth].last()?;
-        Some(lent(|board, features| f(&frame.facts(board, features))))
+        Some(lent(|l| f(&frame.facts(l))))
     }
 
     /// The value of `read` for the running call, noted in its trace; `None`
@@ -190,7 +214,7 @@ impl ScriptRules {
         let value = {
             let r = self.recorder.borrow();
             let frame = r.frames[..r.depth].last()?;
-            lent(|board, features| self.value(&frame.facts(board, features), read))?
+            lent(|l| self.value(&frame.facts(l), read))?
         };
         self.observe(read, value);
         Some(value)
@@ -256,16 +280,36 @@ pub(super) fn opaque() {
     }
 }
 
-/// Run `f` with the board and features lent to the running call.
-pub(super) fn lent<T>(f: impl FnOnce(Option<&Board>, Option<&Features>) -> T) -> T {
+/// Run `f` with what the game lends the running call.
+pub(super) fn lent<T>(f: impl FnOnce(Lent) -> T) -> T {
     if !BOARD.is_set() {
-        return f(None, None);
+        return f(Lent::default());
     }
     BOARD.with(|b| {
-        if FEATURES.is_set() {
-            FEATURES.with(|fs| f(Some(b), Some(fs)))
-        } else {
-            f(Some(b), None)
+        let board = Some(b);
+        if !FEATURES.is_set() {
+            return f(Lent {
+                board,
+                ..Lent::default()
+            });
         }
+        FEATURES.with(|fs| {
+            let features = Some(fs);
+            if TILES.is_set() {
+                TILES.with(|t| {
+                    f(Lent {
+                        board,
+                        features,
+                        tiles: Some(t),
+                    })
+                })
+            } else {
+                f(Lent {
+                    board,
+                    features,
+                    tiles: None,
+                })
+            }
+        })
     })
 }

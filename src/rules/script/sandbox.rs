@@ -15,6 +15,7 @@ use cpu_time::ThreadTime;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 
 use super::api::register_api;
+use super::effects::register_effects;
 use super::memory::{self, MemoryLimit};
 use super::record::RULES;
 use super::{Hook, ScriptRules, limits, rt_error};
@@ -188,6 +189,7 @@ pub(super) fn sandboxed_engine() -> Engine {
         }
     });
     register_api(&mut engine);
+    register_effects(&mut engine);
     super::trace::register_debug(&mut engine);
     engine
 }

@@ -13,6 +13,8 @@
 //! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
 //! counted). The host collects; the program formats and writes.
 
+use crate::kernel::effects::{Effect, FloorFrom, StateAt};
+use crate::kernel::pieces::MeepleSpot;
 use std::fmt::Write as _;
 
 use rhai::{Array, Dynamic, ImmutableString, Map, Position};
@@ -327,9 +329,65 @@ impl ScriptRules {
                     .collect();
                 write!(out, "[{}]", scores.join(", "))
             }
+            Value::Effects(effects) => {
+                let effects: Vec<String> = effects
+                    .iter()
+                    .map(|a| self.effect_text(&a.effect))
+                    .collect();
+                write!(out, "[{}]", effects.join(", "))
+            }
         }
         .unwrap_or_default();
         Ok(cut(&out))
+    }
+
+    /// An effect as a script makes it.
+    pub(super) fn effect_text(&self, e: &Effect) -> String {
+        let kind = |k: &crate::kernel::FloorKind| {
+            self.scripts
+                .kinds
+                .get(*k as usize)
+                .map_or(String::new(), |n| format!("{n:?}"))
+        };
+        let var = |v: &u16| {
+            self.scripts
+                .state_vars
+                .get(*v as usize)
+                .map_or(String::new(), |d| format!("{:?}", d.name))
+        };
+        match e {
+            Effect::Points {
+                seat,
+                points,
+                source,
+            } => format!("points({seat}, {points}, {source:?})"),
+            Effect::AddFloor {
+                tower,
+                kind: k,
+                from,
+            } => match from {
+                FloorFrom::Box => format!("add_floor({}, {}, {})", tower.x, tower.y, kind(k)),
+                FloorFrom::Seat(s) => {
+                    format!("add_floor({}, {}, {}, {s})", tower.x, tower.y, kind(k))
+                }
+            },
+            Effect::RemoveFloor { tower } => format!("remove_floor({}, {})", tower.x, tower.y),
+            Effect::SendHome { at, spot } => match spot {
+                MeepleSpot::Tower => format!("send_home({}, {})", at.x, at.y),
+                MeepleSpot::Segment(s) => format!("send_home({}, {}, {s})", at.x, at.y),
+            },
+            Effect::SetState { var: v, at, value } => match at {
+                StateAt::Game => format!("set_state({}, {value})", var(v)),
+                StateAt::Seat(s) => format!("set_state({}, {s}, {value})", var(v)),
+                StateAt::Cell(x, y) => format!("set_state_at({}, {x}, {y}, {value})", var(v)),
+            },
+            Effect::Block { tower, blocked } => format!(
+                "{}({}, {})",
+                if *blocked { "block" } else { "unblock" },
+                tower.x,
+                tower.y
+            ),
+        }
     }
 }
 

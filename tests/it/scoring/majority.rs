@@ -37,7 +37,7 @@ fn road_of_eight(g: &mut Game, z_meeple: bool, steps: std::ops::Range<usize>) {
                 let road = segment(g, Pos::new(x, y), On::Road(Dir::W));
                 assert!(!meeple_actions(g).contains(&road), "step {step}");
             }
-            g.end_turn();
+            g.end_turn().unwrap();
         }
     }
 }
@@ -57,7 +57,8 @@ fn g7_tied_majority_both_players_score_in_full() {
         assert!(g.events().contains(&Event::Score {
             player: p,
             points: 8,
-            feature: towerlab::kernel::Scored::Feature(towerlab::kernel::tiles::SegmentKind::Road)
+            feature: towerlab::kernel::Scored::Feature(towerlab::kernel::tiles::SegmentKind::Road),
+            rule: None,
         }));
     }
     // G7: meeples on a completed road go home.
@@ -100,7 +101,7 @@ fn g7_a_meeple_on_the_completing_tile_scores_and_returns_the_same_turn() {
     let road = segment(&g, Pos::new(-1, 0), On::Road(Dir::E));
     g.act(Action::Meeple { segment: road }).unwrap();
     assert_eq!(supplies(&g), vec![7, 6]);
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.scores(), vec![0, 3]);
     assert_eq!(supplies(&g), vec![7, 7]);
     assert!(g.meeples().is_empty());

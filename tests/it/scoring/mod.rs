@@ -42,7 +42,7 @@ pub(crate) fn put(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
 /// A whole turn: place a tile, take no action, score.
 pub(crate) fn turn(g: &mut Game, name: &str, x: i32, y: i32, rot: u8) {
     put(g, name, x, y, rot);
-    g.end_turn();
+    g.end_turn().unwrap();
 }
 
 /// A whole turn: place a tile, put a meeple on it (`on`, named as seen on
@@ -52,7 +52,7 @@ pub(crate) fn turn_meeple(g: &mut Game, name: &str, x: i32, y: i32, rot: u8, on:
     let s = segment(g, Pos::new(x, y), on);
     g.act(Action::Meeple { segment: s })
         .unwrap_or_else(|e| panic!("meeple on {on:?} of {name} at ({x}, {y}): {e}"));
-    g.end_turn();
+    g.end_turn().unwrap();
 }
 
 /// A segment of a placed tile, named by where it shows on the board.

@@ -108,7 +108,7 @@ fn g2_one_tile_and_one_action_per_turn() {
     assert!(err.to_string().contains("one action per turn"), "{err}");
     assert!(meeple_actions(&g).is_empty());
     assert_eq!(supplies(&g), vec![6, 7]);
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.current(), 1);
 }
 
@@ -148,7 +148,7 @@ fn g3_a_meeple_only_on_a_feature_with_no_meeple_across_tiles() {
     assert!(err.to_string().contains("already holds a meeple"), "{err}");
     // The north field (it joins the start tile's field by the city) is free.
     g.act(Action::Meeple { segment: north }).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(supplies(&g), vec![6, 6]);
     // Player 0: a third RFr, east again; road and north field are both taken
     // (the north field through the start tile), the south field is free.

@@ -36,7 +36,7 @@ fn segment(tiles: &TileSet, name: &str, what: SegmentKind) -> u8 {
 /// End empty turns until it is `player`'s turn.
 fn hand_to(g: &mut Game, player: usize) {
     while g.current() != player {
-        g.end_turn();
+        g.end_turn().unwrap();
     }
 }
 
@@ -63,7 +63,7 @@ fn turn(g: &mut Game, player: usize, name: &str, x: i32, y: i32, rot: u8, on: Op
         g.act(Action::Meeple { segment })
             .unwrap_or_else(|e| panic!("meeple on {name}'s {}: {e}", what.name()));
     }
-    g.end_turn();
+    g.end_turn().unwrap();
 }
 
 /// On `player`'s turn, place a bare cloister tile at the easternmost spot

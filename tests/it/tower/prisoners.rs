@@ -16,10 +16,10 @@ pub(super) fn every_kind_board<'a>(tiles: &'a TileSet, rules: &'a NativeTower) -
     turn(&mut g, 1, "base/LR", 2, 0, 1, Some(Cloister)); // road W ends here
     turn(&mut g, 2, "tower/F", 1, -1, 0, Some(Field));
     add_floor(&mut g, 1, p(1, -1));
-    g.end_turn();
+    g.end_turn().unwrap();
     filler(&mut g, 1);
     g.act(top_of(&g, p(1, -1))).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 0, p(1, 0));
     g
 }
@@ -67,14 +67,14 @@ fn t9_a_freed_feature_takes_a_new_meeple() {
 
     // Uncaptured, the road is taken: extending it west offers no meeple on it.
     let mut g = board.clone();
-    g.end_turn();
+    g.end_turn().unwrap();
     place(&mut g, 1, "base/RFr", -1, 0, 0);
     assert!(!actions(&g).contains(&Action::Meeple { segment: road }));
     assert!(g.act(Action::Meeple { segment: road }).is_err());
 
     let mut g = board;
     g.capture(meeple_at(&g, p(1, 0), "road")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     place(&mut g, 1, "base/RFr", -1, 0, 0);
     assert!(actions(&g).contains(&Action::Meeple { segment: road }));
     g.act(Action::Meeple { segment: road }).unwrap();
@@ -113,11 +113,11 @@ pub(super) fn ransom_board<'a>(
     place(&mut g, 0, "tower/F", 0, -2, 0);
     g.act(floor_on(&g, p(0, -2))).unwrap();
     g.capture(meeple_at(&g, p(0, -1), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     turn(&mut g, 1, "base/L", 0, -3, 0, Some(Cloister));
     add_floor(&mut g, 0, p(0, -2));
     g.capture(meeple_at(&g, p(0, -3), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.prisoners(0, 1), 2);
     assert_eq!(g.scores(), vec![0, points]);
     assert_eq!(g.current(), 1);
@@ -187,8 +187,8 @@ fn t11_only_one_ransom_per_turn() {
     assert!(g.pay_ransom(0).is_err());
     assert_eq!(g.scores(), vec![3, 4]);
     assert_eq!(g.prisoners(0, 1), 1);
-    g.end_turn();
-    g.end_turn();
+    g.end_turn().unwrap();
+    g.end_turn().unwrap();
     filler(&mut g, 1);
     assert_eq!(ransoms(&g).len(), 2, "a new turn");
     g.pay_ransom(0).unwrap();
@@ -202,7 +202,7 @@ fn t11_no_ransom_without_a_prisoner() {
     let tiles = tiles();
     let rules = NativeTower::default();
     let mut g = ransom_board(&tiles, &rules, true, true);
-    g.end_turn();
+    g.end_turn().unwrap();
     filler(&mut g, 0);
     assert_eq!(ransoms(&g), vec![RansomChoice::Decline]);
     assert!(g.pay_ransom(1).is_err());
@@ -221,7 +221,7 @@ fn t11_the_freed_meeple_plays_the_same_turn() {
     for _ in 0..5 {
         filler(&mut g, 1);
         g.act(Action::Meeple { segment: cloister }).unwrap();
-        g.end_turn();
+        g.end_turn().unwrap();
     }
     assert_eq!(supply(&g, 1), 0);
     filler(&mut g, 1);
@@ -251,12 +251,12 @@ fn t12_prisoners_held_at_the_end_stay_out_of_play() {
     let board = every_kind_board(&tiles, &rules);
 
     let mut kept = board.clone();
-    kept.end_turn();
+    kept.end_turn().unwrap();
     kept.final_scoring().unwrap();
 
     let mut taken = board;
     taken.capture(meeple_at(&taken, p(1, 0), "road")).unwrap();
-    taken.end_turn();
+    taken.end_turn().unwrap();
     taken.final_scoring().unwrap();
 
     // By hand (G4–G8): the road start–(1,0)–(2,0) is open at the start tile's

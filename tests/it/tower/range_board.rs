@@ -36,7 +36,7 @@ pub(super) fn range_board<'a>(tiles: &'a TileSet, rules: &'a NativeTower) -> Gam
     turn(&mut g, 0, "base/L", -2, -2, 0, None);
     turn(&mut g, 2, "base/L", -2, -3, 0, Some(Cloister)); // I
     add_floor(&mut g, 2, p(1, -3)); // F gets a floor; no capture
-    g.end_turn();
+    g.end_turn().unwrap();
     assert!(!g.board().has_tile(p(-1, -3)), "the gap");
     assert_eq!(
         (on_board(&g, 0), on_board(&g, 1), on_board(&g, 2)),
@@ -111,7 +111,7 @@ fn t6_two_floors_reach_nine_tiles_over_gaps_and_towers() {
     let rules = NativeTower::default();
     let mut g = range_board(&tiles, &rules);
     add_floor(&mut g, 0, T);
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 0, T);
     assert_eq!(g.towers()[tower(&g, T) as usize].floors.len(), 2);
     assert_eq!(
@@ -143,7 +143,7 @@ fn t6_a_third_floor_reaches_three_tiles() {
     let mut g = range_board(&tiles, &rules);
     for _ in 0..2 {
         add_floor(&mut g, 0, T);
-        g.end_turn();
+        g.end_turn().unwrap();
     }
     add_floor(&mut g, 0, T);
     assert_eq!(g.towers()[tower(&g, T) as usize].floors.len(), 3);
@@ -206,7 +206,7 @@ fn t5_a_capture_may_be_declined() {
     let before = g.meeples().to_vec();
     add_floor(&mut g, 0, T);
     assert_eq!(capturable(&mut g).len(), 4);
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.meeples(), &before[..]);
     assert_eq!(g.stats().captures + g.stats().own_captures, 0);
     // Player 1's turn: no floor is pending, so nothing can be taken.
@@ -238,7 +238,7 @@ fn t10_prisoners_are_exchanged_at_once() {
     g.record_events();
     add_floor(&mut g, 0, T);
     g.capture(meeple_at(&g, p(0, -2), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.prisoners(0, 2), 1);
     let (s0, s2) = (supply(&g, 0), supply(&g, 2));
 
@@ -264,10 +264,10 @@ fn t10_one_of_several_prisoners_comes_back() {
     let mut g = range_board(&tiles, &rules);
     add_floor(&mut g, 0, T);
     g.capture(meeple_at(&g, p(0, -2), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 0, T);
     g.capture(meeple_at(&g, p(0, -4), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.prisoners(0, 2), 2);
     let (s0, s2) = (supply(&g, 0), supply(&g, 2));
 
@@ -295,10 +295,10 @@ fn t10_no_exchange_between_different_pairs() {
     let rules = NativeTower::default();
     let mut g = range_board(&tiles, &rules);
     add_floor(&mut g, 0, T);
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 0, T); // two floors: A (player 1's) is in range
     g.capture(meeple_at(&g, p(0, -1), "cloister")).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 2, p(1, -3));
     g.capture(meeple_at(&g, T, "cloister")).unwrap();
     assert_eq!((g.prisoners(0, 1), g.prisoners(2, 0)), (1, 1));

@@ -48,7 +48,7 @@ fn t3_a_floor_on_an_earlier_foundation_then_a_meeple_on_the_tower() {
     assert_eq!(g.towers()[0].floors.len(), 1);
     assert_eq!(g.players()[1].floors, vec![9], "10 - 1");
     assert_eq!(g.players()[0].floors, vec![10]);
-    g.end_turn();
+    g.end_turn().unwrap();
 
     // Player 0: the tower is open, so both a floor and a meeple are offered.
     place(&mut g, 0, "base/L", -1, -1, 0);
@@ -77,7 +77,7 @@ fn t3_only_one_action_per_turn() {
     turn(&mut g, 1, "base/L", 0, -2, 0, None);
     // A tower with one floor, so that every kind of action is possible.
     add_floor(&mut g, 0, p(0, -1));
-    g.end_turn();
+    g.end_turn().unwrap();
 
     // Passing is choosing no action: it closes the action too.
     let firsts = [
@@ -127,7 +127,7 @@ fn t4_no_meeple_on_a_bare_foundation() {
     place(&mut g, 0, "tower/F", 0, -1, 0);
     assert!(!actions(&g).contains(&Action::TowerMeeple { tower: 0 }));
     assert!(g.act(Action::TowerMeeple { tower: 0 }).is_err());
-    g.end_turn();
+    g.end_turn().unwrap();
     // Nor later, from another tile.
     place(&mut g, 1, "base/L", 1, -1, 0);
     assert!(!actions(&g).contains(&Action::TowerMeeple { tower: 0 }));
@@ -143,13 +143,13 @@ pub(super) fn closed_tower_board<'a>(tiles: &'a TileSet, rules: &'a NativeTower)
     let mut g = game(tiles, rules, 2);
     turn(&mut g, 0, "tower/F", 0, -1, 0, None);
     add_floor(&mut g, 1, p(0, -1));
-    g.end_turn();
+    g.end_turn().unwrap();
     add_floor(&mut g, 0, p(0, -1));
-    g.end_turn();
+    g.end_turn().unwrap();
     filler(&mut g, 0);
     let top = top_of(&g, p(0, -1));
     g.act(top).unwrap();
-    g.end_turn();
+    g.end_turn().unwrap();
     assert_eq!(g.towers()[0].floors.len(), 2);
     assert_eq!(g.towers()[0].meeple, Some(0));
     g
@@ -188,7 +188,7 @@ fn t7_a_low_tower_captures_the_top_of_a_higher_one_which_reopens() {
     assert_eq!(g.towers()[0].meeple, None, "T8: reopened");
     assert_eq!(g.prisoners(1, 0), 1);
     assert!(g.meeples().is_empty());
-    g.end_turn();
+    g.end_turn().unwrap();
 
     // Player 0 may build on it or close it again.
     filler(&mut g, 0);

@@ -49,7 +49,7 @@ impl GreedyBot {
                     stack.clear();
                     stack.extend_from_slice(&tw.floors);
                     stack.push(kind);
-                    let open = self.raisable(game, &ctx, &stack, tw.meeple.map(usize::from))?;
+                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from))?;
                     self.hyp = stack;
                     let mask = if open { self.threat[t] } else { 0 };
                     let protect = base - self.threat_loss(&ctx, t, mask);

@@ -34,7 +34,8 @@ impl GreedyBot {
             let allowed = if now {
                 opponent_allowed_now(game, ctx, t, k)?
             } else {
-                opponent_may_place(game, ctx, &view, meeple, k)?
+                let pos = game.towers()[t].pos;
+                opponent_may_place(game, ctx, &view, meeple, pos, k)?
             };
             if !allowed {
                 continue;
@@ -194,16 +195,18 @@ impl GreedyBot {
         &self,
         game: &Game,
         ctx: &Ctx,
+        t: usize,
         stack: &[FloorKind],
         meeple: Option<usize>,
     ) -> Result<bool> {
+        let pos = game.towers()[t].pos;
         let view = StackView {
             floors: stack,
             topped: meeple.is_some(),
         };
         for k in 0..game.rules().floor_kinds().len() {
             if opponent_holds(game, ctx, k)
-                && opponent_may_place(game, ctx, &view, meeple, k as FloorKind)?
+                && opponent_may_place(game, ctx, &view, meeple, pos, k as FloorKind)?
             {
                 return Ok(true);
             }
@@ -277,6 +280,7 @@ fn opponent_may_place(
     ctx: &Ctx,
     view: &StackView,
     meeple: Option<usize>,
+    tower: Pos,
     k: FloorKind,
 ) -> Result<bool> {
     let rules = game.rules();
@@ -289,6 +293,7 @@ fn opponent_may_place(
             let asking = Asking {
                 seat: p,
                 owner: meeple,
+                tower: Some(tower),
                 table,
             };
             let a = rules.may_place_floor(view, k, &asking)?;

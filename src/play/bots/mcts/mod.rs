@@ -382,7 +382,7 @@ impl MctsBot {
             }
             let mut t = match turn {
                 Some(t) => t,
-                None => match Turn::begin(g, buf) {
+                None => match Turn::begin(g, buf)? {
                     Some(t) => {
                         // A begun turn has drawn its tile: the chance node.
                         if let Some(tile) = t.tile() {

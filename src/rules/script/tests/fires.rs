@@ -11,6 +11,7 @@ fn floors_for_heights(rules: &ScriptRules, heights: &[usize]) -> (Vec<bool>, u64
     let asking = Asking {
         seat: 0,
         owner: None,
+        tower: None,
         table: &table,
     };
     let answers = heights

@@ -45,6 +45,7 @@ fn tower(
     let asking = Asking {
         seat,
         owner,
+        tower: None,
         table: &table,
     };
     asked(rules, |out| {

@@ -74,6 +74,7 @@ fn ask_all(rules: &ScriptRules, owner: Option<usize>, scores: &[u32]) -> (Vec<An
             let asking = Asking {
                 seat,
                 owner,
+                tower: None,
                 table: &table,
             };
             rules.may_place_floor(&stack, 0, &asking).unwrap()
@@ -437,6 +438,7 @@ impl Scene {
         let asking = Asking {
             seat: 0,
             owner: None,
+            tower: None,
             table: &table,
         };
         let (tower, meeple) = (Scene::tower(), Scene::meeple());

@@ -1,0 +1,313 @@
+//! The rules acting on the game: at each moment they listen to, the kernel
+//! asks them for effects (`Rules::on_event`) and carries each out, checked
+//! against what it keeps true, logged as an event with the rule's name;
+//! an effect that is itself a moment (a floor added) is asked about in
+//! turn, within the cascade's limits (`kernel::effects`).
+
+use anyhow::{Result, bail};
+
+use super::{Event, Game, Scored};
+use crate::kernel::diag::bad_input;
+use crate::kernel::effects::{
+    Acted, Effect, FloorFrom, MAX_CASCADE, MAX_EFFECTS, Moment, Scope, StateAt,
+};
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::rules::FloorKind;
+use crate::kernel::rules::TowerNow;
+
+/// The effects of the moment of play under way.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cascade {
+    /// Moments being answered, one inside another.
+    depth: usize,
+    /// Effects carried out since the moment of play began.
+    count: usize,
+}
+
+impl Game<'_> {
+    /// `moment` happened: the rules that listen to it act. Costs one test
+    /// when none does.
+    #[inline]
+    pub(super) fn happen(&mut self, moment: Moment) -> Result<()> {
+        if self.listens & moment.bit() == 0 {
+            return Ok(());
+        }
+        self.act_on(moment)
+    }
+
+    /// Do the rules listen to `moment`'s kind? For moments costly to
+    /// describe.
+    pub(super) fn listens_to(&self, index: usize) -> bool {
+        self.listens & 1 << index != 0
+    }
+
+    /// Ask the rules what they do at `moment` and carry it out.
+    fn act_on(&mut self, moment: Moment) -> Result<()> {
+        if self.cascade.depth == 0 {
+            self.cascade.count = 0;
+        }
+        if self.cascade.depth >= MAX_CASCADE {
+            return Err(bad_input(format!(
+                "the rules' effects cascade more than {MAX_CASCADE} deep (at `on_{}`): \
+                 does an effect's own moment answer it with the same effect again?",
+                moment.name()
+            )));
+        }
+        let mut effects = Vec::new();
+        let towers: Vec<TowerNow> = self
+            .towers
+            .iter()
+            .map(|t| TowerNow {
+                view: t.view(),
+                blocked: t.blocked,
+            })
+            .collect();
+        self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
+        drop(towers);
+        self.cascade.depth += 1;
+        let done = effects.iter().try_for_each(|a| self.carry_out(a));
+        self.cascade.depth -= 1;
+        done
+    }
+
+    /// Carry out one effect, or say which rule's effect breaks what.
+    fn carry_out(&mut self, acted: &Acted) -> Result<()> {
+        self.cascade.count += 1;
+        if self.cascade.count > MAX_EFFECTS {
+            return Err(bad_input(format!(
+                "{}: more than {MAX_EFFECTS} effects for one moment of play",
+                acted.origin.place
+            )));
+        }
+        let rule = acted.origin.rule.as_str();
+        let none = |()| None;
+        let done = match &acted.effect {
+            Effect::Points {
+                seat,
+                points,
+                source,
+            } => self.rule_points(rule, *seat, *points, source).map(none),
+            Effect::AddFloor { tower, kind, from } => {
+                self.add_floor(rule, *tower, *kind, *from).map(Some)
+            }
+            Effect::RemoveFloor { tower } => self.remove_floor(rule, *tower).map(none),
+            Effect::SendHome { at, spot } => self.send_home(rule, *at, *spot).map(none),
+            Effect::SetState { var, at, value } => {
+                self.rule_state(rule, *var, *at, *value).map(none)
+            }
+            Effect::Block { tower, blocked } => self.block(rule, *tower, *blocked).map(none),
+        };
+        let cascade = done.map_err(|e| {
+            bad_input(format!(
+                "{}: effect `{}`: {e:#}",
+                acted.origin.place,
+                acted.effect.name()
+            ))
+        })?;
+        // The effect's own moment, answered in turn.
+        match cascade {
+            Some(moment) => self.happen(moment),
+            None => Ok(()),
+        }
+    }
+
+    fn rule_points(&mut self, rule: &str, seat: usize, points: i64, source: &str) -> Result<()> {
+        let n = self.players.len();
+        if seat >= n {
+            bail!("there is no seat {seat}: seats are 0 to {}", n - 1);
+        }
+        let before = self.players[seat].score;
+        let Some(after) = i64::from(before)
+            .checked_add(points)
+            .and_then(|s| u32::try_from(s).ok())
+        else {
+            bail!(
+                "{points} points would take seat {seat}'s score of {before} {}",
+                if points < 0 {
+                    "below 0"
+                } else {
+                    "past the largest score (4294967295)"
+                }
+            );
+        };
+        self.players[seat].score = after;
+        self.standings_changed();
+        self.emit(|_| Event::Score {
+            player: seat,
+            points,
+            feature: Scored::Rule(source.to_string()),
+            rule: Some(rule.to_string()),
+        });
+        Ok(())
+    }
+
+    /// The tower at `pos`, or why there is none.
+    fn tower_standing(&self, pos: Pos) -> Result<usize> {
+        match self.tower_at(pos) {
+            Some(t) => Ok(t),
+            None => bail!("no tower stands at {pos} (a foundation tile must be there)"),
+        }
+    }
+
+    /// A floor onto the tower at `pos`; its moment (`floor_built`) is the
+    /// caller's to answer.
+    fn add_floor(
+        &mut self,
+        rule: &str,
+        pos: Pos,
+        kind: FloorKind,
+        from: FloorFrom,
+    ) -> Result<Moment> {
+        let t = self.tower_standing(pos)?;
+        if kind as usize >= self.rules.floor_kinds().len() {
+            bail!("there is no floor kind {kind}");
+        }
+        if let FloorFrom::Seat(seat) = from {
+            let left = self.players.get(seat).map(|p| p.floors[kind as usize]);
+            match left {
+                None => bail!("there is no seat {seat}"),
+                Some(0) => bail!("seat {seat} holds no floor of that kind"),
+                Some(_) => self.players[seat].floors[kind as usize] -= 1,
+            }
+        }
+        self.towers[t].floors.push(kind);
+        self.refresh_tower(t)?;
+        self.history.last_tower = Some(pos);
+        self.capturable_known = false;
+        self.emit(|g| Event::FloorAdded {
+            rule: rule.to_string(),
+            pos,
+            kind,
+            floors: g.towers[t].floors.clone(),
+            from: match from {
+                FloorFrom::Box => None,
+                FloorFrom::Seat(s) => Some(s),
+            },
+        });
+        Ok(Moment::FloorBuilt {
+            seat: None,
+            tower: pos,
+            kind,
+            height: self.towers[t].floors.len(),
+        })
+    }
+
+    fn remove_floor(&mut self, rule: &str, pos: Pos) -> Result<()> {
+        let t = self.tower_standing(pos)?;
+        let Some(kind) = self.towers[t].floors.pop() else {
+            bail!("the tower at {pos} has no floor");
+        };
+        self.refresh_tower(t)?;
+        self.capturable_known = false;
+        self.emit(|g| Event::FloorRemoved {
+            rule: rule.to_string(),
+            pos,
+            kind,
+            floors: g.towers[t].floors.clone(),
+        });
+        Ok(())
+    }
+
+    fn send_home(&mut self, rule: &str, pos: Pos, spot: MeepleSpot) -> Result<()> {
+        let Some(i) = self
+            .meeples
+            .iter()
+            .position(|m| m.pos == pos && m.spot == spot)
+        else {
+            bail!("no meeple stands there ({pos}, {})", spot_words(spot));
+        };
+        let m = self.meeples.swap_remove(i);
+        let on = self.meeple_on(m.pos, m.spot);
+        self.lift_meeple(m.pos, m.spot)?;
+        self.players[m.owner as usize].meeples += 1;
+        self.capturable_known = false;
+        self.emit(|_| Event::SentHome {
+            rule: rule.to_string(),
+            pos,
+            on,
+            spot,
+            owner: m.owner as usize,
+        });
+        Ok(())
+    }
+
+    fn rule_state(&mut self, rule: &str, var: u16, at: StateAt, value: i64) -> Result<()> {
+        self.put_state(var, at, value)?;
+        let name = self.rules.state_vars()[var as usize].name.clone();
+        self.emit(|_| Event::State {
+            rule: rule.to_string(),
+            name,
+            seat: match at {
+                StateAt::Seat(s) => Some(s as usize),
+                _ => None,
+            },
+            at: match at {
+                StateAt::Cell(x, y) => Some([x, y]),
+                _ => None,
+            },
+            value,
+        });
+        Ok(())
+    }
+
+    /// Set a value of the rules' state, within its bounds, at a place its
+    /// scope keeps (a tower's where a tower stands, a cell's where a tile
+    /// lies).
+    pub(super) fn put_state(&mut self, var: u16, at: StateAt, value: i64) -> Result<()> {
+        let Some(decl) = self.rules.state_vars().get(var as usize) else {
+            bail!("no state variable {var}");
+        };
+        if !(decl.min..=decl.max).contains(&value) {
+            bail!(
+                "state `{}` takes {} to {}, not {value}",
+                decl.name,
+                decl.min,
+                decl.max
+            );
+        }
+        match (decl.scope, at) {
+            (Scope::Tower, StateAt::Cell(x, y)) => {
+                self.tower_standing(Pos::new(x, y))?;
+            }
+            (Scope::Cell, StateAt::Cell(x, y)) if !self.board.has_tile(Pos::new(x, y)) => {
+                bail!(
+                    "state `{}` is kept per cell with a tile: no tile at ({x}, {y})",
+                    decl.name
+                )
+            }
+            _ => {}
+        }
+        if self.state.set(var, at, value).is_none() {
+            bail!(
+                "state `{}` is kept per {}: {}",
+                decl.name,
+                decl.scope.name(),
+                match at {
+                    StateAt::Seat(s) => format!("there is no seat {s}"),
+                    _ => "set it with the place its scope names".to_string(),
+                }
+            );
+        }
+        self.standings_changed();
+        Ok(())
+    }
+
+    fn block(&mut self, rule: &str, pos: Pos, blocked: bool) -> Result<()> {
+        let t = self.tower_standing(pos)?;
+        self.towers[t].blocked = blocked;
+        self.emit(|_| Event::Blocked {
+            rule: rule.to_string(),
+            pos,
+            blocked,
+        });
+        Ok(())
+    }
+}
+
+fn spot_words(spot: MeepleSpot) -> String {
+    match spot {
+        MeepleSpot::Segment(s) => format!("segment {s}"),
+        MeepleSpot::Tower => "on the tower".to_string(),
+    }
+}

@@ -1,0 +1,102 @@
+//! A scenario's values of the packs' state (`state = [...]` in the position
+//! and in `expect`): the variable by its name, the place its scope keeps
+//! (a seat, a tower's or a cell's `at`), the value, each checked where it
+//! is written.
+
+use anyhow::Result;
+
+use super::file::RawStateValue;
+use super::position::{cell, seat};
+use crate::kernel::Rules;
+use crate::kernel::diag::{Source, did_you_mean};
+use crate::kernel::effects::{Scope, StateAt};
+
+/// A state value as a scenario names it, resolved.
+pub struct Value {
+    pub var: u16,
+    pub at: StateAt,
+    pub value: i64,
+    /// The variable's full name (`pack.name`) and where, for messages.
+    pub what: String,
+}
+
+/// The variable, place and value `raw` names, for a game of `players`.
+pub fn resolve(
+    src: &Source,
+    rules: &dyn Rules,
+    players: usize,
+    raw: &RawStateValue,
+) -> Result<Value> {
+    let vars = rules.state_vars();
+    let name = raw.name.get_ref();
+    let suffix = format!(".{name}");
+    let found: Vec<usize> = (0..vars.len())
+        .filter(|&i| vars[i].name == *name || vars[i].name.ends_with(&suffix))
+        .collect();
+    let var = match found[..] {
+        [i] => i,
+        [] => {
+            return Err(src.error_at(
+                raw.name.span(),
+                format!(
+                    "no pack declares state `{name}`{}",
+                    did_you_mean(name, vars.iter().map(|v| v.name.as_str()))
+                ),
+            ));
+        }
+        _ => {
+            return Err(src.error_at(
+                raw.name.span(),
+                format!("state `{name}` is declared by several packs: write `pack.{name}`"),
+            ));
+        }
+    };
+    let decl = &vars[var];
+    let at = match (decl.scope, &raw.seat, &raw.at) {
+        (Scope::Game, None, None) => StateAt::Game,
+        (Scope::Seat, Some(s), None) => StateAt::Seat(seat(src, s, players)? as u8),
+        (Scope::Tower | Scope::Cell, None, Some(at)) => {
+            let p = cell(src, at)?;
+            StateAt::Cell(p.x, p.y)
+        }
+        (scope, ..) => {
+            let how = match scope {
+                Scope::Game => "no `seat` or `at`",
+                Scope::Seat => "a `seat` (and no `at`)",
+                Scope::Tower | Scope::Cell => "an `at = [x, y]` (and no `seat`)",
+            };
+            return Err(src.error_at(
+                raw.name.span(),
+                format!(
+                    "state `{}` is kept per {}: give it {how}",
+                    decl.name,
+                    scope.name()
+                ),
+            ));
+        }
+    };
+    let value = match raw.value.get_ref() {
+        toml::Value::Integer(i) => *i,
+        toml::Value::Boolean(b) => *b as i64,
+        other => {
+            return Err(src.error_at(
+                raw.value.span(),
+                format!(
+                    "a state value is a whole number or true/false, not {}",
+                    other.type_str()
+                ),
+            ));
+        }
+    };
+    let place = match at {
+        StateAt::Game => String::new(),
+        StateAt::Seat(s) => format!(" of seat {s}"),
+        StateAt::Cell(x, y) => format!(" at ({x}, {y})"),
+    };
+    Ok(Value {
+        var: var as u16,
+        at,
+        value,
+        what: format!("state `{}`{place}", decl.name),
+    })
+}

@@ -1,0 +1,603 @@
+//! Event hooks: what a pack does when something happens. At each moment a
+//! pack listens to, every pack's `on_<moment>` runs in the variant's order
+//! with one argument, `event` (a map of what happened), and answers with
+//! an effect, an array of effects or `()`. Effects are made by the
+//! functions registered here (`points`, `add_floor`, `set_state`…), each
+//! remembering where in the script it was made; the kernel carries them
+//! out (`kernel::effects`) and names that place when one breaks a rule of
+//! its own. The pack's state is read with `state(…)` and `state_at(…)`,
+//! reads like any other (the memo keys on them), from every hook that may
+//! read the game.
+
+use std::sync::Arc;
+
+use anyhow::Result;
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext};
+
+use super::api::{TowerInfo, kind_index};
+use super::context::GameRef;
+use super::memo::Value;
+use super::reads::Read;
+use super::record::read;
+use super::{Hook, ScriptRules, rt_error, with_rules};
+use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::effects::{Acted, Effect, FloorFrom, Moment, Origin, Scope, StateAt};
+use crate::kernel::geometry::Pos;
+use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::rules::TowerNow;
+use crate::kernel::{FloorKind, Table};
+
+/// The towers of the moment an event hook answers, copied into buffers
+/// kept between moments, for `game().towers`.
+#[derive(Default)]
+pub(super) struct TowersNow {
+    /// Is an event hook answering?
+    held: bool,
+    /// Per tower: where, whose meeple tops it, blocked, its floors in
+    /// `floors` (start, length).
+    towers: Vec<(Pos, Option<usize>, bool, usize, usize)>,
+    floors: Vec<FloorKind>,
+}
+
+impl TowersNow {
+    pub(super) fn hold(&mut self, towers: &[TowerNow]) {
+        self.held = true;
+        self.towers.clear();
+        self.floors.clear();
+        for t in towers {
+            let start = self.floors.len();
+            self.floors.extend_from_slice(t.view.floors);
+            let v = t.view;
+            self.towers
+                .push((v.pos, v.meeple, t.blocked, start, v.floors.len()));
+        }
+    }
+
+    pub(super) fn release(&mut self) {
+        self.held = false;
+    }
+}
+
+/// `game().towers`: every tower on the board, in an event hook.
+pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
+    with_rules(|r| {
+        let now = r.towers_now.borrow();
+        if !now.held {
+            return Err(rt_error(
+                "`game().towers` is only known in event hooks (`on_…`); question hooks are \
+                 asked about one tower",
+            ));
+        }
+        // A read of the whole board: no trace holds it.
+        r.opaque();
+        Ok(now
+            .towers
+            .iter()
+            .map(|&(pos, meeple, blocked, start, len)| {
+                Dynamic::from(TowerInfo {
+                    subject: false,
+                    floors: now.floors[start..start + len]
+                        .iter()
+                        .map(|&k| Dynamic::from(r.scripts.kind_names[k as usize].clone()))
+                        .collect(),
+                    has_meeple: meeple.is_some(),
+                    pos: Some(pos),
+                    owner: Some(meeple.map(|m| m as i64)),
+                    blocked,
+                })
+            })
+            .collect())
+    })?
+}
+
+/// An effect a script made, and where (line, column).
+#[derive(Clone, Debug)]
+pub struct EffectValue {
+    effect: Effect,
+    line: usize,
+    col: usize,
+}
+
+/// Cells an effect may name: far past any board, short of overflow.
+const FAR: i64 = 1 << 24;
+
+/// Register the effect functions, the state reads and `game().towers`.
+pub(super) fn register_effects(engine: &mut Engine) {
+    engine.register_type_with_name::<EffectValue>("Effect");
+    engine.register_get("towers", |_: &mut GameRef| towers_now());
+    engine
+        .register_fn(
+            "points",
+            |ctx: NativeCallContext, seat: i64, points: i64, source: ImmutableString| {
+                let seat = seat_number(seat)?;
+                made(
+                    &ctx,
+                    Effect::Points {
+                        seat,
+                        points,
+                        source: source.to_string(),
+                    },
+                )
+            },
+        )
+        .register_fn(
+            "add_floor",
+            |ctx: NativeCallContext, x: i64, y: i64, kind: ImmutableString| {
+                let (tower, kind) = (cell(x, y)?, floor_kind(&kind)?);
+                made(
+                    &ctx,
+                    Effect::AddFloor {
+                        tower,
+                        kind,
+                        from: FloorFrom::Box,
+                    },
+                )
+            },
+        )
+        .register_fn(
+            "add_floor",
+            |ctx: NativeCallContext, x: i64, y: i64, kind: ImmutableString, seat: i64| {
+                let (tower, kind) = (cell(x, y)?, floor_kind(&kind)?);
+                let from = FloorFrom::Seat(seat_number(seat)?);
+                made(&ctx, Effect::AddFloor { tower, kind, from })
+            },
+        )
+        .register_fn("remove_floor", |ctx: NativeCallContext, x: i64, y: i64| {
+            made(&ctx, Effect::RemoveFloor { tower: cell(x, y)? })
+        })
+        .register_fn("send_home", |ctx: NativeCallContext, x: i64, y: i64| {
+            let at = cell(x, y)?;
+            made(
+                &ctx,
+                Effect::SendHome {
+                    at,
+                    spot: MeepleSpot::Tower,
+                },
+            )
+        })
+        .register_fn(
+            "send_home",
+            |ctx: NativeCallContext, x: i64, y: i64, segment: i64| {
+                let at = cell(x, y)?;
+                let segment = u8::try_from(segment)
+                    .map_err(|_| rt_error(format!("there is no segment {segment} on a tile")))?;
+                made(
+                    &ctx,
+                    Effect::SendHome {
+                        at,
+                        spot: MeepleSpot::Segment(segment),
+                    },
+                )
+            },
+        )
+        .register_fn("block", |ctx: NativeCallContext, x: i64, y: i64| {
+            let tower = cell(x, y)?;
+            made(
+                &ctx,
+                Effect::Block {
+                    tower,
+                    blocked: true,
+                },
+            )
+        })
+        .register_fn("unblock", |ctx: NativeCallContext, x: i64, y: i64| {
+            let tower = cell(x, y)?;
+            made(
+                &ctx,
+                Effect::Block {
+                    tower,
+                    blocked: false,
+                },
+            )
+        });
+    register_state(engine);
+}
+
+/// `state(…)`, `state_at(…)` and the effects that set them.
+fn register_state(engine: &mut Engine) {
+    engine
+        .register_fn("state", |name: ImmutableString| {
+            state_read(&name, Place::Game)
+        })
+        .register_fn("state", |name: ImmutableString, seat: i64| {
+            state_read(&name, Place::Seat(seat))
+        })
+        .register_fn("state_at", |name: ImmutableString, x: i64, y: i64| {
+            state_read(&name, Place::Cell(x, y))
+        })
+        .register_fn(
+            "set_state",
+            |ctx: NativeCallContext, name: ImmutableString, value: Dynamic| {
+                set_state(&ctx, &name, Place::Game, value)
+            },
+        )
+        .register_fn(
+            "set_state",
+            |ctx: NativeCallContext, name: ImmutableString, seat: i64, value: Dynamic| {
+                set_state(&ctx, &name, Place::Seat(seat), value)
+            },
+        )
+        .register_fn(
+            "set_state_at",
+            |ctx: NativeCallContext, name: ImmutableString, x: i64, y: i64, value: Dynamic| {
+                set_state(&ctx, &name, Place::Cell(x, y), value)
+            },
+        );
+}
+
+/// Where a script names a state value: as it wrote it, unchecked.
+#[derive(Clone, Copy)]
+enum Place {
+    Game,
+    Seat(i64),
+    Cell(i64, i64),
+}
+
+impl Place {
+    /// How a script names a value of a variable kept per `scope`.
+    fn how(scope: Scope, name: &str, set: bool) -> String {
+        let (read, write) = match scope {
+            Scope::Game => ("state(\"{n}\")", "set_state(\"{n}\", value)"),
+            Scope::Seat => ("state(\"{n}\", seat)", "set_state(\"{n}\", seat, value)"),
+            Scope::Tower | Scope::Cell => (
+                "state_at(\"{n}\", x, y)",
+                "set_state_at(\"{n}\", x, y, value)",
+            ),
+        };
+        (if set { write } else { read }).replace("{n}", name)
+    }
+}
+
+/// A declared variable: its index, scope and whether it is a bool.
+struct Var {
+    index: u16,
+    scope: Scope,
+    boolean: bool,
+}
+
+/// The variable `name` of the running pack, or `pack.name` of another.
+fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
+    let frame = r.stack.borrow().last().copied();
+    let Some((hook, pos)) = frame else {
+        return Err(rt_error("the pack's state is only known inside a hook"));
+    };
+    if !hook.spec().reads_game {
+        return Err(rt_error(format!(
+            "the pack's state is not known in hook `{}`, which is asked about {} alone",
+            hook.name(),
+            if matches!(hook, Hook::Setup | Hook::Seat) {
+                "a player count"
+            } else {
+                "a floor stack"
+            }
+        )));
+    }
+    let own = r.scripts.chains[hook.index()][pos];
+    let (pack, short) = match name.split_once('.') {
+        Some((p, n)) => match r
+            .scripts
+            .packs
+            .iter()
+            .position(|s| s.rule == p || s.name == p)
+        {
+            Some(i) => (i, n),
+            None => return Err(rt_error(format!("no pack `{p}` in this variant"))),
+        },
+        None => (own, name),
+    };
+    let declared = &r.scripts.packs[pack].state;
+    match declared.iter().find(|(n, ..)| n == short) {
+        Some(&(_, index, boolean)) => Ok(Var {
+            index,
+            scope: r.scripts.state_vars[index as usize].scope,
+            boolean,
+        }),
+        None => Err(rt_error(format!(
+            "pack `{}` declares no state `{short}`{} (declare it as [state.{short}] in its pack.toml)",
+            r.scripts.packs[pack].name,
+            did_you_mean(short, declared.iter().map(|(n, ..)| n.as_str()))
+        ))),
+    }
+}
+
+/// The place `place` names for a variable kept per `scope`.
+fn state_place(
+    scope: Scope,
+    name: &str,
+    place: Place,
+    set: bool,
+) -> Result<StateAt, Box<EvalAltResult>> {
+    match (scope, place) {
+        (Scope::Game, Place::Game) => Ok(StateAt::Game),
+        (Scope::Seat, Place::Seat(s)) => Ok(StateAt::Seat(seat_number(s)? as u8)),
+        (Scope::Tower | Scope::Cell, Place::Cell(x, y)) => {
+            let p = cell(x, y)?;
+            Ok(StateAt::Cell(p.x, p.y))
+        }
+        _ => Err(rt_error(format!(
+            "state `{name}` is kept per {}: write {}",
+            scope.name(),
+            Place::how(scope, name, set)
+        ))),
+    }
+}
+
+/// `state(…)`: a read of the game.
+fn state_read(name: &str, place: Place) -> Result<Dynamic, Box<EvalAltResult>> {
+    let (var, at) = with_rules(|r| {
+        let var = variable(r, name)?;
+        let at = state_place(var.scope, name, place, false)?;
+        Ok::<_, Box<EvalAltResult>>((var, at))
+    })??;
+    if let StateAt::Seat(s) = at {
+        super::context::seat(s as i64)?;
+    }
+    let value = read(Read::State(var.index, at))?
+        .ok_or_else(|| rt_error(format!("state `{name}` is only known during a game")))?;
+    Ok(if var.boolean {
+        Dynamic::from(value != 0)
+    } else {
+        Dynamic::from(value)
+    })
+}
+
+/// `set_state(…)`: an effect.
+fn set_state(
+    ctx: &NativeCallContext,
+    name: &str,
+    place: Place,
+    value: Dynamic,
+) -> Result<EffectValue, Box<EvalAltResult>> {
+    let (var, at) = with_rules(|r| {
+        let var = variable(r, name)?;
+        let at = state_place(var.scope, name, place, true)?;
+        Ok::<_, Box<EvalAltResult>>((var, at))
+    })??;
+    let value = match (var.boolean, value.as_bool(), value.as_int()) {
+        (true, Ok(b), _) => b as i64,
+        (false, _, Ok(n)) => n,
+        _ => {
+            return Err(rt_error(format!(
+                "state `{name}` takes {}, not {}",
+                if var.boolean {
+                    "true or false"
+                } else {
+                    "a whole number"
+                },
+                value.type_name()
+            )));
+        }
+    };
+    made(
+        ctx,
+        Effect::SetState {
+            var: var.index,
+            at,
+            value,
+        },
+    )
+}
+
+/// An effect made at the script's place.
+fn made(ctx: &NativeCallContext, effect: Effect) -> Result<EffectValue, Box<EvalAltResult>> {
+    let at = ctx.call_position();
+    let (line, col) = (at.line().unwrap_or(0), at.position().unwrap_or(0));
+    Ok(EffectValue { effect, line, col })
+}
+
+fn seat_number(seat: i64) -> Result<usize, Box<EvalAltResult>> {
+    usize::try_from(seat)
+        .ok()
+        .filter(|&s| s < 64)
+        .ok_or_else(|| rt_error(format!("there is no seat {seat}")))
+}
+
+fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
+    if x.abs() > FAR || y.abs() > FAR {
+        return Err(rt_error(format!(
+            "the cell ({x}, {y}) is off any board (coordinates are within ±{FAR})"
+        )));
+    }
+    Ok(Pos::new(x as i32, y as i32))
+}
+
+fn floor_kind(name: &str) -> Result<FloorKind, Box<EvalAltResult>> {
+    match FloorKind::try_from(kind_index(name)) {
+        Ok(k) => Ok(k),
+        Err(_) => with_rules(|r| {
+            Err(rt_error(format!(
+                "no pack declares floor kind `{name}`{}",
+                did_you_mean(name, r.scripts.kinds.iter().map(String::as_str))
+            )))
+        })?,
+    }
+}
+
+impl ScriptRules {
+    /// Run every pack's event hook `hook`, in order, and the effects they
+    /// answered; with the packs that answered any (bit per position).
+    pub(super) fn run_event(&self, hook: Hook, args: Vec<Dynamic>) -> Result<(Value, u64)> {
+        let chain = &self.scripts.chains[hook.index()];
+        let mut all = Vec::new();
+        let mut acted = 0u64;
+        for pos in 0..chain.len() {
+            let before = all.len();
+            let v = self.call_below(hook, pos + 1, args.clone())?;
+            self.effects_of(hook, pos, &v, &mut all)?;
+            if all.len() > before && pos < 64 {
+                acted |= 1 << pos;
+            }
+        }
+        Ok((Value::Effects(all.into()), acted))
+    }
+
+    /// The effects in `v`, pack `pos` of `hook`'s chain's answer.
+    fn effects_of(&self, hook: Hook, pos: usize, v: &Dynamic, out: &mut Vec<Acted>) -> Result<()> {
+        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        let mut push = |e: EffectValue| {
+            out.push(Acted {
+                effect: e.effect,
+                origin: Arc::new(Origin {
+                    rule: pack.rule.clone(),
+                    place: format!(
+                        "pack `{}`, hook `{}`: {}:{}:{}",
+                        pack.name,
+                        hook.name(),
+                        pack.path.display(),
+                        e.line,
+                        e.col
+                    ),
+                }),
+            })
+        };
+        if v.is_unit() {
+            return Ok(());
+        }
+        if let Some(e) = v.read_lock::<EffectValue>() {
+            push(e.clone());
+            return Ok(());
+        }
+        let wrong = |what: &Dynamic| {
+            let (line, col) = pack.hook_lines[hook.index()];
+            bad_input(format!(
+                "pack `{}`, hook `{}`: {}:{line}:{col}: answered {}; an event hook answers \
+                 an effect (points(…), add_floor(…), set_state(…)…), an array of them, or ()",
+                pack.name,
+                hook.name(),
+                pack.path.display(),
+                what.type_name()
+            ))
+        };
+        let Some(items) = v.read_lock::<Array>() else {
+            return Err(wrong(v));
+        };
+        for item in items.iter() {
+            match item.read_lock::<EffectValue>() {
+                Some(e) => push(e.clone()),
+                None if item.is_unit() => {}
+                None => return Err(wrong(item)),
+            }
+        }
+        Ok(())
+    }
+
+    /// What happened at `moment`, as an event hook's `event` sees it.
+    pub(super) fn event_map(&self, moment: &Moment, table: &Table) -> Map {
+        let mut m = Map::new();
+        let mut put = |k: &str, v: Dynamic| {
+            m.insert(k.into(), v);
+        };
+        let int = |n: i64| Dynamic::from(n);
+        let tile_name = |kind: u16| {
+            let name = table
+                .tiles
+                .and_then(|t| t.kinds.get(kind as usize))
+                .map_or(String::new(), |k| k.name.clone());
+            Dynamic::from(name)
+        };
+        let floor = |k: FloorKind| Dynamic::from(self.scripts.kind_names[k as usize].clone());
+        let seat = |s: Option<usize>| s.map_or(Dynamic::UNIT, |s| int(s as i64));
+        match *moment {
+            Moment::TileDrawn { seat: s, tile } => {
+                put("seat", int(s as i64));
+                put("tile", tile_name(tile));
+                let foundation = table
+                    .tiles
+                    .and_then(|t| t.kinds.get(tile as usize))
+                    .is_some_and(|k| k.foundation.is_some());
+                put("foundation", Dynamic::from(foundation));
+            }
+            Moment::TilePlaced {
+                seat: s,
+                tile,
+                pos,
+                rot,
+                foundation,
+            } => {
+                put("seat", int(s as i64));
+                put("tile", tile_name(tile));
+                put("x", int(pos.x.into()));
+                put("y", int(pos.y.into()));
+                put("rot", int(rot as i64 * 90));
+                put("foundation", Dynamic::from(foundation));
+            }
+            Moment::FeatureCompleted {
+                kind,
+                pos,
+                tiles,
+                pennants,
+                points,
+                meeples,
+                scored,
+            } => {
+                put("kind", Dynamic::from(kind.name()));
+                put("x", int(pos.x.into()));
+                put("y", int(pos.y.into()));
+                put("tiles", int(tiles.into()));
+                put("pennants", int(pennants.into()));
+                put("points", int(points.into()));
+                let players = table.players();
+                let counts: Array = meeples[..players].iter().map(|&n| int(n.into())).collect();
+                put("meeples", Dynamic::from(counts));
+                put("scored", Dynamic::from(scored));
+            }
+            Moment::FloorBuilt {
+                seat: s,
+                tower,
+                kind,
+                height,
+            } => {
+                put("seat", seat(s));
+                put("by_rule", Dynamic::from(s.is_none()));
+                put("x", int(tower.x.into()));
+                put("y", int(tower.y.into()));
+                put("kind", floor(kind));
+                put("height", int(height as i64));
+            }
+            Moment::MeeplePlaced { seat: s, pos, on } => {
+                put("seat", int(s as i64));
+                put("x", int(pos.x.into()));
+                put("y", int(pos.y.into()));
+                put("on", Dynamic::from(on.name()));
+            }
+            Moment::Capture {
+                captor,
+                owner,
+                tower,
+                at,
+                on,
+                outcome,
+            } => {
+                put("captor", int(captor as i64));
+                put("owner", int(owner as i64));
+                put("x", int(tower.x.into()));
+                put("y", int(tower.y.into()));
+                put("meeple_x", int(at.x.into()));
+                put("meeple_y", int(at.y.into()));
+                put("on", Dynamic::from(on.name()));
+                put("outcome", Dynamic::from(outcome.word()));
+            }
+            Moment::Ransom {
+                payer,
+                captor,
+                cost,
+            } => {
+                put("payer", int(payer as i64));
+                put("captor", int(captor as i64));
+                put("cost", int(cost.into()));
+            }
+            Moment::Exchange { a, b } => {
+                put("a", int(a as i64));
+                put("b", int(b as i64));
+            }
+            Moment::TurnEnd { seat: s } => put("seat", int(s as i64)),
+            Moment::GameEnd => {}
+        }
+        m
+    }
+
+    /// The event hook of `moment`.
+    pub(super) fn event_hook(moment: &Moment) -> Hook {
+        Hook::on(moment.index())
+    }
+}
