@@ -105,16 +105,23 @@ pub struct VariantFires {
 }
 
 impl VariantFires {
-    /// A sentence for each pack hook that never changed an answer: a rule
-    /// that did nothing in these games (written for a case that does not
-    /// arise, or shadowed by a later pack).
+    /// A sentence for each pack hook that never changed an answer the
+    /// games played asked: a rule that did nothing in these games (written
+    /// for a case that does not arise, or shadowed by a later pack),
+    /// whatever bots' searches found it would have done elsewhere.
     pub fn never_changed(&self) -> Vec<String> {
         self.hooks
             .iter()
-            .filter(|f| f.never_changed())
+            .filter(|f| f.never_changed_in_play())
             .map(|f| {
+                let search = match f.in_search.changed {
+                    0 => String::new(),
+                    n => format!(
+                        " (it changed {n} answers to bots' look-ahead questions, in positions no game reached)"
+                    ),
+                };
                 format!(
-                    "pack `{}`, hook `{}` never changed an answer in {} games",
+                    "pack `{}`, hook `{}` never changed an answer the games asked in {} games{search}",
                     f.pack,
                     f.hook.name(),
                     self.games

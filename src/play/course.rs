@@ -159,12 +159,12 @@ fn behind_at_middle(history: &[Vec<u32>], seat: usize) -> bool {
 }
 
 /// A seat's bot that counts the options of every decision it is asked.
-struct Counting<'c> {
-    bot: Box<dyn Bot>,
+struct Counting<'c, 'b> {
+    bot: Box<dyn Bot + 'b>,
     choices: &'c Cell<Choices>,
 }
 
-impl Bot for Counting<'_> {
+impl Bot for Counting<'_, '_> {
     fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
         let mut c = self.choices.get();
         c.count(decision.len());
@@ -174,7 +174,7 @@ impl Bot for Counting<'_> {
 }
 
 /// Play `game` to its end with `bots`, then score it, and count its course.
-pub fn play_counted(game: &mut Game, bots: Vec<Box<dyn Bot>>) -> Result<Course> {
+pub fn play_counted<'b>(game: &mut Game, bots: Vec<Box<dyn Bot + 'b>>) -> Result<Course> {
     let choices = Cell::new(Choices::default());
     let mut seats: Vec<Box<dyn Bot + '_>> = bots
         .into_iter()
