@@ -297,23 +297,23 @@ fn per_game_sd(d: &Difference, games: u64) -> f64 {
     (d.ci[1] - d.ci[0]) / 2.0 / stats::Z95 * (games as f64).sqrt()
 }
 
-/// Mark the per-decision averages of a variant whose count of decisions
-/// changed too: they move with the kinds of decision asked.
+/// Mark a variant's change of the count of decisions (a kind of decision
+/// appeared or vanished) and of the averages over decisions that move with
+/// it: what the game asks, not how it goes.
 fn mark_artefacts(changes: &mut [Change]) {
-    let decisions: Vec<(String, String)> = changes
+    let moved: Vec<String> = changes
         .iter()
         .filter(|ch| ch.metric == "decisions")
-        .map(|ch| (ch.variant.clone(), change_words(ch, false, 1)))
+        .map(|ch| ch.variant.clone())
         .collect();
-    for ch in changes.iter_mut() {
-        if let Some((_, words)) = decisions
-            .iter()
-            .find(|(v, _)| *v == ch.variant && PER_DECISION.contains(&ch.metric.as_str()))
-        {
-            ch.artefact = Some(format!(
-                "an average over decisions, and the count of decisions changed ({words}): a kind of decision appeared or vanished"
-            ));
-        }
+    for ch in changes.iter_mut().filter(|ch| moved.contains(&ch.variant)) {
+        ch.artefact = match ch.metric.as_str() {
+            "decisions" => Some("a kind of decision appeared or vanished".to_string()),
+            m if PER_DECISION.contains(&m) => {
+                Some("an average over decisions, which moves with their kinds".to_string())
+            }
+            _ => None,
+        };
     }
 }
 
@@ -351,7 +351,9 @@ fn change(levels: &[Level], r: &Row, min_effect: MinEffect) -> Option<Change> {
         turns_around: turns_around(&diffs),
         group: Group::of(r.metric),
         min_effect: min_effect.of(r.metric),
-        small: d.mean.abs() < min_effect.of(r.metric),
+        // Under the threshold, unless the change makes the thing appear or
+        // vanish (the variant's or the baseline's mean is 0).
+        small: d.mean.abs() < min_effect.of(r.metric) && base != 0.0 && base + d.mean != 0.0,
         artefact: None,
     })
 }
@@ -573,16 +575,23 @@ fn variant_sentences(name: &str, v: &Verdict, ladder: bool, levels: usize) -> Ve
             small.join("; ")
         ));
     }
-    let moved: Vec<&Change> = mine
+    let (count, averages): (Vec<&Change>, Vec<&Change>) = mine
         .iter()
         .copied()
         .filter(|ch| ch.artefact.is_some())
-        .collect();
-    if let Some(first) = moved.first() {
+        .partition(|ch| ch.metric == "decisions");
+    if let Some(count) = count.first() {
+        let averages = match averages.is_empty() {
+            true => String::new(),
+            false => format!(
+                "; the averages over decisions move with it: {}",
+                averages.iter().map(words).collect::<Vec<_>>().join("; ")
+            ),
+        };
         out.push(format!(
-            "{name}, moved by what the game asks rather than how it goes: {}; each {}.",
-            moved.iter().map(words).collect::<Vec<_>>().join("; "),
-            first.artefact.as_deref().unwrap_or_default()
+            "{name}, moved by what the game asks rather than how it goes: {} ({}){averages}.",
+            count.artefact.as_deref().unwrap_or_default(),
+            words(count)
         ));
     }
     out
@@ -619,7 +628,7 @@ fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
         interval(ch.ci)
     );
     if let Some(r) = ch.relative.filter(|r| r.is_finite()) {
-        s.push_str(&format!(" ({:+.0}%)", r * 100.0));
+        s.push_str(&format!(" ({}%)", relative_percent(r)));
     }
     if ladder {
         if ch.turns_around {
@@ -635,6 +644,17 @@ fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
         }
     }
     s
+}
+
+/// A relative change in percent: whole percents, or two significant digits
+/// below 1% (never "+0%").
+fn relative_percent(r: f64) -> String {
+    let percent = r * 100.0;
+    if percent.abs() >= 1.0 {
+        format!("{percent:+.0}")
+    } else {
+        stats::signed(percent)
+    }
 }
 
 /// A whole number as people read it, with thousands separators: "1,250".

@@ -27,7 +27,8 @@ fn game(d: &mut Draws, shift: u32) -> GameRow {
     v.extend([
         10 + d.below(4) + shift,
         d.below(2),
-        3 + d.below(3),
+        // Exchanges: one more in about one game of eight, a small effect.
+        3 + d.below(3) + u32::from(shift > 0 && d.below(8) == 0),
         d.below(2),
         3 * d.below(2),
         d.below(2),
