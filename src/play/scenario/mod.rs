@@ -119,6 +119,7 @@ pub fn run(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Res
     }
     let rules = set.rules();
     let mut game = position::build(src, set, rules.as_ref(), raw)?;
+    state::set(src, &mut game, raw)?;
     let mut checked = 0;
     let mut failures = Vec::new();
     let events = steps::play(src, set, &mut game, raw, &mut failures)?;
