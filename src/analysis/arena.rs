@@ -80,6 +80,8 @@ pub struct ArenaResult {
     pub variant: String,
     pub packs: Vec<String>,
     pub bots: Vec<String>,
+    /// The values the bots weigh positions with (`Ruleset::bot_values`).
+    pub bot_values: String,
     pub players: usize,
     /// Games played: deals × rotations.
     pub games: u64,
@@ -97,6 +99,8 @@ pub struct ArenaInfo {
     pub packs: Vec<String>,
     /// The bots' labels, in lineup order.
     pub bots: Vec<String>,
+    /// The values the bots weigh positions with.
+    pub bot_values: String,
     pub players: usize,
     pub seed: u64,
 }
@@ -114,6 +118,7 @@ impl Arena<'_> {
             variant: self.set.name.clone(),
             packs: self.set.pack_names.clone(),
             bots: self.bots.iter().map(|b| b.label()).collect(),
+            bot_values: self.set.bot_values(),
             players: self.players,
             seed: self.master_seed,
         }
@@ -244,6 +249,7 @@ pub fn summarise(info: &ArenaInfo, played: &[Vec<u32>]) -> Result<ArenaResult> {
         variant: info.variant.clone(),
         packs: info.packs.clone(),
         bots: info.bots.clone(),
+        bot_values: info.bot_values.clone(),
         players: info.players,
         games: n as u64,
         deals: n as u64 / info.players as u64,

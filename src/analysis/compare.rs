@@ -60,6 +60,9 @@ pub struct Comparison {
     pub players: usize,
     /// The bot of each seat.
     pub bots: Vec<String>,
+    /// The values each variant's bots weigh positions with: `defaults`,
+    /// or the tuned file (`Ruleset::bot_values`).
+    pub bot_values: Vec<String>,
     /// The master seed.
     pub seed: u64,
     /// Worker threads used.
@@ -314,6 +317,8 @@ pub struct RunInfo {
     pub decks: Option<Decks>,
     pub games: u64,
     pub bots: Vec<String>,
+    /// Each variant's bot values (`Ruleset::bot_values`).
+    pub bot_values: Vec<String>,
     pub seed: u64,
 }
 
@@ -325,6 +330,7 @@ impl RunInfo {
             decks: (plan.sets.len() > 1).then(|| Decks::of(plan.sets)),
             games: plan.games,
             bots: plan.bots.iter().map(|b| b.label()).collect(),
+            bot_values: plan.sets.iter().map(|s| s.bot_values()).collect(),
             seed: plan.seed,
         }
     }
@@ -357,6 +363,7 @@ impl RunInfo {
     pub fn with_baseline(mut self, b: usize) -> RunInfo {
         baseline_first(&mut self.variants, b);
         baseline_first(&mut self.packs, b);
+        baseline_first(&mut self.bot_values, b);
         self
     }
 }
@@ -532,6 +539,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         games,
         players: run.bots.len(),
         bots: run.bots.clone(),
+        bot_values: run.bot_values.clone(),
         seed: run.seed,
         threads: tally.threads,
         seconds: tally.seconds,

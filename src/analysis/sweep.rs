@@ -7,10 +7,12 @@ use serde::Serialize;
 
 use crate::analysis::compare::{self, Comparison, Difference, Plan};
 use crate::analysis::stats::{self, columns::Columns};
-use crate::kernel::diag::{bad_input, did_you_mean, with_article};
+use crate::kernel::diag::{bad_input, with_article};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
+use crate::rules::param::{Given, ParamDecl};
+use crate::rules::setting;
 use crate::rules::{Home, Params, Ruleset};
 
 /// The most values a sweep plays.
@@ -56,16 +58,21 @@ fn label(v: &toml::Value) -> String {
 
 /// `--players A..B` or `--players a,b,…`: player counts from 2 to 6.
 pub fn parse_players(spec: &str) -> Result<Dimension> {
-    let values = parse_values(spec, &toml::Value::Integer(2), "--players")?;
+    let count = ParamDecl {
+        default: toml::Value::Integer(2),
+        description: String::new(),
+        min: Some(MIN_PLAYERS as f64),
+        max: Some(MAX_PLAYERS as f64),
+    };
+    let values = parse_values(spec, &count, "--players", &|why| {
+        format!("a player count {why}")
+    })?;
     let counts = values
         .iter()
         .map(|v| match v {
-            toml::Value::Integer(n) if (MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(n) => {
-                Ok(*n as usize)
-            }
+            toml::Value::Integer(n) => usize::try_from(*n).map_err(|_| bad_input("--players")),
             other => Err(bad_input(format!(
-                "--players {spec}: {} is not a player count from {MIN_PLAYERS} to {MAX_PLAYERS}",
-                label(other)
+                "--players {spec}: {other} is not a count"
             ))),
         })
         .collect::<Result<Vec<_>>>()?;
@@ -73,62 +80,49 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
 }
 
 /// `--param PACK.NAME=A..B[:STEP]` or `PACK.NAME=v1,v2,…`, checked against
-/// the packs of `set` (the parameter must be declared; values of its type).
+/// the packs of `set` as every parameter value is (`rules::param`: the
+/// parameter declared, each value of its type and within its bounds).
 pub fn parse_param(spec: &str, set: &Ruleset) -> Result<Dimension> {
+    let flag = format!("--param {spec}");
     let (key, values) = spec.split_once('=').ok_or_else(|| {
         bad_input(format!(
-            "--param {spec}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,…"
+            "{flag}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,…"
         ))
     })?;
     let (pack, name) = key.rsplit_once('.').ok_or_else(|| {
         bad_input(format!(
-            "--param {spec}: name the parameter as PACK.NAME (e.g. tower.ransom_cost)"
+            "{flag}: name the parameter as PACK.NAME (e.g. tower.ransom_cost)"
         ))
     })?;
-    let refs = set.packs.iter().map(|p| p.reference.as_str());
-    let Some(found) = set
-        .packs
-        .iter()
-        .find(|p| p.reference == pack || p.name == pack)
-    else {
-        return Err(bad_input(format!(
-            "--param {spec}: `{}` has no pack `{pack}` (packs: {}){}",
-            set.name,
-            set.pack_names.join(", "),
-            did_you_mean(pack, refs)
-        )));
-    };
-    let Some(decl) = found.params.get(name) else {
-        let known: Vec<&str> = found.params.keys().map(String::as_str).collect();
-        return Err(bad_input(format!(
-            "--param {spec}: pack `{pack}` has no parameter `{name}` (it has: {}){}",
-            if known.is_empty() {
-                "none".to_string()
-            } else {
-                known.join(", ")
-            },
-            did_you_mean(name, known.iter().copied())
-        )));
-    };
+    let (found, decl) =
+        setting::declared(&set.packs, pack, name).map_err(|e| bad_input(format!("{flag}: {e}")))?;
+    let named = |why: String| format!("parameter `{name}` of pack `{pack}` {why}");
     Ok(Dimension::Param {
         pack: found.reference.clone(),
         name: name.to_string(),
-        values: parse_values(values, &decl.default, &format!("--param {spec}"))?,
+        values: parse_values(values, decl, &flag, &named)?,
     })
 }
 
-/// Values of the type of `default`: a range `A..B[:STEP]` (numbers,
-/// inclusive) or a comma-separated list.
-fn parse_values(spec: &str, default: &toml::Value, flag: &str) -> Result<Vec<toml::Value>> {
+/// Values of the parameter `decl`: a range `A..B[:STEP]` (numbers,
+/// inclusive) or a comma-separated list, each checked by
+/// [`ParamDecl::value`] (`named` puts the parameter's name before why one
+/// is refused).
+fn parse_values(
+    spec: &str,
+    decl: &ParamDecl,
+    flag: &str,
+    named: &dyn Fn(String) -> String,
+) -> Result<Vec<toml::Value>> {
     let values = if let Some((a, rest)) = spec.split_once("..") {
         let (b, step) = rest
             .split_once(':')
             .map_or((rest, None), |(b, s)| (b, Some(s)));
-        range(a, b, step, default, flag)?
+        range(a, b, step, &decl.default, flag)?
     } else {
         spec.split(',')
-            .map(|v| one_value(v.trim(), default, flag))
-            .collect::<Result<Vec<_>>>()?
+            .map(|v| toml::Value::String(v.trim().to_string()))
+            .collect()
     };
     if values.is_empty() {
         return Err(bad_input(format!("{flag}: the range is empty")));
@@ -139,9 +133,23 @@ fn parse_values(spec: &str, default: &toml::Value, flag: &str) -> Result<Vec<tom
             values.len()
         )));
     }
-    Ok(values)
+    values
+        .iter()
+        .map(|v| {
+            let given = match v {
+                // A listed value as typed; a range's, as computed.
+                toml::Value::String(text) => Given::Text(text),
+                computed => Given::Toml(computed),
+            };
+            decl.value(given)
+                .map_err(|why| bad_input(format!("{flag}: {}", named(why))))
+        })
+        .collect()
 }
 
+/// The numbers of `A..B[:STEP]` for a parameter of `default`'s type: whole
+/// numbers exactly (in 128 bits, so no end or step wraps), floats rounded
+/// to 12 decimals.
 fn range(
     a: &str,
     b: &str,
@@ -149,25 +157,61 @@ fn range(
     default: &toml::Value,
     flag: &str,
 ) -> Result<Vec<toml::Value>> {
+    match default {
+        toml::Value::Integer(_) => integer_range(a, b, step, flag),
+        toml::Value::Float(_) => float_range(a, b, step, flag),
+        other => Err(bad_input(format!(
+            "{flag}: the parameter is {}; a range A..B is for numbers, list its values (v1,v2,…)",
+            with_article(other.type_str())
+        ))),
+    }
+}
+
+fn integer_range(a: &str, b: &str, step: Option<&str>, flag: &str) -> Result<Vec<toml::Value>> {
+    let whole = |s: &str| -> Result<i128> {
+        s.trim().parse::<i64>().map(i128::from).map_err(|_| {
+            bad_input(format!(
+                "{flag}: `{}` is not a whole number, and the parameter is one",
+                s.trim()
+            ))
+        })
+    };
+    let (a, b) = (whole(a)?, whole(b)?);
+    let step = match step {
+        Some(s) => whole(s)?,
+        None => 1,
+    };
+    let count = steps(a as f64, b as f64, step as f64, flag)?;
+    // Within i64: every value lies between `a` and `b`.
+    Ok((0..count)
+        .map(|i| toml::Value::Integer((a + step * i as i128) as i64))
+        .collect())
+}
+
+fn float_range(a: &str, b: &str, step: Option<&str>, flag: &str) -> Result<Vec<toml::Value>> {
     let number = |s: &str| -> Result<f64> {
         s.trim()
             .parse::<f64>()
             .ok()
             .filter(|x| x.is_finite())
-            .ok_or_else(|| bad_input(format!("{flag}: `{s}` is not a number")))
+            .ok_or_else(|| bad_input(format!("{flag}: `{}` is not a finite number", s.trim())))
     };
-    if !matches!(default, toml::Value::Integer(_) | toml::Value::Float(_)) {
-        return Err(bad_input(format!(
-            "{flag}: the parameter is {}; a range A..B is for numbers, list its values (v1,v2,…)",
-            with_article(default.type_str())
-        )));
-    }
     let (a, b) = (number(a)?, number(b)?);
-    let step = match (step, default) {
-        (Some(s), _) => number(s)?,
-        (None, toml::Value::Integer(_)) => 1.0,
-        (None, _) => return Err(bad_input(format!("{flag}: a range of floats needs :STEP"))),
+    let Some(step) = step else {
+        return Err(bad_input(format!("{flag}: a range of floats needs :STEP")));
     };
+    let step = number(step)?;
+    let count = steps(a, b, step, flag)?;
+    // Rounded to 12 decimals: 0.1 + 2·0.1 is 0.3 here, as people write it,
+    // not 0.30000000000000004.
+    Ok((0..count)
+        .map(|i| toml::Value::Float(((a + step * i as f64) * 1e12).round() / 1e12))
+        .collect())
+}
+
+/// How many values `a..b` holds at `step`: at least one, at most
+/// [`MAX_VALUES`].
+fn steps(a: f64, b: f64, step: f64, flag: &str) -> Result<usize> {
     if step <= 0.0 {
         return Err(bad_input(format!("{flag}: the step must be above 0")));
     }
@@ -180,47 +224,7 @@ fn range(
             "{flag}: more than {MAX_VALUES} values; take a larger step"
         )));
     }
-    let count = steps as usize + 1;
-    (0..count)
-        .map(|i| {
-            // Rounded to 12 decimals: 0.1 + 2·0.1 is 0.3 here, as people
-            // write it, not 0.30000000000000004.
-            let x = ((a + step * i as f64) * 1e12).round() / 1e12;
-            match default {
-                toml::Value::Integer(_) if x.fract() == 0.0 => Ok(toml::Value::Integer(x as i64)),
-                toml::Value::Integer(_) => Err(bad_input(format!(
-                    "{flag}: {x} is not an integer, and the parameter is one"
-                ))),
-                toml::Value::Float(_) => Ok(toml::Value::Float(x)),
-                other => Err(bad_input(format!(
-                    "{flag}: the parameter is a {}; list its values (v1,v2,…)",
-                    other.type_str()
-                ))),
-            }
-        })
-        .collect()
-}
-
-fn one_value(v: &str, default: &toml::Value, flag: &str) -> Result<toml::Value> {
-    let bad = || {
-        bad_input(format!(
-            "{flag}: `{v}` is not {}",
-            with_article(default.type_str())
-        ))
-    };
-    Ok(match default {
-        toml::Value::Integer(_) => toml::Value::Integer(v.parse().map_err(|_| bad())?),
-        toml::Value::Float(_) => {
-            let x: f64 = v.parse().map_err(|_| bad())?;
-            if !x.is_finite() {
-                return Err(bad_input(format!("{flag}: `{v}` is not a finite number")));
-            }
-            toml::Value::Float(x)
-        }
-        toml::Value::Boolean(_) => toml::Value::Boolean(v.parse().map_err(|_| bad())?),
-        _ if v.is_empty() => return Err(bad()),
-        _ => toml::Value::String(v.to_string()),
-    })
+    Ok(steps as usize + 1)
 }
 
 /// One value of a sweep: its rules and bots.
@@ -273,6 +277,9 @@ pub struct Sweep {
     pub seed: u64,
     /// The bot of each seat, per value.
     pub bots: Vec<Vec<String>>,
+    /// The values the bots weighed positions with, per value (each value's
+    /// rules are their own, with their own tuned values or none).
+    pub bot_values: Vec<String>,
     pub seconds: f64,
     /// Every metric of the value with the most players.
     pub metrics: Vec<SweepMetric>,
@@ -360,6 +367,10 @@ pub fn run(
         games: plan.games,
         seed: plan.seed,
         bots: runs.iter().map(|r| r.bots.clone()).collect(),
+        bot_values: runs
+            .iter()
+            .map(|r| r.bot_values.first().cloned().unwrap_or_default())
+            .collect(),
         seconds: runs.iter().map(|r| r.seconds).sum(),
         metrics,
         runs,

@@ -137,6 +137,7 @@ fn write_text(out: &mut impl Write, r: &ArenaResult, seconds: f64, threads: usiz
         r.players,
         r.seed
     )?;
+    writeln!(out, "bot values: {}", r.bot_values)?;
     let width = r.bots.iter().map(String::len).max().unwrap_or(3).max(3);
     writeln!(
         out,

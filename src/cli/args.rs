@@ -11,7 +11,7 @@ use super::numbers;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::rules::script::limits::GAME_OPERATIONS;
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, Ruleset, param, setting};
 
 /// Which rules to play: a variant file, or packs in order.
 #[derive(clap::Args, Debug, Clone)]
@@ -188,56 +188,71 @@ impl ParamArgs {
     }
 
     /// `set` with those of the parameters given whose pack it has; with
-    /// `all`, a parameter of a pack it does not have is an error.
+    /// `all`, a parameter of a pack it does not have is an error. The
+    /// values are checked as every parameter value is (`rules::param`),
+    /// all together: a parameter given twice is refused too.
     pub fn apply_to(&self, home: &Home, set: Ruleset, all: bool) -> Result<Ruleset> {
-        let mut params = crate::rules::Params::new();
+        let mut specs = Vec::new();
+        let mut settings = Vec::new();
         for spec in &self.params {
-            if !spec.contains('=') {
-                return Err(bad_input(format!(
-                    "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
-                )));
-            }
-            if !all && !has_pack(&set, spec) {
+            let (pack, name, value) = split_param(spec)?;
+            if !all && !has_pack(&set, pack) {
                 continue;
             }
-            let crate::analysis::sweep::Dimension::Param { pack, name, values } =
-                crate::analysis::sweep::parse_param(spec, &set)?
-            else {
-                unreachable!("parse_param gives a parameter");
-            };
-            let [value] = values.as_slice() else {
-                return Err(bad_input(format!(
-                    "--param {spec}: one value, PACK.NAME=V (`towerlab sweep` takes ranges)"
-                )));
-            };
-            params.entry(pack).or_default().insert(name, value.clone());
+            specs.push(spec);
+            settings.push(setting::Setting {
+                pack,
+                name,
+                value: param::Given::Text(value),
+            });
         }
-        if params.is_empty() {
+        if settings.is_empty() {
             return Ok(set);
         }
+        let params = setting::resolve(&set.packs, &settings).map_err(|refused| {
+            let spec = specs[refused.setting];
+            let sweep = if spec.contains("..") || spec.contains(',') {
+                " (`towerlab sweep` takes ranges and lists)"
+            } else {
+                ""
+            };
+            bad_input(format!("--param {spec}: {}{sweep}", refused.why))
+        })?;
         crate::play::params::with_values(home, &set, &params)
     }
 
     /// Each parameter names a pack of at least one of `sets`.
     pub fn check_used(&self, sets: &[Ruleset]) -> Result<()> {
         for spec in &self.params {
+            let (pack, ..) = split_param(spec)?;
             // The error of the first variant names the packs there are.
             if let Some(first) = sets.first()
-                && !sets.iter().any(|s| has_pack(s, spec))
+                && !sets.iter().any(|s| has_pack(s, pack))
+                && let Err(e) = setting::pack_for_key(&first.packs, pack)
             {
-                crate::analysis::sweep::parse_param(spec, first)?;
+                return Err(bad_input(format!("--param {spec}: {e}")));
             }
         }
         Ok(())
     }
 }
 
-/// Does `set` have the pack that `spec` (PACK.NAME=V) names, as listed or
-/// by its manifest's name?
-fn has_pack(set: &Ruleset, spec: &str) -> bool {
-    let pack = spec
-        .split_once('=')
-        .and_then(|(k, _)| k.rsplit_once('.'))
-        .map(|(p, _)| p);
-    pack.is_some_and(|p| set.packs.iter().any(|q| q.reference == p || q.name == p))
+/// `PACK.NAME=V` as its pack, name and value.
+fn split_param(spec: &str) -> Result<(&str, &str, &str)> {
+    spec.split_once('=')
+        .and_then(|(key, value)| {
+            let (pack, name) = key.rsplit_once('.')?;
+            Some((pack, name, value))
+        })
+        .ok_or_else(|| {
+            bad_input(format!(
+                "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
+            ))
+        })
+}
+
+/// Does `set` have the pack keyed `pack`, as listed or by its manifest's
+/// name?
+fn has_pack(set: &Ruleset, pack: &str) -> bool {
+    setting::pack_for_key(&set.packs, pack).is_ok()
 }

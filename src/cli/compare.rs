@@ -333,6 +333,10 @@ pub(super) fn table(c: &Comparison, width: u16) -> Result<()> {
         c.players,
         c.bots.join(",")
     );
+    out!(
+        "{}",
+        crate::rules::worths::bot_values_line(&c.variants, &c.bot_values)
+    );
     let mut wide = wide_table(c);
     let fits = natural_width(&wide) <= usize::from(width);
     if fits || c.variants.len() < 2 {

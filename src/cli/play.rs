@@ -46,6 +46,8 @@ struct PlayReport {
     packs: Vec<String>,
     seed: u64,
     players: usize,
+    /// The values the bots weighed positions with.
+    bot_values: String,
     scores: Vec<u32>,
     turns: u32,
     discards: u32,
@@ -76,6 +78,7 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
         packs: set.pack_names.clone(),
         seed: args.seed,
         players,
+        bot_values: set.bot_values(),
         scores: game.scores(),
         turns: s.turns,
         discards: s.discards,
@@ -101,6 +104,7 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
                 report.players,
                 report.turns
             );
+            out!("bot values: {}", report.bot_values);
             for (p, score) in report.scores.iter().enumerate() {
                 out!("  player {}: {score} points", p + 1);
             }

@@ -35,6 +35,9 @@ struct SimulateJson<'a> {
     games: u64,
     players: usize,
     bots: &'a [String],
+    /// The values the bots weighed positions with (`defaults`, or the
+    /// tuned file).
+    bot_values: &'a str,
     seed: u64,
     threads: usize,
     mean_scores: Vec<f64>,
@@ -115,6 +118,7 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
         games: run.games,
         players: run.players,
         bots: &run.bots,
+        bot_values: run.bot_values.first().map_or("defaults", String::as_str),
         seed: run.seed,
         threads: run.threads,
         mean_scores,
@@ -176,6 +180,10 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         run.players,
         run.bots.join(","),
         run.seed
+    );
+    out!(
+        "{}",
+        crate::rules::worths::bot_values_line(&run.variants, &run.bot_values)
     );
     let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
     for m in &run.metrics {

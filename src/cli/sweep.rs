@@ -173,6 +173,15 @@ fn table(s: &Sweep) -> Result<()> {
     for line in super::compare::wrap(&head, WIDTH) {
         out!("{line}");
     }
+    let values: Vec<String> = s
+        .values
+        .iter()
+        .map(|v| format!("{}={v}", s.dimension))
+        .collect();
+    let bot_values = crate::rules::worths::bot_values_line(&values, &s.bot_values);
+    for line in super::compare::wrap(&bot_values, WIDTH) {
+        out!("{line}");
+    }
     let first = &s.values[0];
     // Values down, one row each under its metric, so the table keeps four
     // columns however many values are swept and reads at 100 columns.

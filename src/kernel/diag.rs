@@ -58,6 +58,12 @@ pub fn is_budget_spent(err: &anyhow::Error) -> bool {
 /// logs): 64 MB.
 pub const MAX_INPUT: usize = 64 << 20;
 
+/// The most tokens (keys, values, brackets, commas…) a TOML file may hold.
+/// The parser keeps tens of bytes for each, so a file within [`MAX_INPUT`]
+/// made of tiny values would need gigabytes; a million tokens is hundreds of
+/// times what the largest shipped file (a scenario file) holds.
+pub const MAX_TOML_TOKENS: usize = 1_000_000;
+
 /// A text file kept with its name so that byte offsets can be reported as
 /// `path:line:col`.
 #[derive(Clone, Debug)]
@@ -127,11 +133,37 @@ impl Source {
     }
 
     /// Parse TOML into `T`, reporting a syntax or shape error with its place.
+    /// A file of more than [`MAX_TOML_TOKENS`] tokens is refused before it
+    /// is parsed, at the token past the limit.
     pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> anyhow::Result<T> {
+        self.within_toml_tokens()?;
         toml::from_str(&self.text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             self.error_at(span, in_words(e.message().trim_end()))
         })
+    }
+
+    /// At most [`MAX_TOML_TOKENS`] tokens, counted by the TOML lexer as it
+    /// goes (it allocates nothing), so memory stays bounded whatever the
+    /// file holds.
+    fn within_toml_tokens(&self) -> anyhow::Result<()> {
+        use toml_parser::lexer::TokenKind;
+        let tokens = toml_parser::Source::new(&self.text).lex().filter(|t| {
+            !matches!(
+                t.kind(),
+                TokenKind::Whitespace | TokenKind::Newline | TokenKind::Comment | TokenKind::Eof
+            )
+        });
+        match tokens.enumerate().find(|(i, _)| *i >= MAX_TOML_TOKENS) {
+            Some((_, past)) => Err(self.error_at(
+                past.span().start()..past.span().end(),
+                format!(
+                    "more than {MAX_TOML_TOKENS} keys, values and punctuation marks, the most a \
+                     TOML file may hold"
+                ),
+            )),
+            None => Ok(()),
+        }
     }
 }
 

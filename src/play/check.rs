@@ -19,6 +19,7 @@ use crate::kernel::{
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::manifest::Pack;
+use crate::rules::param::ParamDecl;
 use crate::rules::problems::load_all;
 use crate::rules::script::{Hook, ScriptRules};
 use crate::rules::{Home, Ruleset};
@@ -130,11 +131,79 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
             None => play_games(&set, set.rules().as_ref(), games, &mut report),
         };
     }
+    if setup_ok {
+        check_param_ends(home, &set, &mut report);
+    }
     report.summary = format!(
         "`{}` loads; setup valid for 2–6 players; {played} random games played",
         set.name
     );
     Ok(report)
+}
+
+/// Games played with a parameter at each end of what it may be set to.
+const GAMES_AT_AN_END: u64 = 2;
+
+/// Each number parameter of the packs set to each end of the values it may
+/// be set to (its declared bounds; an integer's implicit ones where it
+/// declares none), its setup asked and a few games played: a value a
+/// variant, `--param` or the browser may set that breaks the rules (a
+/// ransom past what a cost holds, a supply past its most) is the pack's
+/// problem, told here rather than in a player's game.
+fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
+    for pack in &set.packs {
+        for (name, decl) in &pack.params {
+            for (end, value) in param_ends(decl) {
+                let values = crate::rules::Params::from([(
+                    pack.reference.clone(),
+                    std::collections::BTreeMap::from([(name.clone(), value.clone())]),
+                )]);
+                let mut found = Report::default();
+                match crate::play::params::with_values(home, set, &values) {
+                    Ok(at_end) => {
+                        let rules = at_end.rules();
+                        if check_setup(&at_end, rules.as_ref(), &mut found) {
+                            play_games(&at_end, rules.as_ref(), GAMES_AT_AN_END, &mut found);
+                        }
+                    }
+                    Err(e) => found.problems.push(format!("{e:#}")),
+                }
+                // The first problem says it; the rest are usually the same.
+                report.problems.extend(found.problems.into_iter().take(1).map(|p| {
+                    format!(
+                        "parameter `{name}` of pack `{}` set to {value} ({end}, which a variant \
+                         may set) breaks the rules: {p}; declare `min` and `max` the rules can take",
+                        pack.reference
+                    )
+                }));
+            }
+        }
+    }
+}
+
+/// The values at the ends of what a number parameter may be set to, other
+/// than its default, with words for each.
+fn param_ends(decl: &ParamDecl) -> Vec<(&'static str, toml::Value)> {
+    let ends = match decl.default {
+        toml::Value::Integer(_) => {
+            let (least, most) = decl.integer_range();
+            vec![
+                ("its least value", toml::Value::Integer(least)),
+                ("its greatest value", toml::Value::Integer(most)),
+            ]
+        }
+        toml::Value::Float(_) => [
+            ("its least value", decl.min),
+            ("its greatest value", decl.max),
+        ]
+        .into_iter()
+        .filter_map(|(end, x)| Some((end, toml::Value::Float(x?))))
+        .collect(),
+        _ => Vec::new(),
+    };
+    ends.into_iter()
+        .filter(|(_, v)| *v != decl.default)
+        .collect()
 }
 
 /// Warnings for the reads a hook made that gave one value in all of

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use anyhow::Result;
 
-use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::rules::{Home, Params, Ruleset};
+use crate::kernel::diag::bad_input;
+use crate::rules::{Home, Params, Ruleset, param, setting};
 
 /// A parameter a pack declares: its default and what it means.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,77 +59,25 @@ pub fn with_values(home: &Home, set: &Ruleset, values: &Params) -> Result<Rulese
 }
 
 /// Values given as JSON by pack and name (`{"tower": {"ransom_cost": 2}}`),
-/// checked against what `set`'s packs declare: each pack one of the
-/// game's, each name one its pack declares, each value of its default's
-/// type. Errors speak to a browser user: no flag, no file.
+/// checked as every parameter value is (`rules::param`): each pack one of
+/// the game's, each name one its pack declares, each value of its type and
+/// within its bounds, none set twice. Errors speak to a browser user: no
+/// flag, no file.
 pub fn from_json(
     set: &Ruleset,
     json: &BTreeMap<String, BTreeMap<String, serde_json::Value>>,
 ) -> Result<Params> {
-    let mut params = Params::new();
-    for (pack, named) in json {
-        let Some(found) = set
-            .packs
-            .iter()
-            .find(|p| &p.reference == pack || &p.name == pack)
-        else {
-            return Err(bad_input(format!(
-                "a setting of pack `{pack}`, which these rules do not have (their packs: {}){}: choose rules with it, or leave its settings alone",
-                set.pack_names.join(", "),
-                did_you_mean(pack, set.pack_names.iter().map(String::as_str))
-            )));
-        };
-        for (name, value) in named {
-            let Some(decl) = found.params.get(name) else {
-                let known: Vec<&str> = found.params.keys().map(String::as_str).collect();
-                return Err(bad_input(format!(
-                    "pack `{pack}` has no setting `{name}` (its settings: {}){}",
-                    if known.is_empty() {
-                        "none".to_string()
-                    } else {
-                        known.join(", ")
-                    },
-                    did_you_mean(name, known.iter().copied())
-                )));
-            };
-            let value = of_type(value, &decl.default).ok_or_else(|| {
-                bad_input(format!(
-                    "`{name}` of pack `{pack}` is {} (like its default, {}), not {value}",
-                    kind_in_words(&decl.default),
-                    decl.default
-                ))
-            })?;
-            params
-                .entry(found.reference.clone())
-                .or_default()
-                .insert(name.clone(), value);
-        }
-    }
-    Ok(params)
-}
-
-/// `value` as a value of `default`'s type, if it is one (a whole number is
-/// a number too).
-fn of_type(value: &serde_json::Value, default: &toml::Value) -> Option<toml::Value> {
-    use serde_json::Value as J;
-    use toml::Value as T;
-    Some(match (default, value) {
-        (T::Integer(_), J::Number(n)) => T::Integer(n.as_i64()?),
-        (T::Float(_), J::Number(n)) => T::Float(n.as_f64()?),
-        (T::Boolean(_), J::Bool(b)) => T::Boolean(*b),
-        (T::String(_), J::String(s)) => T::String(s.clone()),
-        _ => return None,
-    })
-}
-
-fn kind_in_words(default: &toml::Value) -> &'static str {
-    match default {
-        toml::Value::Integer(_) => "a whole number",
-        toml::Value::Float(_) => "a number",
-        toml::Value::Boolean(_) => "true or false",
-        toml::Value::String(_) => "a text",
-        _ => "a value",
-    }
+    let settings: Vec<setting::Setting> = json
+        .iter()
+        .flat_map(|(pack, named)| {
+            named.iter().map(move |(name, value)| setting::Setting {
+                pack,
+                name,
+                value: param::Given::Json(value),
+            })
+        })
+        .collect();
+    setting::resolve(&set.packs, &settings).map_err(|refused| bad_input(refused.why))
 }
 
 #[cfg(test)]
@@ -153,12 +101,17 @@ mod tests {
         let err = |text: &str| format!("{:#}", from_json(&set, &json(text)).unwrap_err());
         let m = err(r#"{"house/no-gaps": {"x": 1}}"#);
         assert!(
-            m.contains("do not have") && m.contains("tower, black-tower"),
+            m.contains("no pack `house/no-gaps`") && m.contains("`tower`, `black-tower`"),
             "{m}"
         );
         let m = err(r#"{"tower": {"ransom_cots": 2}}"#);
         assert!(
-            m.contains("no setting `ransom_cots`") && m.contains("ransom_cost"),
+            m.contains("no parameter `ransom_cots`") && m.contains("ransom_cost"),
+            "{m}"
+        );
+        let m = err(r#"{"tower": {"ransom_cost": 4294967296}}"#);
+        assert!(
+            m.contains("`ransom_cost` of pack `tower` is set to 4294967296: above"),
             "{m}"
         );
         let m = err(r#"{"tower": {"ransom_cost": "two"}}"#);

@@ -15,6 +15,7 @@ pub mod native;
 pub mod param;
 pub mod problems;
 pub mod script;
+pub mod setting;
 pub mod state;
 pub mod trace;
 pub mod worths;
@@ -130,25 +131,22 @@ impl Ruleset {
             }
             packs.push(pack);
         }
-        let mut params = Params::new();
+        // A pack is keyed as the variant lists it, or by its manifest's
+        // `name` (`[params.red-floor]` for `./my-pack`); an error points at
+        // the value's key, or its table.
         for (key, span) in &file.param_spans {
-            // A pack is keyed as the variant lists it, or by its manifest's
-            // `name` (`[params.red-floor]` for `./my-pack`).
-            let p = pack_for_key(&packs, key).map_err(|e| file.source.error_at(span.clone(), e))?;
-            // The values must be parameters the pack declares, of its types.
-            // Each value is checked alone, so an error points at its key.
-            if let Some(values) = file.params.get(key) {
-                for (name, value) in values {
-                    let one = BTreeMap::from([(name.clone(), value.clone())]);
-                    let at = file.param_key_span(key, name).unwrap_or(span.clone());
-                    param_map(p, &one).map_err(|e| file.source.error_at(at, e))?;
-                }
-                params
-                    .entry(p.reference.clone())
-                    .or_default()
-                    .extend(values.clone());
-            }
+            setting::pack_for_key(&packs, key)
+                .map_err(|e| file.source.error_at(span.clone(), e))?;
         }
+        let settings = setting::settings_of(&file.params);
+        let params = setting::resolve(&packs, &settings).map_err(|r| {
+            let s = &settings[r.setting];
+            let at = file
+                .param_key_span(s.pack, s.name)
+                .or_else(|| file.param_spans.get(s.pack).cloned())
+                .unwrap_or(0..0);
+            file.source.error_at(at, r.why)
+        })?;
         let mut set = Ruleset::assemble(home, file.name.clone(), packs, &params).map_err(|e| {
             // The error keeps its type (bad input or not) under the
             // variant's name.
@@ -192,14 +190,8 @@ impl Ruleset {
             return Err(bad_input("`--packs` names at least one pack"));
         }
         let loaded = logged::load_logged(home, packs, logged, label)?;
-        let mut keyed = Params::new();
-        for (key, values) in params {
-            let p = pack_for_key(&loaded, key).map_err(bad_input)?;
-            keyed
-                .entry(p.reference.clone())
-                .or_default()
-                .extend(values.clone());
-        }
+        let keyed = setting::resolve(&loaded, &setting::settings_of(params))
+            .map_err(|refused| bad_input(refused.why))?;
         Ruleset::assemble(home, packs.join(","), loaded, &keyed)
     }
 
@@ -244,6 +236,12 @@ impl Ruleset {
             fingerprint,
             implementation,
         })
+    }
+
+    /// The values its bots weigh positions with, as outputs name them
+    /// ([`worths::bot_values`]: `defaults`, or the tuned file).
+    pub fn bot_values(&self) -> String {
+        worths::bot_values(self.tuned.as_ref())
     }
 
     /// A rules instance for one thread.
@@ -294,40 +292,6 @@ impl Ruleset {
                 ))
             })
     }
-}
-
-/// The pack that parameters keyed `key` are for: the pack listed as `key`,
-/// else the one whose manifest is named `key`; else an error that lists
-/// the keys there are.
-fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> std::result::Result<&'p Pack, String> {
-    if let Some(p) = packs.iter().find(|p| p.reference == key) {
-        return Ok(p);
-    }
-    if let Some(p) = packs.iter().find(|p| p.name == key) {
-        return Ok(p);
-    }
-    let mut keys: Vec<String> = Vec::new();
-    for p in packs {
-        keys.push(p.reference.clone());
-        if p.name != p.reference {
-            keys.push(p.name.clone());
-        }
-    }
-    let listed: Vec<String> = packs
-        .iter()
-        .map(|p| {
-            if p.name == p.reference {
-                format!("`{}`", p.name)
-            } else {
-                format!("`{}` (or its name, `{}`)", p.reference, p.name)
-            }
-        })
-        .collect();
-    Err(format!(
-        "parameters for pack `{key}`, which is not in the list; the keys there are: {}{}",
-        listed.join(", "),
-        did_you_mean(key, keys.iter().map(String::as_str))
-    ))
 }
 
 /// How to fix a list whose pack misses its requirement `req`: the list with
@@ -406,16 +370,19 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
 /// two packs whose manifests give one name.
 fn listed_twice(earlier: &Pack, pack: &Pack) -> String {
     if earlier.reference == pack.reference {
-        format!(
-            "pack `{}` is listed twice: a list holds a pack once",
-            pack.reference
-        )
+        pack_listed_twice(&pack.reference)
     } else {
         format!(
             "packs `{}` and `{}` are both named `{}` in their pack.toml: a list holds a pack once; rename one",
             earlier.reference, pack.reference, pack.name
         )
     }
+}
+
+/// Why a list cannot name the pack `reference` twice (every interface
+/// that takes a list says it so).
+pub fn pack_listed_twice(reference: &str) -> String {
+    format!("pack `{reference}` is listed twice: a list holds a pack once")
 }
 
 /// A native rule set stands alone: in a longer list it is refused, with
@@ -510,34 +477,11 @@ fn compile_scripts(
 }
 
 /// The parameters a pack's script sees: declared defaults, overridden by the
-/// variant's values (which must be declared and of the same type).
+/// values set (each checked by `param::resolve` as it came in).
 fn param_map(pack: &Pack, values: &BTreeMap<String, toml::Value>) -> Result<rhai::Map> {
     let mut map = rhai::Map::new();
     for (name, decl) in &pack.params {
-        map.insert(name.as_str().into(), to_dynamic(&decl.default)?);
-    }
-    for (name, value) in values {
-        let Some(decl) = pack.params.get(name) else {
-            return Err(bad_input(format!(
-                "pack `{}` has no parameter `{name}`{}",
-                pack.reference,
-                did_you_mean(name, pack.params.keys().map(String::as_str))
-            )));
-        };
-        if decl.default.type_str() != value.type_str() {
-            return Err(bad_input(format!(
-                "parameter `{name}` of pack `{}` is {}, not {}",
-                pack.reference,
-                decl.default.type_str(),
-                value.type_str()
-            )));
-        }
-        if let Some(why) = decl.refuses(value) {
-            return Err(bad_input(format!(
-                "parameter `{name}` of pack `{}` is set to {value}: {why}",
-                pack.reference
-            )));
-        }
+        let value = values.get(name).unwrap_or(&decl.default);
         map.insert(name.as_str().into(), to_dynamic(value)?);
     }
     Ok(map)

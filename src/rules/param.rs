@@ -1,11 +1,24 @@
 //! A parameter a pack declares (`[param.NAME]` in its `pack.toml`): its
-//! default, the bounds a number may be set within, and why a value set by
-//! a variant, `--param` or the browser is refused.
+//! default, the bounds a number may be set within, and the one check of a
+//! value set to it, however it is given ([`Given`]: text, JSON or TOML):
+//! of its type, finite, within its bounds. `super::setting` applies it to
+//! every value set on a ruleset's packs.
+
+use std::fmt;
 
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::kernel::diag::{Source, bad_input, with_article};
+
+/// The most an integer parameter may be set to either way where its
+/// declaration gives no bound (`min`, `max`): far past any count or cost
+/// a game uses, and small enough that a hook's sums of it stay far inside
+/// what a score or a count holds. A pack that needs more declares it.
+pub const INTEGER_LIMIT: i64 = 1_000_000;
+
+/// The most characters a text parameter may be set to.
+pub const MAX_TEXT: usize = 1_000;
 
 /// A parameter a pack declares, which a variant may set.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,38 +27,162 @@ pub struct ParamDecl {
     pub description: String,
     /// The least and greatest value a number may be set to, as the pack
     /// declares them (`min`, `max`): a value out of them is the setter's
-    /// mistake, refused where it is set, not the script's.
+    /// mistake, refused where it is set, not the script's. An integer
+    /// without one is within [`INTEGER_LIMIT`] on that side.
     pub min: Option<f64>,
     pub max: Option<f64>,
 }
 
+/// A value as an interface gives it, before it is checked.
+#[derive(Clone, Copy, Debug)]
+pub enum Given<'a> {
+    /// Typed on a command line (`--param tower.ransom_cost=2`).
+    Text(&'a str),
+    /// Sent as JSON (the browser's form).
+    Json(&'a serde_json::Value),
+    /// Written in a TOML file (a variant, a scenario) or read from a log.
+    Toml(&'a toml::Value),
+}
+
+impl fmt::Display for Given<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Given::Text(t) => write!(f, "`{t}`"),
+            Given::Json(j) => write!(f, "{j}"),
+            Given::Toml(t) => write!(f, "{t}"),
+        }
+    }
+}
+
 impl ParamDecl {
-    /// Why `value` (of the declared type) cannot be set, if it cannot: a
-    /// float that is not finite, or a number out of `min`..`max`.
-    pub fn refuses(&self, value: &toml::Value) -> Option<String> {
-        let x = match value {
-            toml::Value::Integer(i) => *i as f64,
-            toml::Value::Float(f) if !f.is_finite() => {
-                return Some("a float parameter takes a finite number".into());
+    /// The value `given` sets the parameter to — of its type (a whole
+    /// number is a float too), finite, within its bounds — or why not, in
+    /// words that follow the parameter's name.
+    pub fn value(&self, given: Given) -> Result<toml::Value, String> {
+        let value = self.typed(given).ok_or_else(|| {
+            format!(
+                "is {} (like its default, {}), not {given}",
+                self.kind_in_words(),
+                self.default
+            )
+        })?;
+        match self.refuses(&value) {
+            Some(why) => Err(format!("is set to {}: {why}", shown_value(&value))),
+            None => Ok(value),
+        }
+    }
+
+    /// `given` as a value of the default's type, if it is one.
+    fn typed(&self, given: Given) -> Option<toml::Value> {
+        use serde_json::Value as J;
+        use toml::Value as T;
+        Some(match (&self.default, given) {
+            (T::Integer(_), Given::Text(t)) => T::Integer(t.trim().parse().ok()?),
+            (T::Integer(_), Given::Json(J::Number(n))) => T::Integer(n.as_i64()?),
+            (T::Integer(_), Given::Toml(T::Integer(i))) => T::Integer(*i),
+            (T::Float(_), Given::Text(t)) => T::Float(t.trim().parse().ok()?),
+            (T::Float(_), Given::Json(J::Number(n))) => T::Float(n.as_f64()?),
+            (T::Float(_), Given::Toml(T::Float(x))) => T::Float(*x),
+            // A whole number is a number: `ratio = 1` sets a float to 1.0,
+            // as `--param q.ratio=1` and `{"ratio": 1}` do.
+            (T::Float(_), Given::Toml(T::Integer(i))) => T::Float(*i as f64),
+            (T::Boolean(_), Given::Text(t)) => T::Boolean(t.trim().parse().ok()?),
+            (T::Boolean(_), Given::Json(J::Bool(b)) | Given::Toml(T::Boolean(b))) => T::Boolean(*b),
+            (T::String(_), Given::Text(t)) => T::String(t.to_string()),
+            (T::String(_), Given::Json(J::String(s)) | Given::Toml(T::String(s))) => {
+                T::String(s.clone())
             }
-            toml::Value::Float(f) => *f,
             _ => return None,
-        };
-        match (self.min, self.max) {
-            (Some(min), _) if x < min => {
-                Some(format!("below its least value, {}", self.shown(min)))
+        })
+    }
+
+    /// Why `value` (of the declared type) cannot be set, if it cannot: a
+    /// float that is not finite, a number out of its bounds, a text too
+    /// long.
+    pub fn refuses(&self, value: &toml::Value) -> Option<String> {
+        match value {
+            toml::Value::Integer(i) => {
+                let (min, max) = self.integer_range();
+                self.out_of(*i < min, *i > max, min as f64, max as f64)
             }
-            (_, Some(max)) if x > max => {
-                Some(format!("above its greatest value, {}", self.shown(max)))
+            toml::Value::Float(x) if !x.is_finite() => {
+                Some("a float parameter takes a finite number".into())
             }
+            toml::Value::Float(x) => {
+                let below = self.min.is_some_and(|min| *x < min);
+                let above = self.max.is_some_and(|max| *x > max);
+                self.out_of(
+                    below,
+                    above,
+                    self.min.unwrap_or(0.0),
+                    self.max.unwrap_or(0.0),
+                )
+            }
+            toml::Value::String(s) if s.chars().count() > MAX_TEXT => Some(format!(
+                "a text parameter is at most {MAX_TEXT} characters, and this one has {}",
+                s.chars().count()
+            )),
             _ => None,
         }
     }
 
-    /// The values it may take, for people: "from 0", "from 0 to 5", "up to
-    /// 5", or "" when any.
+    fn out_of(&self, below: bool, above: bool, min: f64, max: f64) -> Option<String> {
+        let implicit = |declared: Option<f64>| match (declared, &self.default) {
+            (None, toml::Value::Integer(_)) => format!(
+                " (an integer parameter is within {INTEGER_LIMIT} of 0 unless its pack declares \
+                 `min` and `max`)"
+            ),
+            _ => String::new(),
+        };
+        if below {
+            Some(format!(
+                "below its least value, {}{}",
+                self.shown(min),
+                implicit(self.min)
+            ))
+        } else if above {
+            Some(format!(
+                "above its greatest value, {}{}",
+                self.shown(max),
+                implicit(self.max)
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The least and greatest values an integer parameter may be set to:
+    /// its declared bounds (the whole numbers within them), else
+    /// [`INTEGER_LIMIT`] either way (never an empty range: a bound
+    /// declared past the limit moves the other side with it).
+    pub fn integer_range(&self) -> (i64, i64) {
+        // `as` from a float saturates: a bound past i64 is i64's end.
+        let min = self.min.map(|m| m.ceil() as i64);
+        let max = self.max.map(|m| m.floor() as i64);
+        let lo = match (min, max) {
+            (Some(a), _) => a,
+            (None, Some(b)) => b.min(-INTEGER_LIMIT),
+            (None, None) => -INTEGER_LIMIT,
+        };
+        let hi = match (max, min) {
+            (Some(b), _) => b,
+            (None, Some(a)) => a.max(INTEGER_LIMIT),
+            (None, None) => INTEGER_LIMIT,
+        };
+        (lo, hi)
+    }
+
+    /// The values it may take, for people: "from 0 to 1000000", "up to 5",
+    /// or "" when any (an integer always has both ends).
     pub fn bounds(&self) -> String {
-        match (self.min, self.max) {
+        let (min, max) = match self.default {
+            toml::Value::Integer(_) => {
+                let (a, b) = self.integer_range();
+                (Some(a as f64), Some(b as f64))
+            }
+            _ => (self.min, self.max),
+        };
+        match (min, max) {
             (Some(a), Some(b)) => format!("from {} to {}", self.shown(a), self.shown(b)),
             (Some(a), None) => format!("from {}", self.shown(a)),
             (None, Some(b)) => format!("up to {}", self.shown(b)),
@@ -60,6 +197,28 @@ impl ParamDecl {
             toml::Value::Integer(_) => format!("{}", bound as i64),
             _ => format!("{bound}"),
         }
+    }
+
+    /// The parameter's type, as a form asks for it.
+    fn kind_in_words(&self) -> &'static str {
+        match self.default {
+            toml::Value::Integer(_) => "a whole number",
+            toml::Value::Float(_) => "a number",
+            toml::Value::Boolean(_) => "true or false",
+            toml::Value::String(_) => "a text",
+            _ => "a value",
+        }
+    }
+}
+
+/// A value as a message shows it: a long text cut short.
+fn shown_value(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) if s.chars().count() > 40 => {
+            let head: String = s.chars().take(40).collect();
+            format!("\"{head}…\"")
+        }
+        other => other.to_string(),
     }
 }
 
@@ -125,4 +284,64 @@ pub(super) fn param_decl(
         )));
     }
     decl
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn integer(min: Option<f64>, max: Option<f64>) -> ParamDecl {
+        ParamDecl {
+            default: toml::Value::Integer(0),
+            description: String::new(),
+            min,
+            max,
+        }
+    }
+
+    #[test]
+    fn an_integer_s_range_is_its_bounds_or_the_limit_never_empty() {
+        let l = INTEGER_LIMIT;
+        assert_eq!(integer(None, None).integer_range(), (-l, l));
+        assert_eq!(integer(Some(0.0), None).integer_range(), (0, l));
+        assert_eq!(integer(None, Some(5.0)).integer_range(), (-l, 5));
+        assert_eq!(integer(Some(0.5), Some(9.5)).integer_range(), (1, 9));
+        assert_eq!(
+            integer(Some(5e6), None).integer_range(),
+            (5_000_000, 5_000_000)
+        );
+        assert_eq!(
+            integer(None, Some(-5e6)).integer_range(),
+            (-5_000_000, -5_000_000)
+        );
+        assert_eq!(
+            integer(Some(-1e300), Some(1e300)).integer_range(),
+            (i64::MIN, i64::MAX)
+        );
+    }
+
+    #[test]
+    fn the_same_value_gets_the_same_answer_however_it_is_given() {
+        let decl = integer(Some(0.0), None);
+        let json = serde_json::json!(4294967296u64);
+        let toml = toml::Value::Integer(4294967296);
+        let answers: Vec<_> = [
+            Given::Text("4294967296"),
+            Given::Json(&json),
+            Given::Toml(&toml),
+        ]
+        .into_iter()
+        .map(|g| decl.value(g))
+        .collect();
+        let want = "is set to 4294967296: above its greatest value, 1000000 (an integer parameter \
+                    is within 1000000 of 0 unless its pack declares `min` and `max`)";
+        for a in &answers {
+            assert_eq!(a.as_ref().unwrap_err(), want);
+        }
+        let json = serde_json::json!(2.5);
+        let toml = toml::Value::Float(2.5);
+        for g in [Given::Text("2.5"), Given::Json(&json), Given::Toml(&toml)] {
+            assert!(decl.value(g).unwrap_err().starts_with("is a whole number"));
+        }
+    }
 }

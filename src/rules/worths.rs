@@ -24,36 +24,36 @@ pub const TUNED_DIR: &str = "tuned";
 pub struct Worths {
     /// The k-th meeple in supply (index k − 1): the last ones most, as
     /// without a meeple a player can take no feature.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub meeple: [f32; 7],
     /// Holding an opponent's meeple: ransom income or an exchange to come.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub prisoner: f32,
     /// A floor in supply, per floor kind (index: the kind); kinds past the
     /// end are worth `floor_default`.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub floor: Vec<f32>,
     /// A floor in supply of a kind `floor` does not list.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub floor_default: f32,
     /// The share of an open feature's value its leader counts on: it may be
     /// stolen, blocked or left unfinished.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "chance")]
     pub open_share: f32,
     /// Expected growth per open end of an open road and city, in tiles.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub road_growth: f32,
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "points")]
     pub city_growth: f32,
     /// The chance that an open city completes, by open ends (index: ends − 1,
     /// the last for that many or more).
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "chance")]
     pub city_chance: [f32; 5],
     /// The chance that a cloister's missing neighbour arrives: `cloister_chance
     /// − cloister_drop · missing`.
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "chance")]
     pub cloister_chance: f32,
-    #[serde(deserialize_with = "finite")]
+    #[serde(deserialize_with = "chance")]
     pub cloister_drop: f32,
 }
 
@@ -95,45 +95,69 @@ impl Worths {
     }
 }
 
-/// Numbers a bot weighs with, all of which must be finite: a NaN or an
-/// infinity would make every comparison of options meaningless.
-trait Finite {
-    fn finite(&self) -> bool;
+/// The most points a stored value may be worth: far past any value
+/// `towerlab tune` learns (a meeple's is a few points), and small enough
+/// that a bot's sums of them stay far inside what a float counts exactly.
+pub const MAX_POINTS: f32 = 1_000.0;
+
+/// Numbers a bot weighs with, each of which must be in its range: a NaN, an
+/// infinity or a huge worth would make every comparison of options
+/// meaningless.
+trait Numbers {
+    fn all(&self, ok: impl Fn(f32) -> bool) -> bool;
 }
 
-impl Finite for f32 {
-    fn finite(&self) -> bool {
-        self.is_finite()
+impl Numbers for f32 {
+    fn all(&self, ok: impl Fn(f32) -> bool) -> bool {
+        ok(*self)
     }
 }
 
-impl<const N: usize> Finite for [f32; N] {
-    fn finite(&self) -> bool {
-        self.iter().all(|v| v.is_finite())
+impl<const N: usize> Numbers for [f32; N] {
+    fn all(&self, ok: impl Fn(f32) -> bool) -> bool {
+        self.iter().all(|&v| ok(v))
     }
 }
 
-impl Finite for Vec<f32> {
-    fn finite(&self) -> bool {
-        self.iter().all(|v| v.is_finite())
+impl Numbers for Vec<f32> {
+    fn all(&self, ok: impl Fn(f32) -> bool) -> bool {
+        self.iter().all(|&v| ok(v))
     }
 }
 
 /// Read a value of [`Worths`], refused (at its place in the file) unless
-/// every number in it is finite.
-fn finite<'de, D, T>(d: D) -> Result<T, D::Error>
+/// every number in it is within `lo..=hi` (so finite).
+fn within<'de, D, T>(d: D, lo: f32, hi: f32, what: &str) -> Result<T, D::Error>
 where
     D: serde::Deserializer<'de>,
-    T: Deserialize<'de> + Finite,
+    T: Deserialize<'de> + Numbers,
 {
     let value = T::deserialize(d)?;
-    if value.finite() {
+    if value.all(|v| (lo..=hi).contains(&v)) {
         Ok(value)
     } else {
-        Err(serde::de::Error::custom(
-            "not a finite number: a value is a number of points or a chance (no nan or inf)",
-        ))
+        Err(serde::de::Error::custom(format!(
+            "not a finite number from {lo} to {hi}: {what} (no nan or inf)"
+        )))
     }
+}
+
+/// Points: from 0 to [`MAX_POINTS`].
+fn points<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Numbers,
+{
+    within(d, 0.0, MAX_POINTS, "a value is a number of points")
+}
+
+/// A chance or a share: from 0 to 1.
+fn chance<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Numbers,
+{
+    within(d, 0.0, 1.0, "a chance or a share")
 }
 
 /// Tuned values as stored: what they were tuned for, and the values.
@@ -157,20 +181,33 @@ pub fn tuned_path(folder: &Path, fingerprint: &str) -> PathBuf {
 }
 
 /// The values tuned for `fingerprint` in the home `folder`, if any, for a
-/// ruleset of `floor_kinds` floor kinds (a file that values more kinds was
-/// not written for it).
+/// ruleset of `floor_kinds` floor kinds. The file is an input like any
+/// other: read under the input limit (a link to `/dev/zero` is refused at
+/// once), every value in its range, and written for these rules — the
+/// fingerprint it records is the one its name gives (a file copied or
+/// renamed to other rules' name is refused, never used for them), and it
+/// values no more floor kinds than the rules have.
 pub fn load(folder: Option<&Path>, fingerprint: &str, floor_kinds: usize) -> Result<Option<Tuned>> {
     let Some(folder) = folder else {
         return Ok(None);
     };
     let path = tuned_path(folder, fingerprint);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
+    match std::fs::symlink_metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let source = Source::new(path, text);
+        Ok(_) => {}
+    }
+    let source = Source::read(&path)?;
     let tuned: Tuned = source.parse_toml()?;
+    if tuned.fingerprint != fingerprint {
+        return Err(bad_input(format!(
+            "{}: these values were tuned for the rules of fingerprint {}, not for these \
+             ({fingerprint}): a file in `tuned/` is used only for the rules it was tuned for; \
+             remove it, or run `towerlab tune` for these rules",
+            source.path.display(),
+            tuned.fingerprint
+        )));
+    }
     let listed = tuned.worths.floor.len();
     if listed > floor_kinds {
         return Err(bad_input(format!(
@@ -179,6 +216,47 @@ pub fn load(folder: Option<&Path>, fingerprint: &str, floor_kinds: usize) -> Res
         )));
     }
     Ok(Some(tuned))
+}
+
+impl Worths {
+    /// What identifies these values: a fingerprint of their stored form,
+    /// short (two tables of values share it only by accident).
+    pub fn digest(&self) -> String {
+        let text = toml::to_string(self).unwrap_or_default();
+        fingerprint([text.as_bytes()])[..8].to_string()
+    }
+}
+
+/// The values bots weigh positions with, as every output that they affect
+/// names them: `defaults`, or the tuned file with a digest of its values
+/// (`tuned/<fingerprint>.toml, values <digest>`), which tells two runs
+/// played with other values apart.
+pub fn bot_values(tuned: Option<&Tuned>) -> String {
+    match tuned {
+        None => "defaults".to_string(),
+        Some(t) => format!(
+            "{TUNED_DIR}/{}.toml, values {}",
+            t.fingerprint,
+            t.worths.digest()
+        ),
+    }
+}
+
+/// The words that name the values the bots weighed positions with, under
+/// a run's heading (text and HTML): "bot values: defaults", or each variant's when they
+/// differ ("bot values: tower defaults; black-tower tuned/….toml, …").
+pub fn bot_values_line(variants: &[String], values: &[String]) -> String {
+    match values {
+        [first, rest @ ..] if rest.iter().all(|v| v == first) => format!("bot values: {first}"),
+        _ => {
+            let each: Vec<String> = variants
+                .iter()
+                .zip(values)
+                .map(|(variant, v)| format!("{variant} {v}"))
+                .collect();
+            format!("bot values: {}", each.join("; "))
+        }
+    }
 }
 
 /// `tuned` as its file in `tuned/` holds it (the command line writes it).

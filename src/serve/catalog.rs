@@ -144,8 +144,11 @@ impl Catalog {
         if packs.is_empty() {
             return Err(bad_input("name at least one pack"));
         }
-        for p in packs {
+        for (i, p) in packs.iter().enumerate() {
             known(p, &self.lists.packs, "pack")?;
+            if packs[..i].contains(p) {
+                return Err(bad_input(crate::rules::pack_listed_twice(p)));
+            }
         }
         let mut list = Vec::new();
         for p in packs {

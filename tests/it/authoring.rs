@@ -173,7 +173,7 @@ fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
     let out = stdout(&succeeds(&["info", "black-tower"]));
     assert!(out.contains("floor kind black (#26262b)"), "{out}");
     assert!(
-        out.contains("parameter ransom_cost (integer from 0, default 3"),
+        out.contains("parameter ransom_cost (integer from 0 to 1000000, default 3"),
         "{out}"
     );
     assert!(out.contains("tiles: "), "{out}");
@@ -184,7 +184,7 @@ fn info_shows_kinds_parameters_tiles_and_what_each_hook_wraps() {
     let pack = example("underdog-floors");
     let out = stdout(&succeeds(&["info", pack.to_str().unwrap()]));
     assert!(
-        out.contains("parameter extra (integer, default 1)"),
+        out.contains("parameter extra (integer from 0 to 10, default 1)"),
         "{out}"
     );
     assert!(

@@ -123,7 +123,7 @@ fn shards_as_separate_processes_take_their_index_from_slurm_or_kubernetes() {
 fn a_partial_is_small_and_says_what_run_it_belongs_to() {
     let out = succeeds(&words("simulate --games 100 --format partial --seed 4"));
     let p: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(p["format"], "towerlab-partial/2");
+    assert_eq!(p["format"], "towerlab-partial/3");
     assert_eq!(p["run"]["command"], "simulate");
     assert_eq!(p["run"]["shards"], 1);
     assert_eq!(p["rows"][0].as_array().unwrap().len(), 100);

@@ -204,7 +204,7 @@ fn bad_sweeps_are_refused_with_the_reason() {
         ),
         (
             "sweep --param towr.ransom_cost=1..3 --games 2",
-            "has no pack `towr`",
+            "have no pack `towr`",
         ),
         ("sweep --param ransom_cost=1..3 --games 2", "PACK.NAME"),
         (
@@ -221,17 +221,28 @@ fn bad_sweeps_are_refused_with_the_reason() {
         ),
         (
             "sweep --param tower.ransom_cost=1..2:0.5 --games 2",
-            "not an integer",
+            "`0.5` is not a whole number",
         ),
         (
             "sweep --param tower.ransom_cost=a,b --games 2",
-            "`a` is not an integer",
+            "is a whole number (like its default, 3), not `a`",
         ),
         (
             "sweep --param tower.ransom_cost=0..1000 --games 2",
             "more than 200",
         ),
-        ("sweep --players 1..3 --games 2", "not a player count"),
+        (
+            "sweep --players 1..3 --games 2",
+            "a player count is set to 1: below its least value, 2",
+        ),
+        (
+            "sweep --param tower.ransom_cost=999999..1000001 --games 2",
+            "is set to 1000001: above its greatest value, 1000000",
+        ),
+        (
+            "sweep --param tower.ransom_cost=-9223372036854775808..-9223372036854775807 --games 2",
+            "is set to -9223372036854775808: below its least value, 0",
+        ),
         ("sweep --players 3..2 --games 2", "the range is empty"),
         ("sweep --games 2", "--param"),
     ] {

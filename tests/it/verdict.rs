@@ -135,6 +135,7 @@ fn info() -> RunInfo {
         decks: None,
         games: 0,
         bots: vec!["greedy".into(), "greedy".into()],
+        bot_values: vec!["defaults".into(), "defaults".into()],
         seed: 1,
     }
 }

@@ -56,6 +56,7 @@ fn info() -> RunInfo {
         games: 0,
         bots: vec!["greedy".into(), "greedy".into()],
         seed: 1,
+        bot_values: vec!["defaults".into(); 3],
     }
 }
 

@@ -80,6 +80,7 @@ fn merge_comparison(
         decks: None,
         games: run.games,
         bots: run.bots.clone(),
+        bot_values: run.bot_values.clone(),
         seed: run.seed,
     };
     let b = baseline
@@ -98,6 +99,7 @@ fn merge_arena(run: &RunId, ordered: Vec<Partial>) -> Result<ArenaResult> {
         variant: run.variants.first().cloned().unwrap_or_default(),
         packs: run.packs.first().cloned().unwrap_or_default(),
         bots: run.bots.clone(),
+        bot_values: run.bot_values.first().cloned().unwrap_or_default(),
         players: run.seats(),
         seed: run.seed,
     };

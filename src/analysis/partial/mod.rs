@@ -38,7 +38,7 @@ use crate::play::sim::{GameResult, MAX_THREADS};
 use crate::rules::Ruleset;
 
 /// The format tag of a partial result file.
-pub const FORMAT: &str = "towerlab-partial/2";
+pub const FORMAT: &str = "towerlab-partial/3";
 
 /// The kinds of run a partial can come from (its run's `command`), each
 /// merged into what that command prints.
@@ -93,6 +93,11 @@ pub struct RunId {
     pub content: Vec<String>,
     pub seed: u64,
     pub bots: Vec<String>,
+    /// The values each variant's bots weigh positions with
+    /// (`Ruleset::bot_values`): shards played with other values are of
+    /// another run. An arena has one.
+    #[serde(default)]
+    pub bot_values: Vec<String>,
     /// Games per variant in the whole run.
     pub games: u64,
     /// Shards the run is cut into.
@@ -118,6 +123,7 @@ impl RunId {
             content: plan.sets.iter().map(content_hash).collect(),
             seed: info.seed,
             bots: info.bots,
+            bot_values: info.bot_values,
             games: info.games,
             shards,
             by_kind,
@@ -136,6 +142,7 @@ impl RunId {
             content: vec![content_hash(arena.set)],
             seed: info.seed,
             bots: info.bots,
+            bot_values: vec![info.bot_values],
             games: arena.total_games(),
             shards,
             by_kind: false,
@@ -150,7 +157,7 @@ impl RunId {
 
     /// The first field in which `other` differs, with both values.
     fn difference(&self, other: &RunId) -> Option<(&'static str, String, String)> {
-        let fields: [(&str, String, String); 11] = [
+        let fields: [(&str, String, String); 12] = [
             ("version", self.version.clone(), other.version.clone()),
             ("command", self.command.clone(), other.command.clone()),
             (
@@ -170,6 +177,11 @@ impl RunId {
             ),
             ("seed", self.seed.to_string(), other.seed.to_string()),
             ("bots", self.bots.join(","), other.bots.join(",")),
+            (
+                "bot values",
+                self.bot_values.join("; "),
+                other.bot_values.join("; "),
+            ),
             ("games", self.games.to_string(), other.games.to_string()),
             ("shards", self.shards.to_string(), other.shards.to_string()),
             (
@@ -302,7 +314,8 @@ pub fn parse(name: &str, text: &str) -> Result<Partial> {
             "{name}: format `{}`, expected `{FORMAT}`{}",
             p.format,
             if older {
-                " (its game rows lack counts this towerlab keeps: play the shard again)"
+                " (from an older towerlab, whose partials lack what this one keeps — counts of \
+                 each game, the bot values of the run: play the shard again)"
             } else {
                 ""
             }

@@ -117,18 +117,11 @@ impl Game<'_> {
         if seat >= n {
             bail!("there is no seat {seat}: seats are 0 to {}", n - 1);
         }
-        let before = self.players[seat].score;
-        let Some(after) = i64::from(before)
-            .checked_add(points)
-            .and_then(|s| u32::try_from(s).ok())
-        else {
+        let sum = i128::from(self.players[seat].score) + i128::from(points);
+        let Ok(after) = u32::try_from(sum) else {
             bail!(
-                "{points} points would take seat {seat}'s score of {before} {}",
-                if points < 0 {
-                    "below 0"
-                } else {
-                    "past the largest score (4294967295)"
-                }
+                "{points} points {}",
+                super::scoring::refused_score(seat, sum).unwrap_or_default()
             );
         };
         self.players[seat].score = after;

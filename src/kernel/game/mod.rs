@@ -33,7 +33,7 @@ mod towers;
 
 pub use event::{Event, Scored};
 pub use scoring::{
-    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, by_feature, cloister_points, line_points,
+    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
 };
 
 /// Meeples each player owns (G3).

@@ -73,6 +73,12 @@ impl Game<'_> {
             self.this_tile.is_none(),
             "a tile was already placed this turn"
         );
+        let Some(turns) = self.stats.turns.checked_add(1) else {
+            return Err(crate::kernel::diag::bad_input(format!(
+                "a tile placed now would take the turn count past {}",
+                u32::MAX
+            )));
+        };
         let k = self
             .tiles
             .kinds
@@ -86,7 +92,7 @@ impl Game<'_> {
             at.rot as u16 * 90
         );
         self.put_tile(kind, at.pos, at.rot)?;
-        self.stats.turns += 1;
+        self.stats.turns = turns;
         let player = self.current;
         self.emit(|_| Event::Tile {
             player,

@@ -31,6 +31,28 @@ pub use crate::kernel::board::CLOISTER_NEIGHBOURS;
 /// Points a farm earns per completed city it supplies (G8).
 pub const FARM_CITY_POINTS: u32 = 3;
 
+/// The most points a score holds (the most its type does). Every sum of
+/// points is checked: a sum past it is an error, never a score that wraps
+/// round.
+pub const MAX_SCORE: u32 = u32::MAX;
+
+/// Why a seat's score cannot become `score`, if it cannot: below 0, or
+/// above [`MAX_SCORE`]. Wide enough that no sum of a score and an `i64`
+/// wraps.
+pub fn refused_score(player: usize, score: i128) -> Option<String> {
+    if score < 0 {
+        Some(format!(
+            "would make player {player}'s score {score}: a score never goes below 0"
+        ))
+    } else if score > i128::from(MAX_SCORE) {
+        Some(format!(
+            "would make player {player}'s score {score}, more than {MAX_SCORE}, the most a score holds"
+        ))
+    } else {
+        None
+    }
+}
+
 impl Game<'_> {
     /// Score every road, city and cloister completed by this turn's tile, and
     /// return their meeples (G2, G7). Ends the turn (the rules act on
@@ -90,12 +112,11 @@ impl Game<'_> {
     fn award_completed(&mut self, root: FeatureId, points: u32) -> Result<()> {
         const COMPLETED: usize = 2;
         if !self.listens_to(COMPLETED) {
-            self.award(root, points, true);
-            return Ok(());
+            return self.award(root, points, true);
         }
         let mut moment = self.completed(root, points);
         self.happen(moment)?;
-        self.award(root, points, true);
+        self.award(root, points, true)?;
         if let Moment::FeatureCompleted { scored, .. } = &mut moment {
             *scored = true;
         }
@@ -149,9 +170,9 @@ impl Game<'_> {
 
     /// Give `points` to every player with the most meeples on the feature
     /// (G7); with `release`, those meeples go back to their owners.
-    fn award(&mut self, root: FeatureId, points: u32, release: bool) {
+    fn award(&mut self, root: FeatureId, points: u32, release: bool) -> Result<()> {
         if self.features.meeples(root) == 0 {
-            return;
+            return Ok(());
         }
         let mut count = [0u8; 8];
         let mut i = 0;
@@ -177,18 +198,18 @@ impl Game<'_> {
         if release {
             self.features.clear_meeples(root);
         }
-        self.credit(root, &count, points);
+        self.credit(root, &count, points)
     }
 
     /// Give `points` to every player with the most meeples on the feature,
     /// `count` of them per player (G7).
-    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
         let n = self.players.len();
         let most = *count[..n].iter().max().expect("players");
         let feature = self.features.kind(root);
         for (p, &c) in count[..n].iter().enumerate() {
             if c == most && most > 0 {
-                self.players[p].score += points;
+                self.add_points(p, points)?;
                 self.standings_changed();
                 if points > 0 {
                     self.emit(|_| Event::Score {
@@ -200,6 +221,23 @@ impl Game<'_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Add a feature's `points` to seat `p`'s score, refused past
+    /// [`MAX_SCORE`] (bad input: only points set by hand or given by the
+    /// rules come near it).
+    fn add_points(&mut self, p: usize, points: u32) -> Result<()> {
+        let score = self.players[p].score;
+        let Some(sum) = score.checked_add(points) else {
+            let why = refused_score(p, i128::from(score) + i128::from(points));
+            return Err(crate::kernel::diag::bad_input(format!(
+                "a feature's {points} points {}",
+                why.unwrap_or_default()
+            )));
+        };
+        self.players[p].score = sum;
+        Ok(())
     }
 
     /// End-of-game scoring: incomplete roads, cities and cloisters, then
@@ -226,12 +264,12 @@ impl Game<'_> {
                 }
                 SegmentKind::Field | SegmentKind::Foundation => continue,
             };
-            self.credit_end(r, &count, points);
+            self.credit_end(r, &count, points)?;
         }
         for (r, count) in by_feature(&on) {
             if self.features.kind(r) == SegmentKind::Field {
                 let points = FARM_CITY_POINTS * self.completed_cities_touching(r);
-                self.credit_end(r, &count, points);
+                self.credit_end(r, &count, points)?;
             }
         }
         self.on_features = on;
@@ -257,10 +295,11 @@ impl Game<'_> {
     }
 
     /// [`Game::credit`] at the game's end, meeples staying where they are.
-    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) {
+    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
         if self.features.meeples(root) != 0 {
-            self.credit(root, count, points);
+            self.credit(root, count, points)?;
         }
+        Ok(())
     }
 
     /// How many distinct completed cities a field borders (G8).

@@ -5,6 +5,7 @@ use std::cell::Cell;
 
 use anyhow::{Result, bail, ensure};
 
+use super::scoring::refused_score;
 use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, Scored, meeple_on};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
@@ -258,15 +259,29 @@ impl Game<'_> {
             cost <= score,
             "a ransom of {cost} would take the score of {score} below 0"
         );
+        let to = self.players[captor].score;
+        let Some(received) = to.checked_add(cost) else {
+            let why = refused_score(captor, i128::from(to) + i128::from(cost));
+            return Err(bad_input(format!(
+                "a ransom of {cost} {}",
+                why.unwrap_or_default()
+            )));
+        };
+        let Some(paid) = self.stats.ransom_points.checked_add(cost) else {
+            return Err(bad_input(format!(
+                "a ransom of {cost} would take the points paid in ransoms this game past {}",
+                u32::MAX
+            )));
+        };
         let n = self.players.len();
         self.prisoners[captor * n + me] -= 1;
         self.players[me].meeples += 1;
         self.players[me].score -= cost;
-        self.players[captor].score += cost;
+        self.players[captor].score = received;
         self.standings_changed();
         self.ransoms_paid += 1;
         self.stats.ransoms += 1;
-        self.stats.ransom_points += cost;
+        self.stats.ransom_points = paid;
         let tally = &mut self.history.tallies;
         tally[me].ransoms_paid = tally[me].ransoms_paid.saturating_add(1);
         tally[me].ransom_points_paid = tally[me].ransom_points_paid.saturating_add(cost);
@@ -468,15 +483,18 @@ impl Game<'_> {
                     n - 1
                 )));
             }
-            let score = self.players[e.player].score as i64 + e.points;
-            if !(0..=u32::MAX as i64).contains(&score) {
-                return Err(bad_input(format!(
-                    "the rules' end score `{}` of {} points would make player {}'s score {score}: \
-                     a score never goes below 0",
-                    e.feature, e.points, e.player
-                )));
-            }
-            self.players[e.player].score = score as u32;
+            let score = i128::from(self.players[e.player].score) + i128::from(e.points);
+            let score = match u32::try_from(score) {
+                Ok(s) if refused_score(e.player, score).is_none() => s,
+                _ => {
+                    let why = refused_score(e.player, score).unwrap_or_default();
+                    return Err(bad_input(format!(
+                        "the rules' end score `{}` of {} points {why}",
+                        e.feature, e.points
+                    )));
+                }
+            };
+            self.players[e.player].score = score;
             self.standings_changed();
             self.emit(|_| Event::Score {
                 player: e.player,

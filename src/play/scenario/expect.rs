@@ -5,12 +5,13 @@
 
 use std::collections::BTreeSet;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use toml::Spanned;
 
 use super::Failure;
+use super::checked::{cell, number, seat, within_side};
 use super::file::{Cells, RawExpect, RawMay, RawRange};
-use super::position::{cell, floor_counts, floor_kind, seat};
+use super::position::{floor_counts, floor_kind};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::{Game, RansomView};
@@ -39,15 +40,15 @@ pub fn check(
     }
     for cap in &expect.capturable {
         let tower = c.tower(&cap.get_ref().tower)?;
-        let mut got = capturable_cells(game, tower)?;
+        let mut got = capturable_cells(game, tower).with_context(|| asked(src, cap.span()))?;
         got.sort_unstable();
         let mut want: Vec<(i32, i32)> = cap
             .get_ref()
             .meeples
             .get_ref()
             .iter()
-            .map(|&[x, y]| (x as i32, y as i32))
-            .collect();
+            .map(|at| within_side(src, at.span(), *at.get_ref(), "[0, 0]"))
+            .collect::<Result<_>>()?;
         want.sort_unstable();
         let at = pos_text(cap.get_ref().tower.get_ref());
         c.compare(
@@ -72,7 +73,10 @@ pub fn check(
         };
         let captor = seat(src, &r.captor, n)?;
         let want = match r.cost.get_ref() {
-            toml::Value::Integer(i) => i.to_string(),
+            toml::Value::Integer(i) => {
+                let cost = Spanned::new(r.cost.span(), *i);
+                number::<u32>(src, &cost, 0, u32::MAX.into(), "a ransom's cost")?.to_string()
+            }
             toml::Value::String(s) if s == "none" => "none".to_string(),
             other => {
                 return Err(src.error_at(
@@ -91,7 +95,9 @@ pub fn check(
                 0
             },
         };
-        let got = game.with_table(|t| game.rules().ransom(&view, t))?;
+        let got = game
+            .with_table(|t| game.rules().ransom(&view, t))
+            .with_context(|| asked(src, r.cost.span()))?;
         let got = got.map_or("none".to_string(), |c| c.to_string());
         c.compare(
             r.cost.span(),
@@ -107,7 +113,8 @@ pub fn check(
         let want = floor_counts(src, set, &s.floors)?;
         let got = game
             .rules()
-            .seat_supply(n, set.tiles.foundation_tiles(), seat)?;
+            .seat_supply(n, set.tiles.foundation_tiles(), seat)
+            .with_context(|| asked(src, s.floors.span()))?;
         let (w, g) = (c.supply_text(&want), c.supply_text(&got));
         c.compare(
             s.floors.span(),
@@ -121,31 +128,36 @@ pub fn check(
         let n = game.players().len();
         let (captor, owner) = (seat(src, &p.captor, n)?, seat(src, &p.owner, n)?);
         let got = game.prisoners(captor, owner);
+        let want: u8 = number(src, &p.count, 0, MAX_PRISONERS, "a count of prisoners")?;
         c.compare(
             p.count.span(),
             format!("prisoners of seat {owner} held by seat {captor}"),
-            p.count.get_ref().to_string(),
+            want.to_string(),
             got.to_string(),
         );
     }
     if let Some(scores) = &expect.scores {
+        let want = scores_of(src, scores)?;
         c.compare(
             scores.span(),
             "scores".into(),
-            list(scores.get_ref()),
+            list(&want),
             list(&game.scores()),
         );
     }
     if let Some(end) = &expect.end_scores {
+        let want = scores_of(src, end)?;
         let mut after = game.clone();
         if after.turn_begun() {
             after.end_turn()?;
         }
-        after.final_scoring()?;
+        after
+            .final_scoring()
+            .with_context(|| asked(src, end.span()))?;
         c.compare(
             end.span(),
             "scores after the end of the game".into(),
-            list(end.get_ref()),
+            list(&want),
             list(&after.scores()),
         );
     }
@@ -229,21 +241,13 @@ impl Checker<'_, '_> {
         let mut got = Vec::new();
         self.game
             .rules()
-            .capture_range(&self.game.towers()[t].stack(), &mut got)?;
+            .capture_range(&self.game.towers()[t].stack(), &mut got)
+            .with_context(|| asked(self.src, raw.cells.span()))?;
         let got: BTreeSet<(i32, i32)> = got.into_iter().collect();
         let want: BTreeSet<(i32, i32)> = match raw.cells.get_ref() {
             Cells::List(cells) => cells
                 .iter()
-                .map(|&[x, y]| {
-                    let side = crate::play::query::MAX_SIDE as i64;
-                    if x.abs() > side || y.abs() > side {
-                        return Err(self.src.error_at(
-                            raw.cells.span(),
-                            format!("cell [{x}, {y}] is more than {side} cells from the tower"),
-                        ));
-                    }
-                    Ok((x as i32, y as i32))
-                })
+                .map(|&cell| within_side(self.src, raw.cells.span(), cell, "the tower"))
                 .collect::<Result<_>>()?,
             Cells::Picture(p) => picture_cells(self.src, &raw.cells, p)?,
         };
@@ -280,22 +284,20 @@ impl Checker<'_, '_> {
         let mut got = Vec::new();
         for s in 0..n {
             let yes = match kind {
-                Some(k) => self.game.allows_floor(t, k, s)?,
-                None => self.game.allows_meeple(t, s)?,
-            };
+                Some(k) => self.game.allows_floor(t, k, s),
+                None => self.game.allows_meeple(t, s),
+            }
+            .with_context(|| asked(self.src, m.seats.span()))?;
             if yes {
-                got.push(s as i64);
+                got.push(s);
             }
         }
-        let mut want = m.seats.get_ref().clone();
-        for &s in &want {
-            if !(0..n as i64).contains(&s) {
-                return Err(self.src.error_at(
-                    m.seats.span(),
-                    format!("seat {s}: the game has seats 0 to {}", n - 1),
-                ));
-            }
-        }
+        let mut want = m
+            .seats
+            .get_ref()
+            .iter()
+            .map(|s| seat(self.src, s, n))
+            .collect::<Result<Vec<_>>>()?;
         want.sort_unstable();
         want.dedup();
         let at = pos_text(m.tower.get_ref());
@@ -367,6 +369,25 @@ impl Checker<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// The most prisoners one seat may hold of another: every meeple of a
+/// player.
+const MAX_PRISONERS: i64 = crate::kernel::MEEPLES_PER_PLAYER as i64;
+
+/// Scores a scenario expects, each one a score can be.
+fn scores_of(src: &Source, scores: &Spanned<Vec<Spanned<i64>>>) -> Result<Vec<u32>> {
+    scores
+        .get_ref()
+        .iter()
+        .map(|s| number(src, s, 0, u32::MAX.into(), "a score"))
+        .collect()
+}
+
+/// Where an expectation is whose question the rules failed to answer.
+fn asked(src: &Source, span: std::ops::Range<usize>) -> String {
+    let (line, col) = src.line_col(span.start);
+    format!("the expectation at {}:{line}:{col}", src.path.display())
 }
 
 /// Does record `got` have every field of `want`, with its value?

@@ -161,9 +161,9 @@ pub struct RawExpect {
     #[serde(default)]
     pub supply: Vec<Spanned<RawSupply>>,
     /// Every seat's score now.
-    pub scores: Option<Spanned<Vec<i64>>>,
+    pub scores: Option<Spanned<Vec<Spanned<i64>>>>,
     /// Every seat's score after the end of the game is scored from here.
-    pub end_scores: Option<Spanned<Vec<i64>>>,
+    pub end_scores: Option<Spanned<Vec<Spanned<i64>>>>,
     /// Prisoners held now.
     #[serde(default)]
     pub prisoners: Vec<Spanned<RawPrisoners>>,
@@ -212,7 +212,7 @@ pub enum Cells {
 pub struct RawCapturable {
     pub tower: At,
     /// The cells of the meeples a floor just placed there may take.
-    pub meeples: Spanned<Vec<[i64; 2]>>,
+    pub meeples: Spanned<Vec<At>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -222,7 +222,7 @@ pub struct RawMay {
     /// The floor kind (for `floors`).
     pub kind: Option<Spanned<String>>,
     /// The seats allowed.
-    pub seats: Spanned<Vec<i64>>,
+    pub seats: Spanned<Vec<Spanned<i64>>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -12,11 +12,12 @@
 
 use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::kernel::diag::Source;
 use crate::rules::{Home, Params, Ruleset};
 
+mod checked;
 mod expect;
 mod file;
 mod position;
@@ -25,6 +26,11 @@ mod steps;
 
 pub use file::RawFile;
 use file::RawScenario;
+
+/// The most scenarios a file may hold: each sets up a game and asks its
+/// rules, so a file of hundreds of thousands would run for many minutes
+/// (the shipped files hold a few dozen).
+pub const MAX_SCENARIOS: usize = 10_000;
 
 /// A scenario file, read and parsed.
 pub struct ScenarioFile {
@@ -40,6 +46,12 @@ impl ScenarioFile {
             return Err(source.error_at(
                 0..0,
                 "no scenario: a scenario file holds `[[scenario]]` tables (docs/packs.md)",
+            ));
+        }
+        if let Some(past) = raw.scenario.get(MAX_SCENARIOS) {
+            return Err(source.error_at(
+                past.span(),
+                format!("more than {MAX_SCENARIOS} scenarios, the most a file may hold: split it"),
             ));
         }
         Ok(ScenarioFile {
@@ -105,17 +117,38 @@ impl Outcome {
 
 /// Run scenario `index` of `file` under `set` (or under the packs the
 /// scenario names). Bad input when it cannot be set up; a rules error (a
-/// hook's) as it is.
+/// hook's) as it is; either under the scenario's name and place.
 pub fn run(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Result<Outcome> {
     let spanned = &file.raw.scenario[index];
-    let raw = spanned.get_ref();
+    let (line, _) = file.source.line_col(spanned.span().start);
+    let at = format!("{}:{line}", file.source.path.display());
+    let name = spanned.get_ref().name.get_ref();
+    run_at(home, set, file, index, &at)
+        .with_context(|| format!("scenario `{}` ({at})", shortened(name)))
+}
+
+/// A scenario's name as an error shows it: its first 100 characters.
+fn shortened(name: &str) -> String {
+    const SHOWN: usize = 100;
+    match name.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}…", &name[..cut]),
+        None => name.to_string(),
+    }
+}
+
+fn run_at(
+    home: &Home,
+    set: &Ruleset,
+    file: &ScenarioFile,
+    index: usize,
+    at: &str,
+) -> Result<Outcome> {
+    let raw = file.raw.scenario[index].get_ref();
     let src = &file.source;
     let own = own_rules(home, set, src, raw)?;
     let set = own.as_ref().unwrap_or(set);
-    let (line, _) = src.line_col(spanned.span().start);
     if let Some(trace) = set.scripts().and_then(|s| s.trace()) {
-        let name = raw.name.get_ref();
-        trace.note(format!("scenario `{name}` ({}:{line})", src.path.display()));
+        trace.note(format!("scenario `{}` ({at})", raw.name.get_ref()));
     }
     let rules = set.rules();
     let mut game = position::build(src, set, rules.as_ref(), raw)?;
@@ -128,7 +161,7 @@ pub fn run(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Res
     }
     Ok(Outcome {
         name: raw.name.get_ref().clone(),
-        at: format!("{}:{line}", src.path.display()),
+        at: at.to_string(),
         rules: raw.rules.iter().map(|r| r.get_ref().clone()).collect(),
         checked,
         failures,

@@ -7,12 +7,14 @@ use std::ops::Range;
 use anyhow::Result;
 use toml::Spanned;
 
+use super::checked::{cell, number, rotation, seat};
 use super::file::{At, RawScenario};
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{FloorKind, Game, MAX_PLAYERS, MIN_PLAYERS, MeepleSpot, Rules};
-use crate::play::query::MAX_SIDE;
+use crate::kernel::{
+    FloorKind, Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS, MeepleSpot, Rules,
+};
 use crate::rules::Ruleset;
 
 /// The most tiles a scenario may leave to draw.
@@ -26,11 +28,11 @@ pub fn build<'a>(
     raw: &RawScenario,
 ) -> Result<Game<'a>> {
     let players = match &raw.players {
-        Some(p) => number(src, p, MIN_PLAYERS as i64, MAX_PLAYERS as i64, "players")? as usize,
+        Some(p) => number(src, p, MIN_PLAYERS as i64, MAX_PLAYERS as i64, "players")?,
         None => set.players,
     };
     let left = match &raw.tiles_left {
-        Some(t) => number(src, t, 0, MAX_TILES_LEFT, "tiles_left")? as usize,
+        Some(t) => number(src, t, 0, MAX_TILES_LEFT, "tiles_left")?,
         None => 0,
     };
     let mut game = Game::arranged(&set.tiles, rules, players, left)
@@ -79,7 +81,7 @@ pub fn build<'a>(
             seat(src, &p.captor, players)?,
             seat(src, &p.owner, players)?,
         );
-        let count = number(src, &p.count, 0, 7, "count")? as u8;
+        let count = number(src, &p.count, 0, MEEPLES_PER_PLAYER.into(), "count")?;
         game.set_prisoners(captor, owner, count)
             .map_err(|e| src.error_at(p.captor.span(), format!("{e:#}")))?;
     }
@@ -98,8 +100,7 @@ pub fn build<'a>(
             ));
         }
         for (s, score) in scores.get_ref().iter().enumerate() {
-            let v = number(src, score, 0, u32::MAX as i64, "a score")?;
-            game.set_score(s, v as u32)?;
+            game.set_score(s, number(src, score, 0, u32::MAX.into(), "a score")?)?;
         }
     }
     let current = match &raw.current {
@@ -107,61 +108,12 @@ pub fn build<'a>(
         None => 0,
     };
     let turn = match &raw.turn {
-        Some(t) => number(src, t, 0, u32::MAX as i64, "turn")? as u32,
-        None => raw.tiles.len().saturating_sub(1) as u32,
+        Some(t) => number(src, t, 0, u32::MAX.into(), "turn")?,
+        // At most a board's cells, as every tile has its own.
+        None => u32::try_from(raw.tiles.len().saturating_sub(1)).unwrap_or(u32::MAX),
     };
     game.set_turn(current, turn)?;
     Ok(game)
-}
-
-/// A whole number of a file within `lo..=hi`.
-pub fn number(src: &Source, v: &Spanned<i64>, lo: i64, hi: i64, what: &str) -> Result<i64> {
-    let n = *v.get_ref();
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        Err(src.error_at(v.span(), format!("{what} must be {lo} to {hi}, not {n}")))
-    }
-}
-
-/// A seat of the game.
-pub fn seat(src: &Source, v: &Spanned<i64>, players: usize) -> Result<usize> {
-    let n = *v.get_ref();
-    if (0..players as i64).contains(&n) {
-        Ok(n as usize)
-    } else {
-        Err(src.error_at(
-            v.span(),
-            format!("seat {n}: the game has seats 0 to {}", players - 1),
-        ))
-    }
-}
-
-/// A cell within [`MAX_SIDE`] of the origin.
-pub fn cell(src: &Source, at: &At) -> Result<Pos> {
-    let [x, y] = *at.get_ref();
-    let side = MAX_SIDE as i64;
-    if x.abs() > side || y.abs() > side {
-        return Err(src.error_at(
-            at.span(),
-            format!("cell [{x}, {y}] is more than {side} cells from [0, 0]"),
-        ));
-    }
-    Ok(Pos::new(x as i32, y as i32))
-}
-
-/// Degrees clockwise as quarter turns.
-pub fn rotation(src: &Source, rot: &Spanned<i64>) -> Result<u8> {
-    match rot.get_ref() {
-        0 => Ok(0),
-        90 => Ok(1),
-        180 => Ok(2),
-        270 => Ok(3),
-        r => Err(src.error_at(
-            rot.span(),
-            format!("a rotation is 0, 90, 180 or 270 (degrees clockwise), not {r}"),
-        )),
-    }
 }
 
 pub fn floor_kind(src: &Source, set: &Ruleset, name: &Spanned<String>) -> Result<FloorKind> {
@@ -191,7 +143,7 @@ pub fn floor_counts(
                     ),
                 )
             })?;
-        counts[k] = number(src, count, 0, u32::MAX as i64, "a floor count")? as u32;
+        counts[k] = number(src, count, 0, u32::MAX.into(), "a floor count")?;
     }
     Ok(counts)
 }
@@ -214,17 +166,19 @@ pub fn segment(
     match (number, on) {
         (Some(n), None) => {
             let s = *n.get_ref();
-            if s < 0 || s as usize >= kind.segments.len() {
-                return Err(src.error_at(
+            match u8::try_from(s) {
+                Ok(segment) if usize::from(segment) < kind.segments.len() => {
+                    Ok(MeepleSpot::Segment(segment))
+                }
+                _ => Err(src.error_at(
                     n.span(),
                     format!(
                         "tile {} has segments 0 to {}, not {s} (`towerlab tiles --segments` numbers them)",
                         kind.name,
                         kind.segments.len().saturating_sub(1)
                     ),
-                ));
+                )),
             }
-            Ok(MeepleSpot::Segment(s as u8))
         }
         (None, Some(on)) if on.get_ref() == "tower" => Ok(MeepleSpot::Tower),
         (None, Some(on)) => {

@@ -5,8 +5,8 @@
 
 use anyhow::Result;
 
+use super::checked::{cell, seat};
 use super::file::{RawScenario, RawStateValue};
-use super::position::{cell, seat};
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::effects::{Scope, StateAt};
 use crate::kernel::{Game, Rules};

@@ -1,11 +1,12 @@
 //! A scenario's decisions, played from its position through the kernel's
 //! own operations (so each must be legal), and the log records they wrote.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::Failure;
-use super::file::{RawScenario, RawStep};
-use super::position::{cell, floor_kind, rotation};
+use super::checked::{cell, number, rotation, seat};
+use super::file::{At, RawScenario, RawStep};
+use super::position::floor_kind;
 use crate::kernel::diag::Source;
 use crate::kernel::{Action, Game, Placement};
 use crate::play::log::{LogContext, records};
@@ -35,14 +36,17 @@ pub fn play(
     game.record_events();
     for (i, step) in raw.steps.iter().enumerate() {
         let refused = step.get_ref().refused;
-        let (expected, got) = match one_step(src, set, game, step.get_ref())? {
+        let (line, col) = src.line_col(step.span().start);
+        let at = format!("{}:{line}:{col}", src.path.display());
+        let played = one_step(src, set, game, step.get_ref())
+            .with_context(|| format!("step {} ({at})", i + 1))?;
+        let (expected, got) = match played {
             Err(e) if !refused => ("a legal decision", e),
             Ok(()) if refused => ("the game refuses it", "the game allowed it".to_string()),
             _ => continue,
         };
-        let (line, col) = src.line_col(step.span().start);
         failures.push(Failure {
-            at: format!("{}:{line}:{col}", src.path.display()),
+            at,
             what: format!("step {}", i + 1),
             expected: expected.into(),
             got,
@@ -143,18 +147,12 @@ fn one_step(
         );
     }
     if let Some(captor) = &step.ransom {
-        let c = *captor.get_ref();
-        if !(0..game.players().len() as i64).contains(&c) {
-            return Err(src.error_at(captor.span(), format!("no seat {c}")));
-        }
-        return done(game.pay_ransom(c as usize));
+        let captor = seat(src, captor, game.players().len())?;
+        return done(game.pay_ransom(captor));
     }
     if let Some(seg) = &step.meeple {
-        let s = *seg.get_ref();
-        if !(0..=u8::MAX as i64).contains(&s) {
-            return Err(src.error_at(seg.span(), format!("no segment {s}")));
-        }
-        return done(game.act(Action::Meeple { segment: s as u8 }));
+        let segment = number(src, seg, 0, u8::MAX.into(), "a segment")?;
+        return done(game.act(Action::Meeple { segment }));
     }
     if let Some(kind) = &step.floor {
         let k = floor_kind(src, set, kind)?;
@@ -164,21 +162,12 @@ fn one_step(
                 "a `floor` step needs the tower's `at = [x, y]`",
             ));
         };
-        let pos = cell(src, at)?;
-        let Some(t) = game.tower_at(pos) else {
-            return Err(src.error_at(at.span(), format!("no foundation at {pos}")));
-        };
-        return done(game.act(Action::Floor {
-            tower: t as u16,
-            kind: k,
-        }));
+        let tower = tower_at(src, game, at)?;
+        return done(game.act(Action::Floor { tower, kind: k }));
     }
     if let Some(at) = &step.top {
-        let pos = cell(src, at)?;
-        let Some(t) = game.tower_at(pos) else {
-            return Err(src.error_at(at.span(), format!("no foundation at {pos}")));
-        };
-        return done(game.act(Action::TowerMeeple { tower: t as u16 }));
+        let tower = tower_at(src, game, at)?;
+        return done(game.act(Action::TowerMeeple { tower }));
     }
     if let Some(at) = &step.capture {
         let pos = cell(src, at)?;
@@ -211,6 +200,14 @@ fn one_step(
             format!("`end` is \"turn\" or \"game\", not \"{other}\""),
         )),
     }
+}
+
+/// The tower on the foundation at a cell, as a decision names it.
+fn tower_at(src: &Source, game: &Game, at: &At) -> Result<u16> {
+    let pos = cell(src, at)?;
+    game.tower_at(pos)
+        .and_then(|t| u16::try_from(t).ok())
+        .ok_or_else(|| src.error_at(at.span(), format!("no foundation at {pos}")))
 }
 
 /// Is this error a hook's (a pack's script failing), rather than the game

@@ -243,9 +243,14 @@ impl ScriptRules {
                 let n = v
                     .as_int()
                     .ok()
-                    .filter(|n| (0..=u32::MAX as i64).contains(n))
-                    .ok_or_else(|| wrong("a cost of 0 or more points, or () for no ransom"))?;
-                Value::Cost(Some(n as u32))
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| {
+                        wrong(&format!(
+                            "a cost of 0 to {} points, or () for no ransom",
+                            u32::MAX
+                        ))
+                    })?;
+                Value::Cost(Some(n))
             }
             Hook::Captured => {
                 let word = v.clone().into_immutable_string().ok();

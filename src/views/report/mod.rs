@@ -37,6 +37,7 @@ use crate::analysis::compare::{Comparison, Metric};
 use crate::analysis::ladder::Ladder;
 use crate::analysis::stats::{self, Estimate};
 use crate::analysis::verdict::Verdict;
+use crate::rules::worths::bot_values_line;
 use crate::views::render::PLAYER_COLOURS;
 use charts::{BoxStats, Series};
 pub use replay::VIEWER_GAMES;
@@ -151,7 +152,8 @@ fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
             h1 { (title) }
             p class="meta" {
                 (r.games) " games per variant on the same seeds (master seed " (r.seed) "), "
-                (r.players) " players, bots " (r.bots.join(", ")) "."
+                (r.players) " players, bots " (r.bots.join(", ")) "; "
+                (bot_values_line(&r.variants, &r.bot_values)) "."
             }
             ul class="variants" {
                 @for (v, (name, packs)) in r.variants.iter().zip(&r.packs).enumerate() {
@@ -480,6 +482,7 @@ mod tests {
             games: 1,
             players: 2,
             bots: vec!["<i>".into(), "random".into()],
+            bot_values: vec!["defaults".into(), "<tuned>".into()],
             seed: 1,
             threads: 1,
             seconds: 0.0,

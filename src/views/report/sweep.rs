@@ -7,6 +7,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::analysis::stats::{self, Estimate};
 use crate::analysis::sweep::{Sweep, SweepMetric};
+use crate::rules::worths::bot_values_line;
 use crate::views::report::charts::{self, Curve};
 
 const STYLE: &str = include_str!("report.css");
@@ -28,7 +29,8 @@ pub fn html(s: &Sweep) -> String {
                     h1 { (title) }
                     p class="meta" {
                         (s.games) " games per value on the same seeds (master seed " (s.seed) "), packs "
-                        (s.packs.join(" + ")) ", bots " (s.bots.first().map(|b| b.join(", ")).unwrap_or_default()) "."
+                        (s.packs.join(" + ")) ", bots " (s.bots.first().map(|b| b.join(", ")).unwrap_or_default()) "; "
+                        (bot_values_line(&s.values, &s.bot_values)) "."
                     }
                     nav { a href="#table" { "Table" } " · " a href="#curves" { "Response curves" } }
                 }

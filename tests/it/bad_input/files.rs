@@ -95,7 +95,7 @@ fn variant_setting_an_undeclared_parameter_suggests_a_near_name() {
     ]);
     says(
         &err,
-        "no parameter `ransom_cots`, did you mean `ransom_cost`?",
+        "no parameter `ransom_cots` (its parameters: ransom_cost), did you mean `ransom_cost`?",
     );
 }
 
@@ -117,9 +117,26 @@ fn a_parameter_out_of_its_declared_bounds_is_refused_where_it_is_set() {
         ("b.cost=-1", "is set to -1: below its least value, 0"),
         ("b.cost=6", "is set to 6: above its greatest value, 5"),
         ("b.ratio=1.5", "is set to 1.5: above its greatest value, 1"),
-        ("b.ratio=NaN", "`NaN` is not a finite number"),
-        ("b.ratio=inf", "`inf` is not a finite number"),
-        ("b.ratio=1e999", "`1e999` is not a finite number"),
+        (
+            "b.ratio=NaN",
+            "is set to nan: a float parameter takes a finite number",
+        ),
+        (
+            "b.ratio=inf",
+            "is set to inf: a float parameter takes a finite number",
+        ),
+        (
+            "b.ratio=1e999",
+            "is set to inf: a float parameter takes a finite number",
+        ),
+        (
+            "b.cost=4294967296",
+            "is set to 4294967296: above its greatest value, 5",
+        ),
+        (
+            "b.cost=2.0",
+            "is a whole number (like its default, 2), not `2.0`",
+        ),
     ] {
         let err = refused(&["play", "--packs", &packs, "--param", set]);
         says(&err, why);

@@ -23,8 +23,11 @@ mod check;
 mod files;
 mod names;
 mod numbers;
+mod params;
 mod parsers;
+mod scenarios;
 mod scripts;
+mod tuned;
 
 /// A manifest for a pack `name` whose script is `script.rhai`.
 fn scripted(name: &str) -> String {

@@ -94,8 +94,16 @@ fn parameter_values_on_the_command_line_are_finite_few_enough_and_named_plainly(
     let pack = tmp.pack("q", manifest, &[]);
     let packs = format!("tower,{pack}");
     let cases = [
-        ("play", "q.ratio=NaN", "`NaN` is not a finite number"),
-        ("play", "q.ratio=-inf", "`-inf` is not a finite number"),
+        (
+            "play",
+            "q.ratio=NaN",
+            "is set to nan: a float parameter takes a finite number",
+        ),
+        (
+            "play",
+            "q.ratio=-inf",
+            "is set to -inf: a float parameter takes a finite number",
+        ),
         ("play", "q.ratio", "expected PACK.NAME=V"),
         (
             "sweep",
@@ -107,7 +115,12 @@ fn parameter_values_on_the_command_line_are_finite_few_enough_and_named_plainly(
             "q.flag=0..1",
             "the parameter is a boolean; a range A..B is for numbers",
         ),
-        ("sweep", "q.ratio=x", "`x` is not a float"),
+        (
+            "sweep",
+            "q.ratio=x",
+            "is a number (like its default, 0.5), not `x`",
+        ),
+        ("sweep", "q.ratio=0..1:nan", "`nan` is not a finite number"),
     ];
     for (command, param, why) in cases {
         let err = refused(

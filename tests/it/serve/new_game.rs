@@ -130,15 +130,19 @@ fn a_new_game_sets_pack_parameters_checked_in_words() {
     for (params, says) in [
         (
             json!({"house/no-gaps": {"x": 1}}),
-            "pack `house/no-gaps`, which these rules do not have (their packs: tower, black-tower)",
+            "these rules have no pack `house/no-gaps`; the keys there are: `tower`, `black-tower`",
         ),
         (
             json!({"tower": {"ransom_cots": 2}}),
-            "has no setting `ransom_cots` (its settings: ransom_cost)",
+            "has no parameter `ransom_cots` (its parameters: ransom_cost)",
         ),
         (
             json!({"tower": {"ransom_cost": "two"}}),
             "`ransom_cost` of pack `tower` is a whole number (like its default, 3), not \"two\"",
+        ),
+        (
+            json!({"tower": {"ransom_cost": 4294967296u64}}),
+            "`ransom_cost` of pack `tower` is set to 4294967296: above its greatest value, 1000000",
         ),
         (
             json!({"black-tower": {"standard_foundations": true}}),

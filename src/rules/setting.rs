@@ -1,0 +1,124 @@
+//! Parameter values set on a ruleset's packs, and the one way they get
+//! in. A variant file's `[params]`, `--param`, a scenario's `params`, a
+//! log's `start` record and the browser's form all give [`Setting`]s, which
+//! [`resolve`] checks the same way — the pack one of the rules', the
+//! parameter one it declares, the value checked by
+//! [`ParamDecl::value`](super::param::ParamDecl::value), none set twice —
+//! so the same value gets the same answer wherever it is given; each
+//! interface adds only where it was given.
+
+use std::collections::BTreeMap;
+
+use super::manifest::Pack;
+use super::param::{Given, ParamDecl};
+use crate::kernel::diag::did_you_mean;
+
+/// One value set: the pack as the setter keys it (as the list names it,
+/// or by its manifest's `name`), the parameter's name, the value as given.
+#[derive(Clone, Copy, Debug)]
+pub struct Setting<'a> {
+    pub pack: &'a str,
+    pub name: &'a str,
+    pub value: Given<'a>,
+}
+
+/// Why a setting was refused: which one (its index), and why, in words
+/// that name the parameter; the caller adds where it was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub setting: usize,
+    pub why: String,
+}
+
+/// The values `settings` give `packs`, keyed by pack reference then name:
+/// each pack one of `packs`, each parameter one it declares, each value
+/// checked by [`ParamDecl::value`], none set twice (a pack keyed both ways
+/// is one pack). The first setting refused, if any.
+pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<super::Params, Refused> {
+    let mut params = super::Params::new();
+    for (i, s) in settings.iter().enumerate() {
+        let refused = |why: String| Refused { setting: i, why };
+        let (pack, decl) = declared(packs, s.pack, s.name).map_err(refused)?;
+        let named = |what: String| format!("parameter `{}` of pack `{}` {what}", s.name, s.pack);
+        let value = decl.value(s.value).map_err(|why| refused(named(why)))?;
+        let values = params.entry(pack.reference.clone()).or_default();
+        if values.insert(s.name.to_string(), value).is_some() {
+            return Err(refused(named("is set twice: set it once".into())));
+        }
+    }
+    Ok(params)
+}
+
+/// The settings `params` holds (as a variant file, a scenario or a log
+/// keys them), each a TOML value.
+pub fn settings_of(params: &BTreeMap<String, BTreeMap<String, toml::Value>>) -> Vec<Setting<'_>> {
+    params
+        .iter()
+        .flat_map(|(pack, values)| {
+            values.iter().map(move |(name, value)| Setting {
+                pack,
+                name,
+                value: Given::Toml(value),
+            })
+        })
+        .collect()
+}
+
+/// The pack keyed `key` and its declaration of `name`, or why there is
+/// none (with the names there are).
+pub fn declared<'p>(
+    packs: &'p [Pack],
+    key: &str,
+    name: &str,
+) -> Result<(&'p Pack, &'p ParamDecl), String> {
+    let pack = pack_for_key(packs, key)?;
+    match pack.params.get(name) {
+        Some(decl) => Ok((pack, decl)),
+        None => {
+            let known: Vec<&str> = pack.params.keys().map(String::as_str).collect();
+            Err(format!(
+                "pack `{key}` has no parameter `{name}` (its parameters: {}){}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                },
+                did_you_mean(name, known.iter().copied())
+            ))
+        }
+    }
+}
+
+/// The pack that parameters keyed `key` are for: the pack listed as `key`,
+/// else the one whose manifest is named `key`; else an error that lists
+/// the keys there are.
+pub fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> Result<&'p Pack, String> {
+    if let Some(p) = packs.iter().find(|p| p.reference == key) {
+        return Ok(p);
+    }
+    if let Some(p) = packs.iter().find(|p| p.name == key) {
+        return Ok(p);
+    }
+    let mut keys: Vec<String> = Vec::new();
+    for p in packs {
+        keys.push(p.reference.clone());
+        if p.name != p.reference {
+            keys.push(p.name.clone());
+        }
+    }
+    let listed: Vec<String> = packs
+        .iter()
+        .map(|p| {
+            if p.name == p.reference {
+                format!("`{}`", p.name)
+            } else {
+                format!("`{}` (or its name, `{}`)", p.reference, p.name)
+            }
+        })
+        .collect();
+    Err(format!(
+        "these rules have no pack `{key}`; the keys there are: {}{}",
+        listed.join(", "),
+        did_you_mean(key, keys.iter().map(String::as_str))
+    ))
+}
