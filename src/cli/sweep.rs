@@ -178,10 +178,10 @@ fn table(s: &Sweep) -> Result<()> {
         .iter()
         .map(|v| format!("{}={v}", s.dimension))
         .collect();
-    out!(
-        "{}",
-        crate::rules::worths::bot_values_line(&values, &s.bot_values)
-    );
+    let bot_values = crate::rules::worths::bot_values_line(&values, &s.bot_values);
+    for line in super::compare::wrap(&bot_values, WIDTH) {
+        out!("{line}");
+    }
     let first = &s.values[0];
     // Values down, one row each under its metric, so the table keeps four
     // columns however many values are swept and reads at 100 columns.
