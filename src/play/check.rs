@@ -120,6 +120,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
                 let played = play_games(&set, &watch, games, &mut report);
                 if played > 0 {
                     report.warnings.extend(watch.dead_rules(&set, played));
+                    report.notes.extend(watch.effects_done(played));
                     report.warnings.extend(constant_reads(&watch.inner, played));
                     let (notes, warnings) = fires(&watch.inner);
                     report.notes.extend(notes);
@@ -377,6 +378,8 @@ struct Seen {
     ransoms: Vec<Option<u32>>,
     /// Effects the event hooks answered, by name.
     effects: std::collections::BTreeMap<&'static str, u64>,
+    /// Moments whose event hook answered some effect (by moment name).
+    acted: std::collections::BTreeSet<&'static str>,
 }
 
 /// The rules, passing every question on and noting the answers.
@@ -433,6 +436,15 @@ impl Watch {
                 ));
             }
         }
+        for hook in Hook::ALL.into_iter().filter(|h| h.acts() && defined(*h)) {
+            let moment = hook.name().trim_start_matches("on_");
+            if !seen.acted.contains(moment) {
+                out.push(format!(
+                    "hook `{}` answered no effect {in_games}",
+                    hook.name()
+                ));
+            }
+        }
         // A ransom of one fixed cost is the printed rule, so only a ransom
         // never allowed is flagged.
         if defined(Hook::Ransom)
@@ -442,6 +454,19 @@ impl Watch {
             out.push(format!("hook `ransom` never allowed a ransom {in_games}"));
         }
         out
+    }
+
+    /// What the event hooks did in `games` games, effect by effect.
+    fn effects_done(&self, games: u64) -> Option<String> {
+        let seen = self.seen.borrow();
+        (!seen.effects.is_empty()).then(|| {
+            let each: Vec<String> = seen
+                .effects
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            format!("effects in {games} test games: {}", each.join(", "))
+        })
     }
 
     fn note(&self, f: impl FnOnce(&mut Seen)) {
@@ -549,6 +574,9 @@ impl Rules for Watch {
         self.note(|s| {
             for a in &out[from..] {
                 *s.effects.entry(a.effect.name()).or_default() += 1;
+            }
+            if out.len() > from {
+                s.acted.insert(moment.name());
             }
         });
         Ok(())

@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow};
 use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::BotKind;
 use crate::play::log;
-use crate::play::words::option_words;
+use crate::play::words::{Words, option_words};
 use crate::rules::Ruleset;
 
 /// Who plays a seat.
@@ -82,12 +82,13 @@ impl std::fmt::Display for Refusal {
 }
 
 /// A question answered: by which seat, its kind, and the option taken in
-/// words (as a person would have seen it listed).
+/// words (as a person would have seen it listed), its seats named when
+/// said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answered {
     pub seat: usize,
     pub step: Step,
-    pub words: String,
+    pub words: Words,
 }
 
 /// A game in progress between people and bots.

@@ -23,7 +23,7 @@ use serde::de::DeserializeOwned;
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
 use super::seats::{Seating, random_seed};
-use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue};
+use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue, View};
 use super::{ApiError, Limits};
 use crate::rules::Home;
 
@@ -67,6 +67,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/view", post(view))
         .route("/api/games/{id}/choose", post(choose))
         .route("/api/games/{id}/advance", post(advance))
         .route("/api/games/{id}/hint", post(hint))
@@ -221,6 +222,14 @@ async fn new_game(
 
 async fn game_state(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {
     app.games.ask(&id, Request::State).await.map(state_of)
+}
+
+async fn view(
+    State(app): Shared,
+    GameId(id): GameId,
+    JsonBody(view): JsonBody<View>,
+) -> Result<Response, ApiError> {
+    app.games.ask(&id, Request::View(view)).await.map(state_of)
 }
 
 async fn choose(

@@ -1,39 +1,46 @@
 //! A game's events in words for the page's list, each with the turn it
 //! happened in and the ID of the rule (docs/rules.md) behind it, as
-//! `play::words` tells them.
+//! `play::words` tells them: each event told once, and said for each
+//! reader (seats by name, the reader's own as "you").
 
 use super::wire::EventLine;
 use crate::kernel::{Event, Game};
-use crate::play::words::tell;
+use crate::play::words::{Names, Told, tell};
 use crate::rules::Ruleset;
 
-/// A game's events described so far, kept across its states so that each
-/// event is described once (a game's events only grow).
+/// A game's events told so far, kept across its states so that each event
+/// is told once (a game's events only grow).
 #[derive(Default)]
 pub struct Described {
     turn: u32,
-    lines: Vec<EventLine>,
+    told: Vec<(u32, Told)>,
 }
 
 impl Described {
-    /// Describe the events `game` has that are not described yet; every
-    /// event so far, oldest first.
-    pub fn update(&mut self, game: &Game, set: &Ruleset) -> &[EventLine] {
-        if game.events().len() < self.lines.len() {
+    /// Tell the events `game` has that are not told yet.
+    pub fn update(&mut self, game: &Game, set: &Ruleset) {
+        if game.events().len() < self.told.len() {
             *self = Described::default();
         }
-        for e in &game.events()[self.lines.len()..] {
+        for e in &game.events()[self.told.len()..] {
             if matches!(e, Event::Tile { .. }) {
                 self.turn += 1;
             }
-            let told = tell(e, game, set);
-            self.lines.push(EventLine {
-                turn: self.turn,
-                rule: told.rule.into(),
-                text: told.text,
-            });
+            self.told.push((self.turn, tell(e, game, set)));
         }
-        &self.lines
+    }
+
+    /// Every event told so far, oldest first, said for the reader `names`
+    /// serve.
+    pub fn lines(&self, names: &Names) -> Vec<EventLine> {
+        self.told
+            .iter()
+            .map(|(turn, told)| EventLine {
+                turn: *turn,
+                rule: told.rule.into(),
+                text: names.say(&told.words),
+            })
+            .collect()
     }
 }
 
@@ -65,9 +72,13 @@ mod tests {
             },
         )
         .unwrap();
-        let at_once = Described::default().update(&game, &set).to_vec();
+        let names = Names::numbered(2);
+        let mut once = Described::default();
+        once.update(&game, &set);
+        let at_once = once.lines(&names);
         assert!(at_once.len() > 100);
-        assert_eq!(kept.update(&game, &set), at_once.as_slice());
+        kept.update(&game, &set);
+        assert_eq!(kept.lines(&names), at_once);
         assert_eq!(at_once.last().unwrap().turn, game.stats().turns);
     }
 }

@@ -15,11 +15,12 @@ use crate::kernel::{Decision, Game};
 use crate::play::bots::{BotKind, MctsBot, Style};
 use crate::play::seed::mix64;
 use crate::play::session::{Session, Waiting};
-use crate::play::words::option_words;
+use crate::play::words::{Names, option_words};
 use crate::rules::Ruleset;
 
-/// What the `mcts` bot would answer to the question waiting for a person.
-pub fn advise(session: &Session, budget: u32) -> Result<Hint, ApiError> {
+/// What the `mcts` bot would answer to the question waiting for a person,
+/// in words said with `names`.
+pub fn advise(session: &Session, budget: u32, names: &Names) -> Result<Hint, ApiError> {
     let Waiting::Person { seat, decision } = session.waiting() else {
         return Err(ApiError::new(409, "no person is to decide now"));
     };
@@ -29,6 +30,7 @@ pub fn advise(session: &Session, budget: u32) -> Result<Hint, ApiError> {
         token,
         stream: mix64(session.seed() ^ mix64(token)),
         budget,
+        names,
     };
     advise_on(session.game(), decision, session.ruleset(), asked).map_err(|mut e| {
         // A limit's message names the game's seed, which stays hidden
@@ -40,12 +42,14 @@ pub fn advise(session: &Session, budget: u32) -> Result<Hint, ApiError> {
     })
 }
 
-/// Who asks, about which question, and the search's stream and budget.
-struct Asked {
+/// Who asks, about which question, the search's stream and budget, and
+/// how the answer's words name the seats.
+struct Asked<'n> {
     seat: usize,
     token: u64,
     stream: u64,
     budget: u32,
+    names: &'n Names,
 }
 
 /// The hint for `decision` of `game`: searched with the budget asked, and
@@ -102,7 +106,9 @@ fn searched(
         .iter()
         .map(|w| Weighed {
             option: w.option,
-            label: option_words(decision, w.option, game, set),
+            label: asked
+                .names
+                .say(&option_words(decision, w.option, game, set)),
             value: tenths(w.mean),
             searches: w.visits,
         })
@@ -116,7 +122,7 @@ fn searched(
         token: asked.token,
         decision: decision_kind(&decision),
         option,
-        label: option_words(decision, option, game, set),
+        label: asked.names.say(&option_words(decision, option, game, set)),
         reason: reason(&bot_name, &weighed, decision.len(), budget),
         bot: bot_name,
         value,
@@ -197,11 +203,13 @@ mod tests {
             next_tiles(game, decision),
             "the copy's deck is in another order"
         );
+        let names = Names::numbered(2);
         let ask = || Asked {
             seat: 0,
             token: 0,
             stream: 5,
             budget: 60,
+            names: &names,
         };
         let hint = advise_on(game, decision, &set, ask()).unwrap();
         assert_eq!(advise_on(&other, decision, &set, ask()).unwrap(), hint);
@@ -237,7 +245,9 @@ mod tests {
         let home = Home::shipped()
             .with_memory_limit(MemoryLimit::Off)
             .with_hook_budget(400_000);
-        let (first, again) = six_players_in(&home, |s| (advise(s, 500), advise(s, 500)));
+        let names = Names::numbered(6);
+        let (first, again) =
+            six_players_in(&home, |s| (advise(s, 500, &names), advise(s, 500, &names)));
         let hint = first.unwrap();
         assert_ne!(hint.bot, "mcts:500", "{hint:?}");
         assert!(hint.reason.contains("iterations asked"), "{}", hint.reason);

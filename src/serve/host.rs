@@ -16,18 +16,22 @@ use std::time::Instant;
 use tokio::sync::oneshot;
 
 use super::catalog::Choice;
+use super::events::Described;
 use super::seats::{Seating, random_hex};
-use super::wire::{Advance, AskHint, Choose, GameState, Hint, Poll, Reissue, SeatKey};
+use super::wire::{Advance, AskHint, Choose, GameState, Hint, Poll, Reissue, SeatKey, View};
 use super::{ApiError, Limits};
 use super::{hint, view};
 use crate::play::session::{Refusal, Session, Waiting};
 use crate::play::sim::hook_thread;
+use crate::play::words::Words;
 
 /// What a request asks of a game.
 #[derive(Clone, Debug)]
 pub enum Request {
     /// The state as the page shows it.
     State,
+    /// The state as a seat's person sees it ("you").
+    View(View),
     /// A person's answer: the question's kind and token, and an option.
     Choose(Choose),
     /// The bot whose turn it is plays its turn.
@@ -66,12 +70,32 @@ pub struct Games {
     limits: Limits,
 }
 
-/// What stays of a game that ended: its last state and its log.
+/// What stays of a game that ended: its last state and its log, and what
+/// says it to each seat's person (its events told, the last answer, the
+/// seats and their keys).
 struct Ended {
     id: String,
     state: Box<GameState>,
+    told: Described,
+    last: Option<Words>,
+    seating: Seating,
     log: Result<String, ApiError>,
     at: Instant,
+}
+
+impl Ended {
+    /// The last state, said to the seat whose key `key` is.
+    fn view(&self, key: &str) -> Result<Box<GameState>, ApiError> {
+        let seat = self.seating.seat_of(Some(key))?;
+        let names = self.seating.words_for(Some(seat));
+        let mut state = self.state.clone();
+        state.events = self.told.lines(&names);
+        if let (Some(answered), Some(words)) = (&mut state.last, &self.last) {
+            answered.label = names.say(words);
+        }
+        state.you = Some(seat);
+        Ok(state)
+    }
 }
 
 fn gone(id: &str) -> ApiError {
@@ -176,6 +200,7 @@ impl Games {
         let game = ended.iter().find(|e| e.id == id).ok_or_else(|| gone(id))?;
         match request {
             Request::State => Ok(Answer::State(game.state.clone())),
+            Request::View(View { key }) => game.view(&key).map(Answer::State),
             Request::Log => game.log.clone().map(Answer::Log),
             Request::Poll => Ok(Answer::Poll(poll_of(&game.state))),
             Request::Choose(_) | Request::Advance(_) | Request::Hint(_) | Request::Reissue(_) => {
@@ -188,20 +213,16 @@ impl Games {
     }
 
     /// Keep what game `id` left, then free its place.
-    fn end(&self, id: &str, state: Box<GameState>, log: Result<String, ApiError>) {
+    fn end(&self, left: Ended) {
+        let id = left.id.clone();
         {
             let mut ended = self.ended();
             if ended.len() >= self.limits.ended_games {
                 ended.pop_front();
             }
-            ended.push_back(Ended {
-                id: id.to_string(),
-                state,
-                log,
-                at: Instant::now(),
-            });
+            ended.push_back(left);
         }
-        self.lock().remove(id);
+        self.lock().remove(&id);
     }
 }
 
@@ -222,7 +243,7 @@ fn host(
     let mut drawn = view::Drawn::new(&choice.set, seating);
     match Session::new(&choice.set, rules.as_ref(), &choice.seats, seed) {
         Ok(mut session) => {
-            let mut state = view::state(id, &session, &mut drawn);
+            let mut state = view::state(id, &session, &mut drawn, None);
             state.keys = Some(drawn.seating.keys());
             state.maker_key = Some(drawn.seating.maker_key().to_string());
             let _ = first.send(Ok(Answer::State(Box::new(state))));
@@ -270,11 +291,19 @@ fn host(
 
 /// Keep an ended game's state and log, and free its place.
 fn end(games: &Games, id: &str, session: &Session, drawn: &mut view::Drawn) {
-    let state = Box::new(view::state(id, session, drawn));
+    let state = Box::new(view::state(id, session, drawn, None));
     let log = session
         .log()
         .map_err(|e| ApiError::new(500, format!("{e:#}")));
-    games.end(id, state, log);
+    games.end(Ended {
+        id: id.to_string(),
+        state,
+        told: std::mem::take(&mut drawn.events),
+        last: session.last_answered().map(|a| a.words.clone()),
+        seating: drawn.seating.clone(),
+        log,
+        at: Instant::now(),
+    });
 }
 
 /// The game waits for nothing more: over, or failed.
@@ -283,21 +312,27 @@ fn ended(session: &Session) -> bool {
 }
 
 /// What a game's thread answers from: its session, what its states keep,
-/// and the last hint given (asked again for the same question, it is not
-/// searched again).
+/// and the last hint given, with the names it was said with (asked again
+/// for the same question, it is not searched again).
 struct Hosted<'g, 'a, 'k> {
     id: &'g str,
     session: &'g mut Session<'a>,
     drawn: &'g mut view::Drawn<'k>,
     hint_budget: u32,
-    last_hint: Option<Box<Hint>>,
+    last_hint: Option<(crate::play::words::Names, Box<Hint>)>,
 }
 
 impl Hosted<'_, '_, '_> {
     fn answer(&mut self, request: Request) -> Reply {
         let session = &mut *self.session;
+        // The seat the state answered says "you" to.
+        let mut you = None;
         let outcome = match request {
             Request::State => Ok(Ok(())),
+            Request::View(View { key }) => {
+                you = Some(self.drawn.seating.seat_of(Some(&key))?);
+                Ok(Ok(()))
+            }
             Request::Poll => {
                 return Ok(Answer::Poll(Poll {
                     token: session.token(),
@@ -321,6 +356,7 @@ impl Hosted<'_, '_, '_> {
                 token,
                 option,
                 key,
+                you: say_you,
             }) => {
                 let seating = &self.drawn.seating;
                 if let Waiting::Person {
@@ -329,6 +365,7 @@ impl Hosted<'_, '_, '_> {
                 } = session.waiting()
                 {
                     seating.check(seat, key.as_deref())?;
+                    you = Some(seat).filter(|_| say_you);
                     let waiting = view::decision_kind(&asked);
                     if decision != waiting && token == session.token() {
                         return Err(ApiError::new(
@@ -339,12 +376,21 @@ impl Hosted<'_, '_, '_> {
                         ));
                     }
                 } else {
-                    seating.check_player(key.as_deref())?;
+                    you = seating.check_player(key.as_deref())?.filter(|_| say_you);
                 }
                 session.choose(token, option)
             }
-            Request::Advance(Advance { token, key, step }) => {
-                self.drawn.seating.check_player(key.as_deref())?;
+            Request::Advance(Advance {
+                token,
+                key,
+                step,
+                you: say_you,
+            }) => {
+                you = self
+                    .drawn
+                    .seating
+                    .check_player(key.as_deref())?
+                    .filter(|_| say_you);
                 if step {
                     session.bot_step(token)
                 } else {
@@ -358,6 +404,7 @@ impl Hosted<'_, '_, '_> {
                 self.id,
                 self.session,
                 self.drawn,
+                you,
             )))),
             Ok(Err(refusal)) => Err(refused(&refusal)),
             Err(e) => Err(ApiError::new(
@@ -391,13 +438,15 @@ impl Hosted<'_, '_, '_> {
                 waiting: self.session.token(),
             }));
         }
-        if let Some(hint) = &self.last_hint
+        let names = seating.words_for(Some(seat).filter(|_| ask.you));
+        if let Some((said, hint)) = &self.last_hint
             && hint.token == ask.token
+            && said.you() == names.you()
         {
             return Ok(hint.clone());
         }
-        let hint = Box::new(hint::advise(self.session, self.hint_budget)?);
-        self.last_hint = Some(hint.clone());
+        let hint = Box::new(hint::advise(self.session, self.hint_budget, &names)?);
+        self.last_hint = Some((names, hint.clone()));
         Ok(hint)
     }
 }

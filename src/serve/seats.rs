@@ -14,6 +14,7 @@ use subtle::ConstantTimeEq;
 use super::ApiError;
 use super::wire::SeatKey;
 use crate::play::session::Seat;
+use crate::play::words::Names;
 
 /// A key's random bytes (128 bits: never guessed).
 const KEY_BYTES: usize = 16;
@@ -21,12 +22,19 @@ const KEY_BYTES: usize = 16;
 /// A seat's name, at most this many characters.
 pub const MAX_NAME: usize = 32;
 
+/// Keys the maker replaced, remembered so that their links say so: at most
+/// this many, the oldest forgotten first.
+const REPLACED: usize = 64;
+
 /// A game's seats as people know them: names, keys, and whether hints are
 /// on.
+#[derive(Clone)]
 pub struct Seating {
     names: Vec<String>,
     /// The key of each person seat (`None` for a bot's).
     keys: Vec<Option<String>>,
+    /// Keys the maker replaced, with their seats, oldest first.
+    replaced: Vec<(usize, String)>,
     /// The key of the game's maker, who may give seats new keys.
     maker: String,
     hints: bool,
@@ -78,6 +86,7 @@ impl Seating {
         Ok(Seating {
             names,
             keys,
+            replaced: Vec::new(),
             maker,
             hints,
         })
@@ -116,12 +125,23 @@ impl Seating {
             ));
         }
         let key = random_hex(KEY_BYTES)?;
-        *slot = Some(key.clone());
+        if let Some(old) = slot.replace(key.clone()) {
+            if self.replaced.len() >= REPLACED {
+                self.replaced.remove(0);
+            }
+            self.replaced.push((seat, old));
+        }
         Ok(SeatKey { seat, key })
     }
 
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// How words name the seats for a reader: by their names, seat `you`
+    /// as "you".
+    pub fn words_for(&self, you: Option<usize>) -> Names {
+        Names::new(self.names.clone()).addressing(you)
     }
 
     pub fn hints(&self) -> bool {
@@ -164,12 +184,25 @@ impl Seating {
                 found = Some(seat);
             }
         }
-        found.ok_or_else(|| {
-            ApiError::new(
-                403,
-                "the key is no seat's key in this game: use the link of your seat",
-            )
-        })
+        found.ok_or_else(|| self.not_a_seat(key))
+    }
+
+    /// Why `key` opens no seat: the maker replaced it (its seat named), or
+    /// it never was one of this game's.
+    fn not_a_seat(&self, key: &str) -> ApiError {
+        let replaced = self
+            .replaced
+            .iter()
+            .rev()
+            .find(|(_, old)| bool::from(old.as_bytes().ct_eq(key.as_bytes())));
+        let message = match replaced {
+            Some(&(seat, _)) => format!(
+                "this link no longer works: the game's maker gave {} a new link; ask them for it",
+                self.who(seat)
+            ),
+            None => "this key is no seat's key in this game: check that the link was copied whole, or ask the game's maker for your seat's link".to_string(),
+        };
+        ApiError::new(403, message)
     }
 
     /// `key` must be `seat`'s: only its person answers its questions.
@@ -188,12 +221,13 @@ impl Seating {
         ))
     }
 
-    /// `key` must be some person seat's, unless the game has none.
-    pub fn check_player(&self, key: Option<&str>) -> Result<(), ApiError> {
+    /// `key` must be some person seat's, unless the game has none; the
+    /// key's seat.
+    pub fn check_player(&self, key: Option<&str>) -> Result<Option<usize>, ApiError> {
         if self.keys.iter().all(Option::is_none) {
-            return Ok(());
+            return Ok(None);
         }
-        self.seat_of(key).map(|_| ())
+        self.seat_of(key).map(Some)
     }
 }
 
@@ -208,7 +242,7 @@ fn seat_names(seats: usize, names: Option<&[String]>) -> Result<Vec<String>, Api
             given.len()
         )));
     }
-    (0..seats)
+    let names: Vec<String> = (0..seats)
         .map(|i| {
             let name = given.get(i).map_or("", |n| n.trim());
             if name.chars().count() > MAX_NAME {
@@ -223,13 +257,39 @@ fn seat_names(seats: usize, names: Option<&[String]>) -> Result<Vec<String>, Api
                     i + 1
                 )));
             }
+            if name.eq_ignore_ascii_case("you") {
+                return Err(bad(format!(
+                    "seat {}'s name is \"{name}\", which is how the page speaks to each person: give it another",
+                    i + 1
+                )));
+            }
             Ok(if name.is_empty() {
                 format!("player {}", i + 1)
             } else {
                 name.to_string()
             })
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    unique(&names).map_err(bad)?;
+    Ok(names)
+}
+
+/// Each seat's name is its own (letter case aside), so that words name one
+/// seat by it.
+fn unique(names: &[String]) -> Result<(), String> {
+    for (i, name) in names.iter().enumerate() {
+        if let Some(j) = names[..i]
+            .iter()
+            .position(|n| n.to_lowercase() == name.to_lowercase())
+        {
+            return Err(format!(
+                "seats {} and {} are both named \"{name}\": give each seat its own name",
+                j + 1,
+                i + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -269,7 +329,16 @@ mod tests {
         let new = a.reissue(2, &maker).unwrap();
         assert_eq!(new.seat, 2);
         assert_ne!(new.key, old);
-        assert_eq!(a.seat_of(Some(&old)).unwrap_err().status, 403);
+        let refused = a.seat_of(Some(&old)).unwrap_err();
+        assert_eq!(refused.status, 403);
+        assert!(
+            refused.message.contains("no longer works")
+                && refused.message.contains("player 3 (seat 3)"),
+            "{}",
+            refused.message
+        );
+        let unknown = a.seat_of(Some("0123")).unwrap_err().message;
+        assert!(unknown.contains("no seat's key"), "{unknown}");
         assert_eq!(a.seat_of(Some(&new.key)), Ok(2));
     }
 
@@ -292,5 +361,12 @@ mod tests {
         assert_eq!(named(&["Ana"]).unwrap_err().status, 400);
         assert_eq!(named(&["Ana", &"x".repeat(33)]).unwrap_err().status, 400);
         assert_eq!(named(&["A\u{7}", "B"]).unwrap_err().status, 400);
+        let twice = named(&["Ana", "ana"]).unwrap_err().message;
+        assert!(
+            twice.contains("seats 1 and 2 are both named \"ana\""),
+            "{twice}"
+        );
+        assert_eq!(named(&["", "player 1"]).unwrap_err().status, 400);
+        assert_eq!(named(&["You", "Bo"]).unwrap_err().status, 400);
     }
 }

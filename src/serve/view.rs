@@ -15,7 +15,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Action, CaptureChoice, Decision, Event, Game, MeepleSpot, Scored, Step};
 use crate::play::session::{Session, Waiting};
-use crate::play::words::{option_words, placed, tile_words};
+use crate::play::words::{Names, option_words, placed, tile_words};
 use crate::rules::Ruleset;
 use crate::views::render::locate::{CELL, Locator, book_tile_svg};
 use crate::views::render::{TileBook, board_svg_with, player_colour};
@@ -41,14 +41,18 @@ impl<'k> Drawn<'k> {
 
 /// The whole state of game `id`, drawn with what `drawn` kept of its
 /// earlier states (the seats' keys left out: only the game's maker gets
-/// them).
-pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
+/// them), its words said to seat `you` ("you", "your"; none: every seat by
+/// its name).
+pub fn state(id: &str, session: &Session, drawn: &mut Drawn, you: Option<usize>) -> GameState {
+    drawn.events.update(session.game(), session.ruleset());
+    let names = drawn.seating.words_for(you);
     let book = &drawn.book;
     let game = session.game();
     let set = session.ruleset();
     let waiting = session.waiting();
     let mut options = SceneOptions {
         title: Some(set.name.clone()),
+        names: drawn.seating.names().to_vec(),
         ..Default::default()
     };
     if let Waiting::Person { decision, .. } = waiting {
@@ -58,7 +62,9 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
     // Where the question's options and the last tiles are drawn.
     let locator = Locator::new(&scene, book);
     let question = match waiting {
-        Waiting::Person { decision, .. } => Some(question(decision, game, set, book, &locator)),
+        Waiting::Person { decision, .. } => {
+            Some(question(decision, game, set, (book, &locator), &names))
+        }
         _ => None,
     };
     GameState {
@@ -89,7 +95,7 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
             svg: board_svg_with(&scene, book, &palette(set)),
             cell: CELL,
         },
-        events: drawn.events.update(game, set).to_vec(),
+        events: drawn.events.lines(&names),
         names: drawn.seating.names().to_vec(),
         hints: drawn.seating.hints(),
         keys: None,
@@ -97,8 +103,9 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn) -> GameState {
         last: session.last_answered().map(|a| Answered {
             seat: a.seat,
             decision: step_kind(a.step),
-            label: a.words.clone(),
+            label: names.say(&a.words),
         }),
+        you,
     }
 }
 
@@ -257,9 +264,10 @@ fn question(
     decision: Decision,
     game: &Game,
     set: &Ruleset,
-    book: &TileBook,
-    at: &Locator,
+    (book, at): (&TileBook, &Locator),
+    names: &Names,
 ) -> Question {
+    let label = |index: usize| names.say(&option_words(decision, index, game, set));
     match decision {
         Decision::Placement { tile, options } => {
             let kind = &game.tiles().kinds[tile as usize];
@@ -284,7 +292,7 @@ fn question(
                         x: p.pos.x,
                         y: p.pos.y,
                         rot: p.rot as u32 * 90,
-                        label: option_words(decision, index, game, set),
+                        label: label(index),
                         cell: point(at.cell(p.pos)),
                     })
                     .collect(),
@@ -296,7 +304,7 @@ fn question(
                 .enumerate()
                 .map(|(index, _)| RansomOption {
                     index,
-                    label: option_words(decision, index, game, set),
+                    label: label(index),
                 })
                 .collect(),
         },
@@ -304,14 +312,14 @@ fn question(
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, a)| action(i, a, game, at, option_words(decision, i, game, set)))
+                .map(|(i, a)| action(i, a, game, at, label(i)))
                 .collect(),
         },
         Decision::Capture(options) => Question::Capture {
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, c)| capture(i, c, game, at, option_words(decision, i, game, set)))
+                .map(|(i, c)| capture(i, c, game, at, label(i)))
                 .collect(),
         },
     }

@@ -56,6 +56,20 @@ pub struct Choose {
     /// The key of the seat deciding (given when the game was made).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// `true`: the state answered says "you" for the key's seat, as
+    /// `view` does [default: false, every seat by its name].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub you: bool,
+}
+
+/// `POST /api/games/{id}/view`: the state as a seat's person sees it, its
+/// words saying "you" for the seat; refused (403) for a key of no seat,
+/// among them a key the maker replaced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    /// The seat's key.
+    pub key: String,
 }
 
 /// `POST /api/games/{id}/advance`: the bot to play plays its turn, or
@@ -74,6 +88,10 @@ pub struct Advance {
     /// its turn step by step [default: false, the whole turn].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub step: bool,
+    /// `true`: the state answered says "you" for the key's seat, as
+    /// `view` does [default: false].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub you: bool,
 }
 
 /// `POST /api/games/{id}/hint`: the person deciding asks what a bot would
@@ -86,6 +104,10 @@ pub struct AskHint {
     /// The key of the seat deciding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// `true`: the hint's words say "you" for the seat deciding [default:
+    /// false].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub you: bool,
 }
 
 /// `POST /api/games/{id}/reissue`: the game's maker gives a person seat a
@@ -238,6 +260,9 @@ pub struct GameState {
     /// The maker's key, which gives a seat a new key (`reissue`): only in
     /// the answer that made the game (`null` in every other answer).
     pub maker_key: Option<String>,
+    /// The seat whose person the state's words address as "you" (`view`,
+    /// or an answer asked with `you`); `null`: every seat by its name.
+    pub you: Option<usize>,
 }
 
 /// A question answered: by which seat, of what kind, and the option taken

@@ -20,6 +20,7 @@ mod clobber;
 mod common;
 mod compare;
 mod decks;
+mod events;
 mod examples;
 mod feature_reads;
 mod fires;

@@ -51,6 +51,7 @@ fn tower_scene(tile: u16, floors: usize) -> Scene {
 
 fn player() -> ScenePlayer {
     ScenePlayer {
+        name: "player 1".into(),
         score: 12,
         meeples: 5,
         floors: vec![3, 2, 1],

@@ -170,3 +170,24 @@ fn the_pack_guide_s_debugging_example_runs_as_written() {
         "the call docs/packs.md shows is not in the trace:\n{trace}"
     );
 }
+
+/// docs/events.md's tutorial — a pack, its rule, its scenario, `test` and
+/// `compare` — runs as written in an empty folder (the comparison on fewer
+/// games).
+#[test]
+fn the_event_rule_tutorial_runs_as_written() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/events.md"))
+        .expect("docs/events.md");
+    let section = doc
+        .split("\n## Tutorial")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("the tutorial");
+    let blocks: Vec<String> = shell_blocks(section)
+        .into_iter()
+        .map(|b| b.replace("--games 200", "--games 4"))
+        .collect();
+    assert_eq!(blocks.len(), 4, "the tutorial's four blocks");
+    let (_dir, work) = run_in_empty_folder(&blocks);
+    assert!(work.join("toll/tests/toll.toml").exists());
+}

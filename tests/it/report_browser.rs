@@ -1,5 +1,7 @@
 //! The report in a real browser (the `browser` driver): no console errors
-//! or warnings, no network, the viewer steps through a game, another game is
+//! or warnings, no network, the viewer steps through a game framed on the
+//! tiles it has (a game opens on its start tile, in the middle of the
+//! picture, not on an empty corner of its final board), another game is
 //! picked and stepped, and a screenshot (`TOWERLAB_REPORT_SCREENSHOT=FILE`
 //! keeps it). Ignored without `chromium`, as `browser` says.
 
@@ -20,6 +22,27 @@ const HEADING: &str =
 const SHOWN_GAME: &str = "(v => v.dataset.variant + ' ' + v.dataset.game)(document.querySelector('#replay .viewer:not([hidden])'))";
 /// The variants whose game picker is shown.
 const PICKERS_SHOWN: &str = "[...document.querySelectorAll('#replay .game-picker')].filter(e => e.getClientRects().length > 0).map(e => e.dataset.variant).join(' ')";
+
+/// How the shown viewer frames its game, as faults: a tile drawn outside
+/// the picture; a lone start tile narrower than an eighth of the picture,
+/// or away from its middle third.
+const FRAMED: &str = r#"(() => {
+  const v = document.querySelector('#replay .viewer:not([hidden])');
+  const svg = v.querySelector('svg.picture');
+  if (!svg) return ['the picture is not framed'];
+  const box = svg.getBoundingClientRect();
+  const tiles = [...v.querySelectorAll('g.tile')].filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect());
+  const faults = [];
+  for (const t of tiles) {
+    if (t.left < box.left - 0.5 || t.right > box.right + 0.5 || t.top < box.top - 0.5 || t.bottom > box.bottom + 0.5) faults.push(`a tile at ${t.left},${t.top} is outside the picture ${JSON.stringify(box)}`);
+  }
+  if (tiles.length === 1) {
+    const t = tiles[0], x = (t.left + t.right) / 2 - box.left, y = (t.top + t.bottom) / 2 - box.top;
+    if (t.width < box.width / 8) faults.push(`the start tile is ${t.width} px wide in a picture ${box.width} px wide`);
+    if (x < box.width / 3 || x > 2 * box.width / 3 || y < box.height / 3 || y > 2 * box.height / 3) faults.push(`the start tile is at ${x},${y} in a picture ${box.width}x${box.height}`);
+  }
+  return faults;
+})()"#;
 
 /// Pick game `game` of variant `variant` as a person does: choose it in
 /// the picker, which tells the page it changed.
@@ -45,9 +68,10 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
         json!("towerlab: tower vs black-tower")
     );
 
-    // Start: the start tile alone; → and ← step; the buttons too.
+    // Start: the start tile alone, framed; → and ← step; the buttons too.
     assert_eq!(page.eval(DRAWN_TILES), json!(1));
     assert_eq!(page.eval(HEADING), json!("Start tile"));
+    assert_eq!(page.eval(FRAMED), json!([]), "the start");
     page.key("ArrowRight");
     assert_eq!(page.eval(DRAWN_TILES), json!(2));
     page.key("ArrowRight");
@@ -63,11 +87,13 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
     page.click("[data-step=\"next\"]");
     assert_eq!(page.eval(DRAWN_TILES), json!(2));
     // End (the viewer has the focus after a click): every tile.
+    assert_eq!(page.eval(FRAMED), json!([]), "turn 1");
     page.key("End");
     let all = page.eval(ALL_TILES);
     assert!(all.as_u64().unwrap() > 40, "{all} tiles");
     assert_eq!(page.eval(DRAWN_TILES), all);
     assert_eq!(page.eval(HEADING), json!("End: final scoring"));
+    assert_eq!(page.eval(FRAMED), json!([]), "the end");
 
     // The first capture: the range and the meeple taken are drawn.
     page.click("[data-step=\"first\"]");
@@ -95,6 +121,7 @@ fn report_opens_in_chromium_and_steps_through_a_game() {
     );
     assert_eq!(page.eval(SHOWN_GAME), json!("1 0"));
     assert_eq!(page.eval(DRAWN_TILES), json!(1));
+    assert_eq!(page.eval(FRAMED), json!([]), "another variant's start");
     page.key("ArrowRight");
     assert_eq!(page.eval(DRAWN_TILES), json!(2));
 

@@ -69,6 +69,7 @@ fn check(label: &str, text: &str) -> Result<String, String> {
         Advance,
         AskHint,
         Reissue,
+        View,
         SeatKey,
         Poll,
         Hint,

@@ -6,7 +6,8 @@
 //! the game waits for; the page is served at the game's own address. A hint
 //! is one of the question's options, the same for the same question,
 //! changes nothing, is only for the person deciding, and is refused in a
-//! game whose hints are off.
+//! game whose hints are off. Words name seats by their names, and say
+//! "you" in a seat's view; a replaced key's view says so.
 
 use std::net::SocketAddr;
 
@@ -275,7 +276,10 @@ fn the_maker_reissues_a_seats_key_and_the_old_one_stops_working() {
     assert_ne!(given["key"], old);
     let body = |k: &Value| json!({"decision": "placement", "token": 0, "option": 0, "key": k});
     let m = refused_unchanged(addr, &made, "choose", &body(&old).to_string(), 403);
-    assert!(m.contains("no seat's key"), "{m}");
+    assert!(
+        m.contains("no longer works") && m.contains("player 1 (seat 1)"),
+        "{m}"
+    );
     let played = ok(
         addr,
         "POST",
@@ -339,4 +343,118 @@ fn hints_answer(addr: SocketAddr, cut: bool) {
         }
         state = answer(addr, &state, 0);
     }
+}
+
+/// Words name every seat by its name; a seat's view (its key) says "you"
+/// for that seat, and so does an answer asked with `you`; a replaced key's
+/// view is refused saying so, an unknown one saying it is no seat's; an
+/// ended game's view still says "you". Names are each seat's own.
+#[test]
+fn words_name_seats_and_say_you_in_a_seats_view() {
+    let addr = server(IDLE);
+    for (names, says) in [
+        (json!(["Ana", "ana"]), "seats 1 and 2 are both named"),
+        (json!(["", "player 1"]), "both named \"player 1\""),
+        (json!(["You", "Bo"]), "speaks to each person"),
+    ] {
+        let body = json!({"variant": "tower", "seats": ["person", "person"], "names": names});
+        let m = refused(addr, "POST", "/api/games", &body.to_string(), 400);
+        assert!(m.contains(says), "{m}");
+    }
+    let made = make(
+        addr,
+        json!({"variant": "tower", "seats": ["person", "person", "greedy"],
+               "names": ["Ana", "Bo", "Cy"], "seed": 12}),
+    );
+    let path = format!("/api/games/{}", id(&made));
+    let (ana, bo) = (key(&made, 0), key(&made, 1));
+    let view = |k: &Value| {
+        ok(
+            addr,
+            "POST",
+            &format!("{path}/view"),
+            Some(json!({"key": k})),
+        )
+    };
+    // A few rounds in, by the test's players.
+    let state = play_until(addr, made.clone(), |s| s["turn"].as_u64().unwrap() >= 7);
+    let texts = |s: &Value| -> Vec<String> {
+        s["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["text"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let read = ok(addr, "GET", &path, None);
+    assert!(read["you"].is_null());
+    let all = texts(&read);
+    assert!(all.iter().all(|t| !t.contains("player ")), "{all:#?}");
+    assert!(all.iter().any(|t| t.starts_with("Ana places ")), "{all:#?}");
+    assert!(all.iter().any(|t| t.starts_with("Cy places ")), "{all:#?}");
+    // The board picture names them too: its legend, its meeples' titles.
+    let svg = read["board"]["svg"].as_str().unwrap();
+    assert!(
+        svg.contains(">Ana<") && svg.contains(">Cy<"),
+        "the legend names the seats"
+    );
+    assert!(
+        !svg.to_lowercase().contains("player "),
+        "no seat is \"player N\" in the picture"
+    );
+    let to_ana = view(&ana);
+    assert_eq!(to_ana["you"], 0);
+    let said = texts(&to_ana);
+    assert!(
+        said.iter().any(|t| t.starts_with("you place ")),
+        "{said:#?}"
+    );
+    assert!(said.iter().all(|t| !t.contains("Ana")), "{said:#?}");
+    assert_eq!(said.len(), all.len());
+    assert_eq!(view(&bo)["you"], 1);
+    assert!(
+        texts(&view(&bo))
+            .iter()
+            .any(|t| t.starts_with("Ana places "))
+    );
+    // An answer asked with `you` is said to the deciding seat.
+    let state = play_until(addr, state, |s| s["status"] != "bot");
+    let seat = state["current"].as_u64().unwrap();
+    let body = json!({"decision": state["question"]["kind"], "token": state["token"],
+                      "option": 0, "key": current_key(&state), "you": true});
+    let answered = ok(addr, "POST", &format!("{path}/choose"), Some(body));
+    assert_eq!(answered["you"], seat);
+    // Bo's link taken back: its view says so, naming the seat.
+    let given = ok(
+        addr,
+        "POST",
+        &format!("{path}/reissue"),
+        Some(json!({"seat": 1, "key": made["maker_key"]})),
+    );
+    let body = |k: &Value| json!({"key": k}).to_string();
+    let m = refused(addr, "POST", &format!("{path}/view"), &body(&bo), 403);
+    assert!(
+        m.contains("no longer works") && m.contains("Bo (seat 2)"),
+        "{m}"
+    );
+    let m = refused(
+        addr,
+        "POST",
+        &format!("{path}/view"),
+        &body(&json!("0f0f")),
+        403,
+    );
+    assert!(m.contains("no seat's key"), "{m}");
+    // Played to the end (with Bo's new key): the ended game's view still
+    // says "you", and still refuses the replaced key.
+    let mut state = carry(&made, ok(addr, "GET", &path, None));
+    state["keys"][1]["key"] = given["key"].clone();
+    let over = play_until(addr, state, |_| false);
+    assert_eq!(over["status"], "over");
+    let end = view(&ana);
+    assert_eq!(end["you"], 0);
+    let last = texts(&end).pop().unwrap();
+    assert!(last.starts_with("final scores: you "), "{last}");
+    assert!(last.contains(", Bo ") && last.contains(", Cy "), "{last}");
+    refused(addr, "POST", &format!("{path}/view"), &body(&bo), 403);
 }

@@ -152,6 +152,7 @@ fn run_at(
     }
     let rules = set.rules();
     let mut game = position::build(src, set, rules.as_ref(), raw)?;
+    state::set(src, &mut game, raw)?;
     let mut checked = 0;
     let mut failures = Vec::new();
     let events = steps::play(src, set, &mut game, raw, &mut failures)?;

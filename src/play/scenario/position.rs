@@ -103,11 +103,6 @@ pub fn build<'a>(
             game.set_score(s, number(src, score, 0, u32::MAX.into(), "a score")?)?;
         }
     }
-    for s in &raw.state {
-        let v = super::state::resolve(src, rules, players, s.get_ref())?;
-        game.set_state(v.var, v.at, v.value)
-            .map_err(|e| src.error_at(s.span(), format!("{e:#}")))?;
-    }
     let current = match &raw.current {
         Some(c) => seat(src, c, players)?,
         None => 0,

@@ -6,10 +6,10 @@
 use anyhow::Result;
 
 use super::checked::{cell, seat};
-use super::file::RawStateValue;
-use crate::kernel::Rules;
+use super::file::{RawScenario, RawStateValue};
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::effects::{Scope, StateAt};
+use crate::kernel::{Game, Rules};
 
 /// A state value as a scenario names it, resolved.
 pub struct Value {
@@ -18,6 +18,16 @@ pub struct Value {
     pub value: i64,
     /// The variable's full name (`pack.name`) and where, for messages.
     pub what: String,
+}
+
+/// Put the scenario's state values on the position.
+pub fn set(src: &Source, game: &mut Game, raw: &RawScenario) -> Result<()> {
+    for s in &raw.state {
+        let v = resolve(src, game.rules(), game.players().len(), s.get_ref())?;
+        game.set_state(v.var, v.at, v.value)
+            .map_err(|e| src.error_at(s.span(), format!("{e:#}")))?;
+    }
+    Ok(())
 }
 
 /// The variable, place and value `raw` names, for a game of `players`.

@@ -1,37 +1,44 @@
 //! A game's events in words, each with the ID of the rule (docs/rules.md) behind
 //! it: the one describer of the report's sample game and the browser's list
-//! of events. Seats are numbered from 1, as in the pictures; tiles are
-//! named in words (`tiles`); a decision's options too (`options`).
+//! of events. Seats are parts of the words (`seats`), named when the words
+//! are said — by number in pictures ("player 1"), by name in the browser,
+//! and as "you" on the page of the seat concerned; tiles are named in
+//! words, and a tile's segments by where they lie (`tiles`); a decision's
+//! options too (`options`).
 
 mod options;
+mod seats;
 mod tiles;
 
 pub use options::{option_words, placed};
-pub use tiles::tile_words;
+pub use seats::{Names, Words};
+pub use tiles::{segment_words, tile_words};
 
+use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{CaptureOutcome, Event, Game, MeepleOn, MeepleSpot, Scored};
 use crate::rules::Ruleset;
 
 /// An event told: the rule behind it (`G1`…, `T5`…, or `pack` for what a
-/// variant's own rule did) and what happened.
+/// variant's own rule did) and what happened, its seats named when said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Told {
     pub rule: &'static str,
-    pub text: String,
+    pub words: Words,
 }
 
 /// `e`, an event of `game` under `set`, in words.
 pub fn tell(e: &Event, game: &Game, set: &Ruleset) -> Told {
-    tell_action(e, game, set).unwrap_or_else(|| tell_outcome(e))
+    tell_action(e, game, set).unwrap_or_else(|| tell_outcome(e, game))
 }
 
-fn told(rule: &'static str, text: String) -> Told {
-    Told { rule, text }
+fn told(rule: &'static str, words: Words) -> Told {
+    Told { rule, words }
 }
 
-fn seat(p: usize) -> String {
-    format!("player {}", p + 1)
+/// A cell as events write it: `1,-2`.
+fn cell(pos: Pos) -> String {
+    format!("{},{}", pos.x, pos.y)
 }
 
 /// What a player did in their turn: a tile placed or discarded, a meeple
@@ -46,21 +53,17 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
             rot,
         } => told(
             "G1",
-            format!(
-                "{} places {} at {},{}{}",
-                seat(*player),
-                tile(*kind),
-                pos.x,
-                pos.y,
-                match rot {
+            Words::default()
+                .does(*player, "places", "place")
+                .and(format!(" {} at {}", tile(*kind), cell(*pos)))
+                .and(match rot {
                     0 => String::new(),
                     r => format!(", turned {}°", *r as u32 * 90),
-                }
-            ),
+                }),
         ),
         Event::Discard { kind } => told(
             "G1",
-            format!("{} fits nowhere and is put aside", tile(*kind)),
+            Words::text(format!("{} fits nowhere and is put aside", tile(*kind))),
         ),
         Event::Meeple {
             player,
@@ -69,13 +72,11 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
             on,
         } => told(
             if *on == MeepleOn::Tower { "T3" } else { "G3" },
-            format!(
-                "{} puts a meeple {} at {},{}",
-                seat(*player),
-                spot_words(*spot, on.name()),
-                pos.x,
-                pos.y
-            ),
+            Words::default().does(*player, "puts", "put").and(format!(
+                " a meeple {} at {}",
+                spot_words(game, *pos, *spot, *on),
+                cell(*pos)
+            )),
         ),
         Event::Floor {
             player,
@@ -84,17 +85,15 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
             floors,
         } => told(
             "T3",
-            format!(
-                "{} adds a {} floor to the tower at {},{} ({} floor{})",
-                seat(*player),
+            Words::default().does(*player, "adds", "add").and(format!(
+                " a {} floor to the tower at {} ({} floor{})",
                 set.floors
                     .get(*kind as usize)
                     .map_or("?", |d| d.name.as_str()),
-                pos.x,
-                pos.y,
+                cell(*pos),
                 floors.len(),
                 if floors.len() == 1 { "" } else { "s" }
-            ),
+            )),
         ),
         _ => return None,
     })
@@ -102,7 +101,7 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
 
 /// A capture, and what became of the meeple taken (T5, or the variant's
 /// own rule when it did not become a prisoner).
-fn tell_capture(e: &Event) -> Option<Told> {
+fn tell_capture(e: &Event, game: &Game) -> Option<Told> {
     let Event::Capture {
         player,
         tower,
@@ -116,60 +115,56 @@ fn tell_capture(e: &Event) -> Option<Told> {
     else {
         return None;
     };
+    let takes = Words::text(format!("capture: the tower at {} takes ", cell(*tower)));
     let (rule, whose) = if owner == player {
-        ("T5", "their own meeple, which goes home".to_string())
+        (
+            "T5",
+            takes.whose(*player).and(" own meeple, which goes home"),
+        )
     } else {
+        let whose = takes.whose(*owner);
         match outcome {
-            None | Some(CaptureOutcome::Prisoner) => {
-                ("T5", format!("{}'s meeple, now a prisoner", seat(*owner)))
+            None | Some(CaptureOutcome::Prisoner) => ("T5", whose.and(" meeple, now a prisoner")),
+            Some(CaptureOutcome::Home) => {
+                ("pack", whose.and(" meeple, which goes back to its owner"))
             }
-            Some(CaptureOutcome::Home) => (
-                "pack",
-                format!("{}'s meeple, which goes back to its owner", seat(*owner)),
-            ),
-            Some(CaptureOutcome::Gone) => (
-                "pack",
-                format!("{}'s meeple, which leaves the game", seat(*owner)),
-            ),
+            Some(CaptureOutcome::Gone) => ("pack", whose.and(" meeple, which leaves the game")),
         }
     };
     Some(told(
         rule,
-        format!(
-            "capture: the tower at {},{} takes {whose} ({} at {},{})",
-            tower.x,
-            tower.y,
-            spot_words(*spot, on.name()),
-            at.x,
-            at.y
-        ),
+        whose.and(format!(
+            " ({} at {})",
+            spot_words(game, *at, *spot, *on),
+            cell(*at)
+        )),
     ))
 }
 
 /// What a turn's placements or the end of the game led to: captures,
 /// exchanges, ransoms, scores.
-fn tell_outcome(e: &Event) -> Told {
-    if let Some(t) = tell_capture(e) {
+fn tell_outcome(e: &Event, game: &Game) -> Told {
+    if let Some(t) = tell_capture(e, game) {
         return t;
     }
     match e {
         Event::Exchange { players } => told(
             "T10",
-            format!(
-                "players {} and {} exchange prisoners",
-                players[0] + 1,
-                players[1] + 1
-            ),
+            Words::default()
+                .seat(players[0])
+                .and(" and ")
+                .seat(players[1])
+                .and(" exchange prisoners"),
         ),
         Event::Ransom {
             player, to, cost, ..
         } => told(
             "T11",
-            format!(
-                "{} pays {} a ransom of {cost} points",
-                seat(*player),
-                seat(*to)
-            ),
+            Words::default()
+                .does(*player, "pays", "pay")
+                .and(" ")
+                .seat(*to)
+                .and(format!(" a ransom of {cost} points")),
         ),
         Event::Score {
             player,
@@ -178,12 +173,13 @@ fn tell_outcome(e: &Event) -> Told {
             ..
         } => told(
             score_rule(*kind),
-            format!(
-                "{} scores {points} point{} for a {}",
-                seat(*player),
-                if *points == 1 { "" } else { "s" },
-                kind.name()
-            ),
+            Words::default()
+                .does(*player, "scores", "score")
+                .and(format!(
+                    " {points} point{} for a {}",
+                    if *points == 1 { "" } else { "s" },
+                    kind.name()
+                )),
         ),
         Event::Score {
             player,
@@ -192,7 +188,9 @@ fn tell_outcome(e: &Event) -> Told {
             rule: None,
         } => told(
             "pack",
-            format!("{} scores {points} at the end for {name}", seat(*player)),
+            Words::default()
+                .does(*player, "scores", "score")
+                .and(format!(" {points} at the end for {name}")),
         ),
         Event::Score {
             player,
@@ -201,7 +199,9 @@ fn tell_outcome(e: &Event) -> Told {
             rule: Some(rule),
         } => told(
             "pack",
-            format!("{rule}: {} scores {points} for {name}", seat(*player)),
+            Words::text(format!("{rule}: "))
+                .does(*player, "scores", "score")
+                .and(format!(" {points} for {name}")),
         ),
         Event::FloorAdded {
             rule,
@@ -209,30 +209,30 @@ fn tell_outcome(e: &Event) -> Told {
             floors,
             from,
             ..
-        } => told(
-            "pack",
-            format!(
-                "{rule}: the tower at {},{} rises to {} floor{}{}",
-                pos.x,
-                pos.y,
+        } => {
+            let words = Words::text(format!(
+                "{rule}: the tower at {} rises to {} floor{}",
+                cell(*pos),
                 floors.len(),
                 if floors.len() == 1 { "" } else { "s" },
-                from.map_or(String::new(), |s| format!(
-                    ", a floor from {}'s supply",
-                    seat(s)
-                ))
-            ),
-        ),
+            ));
+            told(
+                "pack",
+                match from {
+                    Some(s) => words.and(", a floor from ").whose(*s).and(" supply"),
+                    None => words,
+                },
+            )
+        }
         Event::FloorRemoved {
             rule, pos, floors, ..
         } => told(
             "pack",
-            format!(
-                "{rule}: the tower at {},{} loses its top floor ({} left)",
-                pos.x,
-                pos.y,
+            Words::text(format!(
+                "{rule}: the tower at {} loses its top floor ({} left)",
+                cell(*pos),
                 floors.len()
-            ),
+            )),
         ),
         Event::SentHome {
             rule,
@@ -242,13 +242,11 @@ fn tell_outcome(e: &Event) -> Told {
             owner,
         } => told(
             "pack",
-            format!(
-                "{rule}: {}'s meeple {} at {},{} goes home",
-                seat(*owner),
-                spot_words(*spot, on.name()),
-                pos.x,
-                pos.y
-            ),
+            Words::text(format!("{rule}: ")).whose(*owner).and(format!(
+                " meeple {} at {} goes home",
+                spot_words(game, *pos, *spot, *on),
+                cell(*pos)
+            )),
         ),
         Event::State {
             rule,
@@ -256,51 +254,57 @@ fn tell_outcome(e: &Event) -> Told {
             seat: who,
             at,
             value,
-        } => told(
-            "pack",
-            format!(
-                "{rule}: {name}{} is now {value}",
-                match (who, at) {
-                    (Some(s), _) => format!(" of {}", seat(*s)),
-                    (_, Some([x, y])) => format!(" at {x},{y}"),
-                    _ => String::new(),
-                }
-            ),
-        ),
+        } => {
+            let words = Words::text(format!("{rule}: {name}"));
+            let words = match (who, at) {
+                (Some(s), _) => words.and(" of ").seat(*s),
+                (_, Some([x, y])) => words.and(format!(" at {x},{y}")),
+                _ => words,
+            };
+            told("pack", words.and(format!(" is now {value}")))
+        }
         Event::Blocked { rule, pos, blocked } => told(
             "pack",
-            format!(
-                "{rule}: the tower at {},{} is {}",
-                pos.x,
-                pos.y,
+            Words::text(format!(
+                "{rule}: the tower at {} is {}",
+                cell(*pos),
                 if *blocked { "blocked" } else { "open again" }
-            ),
+            )),
         ),
-        Event::End { scores } => told(
-            "G2",
-            format!(
-                "final scores: {}",
-                scores
-                    .iter()
-                    .enumerate()
-                    .map(|(p, s)| format!("{} {s}", seat(p)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
+        Event::End { scores } => {
+            let mut words = Words::text("final scores: ");
+            for (p, s) in scores.iter().enumerate() {
+                if p > 0 {
+                    words = words.and(", ");
+                }
+                words = words.seat(p).and(format!(" {s}"));
+            }
+            told("G2", words)
+        }
         // Told by `tell_action` and `tell_capture`.
         Event::Tile { .. }
         | Event::Discard { .. }
         | Event::Meeple { .. }
         | Event::Floor { .. }
-        | Event::Capture { .. } => told("", String::new()),
+        | Event::Capture { .. } => told("", Words::default()),
     }
 }
 
-fn spot_words(spot: MeepleSpot, on: &str) -> String {
+/// Where a meeple stands, as events say it: "on top of the tower", "on the
+/// field north of the road" (a segment named by where it lies on its tile).
+fn spot_words(game: &Game, pos: Pos, spot: MeepleSpot, on: MeepleOn) -> String {
     match spot {
         MeepleSpot::Tower => "on top of the tower".to_string(),
-        MeepleSpot::Segment(_) => format!("on a {on}"),
+        MeepleSpot::Segment(s) => format!("on {}", on_segment(game, pos, s, on)),
+    }
+}
+
+/// Segment `s` of the tile at `pos`, named by where it lies (by its kind
+/// `on` alone where no tile is there).
+pub(crate) fn on_segment(game: &Game, pos: Pos, s: u8, on: MeepleOn) -> String {
+    match game.board().tile_at(pos) {
+        Some(t) => segment_words(&game.tiles().kinds[t.kind as usize], t.rot, s),
+        None => format!("a {}", on.name()),
     }
 }
 
@@ -317,7 +321,6 @@ fn score_rule(feature: SegmentKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::geometry::Pos;
     use crate::play::bots::BotKind;
     use crate::play::sim;
     use crate::rules::{Home, MemoryLimit};
@@ -328,12 +331,13 @@ mod tests {
         Ruleset::from_variant(&home, "tower").expect("the shipped variant loads")
     }
 
-    fn capture(owner: usize, outcome: Option<CaptureOutcome>) -> Event {
+    /// A capture from the tower at 1,2 of a meeple on the tile at `at`.
+    fn capture(at: Pos, owner: usize, outcome: Option<CaptureOutcome>) -> Event {
         Event::Capture {
             player: 0,
             tower: Pos::new(1, 2),
             floors: vec![0],
-            at: Pos::new(1, 4),
+            at,
             spot: MeepleSpot::Segment(0),
             on: MeepleOn::Feature(SegmentKind::City),
             owner,
@@ -346,13 +350,106 @@ mod tests {
         let set = tower();
         let rules = set.rules();
         let game = sim::play(&set, rules.as_ref(), &[BotKind::Greedy; 2], 3, true).expect("a game");
+        let numbered = Names::numbered(2);
         for e in game.events() {
             let t = tell(e, &game, &set);
-            assert!(!t.text.is_empty() && !t.rule.is_empty(), "{e:?}: {t:?}");
+            assert!(
+                !numbered.say(&t.words).is_empty() && !t.rule.is_empty(),
+                "{e:?}: {t:?}"
+            );
         }
         let last = tell(game.events().last().unwrap(), &game, &set);
         assert_eq!(last.rule, "G2");
-        assert!(last.text.starts_with("final scores: player 1 "), "{last:?}");
+        assert!(
+            numbered
+                .say(&last.words)
+                .starts_with("final scores: player 1 "),
+            "{last:?}"
+        );
+    }
+
+    /// Every seat an event mentions is a part of its words: said with
+    /// names, no event says "player N"; said to a seat, its own events
+    /// say "you".
+    #[test]
+    fn events_name_seats_by_their_names_and_the_reader_as_you() {
+        let set = tower();
+        let rules = set.rules();
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::Greedy; 2], 5, true).expect("a game");
+        let names = Names::new(vec!["Ana".into(), "Bo".into()]);
+        let told: Vec<Told> = game.events().iter().map(|e| tell(e, &game, &set)).collect();
+        for t in &told {
+            let said = names.say(&t.words);
+            assert!(!said.contains("player"), "{said}");
+            let to_ana = names.addressing(Some(0)).say(&t.words);
+            if t.words.seats().any(|p| p == 0) {
+                assert!(
+                    to_ana.contains("you") && !to_ana.contains("Ana"),
+                    "{to_ana}"
+                );
+            } else {
+                assert_eq!(to_ana, said);
+            }
+        }
+        let placed = told.iter().find(|t| t.rule == "G1").unwrap();
+        assert!(
+            names
+                .addressing(Some(0))
+                .say(&placed.words)
+                .starts_with("you place ")
+        );
+        let end = names.addressing(Some(1)).say(&told.last().unwrap().words);
+        assert!(
+            end.starts_with("final scores: Ana ") && end.contains(", you "),
+            "{end}"
+        );
+    }
+
+    /// A rule's effects name the seats they touch as every event does:
+    /// by name, and "you" to the seat concerned.
+    #[test]
+    fn a_rules_effects_name_seats_as_events_do() {
+        let set = tower();
+        let rules = set.rules();
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
+        let effects = [
+            Event::Score {
+                player: 1,
+                points: 2,
+                feature: Scored::Rule("tithe".into()),
+                rule: Some("tithe".into()),
+            },
+            Event::FloorAdded {
+                rule: "bell".into(),
+                pos: Pos::new(1, 2),
+                kind: 0,
+                floors: vec![0, 0],
+                from: Some(1),
+            },
+            Event::SentHome {
+                rule: "warden".into(),
+                pos: Pos::ORIGIN,
+                on: MeepleOn::Feature(SegmentKind::Road),
+                spot: MeepleSpot::Segment(0),
+                owner: 1,
+            },
+            Event::State {
+                rule: "tithe".into(),
+                name: "owed".into(),
+                seat: Some(1),
+                at: None,
+                value: 3,
+            },
+        ];
+        let names = Names::new(vec!["Ana".into(), "Bo".into()]);
+        for e in &effects {
+            let told = tell(e, &game, &set);
+            assert_eq!(told.rule, "pack");
+            let said = names.say(&told.words);
+            assert!(said.contains("Bo") && !said.contains("player"), "{said}");
+            let to_bo = names.addressing(Some(1)).say(&told.words);
+            assert!(to_bo.contains("you") && !to_bo.contains("Bo"), "{to_bo}");
+        }
     }
 
     #[test]
@@ -360,21 +457,37 @@ mod tests {
         let set = tower();
         let rules = set.rules();
         let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
-        let told = |owner, outcome| tell(&capture(owner, outcome), &game, &set);
+        let start = Pos::ORIGIN;
+        let told = |owner, outcome| tell(&capture(start, owner, outcome), &game, &set);
+        let numbered = Names::numbered(2);
         let prisoner = told(1, None);
         assert_eq!(prisoner.rule, "T5");
+        let tile = game.board().tile_at(start).unwrap();
+        let at = segment_words(&game.tiles().kinds[tile.kind as usize], tile.rot, 0);
         assert_eq!(
-            prisoner.text,
-            "capture: the tower at 1,2 takes player 2's meeple, now a prisoner (on a city at 1,4)"
+            numbered.say(&prisoner.words),
+            format!(
+                "capture: the tower at 1,2 takes player 2's meeple, now a prisoner (on {at} at 0,0)"
+            )
         );
         let own = told(0, None);
         assert_eq!(own.rule, "T5");
-        assert!(own.text.contains("their own meeple, which goes home"));
-        let home = told(1, Some(CaptureOutcome::Home));
-        assert_eq!(home.rule, "pack");
-        assert!(home.text.contains("goes back to its owner"), "{home:?}");
+        assert!(
+            numbered
+                .say(&own.words)
+                .contains("player 1's own meeple, which goes home")
+        );
+        assert!(
+            numbered
+                .addressing(Some(0))
+                .say(&own.words)
+                .contains("takes your own meeple, which goes home")
+        );
+        let home = numbered.say(&told(1, Some(CaptureOutcome::Home)).words);
+        assert_eq!(told(1, Some(CaptureOutcome::Home)).rule, "pack");
+        assert!(home.contains("goes back to its owner"), "{home}");
         let gone = told(1, Some(CaptureOutcome::Gone));
         assert_eq!(gone.rule, "pack");
-        assert!(gone.text.contains("leaves the game"), "{gone:?}");
+        assert!(numbered.say(&gone.words).contains("leaves the game"));
     }
 }

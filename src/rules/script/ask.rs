@@ -29,8 +29,6 @@ pub(super) struct Question<'a> {
     pub(super) supply: &'a [u32],
     /// `end`'s argument: every tower.
     pub(super) towers: &'a [TowerView<'a>],
-    /// An event hook's argument: what happened.
-    pub(super) event: Option<&'a Map>,
 }
 
 impl<'a> Question<'a> {
@@ -41,7 +39,6 @@ impl<'a> Question<'a> {
             facts,
             supply: &[],
             towers: &[],
-            event: None,
         }
     }
 }
@@ -194,7 +191,7 @@ impl ScriptRules {
                     .collect();
                 vec![Dynamic::from(towers)]
             }
-            _ => vec![Dynamic::from(q.event.cloned().unwrap_or_default())],
+            _ => vec![Dynamic::from(super::effects::EventInfo)],
         }
     }
 

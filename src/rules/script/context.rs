@@ -199,7 +199,7 @@ pub(super) fn register_context(engine: &mut Engine) {
 }
 
 /// The name of tile kind `kind` of the game's tile set.
-fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>> {
+pub(super) fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>> {
     with_rules(|r| {
         r.with_running_facts(|f| {
             let tiles = f.table.and_then(|t| t.tiles)?;

@@ -12,12 +12,13 @@
 use std::sync::Arc;
 
 use anyhow::Result;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Map, NativeCallContext};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
 use super::api::{TowerInfo, kind_index};
 use super::context::GameRef;
 use super::memo::Value;
-use super::reads::Read;
+use super::reads::{EventField, Read};
+use super::record::kind_name;
 use super::record::read;
 use super::{Hook, ScriptRules, rt_error, with_rules};
 use crate::kernel::diag::{bad_input, did_you_mean};
@@ -25,7 +26,7 @@ use crate::kernel::effects::{Acted, Effect, FloorFrom, Moment, Origin, Scope, St
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::rules::TowerNow;
-use crate::kernel::{FloorKind, Table};
+use crate::kernel::{CaptureOutcome, FloorKind};
 
 /// The towers of the moment an event hook answers, copied into buffers
 /// kept between moments, for `game().towers`.
@@ -90,6 +91,102 @@ pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
     })?
 }
 
+/// What happened, as an event hook's `event` argument: every field is a
+/// read of the moment (so an event hook's answer is kept in the memo under
+/// the fields it read, as any hook's).
+#[derive(Clone, Copy, Debug)]
+pub struct EventInfo;
+
+/// A field of the running event hook's `event`, as a script sees it.
+fn event_field(field: EventField) -> Result<Dynamic, Box<EvalAltResult>> {
+    let moment = with_rules(|r| r.with_running_facts(|f| f.moment).flatten())?;
+    let Some(moment) = moment else {
+        return Err(rt_error("`event` is only known in event hooks (`on_…`)"));
+    };
+    let fields = EventField::of(&moment);
+    if !fields.iter().any(|f| f.name() == field.name()) {
+        let names: Vec<&str> = fields.iter().map(|f| f.name()).collect();
+        return Err(rt_error(format!(
+            "the event of `on_{}` has no `{}`{}",
+            moment.name(),
+            field.name(),
+            match names.is_empty() {
+                true => ": it has no fields".to_string(),
+                false => format!("; it has {}", names.join(", ")),
+            }
+        )));
+    }
+    if let EventField::Meeples(_) = field {
+        let players = read(Read::Players)?.unwrap_or(0);
+        return (0..players as u8)
+            .map(|s| {
+                Ok(Dynamic::from(known(read(Read::Event(
+                    EventField::Meeples(s),
+                ))?)?))
+            })
+            .collect::<Result<Array, _>>()
+            .map(Dynamic::from);
+    }
+    let v = known(read(Read::Event(field))?)?;
+    Ok(match (field, moment) {
+        (EventField::Tile, _) => Dynamic::from(super::context::tile_name(v)?),
+        (EventField::Foundation | EventField::Scored | EventField::ByRule, _) => {
+            Dynamic::from(v != 0)
+        }
+        (EventField::Seat, _) if v < 0 => Dynamic::UNIT,
+        (EventField::Kind, Moment::FloorBuilt { .. }) => {
+            Dynamic::from(with_rules(|r| r.scripts.kind_names[v as usize].clone())?)
+        }
+        (EventField::Kind | EventField::On, _) => Dynamic::from(kind_name(v)),
+        (EventField::Outcome, _) => Dynamic::from(CaptureOutcome::ALL[v as usize].word()),
+        _ => Dynamic::from(v),
+    })
+}
+
+/// A read's value, known during an event hook.
+fn known(v: Option<i64>) -> Result<i64, Box<EvalAltResult>> {
+    v.ok_or_else(|| rt_error("`event` is only known in event hooks (`on_…`)"))
+}
+
+/// Register `event`'s type and fields.
+fn register_event(engine: &mut Engine) {
+    use EventField::*;
+    engine.register_type_with_name::<EventInfo>("Event");
+    let fields = [
+        Seat,
+        Tile,
+        X,
+        Y,
+        Rot,
+        Foundation,
+        Kind,
+        Tiles,
+        Pennants,
+        Points,
+        Scored,
+        Meeples(0),
+        ByRule,
+        Height,
+        On,
+        Captor,
+        Owner,
+        MeepleX,
+        MeepleY,
+        Outcome,
+        Payer,
+        Cost,
+        A,
+        B,
+    ];
+    for field in fields {
+        engine.register_get(field.name(), move |_: &mut EventInfo| event_field(field));
+    }
+}
+
+/// Where each effect a script made was made, once per place: (pack,
+/// hook, line, column).
+pub(super) type Origins = rustc_hash::FxHashMap<(usize, Hook, usize, usize), Arc<Origin>>;
+
 /// An effect a script made, and where (line, column).
 #[derive(Clone, Debug)]
 pub struct EffectValue {
@@ -105,6 +202,7 @@ const FAR: i64 = 1 << 24;
 pub(super) fn register_effects(engine: &mut Engine) {
     engine.register_type_with_name::<EffectValue>("Effect");
     engine.register_get("towers", |_: &mut GameRef| towers_now());
+    register_event(engine);
     engine
         .register_fn(
             "points",
@@ -433,21 +531,30 @@ impl ScriptRules {
 
     /// The effects in `v`, pack `pos` of `hook`'s chain's answer.
     fn effects_of(&self, hook: Hook, pos: usize, v: &Dynamic, out: &mut Vec<Acted>) -> Result<()> {
-        let pack = &self.scripts.packs[self.scripts.chains[hook.index()][pos]];
+        let index = self.scripts.chains[hook.index()][pos];
+        let pack = &self.scripts.packs[index];
         let mut push = |e: EffectValue| {
+            let origin = self
+                .origins
+                .borrow_mut()
+                .entry((index, hook, e.line, e.col))
+                .or_insert_with(|| {
+                    Arc::new(Origin {
+                        rule: pack.rule.clone(),
+                        place: format!(
+                            "pack `{}`, hook `{}`: {}:{}:{}",
+                            pack.name,
+                            hook.name(),
+                            pack.path.display(),
+                            e.line,
+                            e.col
+                        ),
+                    })
+                })
+                .clone();
             out.push(Acted {
                 effect: e.effect,
-                origin: Arc::new(Origin {
-                    rule: pack.rule.clone(),
-                    place: format!(
-                        "pack `{}`, hook `{}`: {}:{}:{}",
-                        pack.name,
-                        hook.name(),
-                        pack.path.display(),
-                        e.line,
-                        e.col
-                    ),
-                }),
+                origin,
             })
         };
         if v.is_unit() {
@@ -479,121 +586,6 @@ impl ScriptRules {
             }
         }
         Ok(())
-    }
-
-    /// What happened at `moment`, as an event hook's `event` sees it.
-    pub(super) fn event_map(&self, moment: &Moment, table: &Table) -> Map {
-        let mut m = Map::new();
-        let mut put = |k: &str, v: Dynamic| {
-            m.insert(k.into(), v);
-        };
-        let int = |n: i64| Dynamic::from(n);
-        let tile_name = |kind: u16| {
-            let name = table
-                .tiles
-                .and_then(|t| t.kinds.get(kind as usize))
-                .map_or(String::new(), |k| k.name.clone());
-            Dynamic::from(name)
-        };
-        let floor = |k: FloorKind| Dynamic::from(self.scripts.kind_names[k as usize].clone());
-        let seat = |s: Option<usize>| s.map_or(Dynamic::UNIT, |s| int(s as i64));
-        match *moment {
-            Moment::TileDrawn { seat: s, tile } => {
-                put("seat", int(s as i64));
-                put("tile", tile_name(tile));
-                let foundation = table
-                    .tiles
-                    .and_then(|t| t.kinds.get(tile as usize))
-                    .is_some_and(|k| k.foundation.is_some());
-                put("foundation", Dynamic::from(foundation));
-            }
-            Moment::TilePlaced {
-                seat: s,
-                tile,
-                pos,
-                rot,
-                foundation,
-            } => {
-                put("seat", int(s as i64));
-                put("tile", tile_name(tile));
-                put("x", int(pos.x.into()));
-                put("y", int(pos.y.into()));
-                put("rot", int(rot as i64 * 90));
-                put("foundation", Dynamic::from(foundation));
-            }
-            Moment::FeatureCompleted {
-                kind,
-                pos,
-                tiles,
-                pennants,
-                points,
-                meeples,
-                scored,
-            } => {
-                put("kind", Dynamic::from(kind.name()));
-                put("x", int(pos.x.into()));
-                put("y", int(pos.y.into()));
-                put("tiles", int(tiles.into()));
-                put("pennants", int(pennants.into()));
-                put("points", int(points.into()));
-                let players = table.players();
-                let counts: Array = meeples[..players].iter().map(|&n| int(n.into())).collect();
-                put("meeples", Dynamic::from(counts));
-                put("scored", Dynamic::from(scored));
-            }
-            Moment::FloorBuilt {
-                seat: s,
-                tower,
-                kind,
-                height,
-            } => {
-                put("seat", seat(s));
-                put("by_rule", Dynamic::from(s.is_none()));
-                put("x", int(tower.x.into()));
-                put("y", int(tower.y.into()));
-                put("kind", floor(kind));
-                put("height", int(height as i64));
-            }
-            Moment::MeeplePlaced { seat: s, pos, on } => {
-                put("seat", int(s as i64));
-                put("x", int(pos.x.into()));
-                put("y", int(pos.y.into()));
-                put("on", Dynamic::from(on.name()));
-            }
-            Moment::Capture {
-                captor,
-                owner,
-                tower,
-                at,
-                on,
-                outcome,
-            } => {
-                put("captor", int(captor as i64));
-                put("owner", int(owner as i64));
-                put("x", int(tower.x.into()));
-                put("y", int(tower.y.into()));
-                put("meeple_x", int(at.x.into()));
-                put("meeple_y", int(at.y.into()));
-                put("on", Dynamic::from(on.name()));
-                put("outcome", Dynamic::from(outcome.word()));
-            }
-            Moment::Ransom {
-                payer,
-                captor,
-                cost,
-            } => {
-                put("payer", int(payer as i64));
-                put("captor", int(captor as i64));
-                put("cost", int(cost.into()));
-            }
-            Moment::Exchange { a, b } => {
-                put("a", int(a as i64));
-                put("b", int(b as i64));
-            }
-            Moment::TurnEnd { seat: s } => put("seat", int(s as i64)),
-            Moment::GameEnd => {}
-        }
-        m
     }
 
     /// The event hook of `moment`.

@@ -230,6 +230,26 @@ pub(super) struct Memo {
 struct Store {
     by_key: FxHashMap<Key, Node<Kept>>,
     answers: usize,
+    /// Answers kept, and found again, since the store began (or was last
+    /// emptied): a hook whose answers are seldom found again (one that
+    /// reads what changes at every call) stops being kept.
+    keeps: u64,
+    found: std::cell::Cell<u64>,
+    /// Its answers are no longer kept: keeping them cost more than finding
+    /// them again saved.
+    idle: bool,
+}
+
+/// Answers a store keeps before it judges whether keeping pays.
+const TRIAL: u64 = 4096;
+
+impl Store {
+    /// Does keeping pay? Not where fewer than one answer in four kept is
+    /// ever found again: each costs a trie path, and finding none saves
+    /// nothing.
+    fn pays(&self) -> bool {
+        self.keeps < TRIAL || self.found.get() * 4 >= self.keeps
+    }
 }
 
 impl Memo {
@@ -240,15 +260,29 @@ impl Memo {
         key: &Key,
         read: impl FnMut(Read) -> Option<i64>,
     ) -> Option<&Kept> {
-        self.hooks[hook.index()].by_key.get(key)?.find(read)
+        let store = &self.hooks[hook.index()];
+        let found = store.by_key.get(key)?.find(read)?;
+        store.found.set(store.found.get() + 1);
+        Some(found)
     }
 
     /// Keep `answer` of `hook` with `key` under `trace`.
     pub(super) fn keep(&mut self, hook: Hook, key: Key, trace: &[(Read, i64)], answer: Kept) {
         let store = &mut self.hooks[hook.index()];
+        if store.idle {
+            return;
+        }
+        if !store.pays() {
+            *store = Store {
+                idle: true,
+                ..Store::default()
+            };
+            return;
+        }
         if store.answers >= MAX_ANSWERS {
             *store = Store::default();
         }
+        store.keeps += 1;
         let kept = match store.by_key.entry(key) {
             Entry::Occupied(mut e) => e.get_mut().add(trace, answer),
             Entry::Vacant(e) => {
@@ -263,6 +297,35 @@ impl Memo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hook_whose_answers_are_never_found_again_stops_being_kept() {
+        let mut memo = Memo::default();
+        let answer = |n| Kept {
+            answer: Value::Int(n),
+            cost: 1,
+            holds: Holds::Now,
+            changed: None,
+        };
+        let hook = Hook::OnTurnEnd;
+        for n in 0..TRIAL as i64 + 1 {
+            memo.keep(hook, [0; 3], &[(Read::Turn, n)], answer(n));
+        }
+        let store = &memo.hooks[hook.index()];
+        assert!(store.idle && store.by_key.is_empty());
+        memo.keep(hook, [0; 3], &[(Read::Turn, -1)], answer(-1));
+        assert!(
+            memo.find(hook, &[0; 3], |_| Some(-1)).is_none(),
+            "idle: kept nothing"
+        );
+        // A hook whose answers are found again stays kept.
+        let other = Hook::MayTop;
+        for n in 0..TRIAL as i64 * 2 {
+            memo.keep(other, [0; 3], &[(Read::Turn, n % 8)], answer(n % 8));
+            assert!(memo.find(other, &[0; 3], |_| Some(n % 8)).is_some());
+        }
+        assert!(!memo.hooks[other.index()].idle);
+    }
 
     #[test]
     fn an_answer_is_found_only_where_every_read_agrees() {
@@ -321,6 +384,8 @@ mod tests {
         };
         for n in 0..(MAX_ANSWERS as i64 + 10) {
             memo.keep(Hook::Ransom, [n, 0, 0], &[], kept(n));
+            // Found again, so keeping pays.
+            assert!(memo.find(Hook::Ransom, &[n, 0, 0], |_| None).is_some());
         }
         let store = &memo.hooks[Hook::Ransom.index()];
         assert!(store.answers <= MAX_ANSWERS, "{}", store.answers);

@@ -128,13 +128,15 @@ pub const HOOKS: [HookSpec; Hook::COUNT] = {
             acts: false,
         }
     }
+    // An event hook is as pure as a question: its effects are a function
+    // of what it read, so they are kept like any answer.
     const fn on(hook: Hook, name: &'static str) -> HookSpec {
         HookSpec {
             hook,
             name,
             params: &["event"],
             reads_game: true,
-            kept: false,
+            kept: true,
             acts: true,
         }
     }
@@ -259,6 +261,9 @@ pub struct ScriptRules {
     tracer: RefCell<trace::Tracer>,
     /// The towers of the moment an event hook answers (`game().towers`).
     towers_now: RefCell<effects::TowersNow>,
+    /// Where each effect a script made was made, once per place: (pack,
+    /// hook, line, column).
+    origins: RefCell<effects::Origins>,
 }
 
 impl ScriptRules {
@@ -285,6 +290,7 @@ impl ScriptRules {
             front: RefCell::new(front),
             tracer: RefCell::new(trace::Tracer::default()),
             towers_now: RefCell::new(effects::TowersNow::default()),
+            origins: RefCell::default(),
         }
     }
 
@@ -579,11 +585,14 @@ impl Rules for ScriptRules {
         if !self.defines(hook) {
             return Ok(());
         }
-        let event = self.event_map(moment, table);
-        let q = Question {
-            event: Some(&event),
-            ..Question::new(hook, [0; 3], at_table(table, Roles::default()))
-        };
+        let q = Question::new(
+            hook,
+            [0; 3],
+            Facts {
+                moment: Some(*moment),
+                ..at_table(table, Roles::default())
+            },
+        );
         self.towers_now.borrow_mut().hold(towers);
         let effects = self.asked(&q, Value::effects);
         self.towers_now.borrow_mut().release();

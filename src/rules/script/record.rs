@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 use super::memo::MAX_TRACE;
 use super::reads::{Facts, Read, Roles};
 use super::{Hook, ScriptRules, with_rules};
-use crate::kernel::effects::{History, PackState};
+use crate::kernel::effects::{History, Moment, PackState};
 use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleOn;
@@ -68,6 +68,7 @@ struct Frame {
     meeple: Option<(MeepleView, Pos)>,
     table: Option<TableCopy>,
     roles: Roles,
+    moment: Option<Moment>,
     trace: Vec<(Read, i64)>,
     /// It read what no trace holds: its answer is not kept.
     opaque: bool,
@@ -86,6 +87,7 @@ impl Frame {
         self.owner = facts.owner;
         self.meeple = facts.meeple;
         self.roles = facts.roles;
+        self.moment = facts.moment;
         self.table = facts.table.map(|t| {
             let mut c = self.table.take().unwrap_or_default();
             c.scores.clear();
@@ -129,6 +131,7 @@ impl Frame {
                 tiles,
             }),
             roles: self.roles,
+            moment: self.moment,
         }
     }
 }

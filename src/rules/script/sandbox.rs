@@ -104,26 +104,47 @@ pub(super) struct Budget {
     /// Operations this call may reach: [`limits::OPERATIONS`], or less when
     /// that is all the game's budget has left.
     limit: u64,
-    /// CPU time of this thread when the call began: unlike the wall clock,
-    /// it does not run while other processes have the processor, so a busy
-    /// machine cannot stop a hook that would finish elsewhere.
-    started: std::time::Duration,
-    /// The wall clock when the call began: CPU time does not run while a
-    /// thread waits, so this bounds what CPU time cannot.
-    wall: Instant,
+    /// CPU time of this thread when the call's clocks were first read
+    /// (at its first [`CLOCK_EVERY`] operations; most calls end sooner and
+    /// read none — reading the thread's CPU clock is a system call):
+    /// unlike the wall clock, it does not run while other processes have
+    /// the processor, so a busy machine cannot stop a hook that would
+    /// finish elsewhere.
+    started: Option<std::time::Duration>,
+    /// The wall clock then: CPU time does not run while a thread waits, so
+    /// this bounds what CPU time cannot.
+    wall: Option<Instant>,
     held: isize,
     /// The limit broken, once one is: every later operation of the call stops
     /// too, so that a script cannot catch the error and carry on.
     broken: Option<Limit>,
 }
 
+/// Operations between two looks at the clocks (the first look starts them).
+const CLOCK_EVERY: u64 = 256;
+
 impl Budget {
+    /// The time limit the call has broken, if any; the clocks start at the
+    /// first look.
+    fn clocks_broken(&mut self) -> Option<Limit> {
+        let cpu = ThreadTime::now().as_duration();
+        let started = *self.started.get_or_insert(cpu);
+        let wall = *self.wall.get_or_insert_with(Instant::now);
+        if cpu.saturating_sub(started) > limits::TIME {
+            Some(Limit::Time)
+        } else if wall.elapsed() > limits::WALL_TIME {
+            Some(Limit::WallTime)
+        } else {
+            None
+        }
+    }
+
     pub(super) fn start(limit: u64) -> Budget {
         Budget {
             operations: 0,
             limit,
-            started: ThreadTime::now().as_duration(),
-            wall: Instant::now(),
+            started: None,
+            wall: None,
             held: memory::held(),
             broken: None,
         }
@@ -201,9 +222,11 @@ impl ScriptRules {
         let mut b = self.budget.get();
         if b.broken.is_none() {
             b.operations += 1;
-            // Memory and time are looked at every 16 operations: one
-            // operation takes at most about a megabyte and a millisecond.
+            // Memory is looked at every 16 operations, the clocks every
+            // CLOCK_EVERY: one operation takes at most about a megabyte
+            // and a millisecond, so the limits hold within a few percent.
             let look = b.operations.is_multiple_of(16);
+            let clock = b.operations.is_multiple_of(CLOCK_EVERY);
             b.broken = if b.operations > b.limit {
                 Some(self.over(b.operations))
             } else if look
@@ -211,12 +234,8 @@ impl ScriptRules {
                 && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
             {
                 Some(Limit::Memory)
-            } else if look
-                && ThreadTime::now().as_duration().saturating_sub(b.started) > limits::TIME
-            {
-                Some(Limit::Time)
-            } else if look && b.wall.elapsed() > limits::WALL_TIME {
-                Some(Limit::WallTime)
+            } else if clock {
+                b.clocks_broken()
             } else {
                 None
             };

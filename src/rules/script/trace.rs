@@ -22,7 +22,7 @@ use rhai::{Array, Dynamic, ImmutableString, Map, Position};
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
 use super::ask::Question;
 use super::memo::Value;
-use super::reads::{Facts, Read};
+use super::reads::{EventField, Facts, Read};
 use super::record::{RULES, kind_name};
 use super::{ScriptRules, limits};
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
@@ -190,6 +190,9 @@ impl ScriptRules {
         if v.is::<BoardRef>() {
             return "board".to_string();
         }
+        if v.is::<super::effects::EventInfo>() {
+            return self.event_text(facts);
+        }
         if let Some(items) = v.read_lock::<Array>() {
             let items: Vec<String> = items.iter().map(|i| self.dynamic_text(i, facts)).collect();
             return format!("[{}]", items.join(", "));
@@ -339,6 +342,21 @@ impl ScriptRules {
         }
         .unwrap_or_default();
         Ok(cut(&out))
+    }
+
+    /// An event hook's `event` by its fields.
+    fn event_text(&self, facts: &Facts) -> String {
+        let Some(moment) = facts.moment else {
+            return "event".to_string();
+        };
+        let fields: Vec<String> = EventField::of(&moment)
+            .iter()
+            .map(|&f| {
+                let v = self.value(facts, Read::Event(f)).unwrap_or(0);
+                format!("{}: {v}", f.name())
+            })
+            .collect();
+        format!("Event {{ {} }}", fields.join(", "))
     }
 
     /// An effect as a script makes it.

@@ -5,7 +5,10 @@
 // with a pause between steps or a "next step" control. A game has its own address (/game/ID): the page
 // keeps the keys of the seats it plays in the browser's storage, so a
 // reload comes back to the same game and seats; a seat's link carries its
-// key in the fragment (#seat=N&key=…), which the server never sees.
+// key in the fragment (#seat=N&key=…), which the server never sees. A
+// page that plays one seat asks for the game's words said to that seat
+// ("you place…", "your meeple"); a key the server refuses (its seat was
+// given a new link) is said so at once, and the page only watches.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -19,7 +22,9 @@ let catalog = null;
 let game = null;     // the last state the server sent
 let request = null;  // the new game's request (and its id), for "same deal"
 let chosen = null;   // the placement option shown, while placing
-let view = { scale: 1, x: 0, y: 0, fitted: true };
+// The board's scale and offset; `fitted`: framed by the page (until the
+// person pans or zooms), `whole`: the whole board shows.
+let view = { scale: 1, x: 0, y: 0, fitted: true, whole: true };
 let botTimer = null;
 let pollTimer = null;
 // What happened since the person at this screen last acted: one step per
@@ -32,6 +37,9 @@ let paused = false;    // bots' steps wait for "next step"
 // at this screen; `away`, those its maker gave away (kept to show their
 // links again). By seat.
 let seats = { here: {}, away: {} };
+// Why this page only watches although it was given a seat's link: the
+// server's refusal of the key, kept with the keys.
+let refused = null;
 
 function el(tag, attrs = {}, text) {
   const e = document.createElement(tag);
@@ -68,17 +76,19 @@ function loadSeats(id) {
   try {
     const kept = JSON.parse(localStorage.getItem(storageKey(id)) ?? "null");
     seats = { here: kept?.here ?? {}, away: kept?.away ?? {}, maker: kept?.maker };
+    refused = kept?.refused ?? null;
     for (const k of kept?.ransoms?.seen ?? []) ransomSeen.add(String(k));
     for (const p of kept?.ransoms?.wanted ?? []) wantRansom.add(Number(p));
   } catch {
     seats = { here: {}, away: {} };
+    refused = null;
   }
 }
 
 function saveSeats(id) {
   try {
     const ransoms = { seen: [...ransomSeen], wanted: [...wantRansom] };
-    localStorage.setItem(storageKey(id), JSON.stringify({ ...seats, ransoms }));
+    localStorage.setItem(storageKey(id), JSON.stringify({ ...seats, ransoms, refused }));
   } catch {
     // No storage (a private window): the keys last as long as the page.
   }
@@ -92,6 +102,7 @@ function takeLinkedSeat(id) {
   if (seat === null || !key) return;
   seats.here[Number(seat) - 1] = key;
   delete seats.away[Number(seat) - 1];
+  refused = null;
   saveSeats(id);
   history.replaceState(null, "", location.pathname + location.search);
 }
@@ -103,6 +114,37 @@ function myKey(seat) {
 // Any key of a seat played here (a bot's turn needs one), or none.
 function anyKey() {
   return Object.values(seats.here)[0];
+}
+
+// The seat this page speaks to as "you": the one seat played here (none
+// for a watcher, or for several seats sharing one screen).
+function viewer() {
+  const here = Object.keys(seats.here);
+  return here.length === 1 ? Number(here[0]) : undefined;
+}
+
+// The game's state as this page shows it: said to its seat's person when
+// it plays one seat (which checks the seat's key), else as anyone reads it.
+async function fetchState(id) {
+  const you = viewer();
+  if (you === undefined) return api("GET", `/api/games/${id}`);
+  return api("POST", `/api/games/${id}/view`, { key: seats.here[you] });
+}
+
+// The seats' keys of this page that the server refuses (their seats were
+// given new links) are dropped, and the refusal kept to be said: each key
+// asked about with the state it opens.
+async function checkKeys(id) {
+  for (const [seat, key] of Object.entries(seats.here)) {
+    try {
+      await api("POST", `/api/games/${id}/view`, { key });
+    } catch (e) {
+      if (e.status !== 403) throw e;
+      delete seats.here[seat];
+      refused = e.message;
+      saveSeats(id);
+    }
+  }
 }
 
 function gameAddress(id) {
@@ -263,11 +305,13 @@ async function startGame(event) {
     const state = await api("POST", "/api/games", request);
     request.id = state.id;
     seats = { here: {}, away: {}, maker: state.maker_key };
+    refused = null;
     forgetRansoms();
     for (const k of state.keys ?? []) (here[k.seat] ? seats.here : seats.away)[k.seat] = k.key;
     saveSeats(state.id);
     history.pushState(null, "", gameAddress(state.id));
-    openGame(state);
+    // Said to the seat played here, if one is.
+    openGame(viewer() === undefined ? state : await fetchState(state.id));
   } catch (e) {
     $("#new-error").textContent = e.message;
     $("#new-error").scrollIntoView({ block: "nearest" });
@@ -290,7 +334,8 @@ async function resume(id) {
   loadSeats(id);
   takeLinkedSeat(id);
   try {
-    openGame(await api("GET", `/api/games/${id}`));
+    await checkKeys(id);
+    openGame(await fetchState(id));
   } catch (e) {
     backToForm(false, false);
     $("#new-error").textContent = e.message;
@@ -313,10 +358,11 @@ function showLinks(state) {
   for (const [seat, key] of Object.entries(seats.away)) {
     link(`${seatName(state, Number(seat))}:`, `${base}#seat=${Number(seat) + 1}&key=${key}`, "seat-link");
     // The maker takes a link back: the seat gets a new key, the old link
-    // stops working.
-    if (seats.maker) {
+    // stops working (asked first, as it cannot be undone); not once the
+    // game has ended.
+    if (seats.maker && !ended(state)) {
       const again = el("button", { type: "button", class: "reissue", "data-seat": seat, title: "the old link stops working" }, "new link");
-      again.addEventListener("click", () => reissue(state, Number(seat)));
+      again.addEventListener("click", () => askReissue(state, Number(seat), again));
       list.lastElementChild.append(" ", again);
     }
   }
@@ -326,6 +372,20 @@ function showLinks(state) {
   }
   $("#friends").hidden = false;
   $("#friends").open = Object.keys(seats.away).length > 0;
+}
+
+// "New link" asks first: the old link stops working at once.
+function askReissue(state, seat, button) {
+  const li = button.closest("li");
+  li.querySelector(".reissue-ask")?.remove();
+  const ask = el("span", { class: "reissue-ask" }, `Give ${seatName(state, seat)} a new link? The old one stops working at once. `);
+  const yes = el("button", { type: "button", class: "reissue-yes" }, "Give a new link");
+  const no = el("button", { type: "button", class: "reissue-no" }, "Keep this link");
+  yes.addEventListener("click", () => reissue(state, seat));
+  no.addEventListener("click", () => { ask.remove(); button.hidden = false; });
+  ask.append(yes, " ", no);
+  button.hidden = true;
+  li.append(ask);
 }
 
 async function reissue(state, seat) {
@@ -342,9 +402,22 @@ async function reissue(state, seat) {
   }
 }
 
+// The game waits for nothing more.
+function ended(state) {
+  return state.status === "over" || state.status === "failed";
+}
+
 function show(state, own = false) {
+  // A new question for the person here: the board frames it afresh, and
+  // the panel shows it from its top.
+  if (mine(state) && (!game || game.token !== state.token || game.id !== state.id)) {
+    view.fitted = true;
+    $("#side").scrollTop = 0;
+  }
+  const wasEnded = game && game.id === state.id && ended(game);
   takeSteps(state, own);
   game = state;
+  if (ended(state) && !wasEnded) showLinks(state);
   chosen = null;
   clearTimeout(pollTimer);
   document.body.dataset.status = state.status;
@@ -358,6 +431,7 @@ function show(state, own = false) {
   splitLegend();
   $("#log").href = `/api/games/${state.id}/log`;
   $("#log").download = `towerlab-${state.id}.jsonl`;
+  showWho(state);
   showPlayers(state);
   showEvents(state);
   showQuestion(state);
@@ -369,9 +443,35 @@ function show(state, own = false) {
   clearTimeout(botTimer);
   if (stepsBots(state)) {
     if (!paused) botTimer = setTimeout(botTurn, BOT_DELAY);
-  } else if (state.status !== "over" && state.status !== "failed" && !mine(state)) {
+  } else if (!ended(state) && !mine(state)) {
     pollTimer = setTimeout(poll, POLL);
   }
+}
+
+// Who this page is for: the seat's person ("You are Bo, seat 2"), the
+// seats sharing this screen, or a watcher; a refused link said so.
+function showWho(state) {
+  const who = $("#whoami");
+  who.replaceChildren();
+  who.className = "";
+  const here = Object.keys(seats.here).map(Number).sort((a, b) => a - b);
+  const swatch = (p) => el("span", { class: "swatch", style: `background:${state.players[p]?.colour ?? "#888"}` });
+  if (state.you !== null && state.you !== undefined) {
+    who.append(swatch(state.you), ` You are ${state.names[state.you]}, seat ${state.you + 1}`);
+    who.dataset.seat = state.you;
+  } else if (here.length > 1) {
+    who.append("Played at this screen: " + here.map((p) => seatName(state, p)).join(", "));
+    delete who.dataset.seat;
+  } else {
+    delete who.dataset.seat;
+    if (refused) {
+      who.className = "refused";
+      who.append(`${capital(refused)}. Meanwhile you can watch the game.`);
+    } else {
+      who.append("You are watching this game: only its players act.");
+    }
+  }
+  $("#friends").hidden = !!refused && here.length === 0;
 }
 
 // This page steps the bots' turns: it plays a seat (or the game has no
@@ -429,13 +529,19 @@ function showSteps(state) {
   $("#step-next").disabled = !paused;
 }
 
-// A step in words: who, then what happened, the events' "player N" left
-// out where it is the seat named ("player 2 (greedy): places a city cap
-// with a straight road at 1,0").
+// A step in words: who, then what happened, the seat's name at the start
+// of its events left out where it is the seat named ("Bo (greedy): places
+// a city cap with a straight road at 1,0"); a step of this page's own
+// seat says "you".
 function stepWords(state, step) {
-  const own = `player ${step.seat + 1} `;
+  if (state.you === step.seat) return capital(step.lines.join("; "));
+  const own = `${state.names[step.seat]} `;
   const lines = step.lines.map((l) => (l.startsWith(own) ? l.slice(own.length) : l));
   return `${seatName(state, step.seat)}: ${lines.join("; ")}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function pauseSteps() {
@@ -460,12 +566,14 @@ async function poll() {
     const now = await api("GET", `/api/games/${id}/poll`);
     if (!game || game.id !== id) return;
     if (now.token !== game.token || now.status !== game.status) {
-      show(await api("GET", `/api/games/${id}`));
+      show(await fetchState(id));
       return;
     }
     $("#error").textContent = "";
   } catch (e) {
     if (!game || game.id !== id) return;
+    // The seat's link was taken back meanwhile: said, and watched.
+    if (e.status === 403) return resume(id);
     $("#error").textContent = `${e.message}: trying again…`;
     if (e.status === 404) return;
   }
@@ -479,11 +587,17 @@ function seatName(state, p) {
     : `${state.names[p]} (${state.seats[p]})`;
 }
 
+// Seat `p` for this page: "you", or by name.
+function whom(state, p) {
+  return state.you === p ? "you" : seatName(state, p);
+}
+
 function showPlayers(state) {
   const table = $("#players");
   table.replaceChildren();
   const head = el("tr");
   for (const h of ["", "score", "meeples", "floors", "prisoners"]) head.append(el("th", {}, h));
+  head.lastElementChild.title = "the meeples of others a player holds, and how many of its own others hold";
   table.append(head);
   for (const p of state.players) {
     const row = el("tr", { "data-seat": p.seat });
@@ -491,14 +605,29 @@ function showPlayers(state) {
     const who = el("td");
     who.append(el("span", { class: "swatch", style: `background:${p.colour}` }), " " + seatName(state, p.seat));
     row.append(who, el("td", { class: "score" }, String(p.score)), el("td", {}, String(p.meeples)));
-    const floors = el("td");
+    // Each count beside its own swatch, a pair never split by a line's end.
+    const floors = el("td", { class: "floors" });
     for (const f of p.floors) {
-      floors.append(el("span", { class: "swatch", style: `background:${f.colour}`, title: f.name }), ` ${f.count} `);
+      const count = el("span", { class: "count", title: `${f.count} ${f.name} floor${f.count === 1 ? "" : "s"}` });
+      count.append(el("span", { class: "swatch", style: `background:${f.colour}` }), ` ${f.count}`);
+      floors.append(count, " ");
     }
-    row.append(floors, el("td", {}, p.prisoners.map((q) => `${q.count}× player ${q.owner + 1}`).join(", ") || "–"));
+    row.append(floors, prisonersCell(state, p));
     table.append(row);
   }
   $("#tiles-left").textContent = `turn ${state.turn} · ${state.tiles_left} tiles left to draw`;
+}
+
+// The prisoners a player holds, by whose they are, and how many of its own
+// others hold: "holds 1 of Bo's · lost 2".
+function prisonersCell(state, p) {
+  const cell = el("td", { class: "prisoners" });
+  const held = p.prisoners.map((q) => `${q.count} of ${state.you === q.owner ? "yours" : `${state.names[q.owner]}'s`}`);
+  const lost = state.players.reduce((n, o) => n + o.prisoners.filter((q) => q.owner === p.seat).reduce((m, q) => m + q.count, 0), 0);
+  if (held.length) cell.append(el("span", { class: "held" }, `holds ${held.join(", ")}`));
+  if (lost) cell.append(held.length ? " · " : "", el("span", { class: "lost" }, `lost ${lost}`));
+  if (!held.length && !lost) cell.append("–");
+  return cell;
 }
 
 function showEvents(state) {
@@ -523,6 +652,8 @@ function showQuestion(state) {
   $("#error").textContent = "";
   const q = state.question;
   const who = seatName(state, state.current);
+  // The question put: to "you" on the seat's own page, else to the seat.
+  const asked = state.you === state.current ? "Your turn" : who;
   if (state.status === "over") {
     status.textContent = "Game over: final scoring done";
     showFinal(state);
@@ -533,10 +664,10 @@ function showQuestion(state) {
   } else if (!mine(state)) {
     status.textContent = `waiting for ${who}`;
   } else if (q.kind === "placement") {
-    status.textContent = `${who}: place ${q.tile_words} (click a marked cell, rotate, then place)`;
+    status.textContent = `${asked}: place ${q.tile_words} (tap a marked cell, rotate, then place)`;
     askPlacement(q);
   } else if (q.kind === "ransom" && skipRansom(state)) {
-    status.textContent = `${who}: no ransom this turn`;
+    status.textContent = `${asked}: no ransom this turn`;
     answer(0);
   } else {
     if (q.kind === "ransom") {
@@ -549,7 +680,7 @@ function showQuestion(state) {
       action: "one action: a meeple, a floor, a meeple on a tower, or pass (T3)",
       capture: "take a prisoner in the tower's range? (T5, T6)",
     };
-    status.textContent = `${who}: ${asks[q.kind]}`;
+    status.textContent = `${asked}: ${asks[q.kind]}`;
     askOptions(q);
   }
 }
@@ -591,15 +722,16 @@ function showFinal(state) {
   const box = $("#final");
   const ranked = [...state.players].sort((a, b) => b.score - a.score || a.seat - b.seat);
   const best = ranked[0].score;
-  const winners = ranked.filter((p) => p.score === best).map((p) => seatName(state, p.seat));
-  const headline = winners.length === 1
-    ? `${winners[0]} wins with ${best} points`
-    : `${winners.join(" and ")} tie for the win with ${best} points`;
+  const winners = ranked.filter((p) => p.score === best).map((p) => p.seat);
+  const named = winners.map((p) => whom(state, p));
+  const headline = winners.length > 1
+    ? `${capital(named.join(" and "))} tie for the win with ${best} points`
+    : winners[0] === state.you ? `You win with ${best} points` : `${named[0]} wins with ${best} points`;
   box.replaceChildren(el("h3", { id: "winner" }, headline));
   const list = el("ol");
   for (const p of ranked) {
     const li = el("li", { "data-score": p.score, "data-seat": p.seat });
-    li.append(el("strong", {}, `${seatName(state, p.seat)}: ${p.score}`));
+    li.append(el("strong", {}, `${state.you === p.seat ? `You (${seatName(state, p.seat)})` : seatName(state, p.seat)}: ${p.score}`));
     const parts = p.breakdown.map((b) => `${b.source} ${b.points < 0 ? "−" + -b.points : b.points}`);
     li.append(el("div", { class: "breakdown" }, parts.join(" · ") || "no points"));
     list.append(li);
@@ -613,7 +745,7 @@ function markLastTiles(state) {
   const size = state.board.cell;
   for (const p of state.players) {
     if (!p.last_tile) continue;
-    const mark = el("div", { class: "last", "data-seat": p.seat, title: `${seatName(state, p.seat)}'s last tile` });
+    const mark = el("div", { class: "last", "data-seat": p.seat, title: state.you === p.seat ? "your last tile" : `${seatName(state, p.seat)}'s last tile` });
     mark.style.left = p.last_tile[0] + "px";
     mark.style.top = p.last_tile[1] + "px";
     mark.style.width = mark.style.height = size + "px";
@@ -735,18 +867,26 @@ function previewFloor(o) {
   }
   for (const c of o.preview.captures) {
     if (!c.at) continue;
-    const ring = el("div", { class: "threat", title: `${seatName(game, c.owner)}'s meeple` });
+    const ring = el("div", { class: "threat", title: meepleOf(game, c.owner) });
     ring.style.left = c.at[0] + "px";
     ring.style.top = c.at[1] + "px";
     $("#marks").append(ring);
   }
   const n = o.preview.range.length;
-  const prey = o.preview.captures.map((c) => `${seatName(game, c.owner)}'s meeple`);
-  $("#floor-text").textContent = `${o.label}: the tower would be ${o.preview.height} floor${o.preview.height === 1 ? "" : "s"} high and reach ${n} cell${n === 1 ? "" : "s"} (hatched); ` +
-    (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.");
+  const prey = o.preview.captures.map((c) => meepleOf(game, c.owner));
+  const high = `the tower would be ${o.preview.height} floor${o.preview.height === 1 ? "" : "s"} high`;
+  $("#floor-text").textContent = n === 0
+    ? `${o.label}: ${high}, and this floor reaches no cell: it can capture nothing.`
+    : `${o.label}: ${high} and reach ${n} cell${n === 1 ? "" : "s"} (hatched); ` +
+      (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.");
   $("#floor-confirm").hidden = false;
   $("#floor-place").onclick = () => answer(o.index);
   for (const b of document.querySelectorAll("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));
+}
+
+// Seat `p`'s meeple, for this page: "your meeple", "Bo (seat 2)'s meeple".
+function meepleOf(state, p) {
+  return state.you === p ? "your meeple" : `${seatName(state, p)}'s meeple`;
 }
 
 function clearPreview() {
@@ -758,8 +898,9 @@ function clearPreview() {
 async function answer(index) {
   const q = game.question;
   try {
-    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index, key: myKey(game.current) }), true);
+    show(await api("POST", `/api/games/${game.id}/choose`, { decision: q.kind, token: game.token, option: index, key: myKey(game.current), you: viewer() !== undefined }), true);
   } catch (e) {
+    if (e.status === 403) return resume(game.id);
     $("#error").textContent = e.message;
   }
 }
@@ -767,10 +908,11 @@ async function answer(index) {
 async function botTurn() {
   if (!game || game.status !== "bot") return;
   try {
-    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token, key: anyKey(), step: true }));
+    show(await api("POST", `/api/games/${game.id}/advance`, { token: game.token, key: anyKey(), step: true, you: viewer() !== undefined }));
   } catch (e) {
     // Another device stepped this turn first: show where the game is.
-    if (e.status === 409) show(await api("GET", `/api/games/${game.id}`).catch(() => game));
+    if (e.status === 409) show(await fetchState(game.id).catch(() => game));
+    else if (e.status === 403) resume(game.id);
     else $("#error").textContent = e.message;
   }
 }
@@ -790,7 +932,7 @@ async function askHint() {
   $("#hint").disabled = true;
   $("#hint-line").textContent = "thinking…";
   try {
-    const hint = await api("POST", `/api/games/${asked.id}/hint`, { token: asked.token, key: myKey(asked.current) });
+    const hint = await api("POST", `/api/games/${asked.id}/hint`, { token: asked.token, key: myKey(asked.current), you: viewer() !== undefined });
     if (game !== asked) return;
     $("#hint-line").textContent = `${hint.label}: ${hint.reason}`;
     const q = asked.question;
@@ -809,12 +951,14 @@ async function askHint() {
   }
 }
 
-// ---- the legend --------------------------------------------------------
+// ---- the legend ----------------------------------------------------------
 
 // The renderer draws its legend (captions, players, colours) beside the
 // board, in the same picture. The page moves it into the side panel, drawn
 // at its own size, so that zooming scales the board only and a narrow
-// screen gives the board its whole width.
+// screen gives the board its whole width; the board's picture is then cut
+// to the board's own frame (the grid and its coordinates), so that fitting
+// it frames the game, not the room the legend took.
 function splitLegend() {
   const svg = $("#board svg");
   const panel = svg && svg.querySelector("g.panel");
@@ -822,7 +966,6 @@ function splitLegend() {
   const box = panel.getBBox();
   const left = Math.max(0, Math.floor(box.x) - 8);
   const width = Number(svg.getAttribute("width"));
-  const height = Number(svg.getAttribute("height"));
   const legend = svg.cloneNode(false);
   legend.removeAttribute("id");
   const defs = svg.querySelector("defs");
@@ -833,11 +976,24 @@ function splitLegend() {
   legend.setAttribute("width", width - left);
   legend.setAttribute("height", legendHeight);
   $("#legend-art").replaceChildren(legend);
+  const grid = svg.querySelector("g.grid rect");
+  const height = grid
+    ? Math.ceil(2 * Number(grid.getAttribute("y")) + Number(grid.getAttribute("height")))
+    : Number(svg.getAttribute("height"));
   svg.setAttribute("viewBox", `0 0 ${left} ${height}`);
   svg.setAttribute("width", left);
+  svg.setAttribute("height", height);
 }
 
 // ---- pan and zoom ------------------------------------------------------
+
+// What a finger taps is at least this many CSS px each way (WCAG 2.5.5): a
+// spot, and a cell while cells are chosen (with a little to spare).
+const TARGET = 44;
+const CELL_TARGET = 48;
+// The most the board is enlarged to frame the game, and to part spots.
+const MOST_FIT = 3;
+const MOST_FOCUS = 6;
 
 function applyView() {
   const svg = $("#board svg");
@@ -846,13 +1002,92 @@ function applyView() {
   const h = Number(svg.getAttribute("height"));
   $("#marks").style.width = w + "px";
   $("#marks").style.height = h + "px";
-  if (view.fitted) {
-    const stage = $("#stage");
-    view.scale = Math.min(1.5, stage.clientWidth / w, stage.clientHeight / h);
-    view.x = (stage.clientWidth - w * view.scale) / 2;
-    view.y = (stage.clientHeight - h * view.scale) / 2;
-  }
+  if (view.fitted) fitView($("#stage"), w, h);
   $("#canvas").style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+  $("#marks").style.setProperty("--scale", view.scale);
+}
+
+// The board fitted: whole, as large as the stage allows (up to MOST_FIT),
+// when what the person may tap is then large enough apart; else at the
+// scale its targets need, framing them — or, when they do not fit, where
+// the question is (the tile being decided on, the cell nearest the last
+// tile placed) — the board kept within the stage (`view.whole` false).
+function fitView(stage, w, h) {
+  const W = stage.clientWidth, H = stage.clientHeight;
+  const whole = Math.min(MOST_FIT, W / w, H / h);
+  const targets = game && mine(game) ? targetsOf(game) : null;
+  const need = targets ? targets.scale : 0;
+  view.whole = whole >= need;
+  if (view.whole) {
+    view.scale = whole;
+    view.x = (W - w * whole) / 2;
+    view.y = (H - h * whole) / 2;
+    return;
+  }
+  view.scale = need;
+  const box = targets.box ?? [0, 0, w, h];
+  const fits = (box[2] - box[0]) * need <= W && (box[3] - box[1]) * need <= H;
+  const [cx, cy] = fits || !targets.anchor ? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] : targets.anchor;
+  const within = (offset, room, size) => (size <= room ? (room - size) / 2 : Math.min(0, Math.max(room - size, offset)));
+  view.x = within(W / 2 - cx * need, W, w * need);
+  view.y = within(H / 2 - cy * need, H, h * need);
+}
+
+// What the question waiting lets the person tap on the board: the scale at
+// which its targets are large enough and apart (cells at least a finger's
+// width, whatever the question, so that the board stays readable: a
+// tower's floors countable), the box they span and the point the
+// question is about (board units; null where the board has no target).
+function targetsOf(state) {
+  const q = state.question;
+  const cell = state.board.cell;
+  const last = lastPlaced(state);
+  let scale = CELL_TARGET / cell;
+  let points;
+  if (q.kind === "placement") {
+    points = q.options.map((o) => [o.cell[0] + cell / 2, o.cell[1] + cell / 2]);
+    // The legal cell nearest the tile placed last first: where the game is.
+    if (last) points.sort((a, b) => dist(a, last) - dist(b, last));
+  } else {
+    points = unique(q.options.filter((o) => o.at).map((o) => o.at));
+    let closest = Infinity;
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) closest = Math.min(closest, dist(points[i], points[j]));
+    }
+    if (closest < Infinity) scale = Math.max(scale, Math.min(MOST_FOCUS, (TARGET + 2) / Math.max(closest, 1)));
+  }
+  if (!points.length && last) points = [last];
+  if (!points.length) return { scale, box: null, anchor: null };
+  const span = spanOf(points, 0);
+  const pad = cell / 2;
+  return { scale, box: [span[0] - pad, span[1] - pad, span[2] + pad, span[3] + pad], anchor: points[0] };
+}
+
+// The middle of the cell of the tile placed last (by the seat before the
+// one to play, or by this one, whose tile a meeple or floor question is
+// about).
+function lastPlaced(state) {
+  const n = state.players.length;
+  const cell = state.board.cell;
+  const seat = state.question && state.question.kind !== "placement" ? state.current : (state.current + n - 1) % n;
+  const at = state.players[seat]?.last_tile;
+  return at ? [at[0] + cell / 2, at[1] + cell / 2] : null;
+}
+
+function dist(a, b) {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+function unique(points) {
+  const seen = new Map(points.map((p) => [String(p), p]));
+  return [...seen.values()];
+}
+
+// The box [x0, y0, x1, y1] of points, each the corner of a square of side
+// `size`.
+function spanOf(points, size) {
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs) + size, Math.max(...ys) + size];
 }
 
 function zoom(factor, cx, cy) {
@@ -881,16 +1116,27 @@ function setUpStage() {
     const spread = ps.length > 1 ? Math.hypot(ps[0].x - ps[1].x, ps[0].y - ps[1].y) : 0;
     return { mid, spread };
   };
+  // A pointer that moves more than a few pixels drags (two pinch), even
+  // from a cell or a spot, and the click it would end with is dropped;
+  // one that does not is a tap, and the cell or spot under it answers.
+  let dragging = false;
+  let dropClick = false;
   stage.addEventListener("pointerdown", (e) => {
-    if (e.target.closest(".place, .spot, #zoom")) return;
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    stage.setPointerCapture?.(e.pointerId);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, from: [e.clientX, e.clientY] });
+    if (pointers.size === 1) dragging = false;
     last = gesture();
-    stage.classList.add("dragging");
   });
   stage.addEventListener("pointermove", (e) => {
-    if (!pointers.has(e.pointerId)) return;
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const p = pointers.get(e.pointerId);
+    if (!p) return;
+    p.x = e.clientX;
+    p.y = e.clientY;
+    if (!dragging && pointers.size === 1 && Math.hypot(p.x - p.from[0], p.y - p.from[1]) < 6) return;
+    if (!dragging) {
+      dragging = true;
+      for (const id of pointers.keys()) stage.setPointerCapture?.(id);
+      stage.classList.add("dragging");
+    }
     const now = gesture();
     view.fitted = false;
     view.x += now.mid[0] - last.mid[0];
@@ -900,10 +1146,21 @@ function setUpStage() {
     last = now;
   });
   const lift = (e) => {
-    pointers.delete(e.pointerId);
+    if (!pointers.delete(e.pointerId)) return;
     last = pointers.size ? gesture() : null;
-    if (!pointers.size) stage.classList.remove("dragging");
+    if (!pointers.size) {
+      stage.classList.remove("dragging");
+      if (dragging) {
+        dropClick = true;
+        setTimeout(() => { dropClick = false; }, 0);
+      }
+    }
   };
+  stage.addEventListener("click", (e) => {
+    if (!dropClick) return;
+    e.stopPropagation();
+    e.preventDefault();
+  }, true);
   stage.addEventListener("pointerup", lift);
   stage.addEventListener("pointercancel", lift);
   stage.addEventListener("wheel", (e) => {

@@ -52,12 +52,13 @@ pub(super) fn placed_tile(frame: &Frame, t: &SceneTile, book: &TileBook) -> Piec
 
 /// A meeple on a segment, lying down in a field; `None` when it stands on
 /// no tile of the scene.
+/// `owner` names the meeple's seat.
 pub(super) fn meeple(
     frame: &Frame,
     at: &TilesAt,
     m: &SceneMeeple,
-    book: &TileBook,
-    palette: &Palette,
+    (book, palette): (&TileBook, &Palette),
+    owner: String,
 ) -> Option<Piece> {
     let MeepleSpot::Segment(s) = m.spot else {
         return None;
@@ -76,8 +77,7 @@ pub(super) fn meeple(
     };
     let transform = format!("translate({},{}){lying}", num(x + spot.x), num(y + spot.y));
     let title = format!(
-        "player {}'s meeple on a {} at {},{}",
-        m.owner + 1,
+        "{owner}'s meeple on a {} at {},{}",
         on.name(),
         m.pos.x,
         m.pos.y
@@ -97,8 +97,9 @@ pub(super) fn meeple(
 }
 
 /// A tower: its floors stacked from the foundation at `foot` upwards, each
-/// in its kind's colour, its height written beside it, and the meeple on top.
-pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
+/// in its kind's colour, its height written beside it, and the meeple on top
+/// (its seat named `top`).
+pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt, top: Option<String>) -> Piece {
     let (pos, n) = (tower.pos, tower.floors.len());
     let kinds = palette.floor_names(&tower.floors, ",");
     let title = if n == 0 {
@@ -111,7 +112,7 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
             palette.floor_names(&tower.floors, ", ")
         )
     };
-    let inner = html! { (stack(palette, tower, foot)) (tower_top(palette, tower, foot)) };
+    let inner = html! { (stack(palette, tower, foot)) (tower_top(palette, tower, foot, top)) };
     Piece::new(move |shown| {
         html! {
             g data-t=[shown] class="tower" data-x=(pos.x) data-y=(pos.y) data-floors=(kinds) data-height=(n) {
@@ -121,8 +122,14 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt) -> Piece {
     })
 }
 
-/// The height of a floor, up to six of them in a stack.
-pub const FLOOR_HEIGHT: f64 = 7.0;
+/// The height of a floor, up to six of them in a stack: each floor of a
+/// stack stays countable where a cell is a finger's width (48 px, the
+/// browser game's least while cells are chosen), about 6 px.
+pub const FLOOR_HEIGHT: f64 = 8.0;
+/// How much wider than its foundation a stack is drawn.
+const STACK_OVERHANG: f64 = 2.0;
+/// The size of the height written beside a stack.
+const HEIGHT_FONT: f64 = 16.0;
 /// The highest a stack is drawn: taller ones have lower floors.
 const STACK_HEIGHT: f64 = 6.0 * FLOOR_HEIGHT;
 
@@ -135,9 +142,13 @@ fn band(n: usize) -> f64 {
     }
 }
 
-/// Where the stack stands: its bottom and its width (the foundation's).
+/// Where the stack stands: its bottom and its width (a little wider than
+/// the foundation).
 fn base_and_width(foot: Pt) -> (f64, f64) {
-    (foot.y + FOUNDATION_HALF - 1.0, 2.0 * FOUNDATION_HALF)
+    (
+        foot.y + FOUNDATION_HALF - 1.0,
+        2.0 * (FOUNDATION_HALF + STACK_OVERHANG),
+    )
 }
 
 /// The floors on a light backing, and the height written beside them.
@@ -158,24 +169,25 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
                 stroke=(INK) stroke-width="0.8" {}
         }
         @if n > 0 {
-            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size="13"
+            text class="height" x=(num(foot.x + w / 2.0 + 3.0)) y=(num(base - 1.0)) font-size=(num(HEIGHT_FONT))
                 font-weight="bold" fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
         }
     }
 }
 
-/// The meeple on top of the tower, if any.
-fn tower_top(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
+/// The meeple on top of the tower, if any, its seat named `name`.
+fn tower_top(palette: &Palette, tower: &SceneTower, foot: Pt, name: Option<String>) -> Markup {
     let Some(owner) = tower.top else {
         return html! {};
     };
+    let name = name.unwrap_or_else(|| format!("player {}", owner + 1));
     let (pos, n) = (tower.pos, tower.floors.len());
     let (base, _) = base_and_width(foot);
     let top_y = base - n as f64 * band(n);
     html! {
         g class="meeple" data-owner=(owner) data-x=(pos.x) data-y=(pos.y) data-on="tower"
             transform=(format!("translate({},{}) scale(0.85)", num(foot.x), num(top_y - 8.5))) {
-            title { "player " (owner + 1) "'s meeple on the tower at " (pos.x) "," (pos.y) }
+            title { (name) "'s meeple on the tower at " (pos.x) "," (pos.y) }
             path d=(MEEPLE_PATH) fill=(palette.player(owner as usize)) stroke=(INK) stroke-width="1.3"
                 stroke-linejoin="round" {}
         }

@@ -5,7 +5,7 @@ use maud::html;
 
 use crate::kernel::geometry::Pos;
 
-use super::drawing::{Group, Piece, text};
+use super::drawing::{Group, Piece};
 use super::style::MARGIN;
 use super::tile::{TILE, num};
 
@@ -67,12 +67,19 @@ impl Frame {
         }));
         for c in 0..self.cols {
             let x = MARGIN + (c as f64 + 0.5) * TILE;
-            grid.push(text(x, MARGIN - 10.0, (self.min_x + c).to_string()));
+            grid.push(label("x", x, MARGIN - 10.0, self.min_x + c));
         }
         for r in 0..self.rows {
             let y = MARGIN + (r as f64 + 0.5) * TILE + 4.0;
-            grid.push(text(MARGIN / 2.0, y, (self.max_y - r).to_string()));
+            grid.push(label("y", MARGIN / 2.0, y, self.max_y - r));
         }
         grid
     }
+}
+
+/// A coordinate along the top (`x`) or the left (`y`), its class its axis,
+/// so that a viewer showing part of the board can keep it in view.
+fn label(axis: &'static str, x: f64, y: f64, value: i32) -> Piece {
+    let (x, y) = (num(x), num(y));
+    Piece::new(move |t| html! { text data-t=[t] class=(axis) x=(x) y=(y) { (value) } })
 }

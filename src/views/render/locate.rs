@@ -11,6 +11,7 @@ use crate::kernel::tiles::TileKind;
 use crate::views::scene::Scene;
 
 use super::frame::Frame;
+use super::style::MARGIN;
 use super::tile::draw::draw_tile;
 use super::tile::{TILE, TileArt, num};
 use super::{TileBook, TilesAt, frame_cells, spot_on};
@@ -39,6 +40,19 @@ impl<'s, 'b, 'k> Locator<'s, 'b, 'k> {
     /// The top-left corner of the cell `pos` (which may be empty).
     pub fn cell(&self, pos: Pos) -> (f64, f64) {
         self.frame.cell(pos)
+    }
+
+    /// The part of the board picture that shows the cells between the
+    /// corners `low` and `high` with the coordinates' margin around them,
+    /// cut to the board: `[x, y, width, height]`.
+    pub fn area(&self, low: Pos, high: Pos) -> [f64; 4] {
+        let (left, top) = self.frame.cell(Pos::new(low.x, high.y));
+        let (right, bottom) = self.frame.cell(Pos::new(high.x, low.y));
+        let x0 = (left - MARGIN).max(0.0);
+        let y0 = (top - MARGIN).max(0.0);
+        let x1 = (right + CELL + MARGIN).min(self.frame.width());
+        let y1 = (bottom + CELL + MARGIN).min(self.frame.height());
+        [x0, y0, x1 - x0, y1 - y0]
     }
 
     /// The point where a meeple on `spot` of the tile at `pos` stands (a

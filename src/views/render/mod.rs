@@ -50,6 +50,16 @@ pub fn player_colour(p: usize) -> &'static str {
     PLAYER_COLOURS[p % PLAYER_COLOURS.len()]
 }
 
+/// Seat `p` as a scene's picture names it: its player's name, `player N`
+/// for a scene without players.
+pub(super) fn seat_name(scene: &Scene, p: usize) -> String {
+    scene
+        .players
+        .as_ref()
+        .and_then(|players| players.get(p))
+        .map_or_else(|| format!("player {}", p + 1), |player| player.name.clone())
+}
+
 /// The tiles of a scene by cell.
 pub(super) type TilesAt<'s> = rustc_hash::FxHashMap<Pos, &'s crate::views::scene::SceneTile>;
 
@@ -95,9 +105,13 @@ pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
     if scene.players.is_some() {
         let mut meeples = layer("meeples");
         for m in &scene.meeples {
-            meeples
-                .children
-                .extend(board::meeple(&frame, &at, m, book, palette));
+            meeples.children.extend(board::meeple(
+                &frame,
+                &at,
+                m,
+                (book, palette),
+                seat_name(scene, m.owner as usize),
+            ));
         }
         parts.push(Part::Group(meeples));
     }
@@ -105,10 +119,12 @@ pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
     for tower in &scene.towers {
         if let Some(spot) = spot_on(&at, book, tower.pos, MeepleSpot::Tower) {
             let (x, y) = frame.cell(tower.pos);
+            let top = tower.top.map(|p| seat_name(scene, p as usize));
             towers.push(board::tower(
                 palette,
                 tower,
                 Pt::new(x + spot.x, y + spot.y),
+                top,
             ));
         }
     }
@@ -118,7 +134,8 @@ pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
         for t in &scene.taken {
             if let Some(spot) = spot_on(&at, book, t.pos, t.spot) {
                 let (x, y) = frame.cell(t.pos);
-                taken.push(overlays::taken(t, Pt::new(x, y), spot, palette));
+                let whose = seat_name(scene, t.owner as usize);
+                taken.push(overlays::taken(t, (Pt::new(x, y), spot), palette, whose));
             }
         }
         parts.push(Part::Group(taken));

@@ -40,8 +40,13 @@ pub(super) fn range(frame: &Frame, at: Pos, cells: &[(i32, i32)]) -> Group {
 
 /// A meeple taken by a capture: its cell outlined (the cell's corner at
 /// `corner`), and where it stood (`spot` in the cell) a faded meeple in its
-/// owner's colour, crossed out in a ring.
-pub(super) fn taken(t: &SceneMeeple, corner: Pt, spot: Pt, palette: &Palette) -> Piece {
+/// owner's colour (the owner named `whose`), crossed out in a ring.
+pub(super) fn taken(
+    t: &SceneMeeple,
+    (corner, spot): (Pt, Pt),
+    palette: &Palette,
+    whose: String,
+) -> Piece {
     let (x, y) = (num(corner.x + spot.x), num(corner.y + spot.y));
     let (cx, cy) = (num(corner.x + 1.5), num(corner.y + 1.5));
     let meeple_at = format!("translate({},{})", x, num(corner.y + spot.y - 1.0));
@@ -52,7 +57,7 @@ pub(super) fn taken(t: &SceneMeeple, corner: Pt, spot: Pt, palette: &Palette) ->
     Piece::new(move |shown| {
         html! {
             g data-t=[shown] class="taken" data-owner=(owner) data-x=(px) data-y=(py) {
-                title { "player " (owner + 1) "'s meeple, taken by a capture from " (px) "," (py) }
+                title { (whose) "'s meeple, taken by a capture from " (px) "," (py) }
                 rect x=(cx) y=(cy) width=(s) height=(s) fill="none" stroke=(TAKEN) stroke-width="3" {}
                 circle cx=(x) cy=(y) r="13" fill="#fff" fill-opacity="0.7" stroke=(TAKEN) stroke-width="2.5" {}
                 path d=(MEEPLE_PATH) transform=(meeple_at) fill=(colour) fill-opacity="0.55" stroke=(INK)

@@ -9,8 +9,8 @@ use crate::views::scene::{Palette, ScenePlayer};
 use super::drawing::{Group, Piece, text};
 use super::lines;
 use super::style::{
-    CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PLAIN, RANGE_EDGE,
-    ROAD, ROAD_EDGE, TAKEN,
+    CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PENNANT, PLAIN,
+    RANGE_EDGE, ROAD, ROAD_EDGE, TAKEN,
 };
 use super::tile::draw::{PENNANT_PATH, draw_cloister};
 use super::tile::num;
@@ -119,10 +119,11 @@ impl Panel {
             let y = self.y;
             self.icon(self.x + 9.0, y + 2.0, palette.player(p), 1.0);
             let (sx, sy, score) = (num(self.x + 24.0), num(y + 2.0), player.score);
+            let name = capitalised(&player.name);
             self.push(Piece::new(move |t| {
                 html! {
                     text data-t=[t] class="score" data-player=(p) x=(sx) y=(sy) font-size="13" {
-                        tspan font-weight="bold" { "Player " (p + 1) } ": " (score) " points"
+                        tspan font-weight="bold" { (name) } ": " (score) " points"
                     }
                 }
             }));
@@ -261,7 +262,7 @@ impl Panel {
         );
         self.push(Piece::new(move |t| {
             html! {
-                path data-t=[t] d=(PENNANT_PATH) transform=(at) fill="#2a58b8" stroke="#fff" stroke-width="1.2" {}
+                path data-t=[t] d=(PENNANT_PATH) transform=(at) fill=(PENNANT) stroke="#fff" stroke-width="1.2" {}
             }
         }));
         self.text_at(self.x + 18.0, "pennant");
@@ -303,4 +304,13 @@ fn supply_line(player: &ScenePlayer, palette: &Palette) -> String {
         line += &format!(", floors {}", floors.join(", "));
     }
     line
+}
+
+/// `name` with a capital first letter (`player 1` heads its line as
+/// `Player 1`).
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -9,9 +9,56 @@ pub(super) const ROAD_EDGE: &str = "#5e5a52";
 pub(super) const PLAIN: &str = "#c9d7b4";
 pub(super) const TABLE: &str = "#f3efe6";
 pub(super) const INK: &str = "#2b2b2b";
-pub(super) const RANGE_EDGE: &str = "#d4007a";
-pub(super) const TAKEN: &str = "#b00020";
+/// What marks a capture — a tower's range, a meeple taken — is in ink,
+/// which no seat's colour is near (the browser game marks them so too).
+pub(super) const CAPTURE: &str = "#1d1d1d";
+pub(super) const RANGE_EDGE: &str = CAPTURE;
+pub(super) const TAKEN: &str = CAPTURE;
+/// A pennant: a dark brown shield, no seat's colour.
+pub(super) const PENNANT: &str = "#4a2a12";
 /// Space around the board, for the coordinates.
 pub(super) const MARGIN: f64 = 30.0;
 pub(super) const PANEL_WIDTH: f64 = 270.0;
 pub(super) const MEEPLE_PATH: &str = "M0 -8C2.6 -8 4 -6.2 4 -4.2C4 -3 3.5 -2.2 2.8 -1.6L7.8 .2C9.2 .7 9.4 2.8 8 3.2L4.2 3.8L7.2 10H2L0 6.4L-2 10H-7.2L-4.2 3.8L-8 3.2C-9.4 2.8 -9.2 .7 -7.8 .2L-2.8 -1.6C-3.5 -2.2 -4 -3 -4 -4.2C-4 -6.2 -2.6 -8 0 -8Z";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::views::scene::PLAYER_COLOURS;
+
+    /// A colour's red, green and blue.
+    fn rgb(hex: &str) -> [f64; 3] {
+        let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap();
+        [
+            (v >> 16) as f64,
+            ((v >> 8) & 0xff) as f64,
+            (v & 0xff) as f64,
+        ]
+    }
+
+    /// How far two colours are apart: the distance of their red, green and
+    /// blue, weighted as the eye weighs them ("redmean").
+    fn apart(a: &str, b: &str) -> f64 {
+        let ([r1, g1, b1], [r2, g2, b2]) = (rgb(a), rgb(b));
+        let r = (r1 + r2) / 2.0;
+        let (dr, dg, db) = (r1 - r2, g1 - g2, b1 - b2);
+        ((2.0 + r / 256.0) * dr * dr + 4.0 * dg * dg + (2.0 + (255.0 - r) / 256.0) * db * db).sqrt()
+    }
+
+    /// Marks that are no seat's — a capture's, a pennant — are in colours
+    /// far from every seat's, so that none is read as a seat's.
+    #[test]
+    fn marks_are_in_no_seats_colour() {
+        for mark in [CAPTURE, PENNANT] {
+            for seat in PLAYER_COLOURS {
+                let d = apart(mark, seat);
+                assert!(d > 200.0, "{mark} is {d:.0} from the seat colour {seat}");
+            }
+        }
+        // The marks' old colours were near seats' (a blue pennant, a
+        // crimson and a magenta beside seat 1's red).
+        assert!(apart("#2a58b8", PLAYER_COLOURS[1]) < 200.0);
+        assert!(apart("#b00020", PLAYER_COLOURS[0]) < 200.0);
+        assert!(apart("#d4007a", PLAYER_COLOURS[0]) < 200.0);
+    }
+}

@@ -4,9 +4,11 @@
 
 use serde::Serialize;
 
+use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::TileSet;
+use crate::views::render::locate::Locator;
 use crate::views::render::{self, TileBook, book::Symbol};
-use crate::views::scene::{Pictures, TileLook};
+use crate::views::scene::{Pictures, Scene, TileLook};
 
 use super::timeline::Timeline;
 
@@ -41,7 +43,16 @@ pub struct Frame {
     /// A meeple was captured in this turn (its tower's range and the taken
     /// meeple are marked in the picture).
     pub capture: bool,
+    /// The part of the board the viewer frames, `[x, y, width, height]` in
+    /// the picture's units: the game so far (its tiles, a capture's range)
+    /// with a cell around, at least [`VIEW_CELLS`] cells each way, never
+    /// smaller than the frame before (so the game opens framed on its
+    /// first tiles, and the frame only grows).
+    pub view: [f64; 4],
 }
+
+/// The fewest cells each way a frame of the viewer shows.
+pub const VIEW_CELLS: i32 = 5;
 
 impl SampleGame {
     /// Draw every picture of `game` (its tiles kinds of `tiles`) and merge
@@ -64,6 +75,7 @@ impl SampleGame {
             TileLook::Kind(k) => Some((k, t.rot)),
             _ => None,
         }));
+        let mut view: Option<[f64; 4]> = None;
         SampleGame {
             game: game.game,
             seed: game.seed,
@@ -72,16 +84,57 @@ impl SampleGame {
             frames: game
                 .frames
                 .iter()
-                .map(|p| Frame {
-                    label: p.label.clone(),
-                    tiles: p.scene.tiles.len(),
-                    events: p.events.clone(),
-                    capture: p.capture,
+                .map(|p| {
+                    let here = framed(&p.scene, book);
+                    let grown = view.map_or(here, |v| union(v, here));
+                    view = Some(grown);
+                    Frame {
+                        label: p.label.clone(),
+                        tiles: p.scene.tiles.len(),
+                        events: p.events.clone(),
+                        capture: p.capture,
+                        view: grown,
+                    }
                 })
                 .collect(),
             scores: game.scores.clone(),
         }
     }
+}
+
+/// The part of a picture that shows its game: its tiles, range and taken
+/// meeples with a cell around, at least [`VIEW_CELLS`] cells each way.
+fn framed(scene: &Scene, book: &TileBook) -> [f64; 4] {
+    let mut cells: Vec<Pos> = scene.tiles.iter().map(|t| t.pos).collect();
+    if let Some(r) = &scene.range {
+        cells.extend(r.cells.iter().map(|&(dx, dy)| r.at.offset(dx, dy)));
+    }
+    cells.extend(scene.taken.iter().map(|t| t.pos));
+    let (mut low, mut high) = (Pos::ORIGIN, Pos::ORIGIN);
+    if let Some(first) = cells.first() {
+        (low, high) = (*first, *first);
+    }
+    for p in &cells {
+        low = Pos::new(low.x.min(p.x), low.y.min(p.y));
+        high = Pos::new(high.x.max(p.x), high.y.max(p.y));
+    }
+    let (low, high) = (low.offset(-1, -1), high.offset(1, 1));
+    let widen = |lo: i32, hi: i32| {
+        let short = (VIEW_CELLS - (hi - lo + 1)).max(0);
+        (lo - short / 2, hi + short - short / 2)
+    };
+    let (x0, x1) = widen(low.x, high.x);
+    let (y0, y1) = widen(low.y, high.y);
+    Locator::new(scene, book).area(Pos::new(x0, y0), Pos::new(x1, y1))
+}
+
+/// The smallest box holding both.
+fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+    let x = a[0].min(b[0]);
+    let y = a[1].min(b[1]);
+    let right = (a[0] + a[2]).max(b[0] + b[2]);
+    let bottom = (a[1] + a[3]).max(b[1] + b[3]);
+    [x, y, right - x, bottom - y]
 }
 
 /// A picture's heading, `VARIANT · game N`, with a pack-list variant's packs

@@ -2,6 +2,10 @@
 // data-t="A-B C" (the pictures, by index, that show them); showing picture i
 // hides every element whose ranges miss i. A tab per variant, and per
 // variant a picker of its games; each game keeps the turn it was left at.
+// The picture's legend is moved beside it (an SVG of its own), and each
+// picture is framed on the part of the board its game has reached so far
+// (the frame's `view`), its coordinates kept along the frame's edges: a
+// game opens on its first tiles, not on an empty corner of its final board.
 (function () {
   'use strict';
   const section = document.getElementById('replay');
@@ -31,8 +35,71 @@
       frames: frames,
       items: items,
       frame: 0,
+      picture: el.querySelector('.board svg'),
+      split: false,
     };
   });
+
+  // The legend out of the picture, into an SVG of its own beside it (done
+  // once the viewer shows, when the legend can be measured).
+  function split(viewer) {
+    if (viewer.split || viewer.el.hidden) return;
+    viewer.split = true;
+    const svg = viewer.picture;
+    const panel = svg.querySelector('g.panel');
+    svg.classList.add('picture');
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+    if (!panel) return;
+    const box = panel.getBBox();
+    const left = Math.max(0, Math.floor(box.x) - 8);
+    const width = Number(svg.getAttribute('width')) - left;
+    const height = Math.ceil(box.y + box.height + 8);
+    const legend = svg.cloneNode(false);
+    legend.setAttribute('class', 'legend');
+    legend.setAttribute('viewBox', left + ' 0 ' + width + ' ' + height);
+    legend.setAttribute('width', String(width));
+    legend.setAttribute('height', String(height));
+    const defs = svg.querySelector('defs');
+    if (defs) legend.appendChild(defs.cloneNode(true));
+    legend.appendChild(panel);
+    svg.after(legend);
+    reframe(viewer);
+  }
+
+  // Picture f of a viewer framed on its view, the coordinates along the
+  // view's top and left edges.
+  function reframe(viewer) {
+    if (!viewer.split) return;
+    const view = viewer.frames[viewer.frame].view;
+    const svg = viewer.picture;
+    svg.setAttribute('viewBox', view.join(' '));
+    svg.setAttribute('width', String(view[2]));
+    svg.setAttribute('height', String(view[3]));
+    // Drawn at the view's own shape: as large as the room beside the
+    // legend (or above it, on a narrow screen) and 70% of the window's
+    // height allow, up to twice its size; at full size, at its own.
+    let scale = 1;
+    if (!section.classList.contains('full')) {
+      const room = svg.parentElement.clientWidth;
+      const legend = svg.nextElementSibling;
+      const beside = legend ? room - legend.getBoundingClientRect().width - 8 : room;
+      const width = beside >= 360 ? beside : room;
+      scale = Math.min(2, width / view[2], Math.max(240, innerHeight * 0.7) / view[3]);
+    }
+    svg.style.width = view[2] * scale + 'px';
+    svg.style.height = view[3] * scale + 'px';
+    // (A coordinate shows where its cell's middle is in the view, inside
+    // the margin the view keeps for them.)
+    const inside = (at, from, size) => at >= from + 30 && at <= from + size - 30;
+    svg.querySelectorAll('g.grid text.x').forEach((t) => {
+      t.setAttribute('y', String(view[1] + 20));
+      t.style.display = inside(Number(t.getAttribute('x')), view[0], view[2]) ? '' : 'none';
+    });
+    svg.querySelectorAll('g.grid text.y').forEach((t) => {
+      t.setAttribute('x', String(view[0] + 15));
+      t.style.display = inside(Number(t.getAttribute('y')), view[1], view[3]) ? '' : 'none';
+    });
+  }
   let current = 0;
 
   function show(v, f) {
@@ -58,6 +125,7 @@
       list.appendChild(li);
     }
     if (v === current) controls();
+    reframe(viewer);
     viewer.el.setAttribute('data-frame', String(f));
   }
 
@@ -103,6 +171,7 @@
     current = v;
     const viewer = viewers[v];
     viewers.forEach((other, i) => { other.el.hidden = i !== v; });
+    split(viewer);
     tabs.forEach((tab) =>
       tab.setAttribute('aria-selected', String(tab.getAttribute('data-variant') === viewer.variant)));
     pickers.forEach(function (picker) {
@@ -138,7 +207,11 @@
     picker.addEventListener('change', () => pick(picker.getAttribute('data-variant'), picker.value)));
   slider.addEventListener('input', () => show(current, Number(slider.value)));
   const fullSize = section.querySelector('.full-size');
-  fullSize.addEventListener('change', () => section.classList.toggle('full', fullSize.checked));
+  fullSize.addEventListener('change', () => {
+    section.classList.toggle('full', fullSize.checked);
+    reframe(viewers[current]);
+  });
+  window.addEventListener('resize', () => reframe(viewers[current]));
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || e.target.tagName === 'SELECT') return;
     const keys = { ArrowRight: 'next', ArrowLeft: 'prev' };

@@ -9,6 +9,7 @@ use crate::kernel::diag::bad_input;
 use crate::kernel::geometry::Pos;
 use crate::kernel::{FloorKind, Game, MeepleSpot};
 use crate::play::query::{BoardMap, capture_cells, check_stack, tower_range};
+use crate::play::words::Names;
 use crate::rules::Ruleset;
 use crate::views::scene::{
     FloorStyle, Palette, Scene, SceneMeeple, ScenePlayer, SceneRange, SceneTile, SceneTower,
@@ -29,6 +30,8 @@ pub struct SceneOptions {
     pub bounds: Option<(Pos, Pos)>,
     /// Meeples taken off the board by a capture, marked where they stood.
     pub taken: Vec<SceneMeeple>,
+    /// The seats' names [default: `player N`].
+    pub names: Vec<String>,
 }
 
 /// The ruleset's floor kinds, and the default seat colours.
@@ -77,10 +80,11 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
             r.cells.len()
         ));
     }
+    let names = Names::new(options.names.clone());
     captions.extend(options.taken.iter().map(|t| {
         format!(
-            "taken by a capture: player {}'s meeple at {},{}",
-            t.owner + 1,
+            "taken by a capture: {}'s meeple at {},{}",
+            names.name(t.owner as usize),
             t.pos.x,
             t.pos.y
         )
@@ -100,7 +104,7 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
             .collect(),
         meeples: segment_meeples(game),
         towers: towers(game),
-        players: Some(players(game)),
+        players: Some(players(game, &names)),
         range,
         taken: options.taken.clone(),
         bounds: options.bounds,
@@ -144,12 +148,13 @@ fn towers(game: &Game) -> Vec<SceneTower> {
 }
 
 /// Each seat's score, supplies and the prisoners it holds.
-fn players(game: &Game) -> Vec<ScenePlayer> {
+fn players(game: &Game, names: &Names) -> Vec<ScenePlayer> {
     let n = game.players().len();
     game.players()
         .iter()
         .enumerate()
         .map(|(p, player)| ScenePlayer {
+            name: names.name(p),
             score: player.score,
             meeples: player.meeples as u32,
             floors: player.floors.clone(),

@@ -86,6 +86,8 @@ pub struct SceneTower {
 /// One seat in the panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenePlayer {
+    /// The seat's name: `player N` unless the scene was given names.
+    pub name: String,
     pub score: u32,
     /// Meeples in the supply.
     pub meeples: u32,

@@ -10,7 +10,7 @@ use crate::kernel::geometry::Pos;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
 use crate::play::sim;
-use crate::play::words::tell;
+use crate::play::words::{Names, tell};
 use crate::rules::Ruleset;
 use crate::views::scene::build::{SceneOptions, game_scene, palette};
 use crate::views::scene::{Picture, Pictures, SceneMeeple};
@@ -59,6 +59,7 @@ pub fn sample_game_within(
     let rules = set.rules();
     let mut frames: Vec<Picture> = Vec::new();
     let mut seen = 0;
+    let names = Names::numbered(bots.len());
     let game = sim::play_observed(
         &set.tiles,
         rules.as_ref(),
@@ -95,7 +96,10 @@ pub fn sample_game_within(
             frames.push(Picture {
                 scene: game_scene(game, set, &options),
                 label: format!("turn {}", game.stats().turns),
-                events: events.iter().map(|e| tell(e, game, set).text).collect(),
+                events: events
+                    .iter()
+                    .map(|e| names.say(&tell(e, game, set).words))
+                    .collect(),
                 capture: capture.is_some(),
             });
             Ok(())

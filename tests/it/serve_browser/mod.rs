@@ -84,29 +84,38 @@ fn press(page: &Page, touch: bool, selector: &str) {
 struct Look {
     kind: String,
     token: Value,
-    /// The cells the tile may be placed on.
-    places: u64,
+    /// The cells the tile may be placed on that the board shows (`x,y`):
+    /// a person taps what they see.
+    places: Vec<String>,
     /// A floor is among the action's options.
     floor: bool,
-    /// A meeple's spot (or a capture's) is marked on the board.
-    spot: bool,
+    /// A meeple's spot (or a capture's) that the board shows: its option.
+    spot: Option<String>,
     /// The option buttons.
     buttons: u64,
 }
 
-const LOOK: &str = "({kind: game.question.kind, token: game.token, \
-    places: document.querySelectorAll('#marks .place').length, \
+const LOOK: &str = "(() => { \
+    const stage = document.querySelector('#stage').getBoundingClientRect(); \
+    const shown = (e) => { const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2; \
+      return x > stage.left && x < stage.right && y > stage.top && y < stage.bottom; }; \
+    return {kind: game.question.kind, token: game.token, \
+    places: [...document.querySelectorAll('#marks .place')].filter(shown).map((e) => e.dataset.cell), \
     floor: !!document.querySelector('#options button[data-kind=floor]'), \
-    spot: !!document.querySelector('#marks .spot[data-index]'), \
-    buttons: document.querySelectorAll('#options button').length})";
+    spot: [...document.querySelectorAll('#marks .spot[data-index]')].filter(shown).map((e) => e.dataset.index)[0] ?? null, \
+    buttons: document.querySelectorAll('#options button').length}; })()";
 
 /// One step of the person's turn, by the question waiting.
 fn play_step(page: &Page, touch: bool, step: usize) {
     let look: Look = serde_json::from_value(page.eval(LOOK)).unwrap();
     match look.kind.as_str() {
         "placement" => {
-            let n = step as u64 % look.places + 1;
-            press(page, touch, &format!("#marks .place:nth-child({n})"));
+            assert!(
+                !look.places.is_empty(),
+                "the board shows a cell to place on"
+            );
+            let cell = &look.places[step % look.places.len()];
+            press(page, touch, &format!("#marks .place[data-cell=\"{cell}\"]"));
             if step.is_multiple_of(3) {
                 press(page, touch, "#rotate");
             }
@@ -116,13 +125,18 @@ fn play_step(page: &Page, touch: bool, step: usize) {
         "action" if step % 4 == 1 && look.floor => {
             press(page, touch, "#options button[data-kind=floor]");
         }
-        "action" if step.is_multiple_of(2) && look.spot => {
-            press(page, touch, "#marks .spot[data-index]");
+        "action" if step.is_multiple_of(2) && look.spot.is_some() => {
+            let spot = look.spot.unwrap();
+            press(page, touch, &format!("#marks .spot[data-index=\"{spot}\"]"));
         }
         // A ransom asked before, for the same prisoners, the page
         // declines by itself (T11).
         "ransom" if look.buttons == 0 => {}
-        "capture" if look.spot => press(page, touch, "#marks .spot[data-index]"),
+        "capture" if look.spot.is_some() => press(
+            page,
+            touch,
+            &format!("#marks .spot[data-index=\"{}\"]", look.spot.unwrap()),
+        ),
         _ => press(
             page,
             touch,
@@ -136,15 +150,31 @@ fn play_step(page: &Page, touch: bool, step: usize) {
     page.wait(&format!("game.token !== {}", look.token));
 }
 
+/// How far the colours of marks that are no seat's — the hatch of a
+/// floor's reach, the board's pennants — are from the nearest seat's
+/// colour (the eye's "redmean" distance of their red, green and blue).
+const MARK_COLOURS: &str = "(() => { \
+    const rgb = (c) => { const d = document.createElement('div'); d.style.color = c; document.body.append(d); \
+      const v = getComputedStyle(d).color.match(/\\d+/g).map(Number); d.remove(); return v; }; \
+    const apart = (a, b) => { const [r1, g1, b1] = rgb(a), [r2, g2, b2] = rgb(b), r = (r1 + r2) / 2; \
+      return Math.sqrt((2 + r / 256) * (r1 - r2) ** 2 + 4 * (g1 - g2) ** 2 + (2 + (255 - r) / 256) * (b1 - b2) ** 2); }; \
+    const nearest = (c) => Math.min(...game.players.map((p) => apart(c, p.colour))); \
+    const reach = document.querySelector('#marks .reach'); \
+    const pennant = document.querySelector('#board .pennant'); \
+    return { reach: reach ? nearest(getComputedStyle(reach).borderTopColor) : null, \
+             pennant: pennant ? nearest(pennant.getAttribute('fill')) : null }; })()";
+
 /// A floor chosen is previewed, then built on confirmation: the button is
-/// in the window and the range hatched cell by cell.
+/// in the window, the range hatched cell by cell in no seat's colour, as
+/// the board's pennants are.
 fn confirm_floor(page: &Page, touch: bool) {
-    let preview = page.eval(
-        "document.querySelector('#floor-confirm').hidden ? null : {\
+    let preview = page.eval(&format!(
+        "document.querySelector('#floor-confirm').hidden ? null : {{\
            inside: (r => r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth)(document.querySelector('#floor-place').getBoundingClientRect()), \
            hatched: document.querySelectorAll('#marks .reach').length === game.question.options[Number(document.querySelector('#options button.chosen').dataset.index)].preview.range.length, \
-           size: [innerWidth, innerHeight]}",
-    );
+           colours: {MARK_COLOURS}, \
+           size: [innerWidth, innerHeight]}}",
+    ));
     if preview.is_null() {
         return;
     }
@@ -158,6 +188,14 @@ fn confirm_floor(page: &Page, touch: bool) {
         json!(true),
         "the floor's range is hatched, cell by cell"
     );
+    for (mark, apart) in preview["colours"].as_object().unwrap() {
+        if let Some(apart) = apart.as_f64() {
+            assert!(
+                apart > 200.0,
+                "the {mark}'s colour is {apart:.0} from a seat's"
+            );
+        }
+    }
     let (w, h) = (
         preview["size"][0].as_u64().unwrap(),
         preview["size"][1].as_u64().unwrap(),
@@ -211,7 +249,8 @@ fn pass_step(page: &Page) {
     let token = page.eval("game.token");
     match page.eval("game.question.kind").as_str().unwrap() {
         "placement" => {
-            page.click("#marks .place");
+            let look: Look = serde_json::from_value(page.eval(LOOK)).unwrap();
+            page.click(&format!("#marks .place[data-cell=\"{}\"]", look.places[0]));
             page.click("#confirm");
         }
         "ransom"

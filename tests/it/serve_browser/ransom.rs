@@ -6,7 +6,8 @@ use super::*;
 /// A ransom (T11) is offered to a person once: declined, the page declines
 /// it by itself at the person's next turns, while the prisoner is held, and
 /// shows "Pay a ransom" instead, which brings the question back at the next
-/// turn. Then, on the new-game form, the pack chooser sends the packs in
+/// turn. The page, playing both seats, says so and says "you" to neither.
+/// Then, on the new-game form, the pack chooser sends the packs in
 /// the order the user built (↑), the server putting their requirement
 /// first, and a pack's setting of the wrong type is refused in words.
 #[test]
@@ -52,6 +53,14 @@ fn a_ransom_is_offered_once_then_from_a_button_and_packs_keep_the_order_built() 
     page.wait("typeof game === 'object' && game !== null && mine(game)");
     let payer = json!(payer);
     assert_eq!(page.eval("game.current"), payer);
+    // Both seats at this screen: the page says so, and names every seat
+    // (no "you": the person at the screen changes).
+    let who = page.eval("document.querySelector('#whoami').textContent");
+    assert_eq!(
+        who,
+        json!("Played at this screen: player 1 (seat 1), player 2 (seat 2)")
+    );
+    assert_eq!(page.eval("game.you"), Value::Null);
     assert_eq!(page.eval("game.question.kind"), json!("ransom"));
     assert!(
         page.eval("document.querySelectorAll('#options button').length")

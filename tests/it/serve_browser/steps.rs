@@ -6,7 +6,8 @@ use super::*;
 /// plays one decision of the bot's (one request, the token moving on by
 /// one), and the page names it in words — the seat, what it did, tiles as
 /// people name them, never a tile's code — the earlier steps listed below,
-/// the last one still shown through the person's turn.
+/// the last one still shown through the person's turn. A floor reaching no
+/// cell says so.
 #[test]
 #[cfg_attr(
     no_browser,
@@ -92,6 +93,20 @@ fn bots_steps_are_shown_one_at_a_time_in_words() {
         page.eval("document.querySelector('#step-line').textContent"),
         json!(shown.last().unwrap()),
     );
+    // A floor whose rules give it no cell in range (none of the shipped
+    // variants' floors, a pack's may) is told so in words, not as "0
+    // cells"; the page shows what the server's preview says.
+    page.eval(
+        "previewFloor({index: 0, label: 'A black floor on the tower at (1, 0) (T3)', \
+         preview: {height: 2, range: [], captures: []}}); true",
+    );
+    let said = page.eval("document.querySelector('#floor-text').textContent");
+    let said = said.as_str().unwrap();
+    assert!(
+        said.contains("this floor reaches no cell") && !said.contains("0 cells"),
+        "{said}"
+    );
+    page.eval("clearPreview(); true");
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }

@@ -1,14 +1,18 @@
 //! A whole game against greedy at each of four window sizes, its layout
-//! measured at every question (see the module above).
+//! and words measured at every question (see the module above).
 
 use super::*;
 
 /// What the layout lacks at this question: the page scrolls, the board
 /// is small, or something the question needs lies outside the window (the
 /// status, the placing buttons, the first option button, and the board's
-/// marks, which the fitted board shows whole). Measured from the page's
-/// layout, before anything is scrolled into view.
-/// (A JavaScript expression whose value is the list of faults.)
+/// marks, which the fitted board shows whole when it can); a target a
+/// finger taps is under 44×44 CSS px, or two of the board's round ones
+/// overlap; the
+/// zoom buttons lie over the board; the side panel scrolls sideways; a
+/// floor count is parted from its swatch; a tower's floors are too thin to
+/// count. Measured from the page's layout, before anything is scrolled
+/// into view. (A JavaScript expression whose value is the list of faults.)
 fn layout_faults((width, height): (u32, u32)) -> String {
     r#"(() => {
   const faults = [];
@@ -28,18 +32,90 @@ fn layout_faults((width, height): (u32, u32)) -> String {
     const e = document.querySelector(sel);
     if (!e || !inside(e.getBoundingClientRect(), window_)) faults.push(`${sel} is outside the window: ${JSON.stringify(e && e.getBoundingClientRect())}`);
   }
-  if (view.fitted) {
-    for (const m of document.querySelectorAll('#marks .place, #marks .spot[data-index]')) {
+  const marks = [...document.querySelectorAll('#marks .place, #marks .spot[data-index]')];
+  const shown = (r) => { const x = r.left + r.width / 2, y = r.top + r.height / 2; return x >= stage.left && x <= stage.right && y >= stage.top && y <= stage.bottom; };
+  if (view.fitted && view.whole) {
+    for (const m of marks) {
       const r = m.getBoundingClientRect();
-      const x = r.left + r.width / 2, y = r.top + r.height / 2;
-      if (x < stage.left || x > stage.right || y < stage.top || y > stage.bottom) faults.push(`a mark at ${x},${y} is outside the board's ${JSON.stringify(stage)}`);
+      if (!shown(r)) faults.push(`a mark at ${r.left},${r.top} is outside the board's ${JSON.stringify(stage)}`);
     }
+  }
+  if (view.fitted && marks.length && !marks.some((m) => shown(m.getBoundingClientRect()))) faults.push('the framed board shows none of its marks');
+  // Targets a finger taps: every button, link, summary and field of the
+  // game, every cell and spot to choose (WCAG 2.5.5); the board's spots
+  // do not overlap.
+  const game_ = document.querySelector('#game');
+  const tappable = [...game_.querySelectorAll('button, summary, a[href], input, select, #marks .place, #marks .spot[data-index]')].filter((e) => e.getClientRects().length > 0);
+  for (const e of tappable) {
+    const r = e.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5) faults.push(`a target is ${r.width.toFixed(1)}x${r.height.toFixed(1)}: ${e.outerHTML.slice(0, 80)}`);
+  }
+  // (A spot is a round target, 44 px across: two overlap when their
+  // middles are nearer than that.)
+  const spots = [...document.querySelectorAll('#marks .spot[data-index]')].map((e) => e.getBoundingClientRect());
+  for (let i = 0; i < spots.length; i++) for (let j = i + 1; j < spots.length; j++) {
+    const a = spots[i], b = spots[j];
+    const apart = Math.hypot((a.left + a.right - b.left - b.right) / 2, (a.top + a.bottom - b.top - b.bottom) / 2);
+    if (apart < Math.min(a.width, b.width) - 0.5) faults.push(`two spots overlap: ${apart.toFixed(1)} px apart, at ${a.left},${a.top} and ${b.left},${b.top}`);
+  }
+  const zoom = document.querySelector('#zoom').getBoundingClientRect();
+  if (zoom.left < stage.right && zoom.right > stage.left && zoom.top < stage.bottom && zoom.bottom > stage.top) faults.push(`the zoom buttons ${JSON.stringify(zoom)} lie over the board ${JSON.stringify(stage)}`);
+  const side = document.querySelector('#side');
+  if (side.scrollWidth > side.clientWidth) {
+    const edge = side.getBoundingClientRect().left + side.clientWidth;
+    const wide = [...side.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > edge).map((e) => e.outerHTML.slice(0, 60));
+    faults.push(`the side panel scrolls sideways: ${side.scrollWidth} in ${side.clientWidth}: ${wide.join(' | ')}`);
+  }
+  for (const c of document.querySelectorAll('#players .count')) {
+    const sw = c.querySelector('.swatch').getBoundingClientRect(), r = c.getBoundingClientRect();
+    if (r.height > 2 * Math.max(sw.height, 12)) faults.push(`a floor count is parted from its swatch: ${c.textContent}`);
+  }
+  // A tower on the board: each of up to six floors at least 6 px high,
+  // its height written at least 12 px high.
+  for (const t of document.querySelectorAll('#board g.tower')) {
+    const floors = [...t.querySelectorAll('.floor')];
+    if (!shown(t.getBoundingClientRect()) || floors.length === 0 || floors.length > 6) continue;
+    for (const f of floors) if (f.getBoundingClientRect().height < 6) faults.push(`a tower's floor is ${f.getBoundingClientRect().height.toFixed(1)} px high at scale ${view.scale}`);
+    const label = t.querySelector('.height').getBoundingClientRect().height;
+    if (label < 12) faults.push(`a tower's height is written ${label.toFixed(1)} px high`);
   }
   return faults;
 })()"#
         .replace("WIDTH", &width.to_string())
         .replace("HEIGHT", &height.to_string())
 }
+
+/// The opening frame: every tile and legal cell inside the board, which
+/// they fill at least half of, across or down. (A JavaScript expression
+/// whose value is the list of faults.)
+const OPENING: &str = r#"(() => {
+  const stage = document.querySelector('#stage').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('#board g.tile, #marks .place')].map((e) => e.getBoundingClientRect());
+  const x0 = Math.min(...boxes.map((b) => b.left)), x1 = Math.max(...boxes.map((b) => b.right));
+  const y0 = Math.min(...boxes.map((b) => b.top)), y1 = Math.max(...boxes.map((b) => b.bottom));
+  const faults = [];
+  if (boxes.length < 2) faults.push(`${boxes.length} tiles and cells`);
+  if (x0 < stage.left - 0.5 || x1 > stage.right + 0.5 || y0 < stage.top - 0.5 || y1 > stage.bottom + 0.5) faults.push(`the game ${[x0, y0, x1, y1]} leaves the board ${JSON.stringify(stage)}`);
+  if (x1 - x0 < 0.5 * stage.width && y1 - y0 < 0.5 * stage.height) faults.push(`the game ${[x0, y0, x1, y1]} is small in the board ${JSON.stringify(stage)}`);
+  return faults;
+})()"#;
+
+/// What the words lack at this question, on Ana's page (Ana plays seat 1
+/// against Bo, a greedy bot): the page says who she is; no line says
+/// "player N" or names a segment by its number; her own events say "you",
+/// never her name. (A JavaScript
+/// expression whose value is the list of faults.)
+const WORDS: &str = r#"(() => {
+  const faults = [];
+  const who = document.querySelector('#whoami').textContent.trim();
+  if (who !== 'You are Ana, seat 1') faults.push(`the page says "${who}"`);
+  for (const e of document.querySelectorAll('#status, #options button, #step-line, #step-list li, #events li, #players td, #floor-text')) {
+    if (/player \d/.test(e.textContent)) faults.push(`"player N" in "${e.textContent}"`);
+    if (/segment \d/.test(e.textContent)) faults.push(`a segment by its number in "${e.textContent}"`);
+    if (/Ana (places|puts|adds|scores|pays)/.test(e.textContent)) faults.push(`Ana named on her own page: "${e.textContent}"`);
+  }
+  return faults;
+})()"#;
 
 /// On a touch screen: a finger drags the board (it moves), two fingers
 /// spreading zoom it in around their middle (the point under it stays).
@@ -112,9 +188,21 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
         json!(0),
         "no game panel on the new-game form"
     );
-    page.eval("document.querySelectorAll('#seats select')[1].value = 'greedy'; document.querySelector('#seed').value = '7'; true");
+    page.eval(
+        "document.querySelectorAll('#seats select')[1].value = 'greedy';
+         const names = document.querySelectorAll('#seats input.name');
+         names[0].value = 'Ana'; names[1].value = 'Bo';
+         document.querySelector('#seed').value = '7'; true",
+    );
     press(&page, touch, "#start");
     page.wait("typeof game === 'object' && game !== null");
+    page.wait("game.status !== 'bot'");
+    let opening: Vec<String> = serde_json::from_value(page.eval(OPENING)).unwrap();
+    assert!(
+        opening.is_empty(),
+        "at {width}x{height}, the opening frame: {opening:#?}"
+    );
+    keep_first_screenshot(&page, (width, height), &format!("opening-{width}x{height}"));
     page.wait("!!document.querySelector('#legend-art svg')");
     assert_eq!(
         page.eval("document.querySelector('#canvas g.panel') === null"),
@@ -131,7 +219,7 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
     // whether it is time for the screenshot.
     let look = format!(
         "game.status === 'bot' ? {{status: 'bot'}} : {{status: game.status, \
-         faults: game.status === 'over' ? [] : {}, \
+         faults: game.status === 'over' ? [] : [...{}, ...{WORDS}], \
          shoot: game.turn >= 24 && !!game.question && game.question.kind === 'action'}}",
         layout_faults((width, height))
     );
@@ -160,6 +248,21 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
         step += 1;
     }
     assert!(shot, "a screenshot of the game in progress");
+    let words: Vec<String> = serde_json::from_value(
+        page.eval("[...document.querySelectorAll('#events li')].map((li) => li.textContent)"),
+    )
+    .unwrap();
+    assert!(
+        words.iter().any(|w| w.contains("you place "))
+            && words.iter().any(|w| w.contains("Bo places ")),
+        "Ana's events say \"you\", Bo's his name: {:#?}",
+        &words[..8]
+    );
+    assert!(
+        words[0].contains("final scores: you ") && words[0].contains(", Bo "),
+        "{}",
+        words[0]
+    );
     assert!(measured > 40, "the layout measured at {measured} questions");
     page.wait("!document.querySelector('#final').hidden");
     let shown: Vec<u64> = serde_json::from_value(page.eval(
@@ -176,11 +279,12 @@ fn a_whole_game((width, height): (u32, u32), touch: bool) {
         "the final ranking is by score: {ranked:?}"
     );
     let winner = page.eval("document.querySelector('#winner').textContent");
+    let winner = winner.as_str().unwrap();
     assert!(
-        winner
-            .as_str()
-            .unwrap()
-            .contains(&format!("with {} points", ranked[0])),
+        winner.contains(&format!("with {} points", ranked[0]))
+            && ["You win", "Bo (greedy) wins", "You and Bo (greedy) tie"]
+                .iter()
+                .any(|w| winner.starts_with(w)),
         "the winner is named with the best score: {winner}"
     );
     assert_eq!(shown.len(), 2);

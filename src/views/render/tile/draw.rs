@@ -3,7 +3,7 @@
 
 use maud::{Markup, html};
 
-use super::super::style::{CITY, CITY_WALL, FIELD, FIELD_EDGE, ROAD, ROAD_EDGE};
+use super::super::style::{CITY, CITY_WALL, FIELD, FIELD_EDGE, PENNANT, ROAD, ROAD_EDGE};
 use super::{CLOISTER_HALF, FOUNDATION_HALF, Pt, ROAD_HALF_WIDTH, TILE, TileArt, num};
 
 /// The pennant's shield, centred on the origin.
@@ -27,7 +27,7 @@ pub(in crate::views::render) fn draw_tile(art: &TileArt, rot: u8) -> Markup {
         (roads(art, true))
         @for &p in art.pennants() {
             (upright(p, deg, html! {
-                path class="pennant" d=(PENNANT_PATH) fill="#2a58b8" stroke="#fff" stroke-width="1.2" {}
+                path class="pennant" d=(PENNANT_PATH) fill=(PENNANT) stroke="#fff" stroke-width="1.2" {}
             }))
         }
         @if let Some(p) = art.cloister {
