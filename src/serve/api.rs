@@ -22,7 +22,7 @@ use serde::de::DeserializeOwned;
 
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
-use super::seats::{Seating, random_seed};
+use super::seats::{Seating, random_seed, seat_names};
 use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue, View};
 use super::{ApiError, Limits};
 use crate::rules::Home;
@@ -203,8 +203,10 @@ async fn new_game(
     State(app): Shared,
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<(StatusCode, Json<Box<GameState>>), ApiError> {
-    // Admitted first: a request the games' limit refuses loads no rules.
+    // Admitted first: a request the games' limit or its names refuse loads
+    // no rules.
     app.games.has_room()?;
+    seat_names(req.seats.len(), req.names.as_deref())?;
     // Loading rules compiles scripts: off the threads that serve requests.
     let chooser = app.clone();
     let (choice, req) = tokio::task::spawn_blocking(move || {
