@@ -73,6 +73,8 @@ pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
         games: args.max_games as usize,
         budget: args.max_budget,
         connections: args.max_connections as usize,
+        // A quarter of them to one address (docs/serve.md).
+        per_address: (args.max_connections as usize / 4).max(1),
         hint_budget,
         ..Limits::default()
     };

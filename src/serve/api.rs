@@ -22,7 +22,7 @@ use serde::de::DeserializeOwned;
 
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
-use super::seats::{Seating, random_seed};
+use super::seats::{Seating, random_seed, seat_names};
 use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue, View};
 use super::{ApiError, Limits};
 use crate::rules::Home;
@@ -42,7 +42,7 @@ impl AppState {
     /// `network`: the page's address as other devices reach it.
     pub fn new(home: &Home, limits: Limits, network: Option<String>) -> AppState {
         AppState {
-            catalog: Catalog::new(home, limits.budget, network),
+            catalog: Catalog::new(home, &limits, network),
             games: Arc::new(Games::new(limits.clone())),
             limits,
         }
@@ -203,10 +203,19 @@ async fn new_game(
     State(app): Shared,
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<(StatusCode, Json<Box<GameState>>), ApiError> {
-    let choice = app
-        .catalog
-        .choose(&req)
-        .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
+    // Admitted first: a request the games' limit or its names refuse loads
+    // no rules.
+    app.games.has_room()?;
+    seat_names(req.seats.len(), req.names.as_deref())?;
+    // Loading rules compiles scripts: off the threads that serve requests.
+    let chooser = app.clone();
+    let (choice, req) = tokio::task::spawn_blocking(move || {
+        let choice = chooser.catalog.choose(&req);
+        (choice, req)
+    })
+    .await
+    .map_err(|e| ApiError::new(500, format!("loading the rules failed: {e}")))?;
+    let choice = choice.map_err(|e| ApiError::new(400, format!("{e:#}")))?;
     let seating = Seating::new(
         &choice.seats,
         req.names.as_deref(),

@@ -1,13 +1,16 @@
 //! What a browser may choose from: the variants and packs, shipped and the
 //! home folder's (by name, never by path), the kinds of seat, and the
-//! rulesets loaded from them, each loaded once and shared by every game
-//! played under it.
+//! rulesets loaded from them, shared by every game played under them and
+//! kept for the next within bounds (a number and the bytes they hold,
+//! measured as each is built; the least recently used dropped first), so
+//! requests with ever new parameter values cannot grow the server.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 
+use super::Limits;
 use super::wire::{self, NewGame, PackParam, PlayerCount};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
@@ -15,6 +18,7 @@ use crate::play::bots::BotKind;
 use crate::play::params;
 use crate::play::session::Seat;
 use crate::rules::native::{NATIVES, native};
+use crate::rules::script::memory::held;
 use crate::rules::{Home, Ruleset};
 
 /// Requirements nest at most this deep (deeper is a circle).
@@ -25,7 +29,51 @@ pub struct Catalog {
     home: Home,
     /// What the new-game form offers, the server's budget limit with it.
     lists: wire::Catalog,
-    loaded: Mutex<HashMap<String, Arc<Ruleset>>>,
+    loaded: Mutex<Kept>,
+}
+
+/// The rulesets kept loaded, the most recently used last; within
+/// `Limits::rulesets` and `Limits::ruleset_bytes`.
+struct Kept {
+    sets: Vec<KeptSet>,
+    bytes: usize,
+    most: usize,
+    most_bytes: usize,
+}
+
+struct KeptSet {
+    key: String,
+    set: Arc<Ruleset>,
+    /// What building it allocated and kept (the counting allocator's
+    /// measure on the building thread; 0 when it is not installed).
+    bytes: usize,
+}
+
+impl Kept {
+    /// The set kept under `key`, now the most recently used.
+    fn take(&mut self, key: &str) -> Option<Arc<Ruleset>> {
+        let i = self.sets.iter().position(|k| k.key == key)?;
+        let found = self.sets.remove(i);
+        let set = found.set.clone();
+        self.sets.push(found);
+        Some(set)
+    }
+
+    /// Keep `set` (unless it alone is past the bytes), dropping the least
+    /// recently used until both bounds hold.
+    fn keep(&mut self, key: String, set: Arc<Ruleset>, bytes: usize) {
+        if self.take(&key).is_some() || bytes > self.most_bytes || self.most == 0 {
+            return;
+        }
+        while !self.sets.is_empty()
+            && (self.sets.len() >= self.most || self.bytes + bytes > self.most_bytes)
+        {
+            let dropped = self.sets.remove(0);
+            self.bytes -= dropped.bytes;
+        }
+        self.bytes += bytes;
+        self.sets.push(KeptSet { key, set, bytes });
+    }
 }
 
 /// A new game's rules and seats, checked against the catalog.
@@ -35,10 +83,12 @@ pub struct Choice {
 }
 
 impl Catalog {
-    /// The variants and packs of `home`; bots search at most `max_budget`
-    /// iterations per decision; `network` is the page's address for other
+    /// The variants and packs of `home`; bots search at most
+    /// `limits.budget` iterations per decision, and the rulesets kept are
+    /// bounded by `limits`; `network` is the page's address for other
     /// devices.
-    pub fn new(home: &Home, max_budget: u32, network: Option<String>) -> Catalog {
+    pub fn new(home: &Home, limits: &Limits, network: Option<String>) -> Catalog {
+        let max_budget = limits.budget;
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
         packs.extend(NATIVES.map(|n| n.name.to_string()));
@@ -77,7 +127,12 @@ impl Catalog {
         Catalog {
             home: home.clone(),
             lists,
-            loaded: Mutex::new(HashMap::new()),
+            loaded: Mutex::new(Kept {
+                sets: Vec::new(),
+                bytes: 0,
+                most: limits.rulesets,
+                most_bytes: limits.ruleset_bytes,
+            }),
         }
     }
 
@@ -205,17 +260,27 @@ impl Catalog {
         self.load(key, || params::with_values(&self.home, &set, &values))
     }
 
-    /// The ruleset under `key`, loaded by `load` the first time.
+    /// The ruleset under `key`: the one kept, or loaded by `load` (and
+    /// kept, within the bounds).
     fn load(&self, key: String, load: impl FnOnce() -> Result<Ruleset>) -> Result<Arc<Ruleset>> {
-        if let Some(set) = self.lock().get(&key) {
-            return Ok(set.clone());
+        if let Some(set) = self.lock().take(&key) {
+            return Ok(set);
         }
+        let before = held();
         let set = Arc::new(load()?);
-        self.lock().insert(key, set.clone());
+        let bytes = usize::try_from(held().saturating_sub(before)).unwrap_or(0);
+        self.lock().keep(key, set.clone(), bytes);
         Ok(set)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Ruleset>>> {
+    /// How many rulesets are kept, and the bytes they hold.
+    #[cfg(test)]
+    fn kept(&self) -> (usize, usize) {
+        let kept = self.lock();
+        (kept.sets.len(), kept.bytes)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.loaded.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -230,4 +295,71 @@ fn known(name: &str, list: &[String], what: &str) -> Result<()> {
         list.join(", "),
         did_you_mean(name, list.iter().map(String::as_str))
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::MemoryLimit;
+
+    fn catalog(rulesets: usize, ruleset_bytes: usize) -> Catalog {
+        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
+        let limits = Limits {
+            rulesets,
+            ruleset_bytes,
+            ..Limits::default()
+        };
+        Catalog::new(&home, &limits, None)
+    }
+
+    fn game(cost: i64) -> NewGame {
+        serde_json::from_value(serde_json::json!({
+            "variant": "tower",
+            "seats": ["random", "random"],
+            "params": {"tower": {"ransom_cost": cost}},
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn rulesets_kept_are_bounded_in_number_the_least_recently_used_dropped() {
+        let catalog = catalog(4, usize::MAX);
+        let first = catalog.choose(&game(0)).ok().unwrap().set;
+        for cost in 1..40 {
+            catalog.choose(&game(cost)).ok().unwrap();
+            // Used again each time: never the least recently used.
+            let again = catalog.choose(&game(0)).ok().unwrap().set;
+            assert!(Arc::ptr_eq(&first, &again), "value 0 was dropped at {cost}");
+            assert!(catalog.kept().0 <= 4, "{:?}", catalog.kept());
+        }
+    }
+
+    #[test]
+    fn rulesets_kept_are_bounded_in_bytes_the_least_recently_used_dropped() {
+        let set = Arc::new(
+            Ruleset::from_variant(
+                &Home::shipped().with_memory_limit(MemoryLimit::Off),
+                "tower",
+            )
+            .unwrap(),
+        );
+        let mut kept = Kept {
+            sets: Vec::new(),
+            bytes: 0,
+            most: 100,
+            most_bytes: 1000,
+        };
+        for (key, bytes) in [("a", 400), ("b", 400), ("c", 100)] {
+            kept.keep(key.into(), set.clone(), bytes);
+        }
+        assert!(kept.take("a").is_some());
+        // 400 more: `b`, used least recently, makes room.
+        kept.keep("d".into(), set.clone(), 400);
+        let keys: Vec<&str> = kept.sets.iter().map(|k| k.key.as_str()).collect();
+        assert_eq!(keys, ["c", "a", "d"]);
+        assert_eq!(kept.bytes, 900);
+        // One past the bound alone is not kept, and drops nothing.
+        kept.keep("huge".into(), set, 1001);
+        assert_eq!(kept.sets.len(), 3);
+    }
 }

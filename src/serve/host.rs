@@ -144,15 +144,7 @@ impl Games {
         let (tx, rx) = mpsc::channel();
         {
             let mut table = self.lock();
-            let open = self.limits.open_games();
-            if table.len() >= open {
-                return Err(ApiError::new(
-                    503,
-                    format!(
-                        "{open} games are open, the server's limit: finish one, or wait for idle ones to expire"
-                    ),
-                ));
-            }
+            self.room(table.len())?;
             table.insert(id.clone(), tx);
         }
         let (first, answer) = oneshot::channel();
@@ -172,6 +164,27 @@ impl Games {
             Ok(Err(e)) => Err(e),
             _ => Err(ApiError::new(500, "the game failed to start")),
         }
+    }
+
+    /// Is there room for a new game? Asked before its rules are loaded, so
+    /// a request the games' limit refuses costs nothing; asked again when
+    /// the game takes its place.
+    pub fn has_room(&self) -> Result<(), ApiError> {
+        self.room(self.lock().len())
+    }
+
+    /// A 503 when `open` games fill the server.
+    fn room(&self, open: usize) -> Result<(), ApiError> {
+        let most = self.limits.open_games();
+        if open >= most {
+            return Err(ApiError::new(
+                503,
+                format!(
+                    "{most} games are open, the server's limit: finish one, or wait for idle ones to expire"
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Send a request to game `id`; its answer. A game that ended answers

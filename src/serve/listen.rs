@@ -3,30 +3,43 @@
 //! idles between requests) and on a client that stops taking an answer, and
 //! every refusal made here in JSON like the routes' own.
 //!
+//! Who keeps a place when the connections are all taken: a connection with
+//! a request in progress keeps it; one with none (idle between requests,
+//! or not yet sent a whole head) makes way for a new connection — the one
+//! idle longest of the address holding the most. One address holds at most
+//! `Limits::per_address` connections: past them its own idle connection
+//! makes way. So idle sockets, however many one client opens, never refuse
+//! another client's request; only requests in progress fill the server
+//! (then a new connection gets a 503).
+//!
 //! axum's `serve` has no connection limit and no read timeout, so the accept
 //! loop is written here, over hyper's HTTP/1 connection builder.
 
+use std::collections::HashMap;
+use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::Notify;
 
 use super::Limits;
 use super::wire::ErrorBody;
 
 /// Accept and serve connections until the listener fails.
 pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io::Result<()> {
-    let open = Arc::new(Semaphore::new(limits.connections));
+    let open = Arc::new(Open::new(&limits));
     loop {
-        let (stream, _) = match listener.accept().await {
+        let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
             // Out of file descriptors, or a connection reset before it was
             // taken: wait a moment and go on.
@@ -35,35 +48,232 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) -> io:
                 continue;
             }
         };
-        let Ok(permit) = open.clone().try_acquire_owned() else {
-            tokio::spawn(refuse_busy(stream, limits.connections));
-            continue;
+        let conn = match open.admit(peer.ip()) {
+            Ok(conn) => conn,
+            Err(why) => {
+                tokio::spawn(refuse_busy(stream, why));
+                continue;
+            }
         };
         let router = router.clone();
         let limits = limits.clone();
+        let open = open.clone();
         tokio::spawn(async move {
-            let _ = connection(stream, router, &limits).await;
-            drop(permit);
+            let _ = connection(stream, router, &limits, &conn).await;
+            open.closed(conn.id);
         });
+    }
+}
+
+/// The connections open, each with its address and what it is doing.
+struct Open {
+    conns: Mutex<HashMap<u64, Arc<Conn>>>,
+    next: AtomicU64,
+    most: usize,
+    per_address: usize,
+    /// When the server started: the clock idle times are counted on.
+    epoch: Instant,
+}
+
+/// One open connection.
+struct Conn {
+    id: u64,
+    addr: IpAddr,
+    /// Requests in progress (from the head read to the answer made).
+    busy: AtomicUsize,
+    /// When it last began or ended a request, or opened (ms since `epoch`).
+    since: AtomicU64,
+    /// Told to close, to make way for a new connection.
+    close: Notify,
+    epoch: Instant,
+}
+
+impl Conn {
+    fn now(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn idle(&self) -> bool {
+        self.busy.load(Ordering::SeqCst) == 0
+    }
+
+    /// When it went idle, the connection opened first first among equals.
+    fn idle_since(&self) -> (u64, u64) {
+        (self.since.load(Ordering::SeqCst), self.id)
+    }
+}
+
+/// Why a new connection was refused (a 503's message).
+struct Busy(String);
+
+impl Open {
+    fn new(limits: &Limits) -> Open {
+        Open {
+            conns: Mutex::new(HashMap::new()),
+            next: AtomicU64::new(0),
+            most: limits.connections.max(1),
+            per_address: limits.per_address.clamp(1, limits.connections.max(1)),
+            epoch: Instant::now(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Conn>>> {
+        self.conns.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A place for a new connection from `addr`: a free one, or one an idle
+    /// connection gives up (told to close, and counted gone at once);
+    /// else why not.
+    fn admit(&self, addr: IpAddr) -> Result<Arc<Conn>, Busy> {
+        let mut conns = self.lock();
+        let own = conns.values().filter(|c| c.addr == addr).count();
+        if own >= self.per_address {
+            let victim = idle_longest(conns.values().filter(|c| c.addr == addr));
+            let Some(victim) = victim else {
+                return Err(Busy(format!(
+                    "this address has {own} connections with a request in progress, the most one \
+                     address may hold: try again in a moment"
+                )));
+            };
+            make_way(&mut conns, victim);
+        } else if conns.len() >= self.most {
+            let Some(victim) = self.victim(&conns) else {
+                return Err(Busy(format!(
+                    "the server has {} connections with a request in progress, its limit: try \
+                     again in a moment",
+                    conns.len()
+                )));
+            };
+            make_way(&mut conns, victim);
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let conn = Arc::new(Conn {
+            id,
+            addr,
+            busy: AtomicUsize::new(0),
+            since: AtomicU64::new(0),
+            close: Notify::new(),
+            epoch: self.epoch,
+        });
+        conn.since.store(conn.now(), Ordering::SeqCst);
+        conns.insert(id, conn.clone());
+        Ok(conn)
+    }
+
+    /// The connection to close for a new one when all are taken: idle, of
+    /// the address that holds the most connections, idle longest.
+    fn victim(&self, conns: &HashMap<u64, Arc<Conn>>) -> Option<u64> {
+        let mut held: HashMap<IpAddr, usize> = HashMap::new();
+        for c in conns.values() {
+            *held.entry(c.addr).or_default() += 1;
+        }
+        conns
+            .values()
+            .filter(|c| c.idle())
+            .max_by_key(|c| (held[&c.addr], std::cmp::Reverse(c.idle_since())))
+            .map(|c| c.id)
+    }
+
+    /// Connection `id` has closed.
+    fn closed(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+}
+
+/// The idle connection of `conns` idle longest.
+fn idle_longest<'c>(conns: impl Iterator<Item = &'c Arc<Conn>>) -> Option<u64> {
+    conns
+        .filter(|c| c.idle())
+        .min_by_key(|c| c.idle_since())
+        .map(|c| c.id)
+}
+
+/// Tell connection `id` to close, and count it gone.
+fn make_way(conns: &mut HashMap<u64, Arc<Conn>>, id: u64) {
+    if let Some(conn) = conns.remove(&id) {
+        conn.close.notify_one();
     }
 }
 
 /// Serve one connection: every request's head must arrive within the read
 /// time (an idle connection waits for the next head, so it closes too).
-async fn connection(stream: TcpStream, router: Router, limits: &Limits) -> hyper::Result<()> {
+/// Told to make way, it closes once the answer under way, if any, is
+/// written (hyper's graceful shutdown: an idle connection closes at once),
+/// and within the read time in any case.
+async fn connection(
+    stream: TcpStream,
+    router: Router,
+    limits: &Limits,
+    conn: &Arc<Conn>,
+) -> hyper::Result<()> {
     let _ = stream.set_nodelay(true);
     let io = TokioIo::new(JsonRefusals::new(stream, limits.read));
-    hyper::server::conn::http1::Builder::new()
+    let service = Counted {
+        inner: TowerToHyperService::new(router),
+        conn: conn.clone(),
+    };
+    let served = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.read)
-        .serve_connection(io, TowerToHyperService::new(router))
-        .await
+        .serve_connection(io, service);
+    tokio::pin!(served);
+    tokio::select! {
+        done = served.as_mut() => return done,
+        () = conn.close.notified() => {}
+    }
+    served.as_mut().graceful_shutdown();
+    match tokio::time::timeout(limits.read, served).await {
+        Ok(done) => done,
+        Err(_) => Ok(()),
+    }
+}
+
+/// A connection's service, counting its requests in progress.
+struct Counted<S> {
+    inner: S,
+    conn: Arc<Conn>,
+}
+
+/// A request in progress on a connection, until dropped.
+struct InProgress(Arc<Conn>);
+
+impl InProgress {
+    fn start(conn: &Arc<Conn>) -> InProgress {
+        conn.busy.fetch_add(1, Ordering::SeqCst);
+        conn.since.store(conn.now(), Ordering::SeqCst);
+        InProgress(conn.clone())
+    }
+}
+
+impl Drop for InProgress {
+    fn drop(&mut self) {
+        self.0.since.store(self.0.now(), Ordering::SeqCst);
+        self.0.busy.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl<S, R> hyper::service::Service<R> for Counted<S>
+where
+    S: hyper::service::Service<R>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn call(&self, request: R) -> Self::Future {
+        let in_progress = InProgress::start(&self.conn);
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            let answer = answer.await;
+            drop(in_progress);
+            answer
+        })
+    }
 }
 
 /// One connection past the limit: a 503 in JSON, then closed.
-async fn refuse_busy(mut stream: TcpStream, connections: usize) {
-    let message =
-        format!("the server has {connections} connections open, its limit: try again in a moment");
+async fn refuse_busy(mut stream: TcpStream, Busy(message): Busy) {
     let response = json_response(503, "Service Unavailable", &message);
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         stream.write_all(&response).await?;
@@ -218,6 +428,52 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for JsonRefusals<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn open(connections: usize, per_address: usize) -> Open {
+        Open::new(&Limits {
+            connections,
+            per_address,
+            ..Limits::default()
+        })
+    }
+
+    fn ip(last: u8) -> IpAddr {
+        IpAddr::from([10, 0, 0, last])
+    }
+
+    #[test]
+    fn at_the_limit_an_idle_connection_of_the_address_holding_most_makes_way() {
+        let open = open(4, 3);
+        let a: Vec<_> = (0..3).map(|_| open.admit(ip(1)).ok().unwrap()).collect();
+        let b = open.admit(ip(2)).ok().unwrap();
+        // Full: a new address takes the place of the first idle of `a`.
+        let c = open.admit(ip(3)).ok().unwrap();
+        let kept: Vec<u64> = open.lock().keys().copied().collect();
+        assert!(!kept.contains(&a[0].id) && kept.contains(&b.id) && kept.contains(&c.id));
+        // Requests in progress keep their places: with every one busy, a
+        // new connection is refused.
+        let busy: Vec<_> = open.lock().values().map(InProgress::start).collect();
+        assert!(open.admit(ip(4)).is_err());
+        drop(busy);
+        assert!(open.admit(ip(4)).is_ok());
+    }
+
+    #[test]
+    fn one_address_holds_at_most_its_share_its_own_idle_making_way() {
+        let open = open(10, 2);
+        let first = open.admit(ip(1)).ok().unwrap();
+        let second = open.admit(ip(1)).ok().unwrap();
+        let _working = InProgress::start(&second);
+        let third = open.admit(ip(1)).ok().unwrap();
+        let kept: Vec<u64> = open.lock().keys().copied().collect();
+        assert_eq!(kept.len(), 2);
+        assert!(!kept.contains(&first.id) && kept.contains(&third.id));
+        // Both of its places at work: its next connection is refused, and
+        // another address still gets one.
+        let _also = InProgress::start(&third);
+        assert!(open.admit(ip(1)).is_err());
+        assert!(open.admit(ip(2)).is_ok());
+    }
 
     #[test]
     fn a_bare_refusal_gets_a_json_body_and_an_answer_keeps_its_own() {

@@ -61,8 +61,15 @@ pub struct Limits {
     pub ended: Duration,
     /// ... for at most this many ended games, the oldest dropped first.
     pub ended_games: usize,
-    /// Connections open at once; one beyond gets a 503 and is closed.
+    /// Connections open at once. At the limit a new connection takes the
+    /// place of one with no request in progress (the one idle longest, of
+    /// the address holding the most); when every one has a request in
+    /// progress, the new one gets a 503 and is closed (`listen`).
     pub connections: usize,
+    /// Connections one address may hold at once: past them, its own
+    /// connection idle longest makes way, or, when each of its has a
+    /// request in progress, the new one gets a 503.
+    pub per_address: usize,
     /// A request's head must arrive within this from the moment it is
     /// awaited (so a connection idle for this long closes), and its body
     /// within this from the end of its head (408).
@@ -73,6 +80,11 @@ pub struct Limits {
     pub target: usize,
     /// The iterations of a hint's search (`mcts:N`).
     pub hint_budget: u32,
+    /// Rulesets kept loaded for new games (each setting of parameters is
+    /// one), at most, the least recently used dropped first ...
+    pub rulesets: usize,
+    /// ... and the bytes they hold, at most (measured as each is built).
+    pub ruleset_bytes: usize,
 }
 
 /// A hint's search, by default: `mcts` with this many iterations answers in
@@ -88,10 +100,13 @@ impl Default for Limits {
             ended: Duration::from_secs(10 * 60),
             ended_games: MAX_GAMES,
             connections: 128,
+            per_address: 32,
             read: Duration::from_secs(10),
             body: 64 << 10,
             target: 4 << 10,
             hint_budget: HINT_BUDGET,
+            rulesets: 64,
+            ruleset_bytes: 64 << 20,
         }
     }
 }

@@ -233,7 +233,7 @@ impl Seating {
 
 /// The seats' names: one per seat or none; each of printable characters,
 /// at most [`MAX_NAME`]; an empty one is `player N`.
-fn seat_names(seats: usize, names: Option<&[String]>) -> Result<Vec<String>, ApiError> {
+pub(super) fn seat_names(seats: usize, names: Option<&[String]>) -> Result<Vec<String>, ApiError> {
     let bad = |m: String| ApiError::new(400, m);
     let given = names.unwrap_or_default();
     if names.is_some() && given.len() != seats {

@@ -182,30 +182,103 @@ fn a_half_sent_request_is_closed_within_the_read_time() {
     assert!(String::from_utf8_lossy(&out).starts_with("HTTP/1.1 200"));
 }
 
+/// A request for the catalog that asks the server to close after it.
+const CATALOG: &[u8] = b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+
 #[test]
-fn half_sent_requests_cannot_starve_other_clients() {
+fn idle_and_half_sent_connections_make_way_for_another_client_s_request() {
     let addr = server_with(Limits {
         connections: 8,
-        read: Duration::from_millis(800),
+        read: Duration::from_secs(20),
         ..Limits::default()
     });
-    let hung: Vec<TcpStream> = (0..20)
-        .map(|_| {
+    // Twice: sockets opened again after the first ones made way.
+    for round in 0..2 {
+        let mut hung: Vec<TcpStream> = (0..100)
+            .map(|_| TcpStream::connect(addr).unwrap())
+            .collect();
+        hung.extend((0..20).map(|_| {
             let mut s = TcpStream::connect(addr).unwrap();
             let _ = s.write_all(b"GET /api/catalog HTTP/1.1\r\nHo");
             s
+        }));
+        std::thread::sleep(Duration::from_millis(200));
+        // Answered at once, long before any of them times out.
+        let started = Instant::now();
+        let answer = raw(addr, CATALOG);
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "round {round}: {answer}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        drop(hung);
+    }
+}
+
+#[test]
+fn only_requests_in_progress_fill_the_server() {
+    let read = Duration::from_millis(1500);
+    let addr = server_with(Limits {
+        connections: 4,
+        read,
+        ..Limits::default()
+    });
+    // Four requests whose bodies never end: each in progress until its
+    // body's time is up.
+    let working: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            let _ = s.write_all(
+                b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"variant\"",
+            );
+            s
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(100));
-    // Past the limit: a 503 in JSON at once, not a wait.
-    let answer = raw(addr, b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n\r\n");
-    let (status, message) = json_refusal(&answer);
+    std::thread::sleep(Duration::from_millis(300));
+    // A 503 in JSON at once, not a wait.
+    let started = Instant::now();
+    let (status, message) = json_refusal(&raw(addr, CATALOG));
     assert_eq!(status, 503, "{message}");
-    assert!(message.contains("connections"), "{message}");
-    // Once the half-sent ones are closed, the server answers again.
-    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        message.contains("connections with a request in progress"),
+        "{message}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    // Once their bodies time out (408), the server answers again.
+    std::thread::sleep(read + Duration::from_millis(1000));
     ok(addr, "GET", "/api/catalog", None);
-    drop(hung);
+    drop(working);
+}
+
+#[test]
+fn a_new_game_past_the_games_limit_is_refused_before_its_rules_are_loaded() {
+    let addr = server_with(Limits {
+        games: 1,
+        ..Limits::default()
+    });
+    let _open = new_game(addr, &["person", "greedy"], 1);
+    // Each with parameters of its own, and with packs no game has loaded:
+    // refused by the games' limit, fast, whatever they name.
+    let started = Instant::now();
+    for cost in 0..200 {
+        let body = json!({"packs": ["black-tower"], "seats": ["random", "random"],
+                          "params": {"tower": {"ransom_cost": cost}}});
+        let m = refused(addr, "POST", "/api/games", &body.to_string(), 503);
+        assert!(m.contains("games are open"), "{m}");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
