@@ -34,18 +34,7 @@ fn of_kind<'a>(records: &'a [Value], event: &str) -> Vec<&'a Value> {
 /// captures, turns and the end).
 #[test]
 fn every_event_hook_is_asked_at_its_moment() {
-    let hooks = [
-        "tile_drawn",
-        "tile_placed",
-        "feature_completed",
-        "floor_built",
-        "meeple_placed",
-        "capture",
-        "ransom",
-        "exchange",
-        "turn_end",
-        "game_end",
-    ];
+    let hooks = towerlab::kernel::effects::Moment::NAMES;
     let dir = Scratch::new("every-hook");
     let state: String = hooks
         .iter()

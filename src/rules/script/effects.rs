@@ -150,35 +150,8 @@ fn known(v: Option<i64>) -> Result<i64, Box<EvalAltResult>> {
 
 /// Register `event`'s type and fields.
 fn register_event(engine: &mut Engine) {
-    use EventField::*;
     engine.register_type_with_name::<EventInfo>("Event");
-    let fields = [
-        Seat,
-        Tile,
-        X,
-        Y,
-        Rot,
-        Foundation,
-        Kind,
-        Tiles,
-        Pennants,
-        Points,
-        Scored,
-        Meeples(0),
-        ByRule,
-        Height,
-        On,
-        Captor,
-        Owner,
-        MeepleX,
-        MeepleY,
-        Outcome,
-        Payer,
-        Cost,
-        A,
-        B,
-    ];
-    for field in fields {
+    for field in EventField::ALL {
         engine.register_get(field.name(), move |_: &mut EventInfo| event_field(field));
     }
 }

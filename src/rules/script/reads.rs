@@ -139,6 +139,37 @@ pub(super) enum EventField {
 }
 
 impl EventField {
+    /// Every field (`Meeples` once, for its name).
+    pub(super) const ALL: [EventField; 24] = {
+        use EventField::*;
+        [
+            Seat,
+            Tile,
+            X,
+            Y,
+            Rot,
+            Foundation,
+            Kind,
+            Tiles,
+            Pennants,
+            Points,
+            Scored,
+            Meeples(0),
+            ByRule,
+            Height,
+            On,
+            Captor,
+            Owner,
+            MeepleX,
+            MeepleY,
+            Outcome,
+            Payer,
+            Cost,
+            A,
+            B,
+        ]
+    };
+
     /// The field's name, as a script writes it after `event.`.
     pub(super) fn name(self) -> &'static str {
         match self {
