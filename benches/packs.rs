@@ -16,6 +16,13 @@
 //! and the packs of `docs/examples/`. Targets: ≥ 0.8× `native_tower` with
 //! random bots, ≥ 0.6× `greedy_native_tower` with greedy ones.
 //!
+//! Packs that act (`events`, `greedy_events`): the event packs of
+//! `docs/examples/` over `tower`. Targets: ≥ 0.8× `native_tower` with random
+//! bots, ≥ 0.6× `greedy_native_tower` with greedy ones. And a rule that
+//! reads raw scores the natural way over Black Tower (`raw_scores`,
+//! `greedy_raw_scores`, `benches/packs/raw-scores`) against
+//! `native_black_tower`: targets ≥ 0.8× and ≥ 0.6×.
+//!
 //! Each variant's rules instance is made once and kept, as a worker thread
 //! keeps it in a simulation (its answers are kept over the first games).
 //!
@@ -150,4 +157,41 @@ fn context(bencher: Bencher, pack: &str) {
 fn greedy_context(bencher: Bencher, pack: &str) {
     let packs = context_packs(pack);
     bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::Greedy);
+}
+
+/// Packs that act: the event packs of `docs/examples/`.
+const EVENTS: [&str; 3] = [
+    "docs/examples/bell",
+    "docs/examples/warden",
+    "docs/examples/tithe",
+];
+
+#[divan::bench(args = EVENTS, sample_count = 300, min_time = 1)]
+fn events(bencher: Bencher, pack: &str) {
+    let packs = context_packs(pack);
+    bench_games(bencher, &[&packs[0], &packs[1]]);
+}
+
+#[divan::bench(args = EVENTS, sample_count = 100, min_time = 1)]
+fn greedy_events(bencher: Bencher, pack: &str) {
+    let packs = context_packs(pack);
+    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::Greedy);
+}
+
+/// A rule over Black Tower that reads raw scores the natural way.
+fn raw_scores_packs() -> [String; 3] {
+    let path = format!("{}/benches/packs/raw-scores", env!("CARGO_MANIFEST_DIR"));
+    ["tower".to_string(), "black-tower".to_string(), path]
+}
+
+#[divan::bench(sample_count = 300, min_time = 1)]
+fn raw_scores(bencher: Bencher) {
+    let packs = raw_scores_packs();
+    bench_games(bencher, &[&packs[0], &packs[1], &packs[2]]);
+}
+
+#[divan::bench(sample_count = 100, min_time = 1)]
+fn greedy_raw_scores(bencher: Bencher) {
+    let packs = raw_scores_packs();
+    bench_bots(bencher, &[&packs[0], &packs[1], &packs[2]], BotKind::Greedy);
 }

@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::analysis::decks::Decks;
 use crate::analysis::kinds::KindCounts;
 use crate::analysis::multiplicity;
+use crate::analysis::practical::MinEffect;
 use crate::analysis::stats::{self, Estimate, GameRow, Thin, columns::Columns};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::play::bots::BotKind;
@@ -92,6 +93,9 @@ pub struct Comparison {
     /// asked and changed the answer (`--fires`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fires: Option<Vec<VariantFires>>,
+    /// The practical thresholds the verdict reads (`--min-effect`).
+    #[serde(skip)]
+    pub min_effect: MinEffect,
 }
 
 /// The fires of one variant's games: per pack and hook, in the order of
@@ -104,16 +108,23 @@ pub struct VariantFires {
 }
 
 impl VariantFires {
-    /// A sentence for each pack hook that never changed an answer: a rule
-    /// that did nothing in these games (written for a case that does not
-    /// arise, or shadowed by a later pack).
+    /// A sentence for each pack hook that never changed an answer the
+    /// games played asked: a rule that did nothing in these games (written
+    /// for a case that does not arise, or shadowed by a later pack),
+    /// whatever bots' searches found it would have done elsewhere.
     pub fn never_changed(&self) -> Vec<String> {
         self.hooks
             .iter()
-            .filter(|f| f.never_changed())
+            .filter(|f| f.never_changed_in_play())
             .map(|f| {
+                let search = match f.in_search.changed {
+                    0 => String::new(),
+                    n => format!(
+                        " (it changed {n} answers to bots' look-ahead questions, in positions no game reached)"
+                    ),
+                };
                 format!(
-                    "pack `{}`, hook `{}` never changed an answer in {} games",
+                    "pack `{}`, hook `{}` never changed an answer the games asked in {} games{search}",
                     f.pack,
                     f.hook.name(),
                     self.games
@@ -151,16 +162,18 @@ pub struct VariantValue {
 pub struct Difference {
     pub mean: f64,
     pub ci: [f64; 2],
-    /// Standard deviation of the per-game differences (0 for bootstrapped
-    /// metrics).
+    /// Standard deviation of the per-game differences (for balance, its
+    /// bootstrap's standard error times √games: the per-game spread that
+    /// interval implies).
     pub sd: f64,
     /// The raw interval excludes 0 (never without an interval).
     pub significant: bool,
     /// Why there is no interval: too few games ([`Thin`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_interval: Option<Thin>,
-    /// The two-sided p-value the interval implies
-    /// ([`multiplicity::p_value`]; 1 without an interval).
+    /// The two-sided p-value of no difference: Student's t test, the exact
+    /// bound of differences that all agree, or balance's bootstrap read as
+    /// normal ([`stats::Estimate::p`]; 1 without an interval).
     pub p: f64,
     /// `p` after Holm's adjustment over every difference of the run
     /// ([`multiplicity`]; differences without an interval are not among
@@ -205,13 +218,7 @@ pub struct SequenceInterval {
 impl VariantValue {
     /// The mean and its interval as an estimate (without the sd).
     pub fn estimate(&self) -> Estimate {
-        Estimate {
-            mean: self.mean,
-            low: self.ci[0],
-            high: self.ci[1],
-            sd: 0.0,
-            thin: self.no_interval,
-        }
+        Estimate::drawn(self.mean, self.ci, self.no_interval)
     }
 
     /// The value and its interval as an estimate.
@@ -232,7 +239,7 @@ impl Difference {
     pub fn of(e: Estimate) -> Difference {
         let p = match e.thin {
             Some(_) => 1.0,
-            None => multiplicity::p_value(e.mean, [e.low, e.high]),
+            None => e.p,
         };
         Difference {
             mean: e.mean,
@@ -248,39 +255,44 @@ impl Difference {
 }
 
 /// Adjust the p-values of every difference of `runs` (every metric of
-/// every variant) together, as one family (Holm's method,
-/// [`multiplicity`]), and mark the ones that survive; the per-floor-kind
-/// metrics (`--by-kind`, a table of their own) are a family of their own,
-/// so asking for them changes no other star.
+/// every variant, with the per-floor-kind metrics when there are any)
+/// together, as one family (Holm's method, [`multiplicity`]), and mark the
+/// ones that survive.
 pub fn adjust(runs: &mut [&mut Comparison]) {
-    for by_kind in [false, true] {
-        adjust_together(
-            runs.iter_mut()
-                .flat_map(|c| {
-                    if by_kind {
-                        c.by_kind.iter_mut()
-                    } else {
-                        c.metrics.iter_mut()
-                    }
-                })
-                .flat_map(|m| m.values.iter_mut())
-                .filter_map(|v| v.diff.as_mut())
-                .filter(|d| d.no_interval.is_none())
-                .collect(),
-        );
+    adjust_together(
+        runs.iter_mut()
+            .flat_map(|c| c.metrics.iter_mut().chain(c.by_kind.iter_mut()))
+            .flat_map(|m| m.values.iter_mut())
+            .filter_map(|v| v.diff.as_mut())
+            .collect(),
+    );
+}
+
+/// Adjust `diffs` as one family, and mark the ones that survive: every one
+/// with an interval (one without has nothing to test, keeps a p-value of
+/// 1 and is not counted in the family).
+pub fn adjust_together(diffs: Vec<&mut Difference>) {
+    let mut family: Vec<&mut Difference> = diffs
+        .into_iter()
+        .filter(|d| d.no_interval.is_none())
+        .collect();
+    let raw: Vec<f64> = family.iter().map(|d| d.p).collect();
+    for (d, adjusted) in family.iter_mut().zip(multiplicity::holm(&raw)) {
+        d.p_adjusted = adjusted;
+        // Only a difference whose raw interval excludes 0 can survive.
+        d.survives = d.significant && adjusted < multiplicity::ALPHA;
     }
 }
 
-/// Adjust `diffs` as one family, and mark the ones that survive.
-pub fn adjust_together(mut diffs: Vec<&mut Difference>) {
-    let raw: Vec<f64> = diffs.iter().map(|d| d.p).collect();
-    for (d, adjusted) in diffs.iter_mut().zip(multiplicity::holm(&raw)) {
-        d.p_adjusted = adjusted;
-        // Only a difference whose raw interval excludes 0 can survive (an
-        // adjusted p under 0.05 implies it, unless the interval was
-        // withheld: too few games).
-        d.survives = d.significant && adjusted < multiplicity::ALPHA;
-    }
+/// How many differences of `metrics` are adjusted together: those with an
+/// interval.
+pub fn family_size<'a>(metrics: impl IntoIterator<Item = &'a Metric>) -> usize {
+    metrics
+        .into_iter()
+        .flat_map(|m| &m.values)
+        .filter_map(|v| v.diff)
+        .filter(|d| d.no_interval.is_none())
+        .count()
 }
 
 impl Comparison {
@@ -488,10 +500,11 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         .map(|rows| rows.iter().map(GameRow::metrics).collect())
         .collect();
     let columns: Vec<Columns> = per_game.iter().map(|m| Columns::of_metrics(m)).collect();
-    let summaries: Vec<Vec<Estimate>> = columns.iter().map(Columns::summary).collect();
+    let scales = Columns::scales(&columns.iter().collect::<Vec<_>>());
+    let summaries: Vec<Vec<Estimate>> = columns.iter().map(|c| c.summary(&scales)).collect();
     let diffs: Vec<Vec<Estimate>> = columns
         .iter()
-        .map(|c| columns[0].paired_difference(c))
+        .map(|c| columns[0].paired_difference(c, &scales))
         .collect();
     let names = &run.variants;
     let metrics = stats::metric_names(run.bots.len())
@@ -538,6 +551,7 @@ pub fn summarise(run: &RunInfo, tally: Tally) -> Comparison {
         kinds: tally.kinds,
         stopping: None,
         fires,
+        min_effect: MinEffect::default(),
     };
     adjust(&mut [&mut c]);
     c
@@ -583,12 +597,14 @@ pub fn by_kind(names: &[String], kinds: &[Vec<String>], rows: &[Vec<Vec<f64>>]) 
         .into_iter()
         .map(|name| {
             let base = column(0, &name);
+            let all: Vec<Vec<f64>> = (0..names.len()).map(|v| column(v, &name)).collect();
+            let scale = stats::Scale::of(&name, all.iter().map(Vec::as_slice));
             let values = (0..names.len())
                 .map(|v| {
-                    let own = column(v, &name);
-                    let e = stats::estimate(&own);
-                    let paired: Vec<f64> = own.iter().zip(&base).map(|(y, x)| y - x).collect();
-                    let diff = (v > 0).then(|| Difference::of(stats::estimate(&paired)));
+                    let own = &all[v];
+                    let e = stats::mean_in(own, scale);
+                    let diff =
+                        (v > 0).then(|| Difference::of(stats::difference(&base, own, scale)));
                     VariantValue::of(&names[v], e, diff)
                 })
                 .collect();

@@ -11,6 +11,7 @@ pub mod kinds;
 pub mod ladder;
 pub mod multiplicity;
 pub mod partial;
+pub mod practical;
 pub mod sequential;
 pub mod stats;
 pub mod sweep;

@@ -128,19 +128,35 @@ pub fn run(
 }
 
 /// Every variant's confidence-sequence interval against the baseline.
+/// Differences that all agree so far have no spread for the sequence to
+/// scale: they get the bound their count of games allows
+/// ([`stats::difference`]), which holds at every look too (the event
+/// "every game so far agreed" only shrinks as games come), so the run
+/// never stops on an interval of zero width.
 fn intervals_of(plan: &Plan, tally: &Tally, m: usize, t0: u64) -> Vec<SequenceInterval> {
-    let column = |v: usize| -> Vec<f64> { tally.rows[v].iter().map(|r| r.metrics()[m]).collect() };
-    let base = column(0);
-    (1..tally.rows.len())
+    let columns: Vec<Vec<f64>> = tally
+        .rows
+        .iter()
+        .map(|rows| rows.iter().map(|r| r.metrics()[m]).collect())
+        .collect();
+    let name = &stats::metric_names(plan.bots.len())[m];
+    let scale = stats::Scale::of(name, columns.iter().map(Vec::as_slice));
+    (1..columns.len())
         .map(|v| {
-            let d: Vec<f64> = column(v).iter().zip(&base).map(|(b, a)| b - a).collect();
-            let e = stats::estimate(&d);
+            let e = stats::difference(&columns[0], &columns[v], scale);
+            let spread = e.sd > 0.0;
+            let d: Vec<f64> = columns[v]
+                .iter()
+                .zip(&columns[0])
+                .map(|(b, a)| b - a)
+                .collect();
             SequenceInterval {
                 variant: plan.sets[v].name.clone(),
                 mean: e.mean,
                 ci: match e.thin {
                     Some(_) => [e.mean, e.mean],
-                    None => interval(&d, t0),
+                    None if spread => interval(&d, t0),
+                    None => [e.low, e.high],
                 },
                 no_interval: e.thin,
             }

@@ -351,6 +351,7 @@ pub fn run(
         .into_iter()
         .map(|name| metric_over(&name, plan.points, &runs, &columns))
         .collect();
+    // One family: every difference of every metric at every value.
     compare::adjust_together(
         metrics
             .iter_mut()
@@ -376,13 +377,6 @@ pub fn run(
     })
 }
 
-/// A sweep reads many differences at once: it stars one only from
-/// [`stats::MIN_SAMPLE`] games per value.
-fn starred_from_enough_games(mut d: Difference, games: u64) -> Difference {
-    d.significant &= games >= stats::MIN_SAMPLE as u64;
-    d
-}
-
 /// Metric `name` at every point that has it, with paired differences.
 fn metric_over(
     name: &str,
@@ -391,6 +385,12 @@ fn metric_over(
     columns: &[Columns],
 ) -> SweepMetric {
     let base = runs[0].metric_index(name);
+    let scale = stats::Scale::of(
+        name,
+        runs.iter()
+            .zip(columns)
+            .filter_map(|(r, c)| c.column(r.metric_index(name)?)),
+    );
     let points = runs
         .iter()
         .enumerate()
@@ -402,14 +402,8 @@ fn metric_over(
                     Difference::of(columns[0].balance_difference(&columns[v]))
                 } else {
                     let a = columns[0].column(b).unwrap_or(&[]);
-                    let d: Vec<f64> = columns[v]
-                        .column(m)
-                        .unwrap_or(&[])
-                        .iter()
-                        .zip(a)
-                        .map(|(y, x)| y - x)
-                        .collect();
-                    Difference::of(stats::estimate(&d))
+                    let own = columns[v].column(m).unwrap_or(&[]);
+                    Difference::of(stats::difference(a, own, scale))
                 }
             });
             Some(SweepValue {
@@ -417,7 +411,7 @@ fn metric_over(
                 mean: value.mean,
                 ci: value.ci,
                 no_interval: value.no_interval,
-                diff: diff.map(|d| starred_from_enough_games(d, r.games)),
+                diff,
             })
         })
         .collect();

@@ -1,10 +1,14 @@
 //! A comparison's verdict in words, built from its values: the differences
-//! that survive the multiplicity adjustment (largest effect first, with
-//! their intervals, in the metric's units), the key metrics that did not
-//! change (balance, the first seat's win share) where the interval is
-//! narrow enough to say so, the skill levels at which each difference holds
-//! and any that turns around, and how many games would narrow the widest
-//! key interval to a stated width.
+//! that survive the multiplicity adjustment, in the order a designer asks
+//! ([`Group`]: scores, who wins, what the rule does, how a game feels,
+//! bookkeeping), with their intervals in the metric's units; those under a
+//! metric's practical threshold apart, as detectable but small; options per
+//! decision that move because a kind of decision appeared or vanished
+//! apart, as such; the key metrics that did not change (balance, the first
+//! seat's win share) where the interval is narrow enough to say so, the
+//! skill levels at which each difference holds and any that turns around,
+//! and how many games would narrow the widest key interval to a stated
+//! width.
 //!
 //! The verdict is a value ([`Verdict`]): its `text` is written from its
 //! fields, and `compare` prints it under the table, in its JSON (`verdict`)
@@ -15,6 +19,7 @@ use serde::Serialize;
 use crate::analysis::compare::{Comparison, Difference, Metric};
 use crate::analysis::ladder::{Ladder, turns_around};
 use crate::analysis::multiplicity;
+use crate::analysis::practical::{Group, MinEffect};
 use crate::analysis::stats::{self, Thin};
 
 /// The metrics a verdict says "did not change" of when it can.
@@ -27,8 +32,13 @@ pub const UNCHANGED_WITHIN: f64 = 0.05;
 /// The half-width the games estimate aims the widest key interval at.
 pub const TARGET_HALF_WIDTH: f64 = 0.02;
 
-/// The most differences the text names per variant (the JSON has all).
+/// The most differences the text names per variant after its scores and
+/// wins, which it always names all of (the JSON has all).
 const NAMED_PER_VARIANT: usize = 5;
+
+/// Metrics that are averages over a game's decisions: they move when a
+/// kind of decision appears or vanishes.
+const PER_DECISION: [&str; 2] = ["branching", "forced"];
 
 /// What a comparison (or a ladder of them) says, in words and as values.
 #[derive(Clone, Debug, Serialize)]
@@ -41,14 +51,16 @@ pub struct Verdict {
     pub sentences: Vec<String>,
     /// The multiplicity adjustment of the stars.
     pub adjustment: String,
-    /// Differences adjusted together (every metric of every variant, at
-    /// every level).
+    /// Differences adjusted together, as one family: every metric of every
+    /// variant at every level, per-floor-kind metrics included, each that
+    /// has an interval.
     pub differences: usize,
-    /// Per-floor-kind differences (`--by-kind`), adjusted as a family of
-    /// their own.
+    /// How many of them are per-floor-kind differences (`--by-kind`).
     pub kind_differences: usize,
-    /// The differences that survive the adjustment, variant by variant,
-    /// largest effect first.
+    /// The differences that survive the adjustment, variant by variant, in
+    /// the order of their groups (scores, who wins, what the rule does, how
+    /// a game feels, bookkeeping); scores and wins in the table's order,
+    /// the others largest effect first.
     pub changes: Vec<Change>,
     /// Key metrics whose every interval lies within ±`within`.
     pub unchanged: Vec<Steady>,
@@ -81,6 +93,16 @@ pub struct Change {
     pub holds_at: Vec<String>,
     /// It survives at two levels with opposite signs.
     pub turns_around: bool,
+    /// The question it answers, in the order the verdict tells them.
+    pub group: Group,
+    /// Its practical threshold (`--min-effect`), in its unit.
+    pub min_effect: f64,
+    /// |mean| is under the threshold: detectable but small.
+    pub small: bool,
+    /// Why it moved other than by what the rule does to a game: an average
+    /// over decisions when the count of decisions changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artefact: Option<String>,
 }
 
 /// A key metric's difference, with the interval that decides it.
@@ -96,6 +118,9 @@ pub struct Steady {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_interval: Option<Thin>,
     pub within: f64,
+    /// Its raw interval excludes 0, though the difference does not survive
+    /// the adjustment.
+    pub excludes_zero: bool,
 }
 
 /// How many games would narrow an interval to a half-width.
@@ -157,11 +182,22 @@ impl Verdict {
     /// weakest first (all of one family of adjusted differences).
     pub fn of_levels(levels: &[Level]) -> Verdict {
         let rows = rows(levels);
-        let mut changes: Vec<Change> = rows.iter().filter_map(|r| change(levels, r)).collect();
+        let min_effect = levels.first().map(|l| &l.run.min_effect);
+        let mut changes: Vec<Change> = rows
+            .iter()
+            .filter_map(|r| change(levels, r, min_effect.cloned().unwrap_or_default()))
+            .collect();
+        mark_artefacts(&mut changes);
+        let order = |ch: &Change| rows.iter().position(|r| r.metric == ch.metric);
         changes.sort_by(|a, b| {
             variant_of(levels, &a.variant)
                 .cmp(&variant_of(levels, &b.variant))
-                .then(b.effect.total_cmp(&a.effect))
+                .then(a.group.cmp(&b.group))
+                .then(if a.group <= Group::Wins {
+                    order(a).cmp(&order(b))
+                } else {
+                    b.effect.total_cmp(&a.effect)
+                })
         });
         let (mut unchanged, mut unsettled) = (Vec::new(), Vec::new());
         for r in rows.iter().filter(|r| KEY_METRICS.contains(&r.metric)) {
@@ -179,11 +215,12 @@ impl Verdict {
             }
         }
         let games_needed = games_needed(levels, &rows);
-        let count = |kind: bool| {
+        let count = |kinds_only: bool| {
             rows.iter()
-                .filter(|r| r.by_kind == kind)
-                .map(|r| r.at.len())
-                .sum()
+                .filter(|r| r.by_kind || !kinds_only)
+                .flat_map(|r| &r.at)
+                .filter(|(_, _, d)| d.no_interval.is_none())
+                .count()
         };
         let mut v = Verdict {
             text: String::new(),
@@ -260,9 +297,29 @@ fn per_game_sd(d: &Difference, games: u64) -> f64 {
     (d.ci[1] - d.ci[0]) / 2.0 / stats::Z95 * (games as f64).sqrt()
 }
 
+/// Mark a variant's change of the count of decisions (a kind of decision
+/// appeared or vanished) and of the averages over decisions that move with
+/// it: what the game asks, not how it goes.
+fn mark_artefacts(changes: &mut [Change]) {
+    let moved: Vec<String> = changes
+        .iter()
+        .filter(|ch| ch.metric == "decisions")
+        .map(|ch| ch.variant.clone())
+        .collect();
+    for ch in changes.iter_mut().filter(|ch| moved.contains(&ch.variant)) {
+        ch.artefact = match ch.metric.as_str() {
+            "decisions" => Some("a kind of decision appeared or vanished".to_string()),
+            m if PER_DECISION.contains(&m) => {
+                Some("an average over decisions, which moves with their kinds".to_string())
+            }
+            _ => None,
+        };
+    }
+}
+
 /// The change of row `r`, if it survives at some level: its numbers from
 /// the strongest level at which it does.
-fn change(levels: &[Level], r: &Row) -> Option<Change> {
+fn change(levels: &[Level], r: &Row, min_effect: MinEffect) -> Option<Change> {
     let &(l, m, d) = r.at.iter().rev().find(|(_, _, d)| d.survives)?;
     let games = levels[l].run.games;
     let sd = per_game_sd(&d, games);
@@ -275,7 +332,10 @@ fn change(levels: &[Level], r: &Row) -> Option<Change> {
         level: levels[l].name.clone(),
         mean: d.mean,
         ci: d.ci,
-        relative: (base != 0.0).then(|| d.mean / base.abs()),
+        // A share's change is said in its own unit: a tenth of a percent of
+        // decisions is not "+12%".
+        relative: (base != 0.0 && !stats::glossary::is_share(r.metric))
+            .then(|| d.mean / base.abs()),
         p_adjusted: d.p_adjusted,
         effect: if sd > 0.0 {
             d.mean.abs() / sd
@@ -289,6 +349,12 @@ fn change(levels: &[Level], r: &Row) -> Option<Change> {
             .map(|(l, _, _)| levels[*l].name.clone())
             .collect(),
         turns_around: turns_around(&diffs),
+        group: Group::of(r.metric),
+        min_effect: min_effect.of(r.metric),
+        // Under the threshold, unless the change makes the thing appear or
+        // vanish (the variant's or the baseline's mean is 0).
+        small: d.mean.abs() < min_effect.of(r.metric) && base != 0.0 && base + d.mean != 0.0,
+        artefact: None,
     })
 }
 
@@ -311,6 +377,7 @@ fn widest(levels: &[Level], r: &Row) -> Option<Steady> {
         ci: d.ci,
         no_interval: d.no_interval,
         within: UNCHANGED_WITHIN,
+        excludes_zero: d.no_interval.is_none() && (d.ci[0] > 0.0 || d.ci[1] < 0.0),
     })
 }
 
@@ -346,13 +413,9 @@ fn bots_name(bots: &[String]) -> String {
     }
 }
 
-/// A number with its sign and two decimals, or more for small ones.
+/// A number with its sign, as tables print it ([`stats::signed`]).
 fn signed(x: f64) -> String {
-    if x != 0.0 && x.abs() < 0.01 {
-        format!("{x:+.4}")
-    } else {
-        format!("{x:+.2}")
-    }
+    stats::signed(x)
 }
 
 fn interval(ci: [f64; 2]) -> String {
@@ -394,38 +457,43 @@ fn write(levels: &[Level], v: &Verdict) -> Vec<String> {
         v.differences,
         match v.kind_differences {
             0 => String::new(),
-            k => format!(", and apart over {k} per-floor-kind ones"),
+            k => format!(", {k} of them per floor kind"),
         }
     )];
     for name in &c.variants[1..] {
-        let mine: Vec<&Change> = v.changes.iter().filter(|ch| &ch.variant == name).collect();
-        if mine.is_empty() {
-            out.push(format!("{name}: no difference survives."));
-            continue;
+        out.extend(variant_sentences(name, v, ladder, levels.len()));
+    }
+    let steady = |list: &[Steady], excluding: bool| -> Vec<Steady> {
+        list.iter()
+            .filter(|s| s.excludes_zero == excluding)
+            .cloned()
+            .collect()
+    };
+    let every = if ladder { " at every level" } else { "" };
+    let sentences = [
+        (
+            steady(&v.unchanged, false),
+            format!("Unchanged, within ±{UNCHANGED_WITHIN}{every}"),
+        ),
+        (
+            steady(&v.unchanged, true),
+            format!(
+                "Within ±{UNCHANGED_WITHIN}{every}, though not 0 by the raw interval (not starred after the adjustment)"
+            ),
+        ),
+        (
+            steady(&v.unsettled, false),
+            format!("Not told apart from 0, nor within ±{UNCHANGED_WITHIN}"),
+        ),
+        (
+            steady(&v.unsettled, true),
+            "Away from 0 by the raw interval, but not starred after the adjustment".to_string(),
+        ),
+    ];
+    for (list, head) in sentences {
+        if !list.is_empty() {
+            out.push(format!("{head}: {}.", by_metric(&list)));
         }
-        let named: Vec<String> = mine
-            .iter()
-            .take(NAMED_PER_VARIANT)
-            .map(|ch| change_words(ch, ladder, levels.len()))
-            .collect();
-        let more = match mine.len().saturating_sub(NAMED_PER_VARIANT) {
-            0 => String::new(),
-            n => format!("; and {n} more (see the table)"),
-        };
-        out.push(format!("{name}: {}{more}.", named.join("; ")));
-    }
-    if !v.unchanged.is_empty() {
-        out.push(format!(
-            "Unchanged, within ±{UNCHANGED_WITHIN}{}: {}.",
-            if ladder { " at every level" } else { "" },
-            by_metric(&v.unchanged)
-        ));
-    }
-    if !v.unsettled.is_empty() {
-        out.push(format!(
-            "Not told apart from 0, nor within ±{UNCHANGED_WITHIN}: {}.",
-            by_metric(&v.unsettled)
-        ));
     }
     out.push(match &v.games_needed {
         Some(g) => format!(
@@ -446,6 +514,86 @@ fn write(levels: &[Level], v: &Verdict) -> Vec<String> {
         }
         None => format!("Every key interval is within ±{TARGET_HALF_WIDTH}."),
     });
+    out
+}
+
+/// What the verdict says of variant `name`: its changes by group, in the
+/// order a designer asks (scores and wins always named in full, the rest
+/// up to [`NAMED_PER_VARIANT`]); then those under their practical
+/// threshold, and the per-decision averages that moved with the count of
+/// decisions, each in a sentence of their own.
+fn variant_sentences(name: &str, v: &Verdict, ladder: bool, levels: usize) -> Vec<String> {
+    let mine: Vec<&Change> = v.changes.iter().filter(|ch| ch.variant == name).collect();
+    if mine.is_empty() {
+        return vec![format!("{name}: no difference survives.")];
+    }
+    let words = |ch: &&Change| change_words(ch, ladder, levels);
+    let headline: Vec<&Change> = mine
+        .iter()
+        .copied()
+        .filter(|ch| !ch.small && ch.artefact.is_none())
+        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    let mut named = 0;
+    let mut more = 0;
+    let mut group = None;
+    for ch in &headline {
+        let always = ch.group <= Group::Wins;
+        if !always && named >= NAMED_PER_VARIANT {
+            more += 1;
+            continue;
+        }
+        named += usize::from(!always);
+        let item = words(ch);
+        if group != Some(ch.group) {
+            group = Some(ch.group);
+            parts.push(format!("{}: {item}", ch.group.heading()));
+        } else {
+            parts.push(item);
+        }
+    }
+    let mut out = Vec::new();
+    if parts.is_empty() {
+        out.push(format!(
+            "{name}: no difference survives above its practical threshold."
+        ));
+    } else {
+        let more = match more {
+            0 => String::new(),
+            n => format!("; and {n} more (see the table)"),
+        };
+        out.push(format!("{name}: {}{more}.", parts.join("; ")));
+    }
+    let small: Vec<String> = mine
+        .iter()
+        .filter(|ch| ch.small && ch.artefact.is_none())
+        .map(|ch| format!("{} (threshold {})", words(ch), ch.min_effect))
+        .collect();
+    if !small.is_empty() {
+        out.push(format!(
+            "{name}, detectable but small (under each metric's practical threshold, --min-effect): {}.",
+            small.join("; ")
+        ));
+    }
+    let (count, averages): (Vec<&Change>, Vec<&Change>) = mine
+        .iter()
+        .copied()
+        .filter(|ch| ch.artefact.is_some())
+        .partition(|ch| ch.metric == "decisions");
+    if let Some(count) = count.first() {
+        let averages = match averages.is_empty() {
+            true => String::new(),
+            false => format!(
+                "; the averages over decisions move with it: {}",
+                averages.iter().map(words).collect::<Vec<_>>().join("; ")
+            ),
+        };
+        out.push(format!(
+            "{name}, moved by what the game asks rather than how it goes: {} ({}){averages}.",
+            count.artefact.as_deref().unwrap_or_default(),
+            words(count)
+        ));
+    }
     out
 }
 
@@ -480,7 +628,7 @@ fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
         interval(ch.ci)
     );
     if let Some(r) = ch.relative.filter(|r| r.is_finite()) {
-        s.push_str(&format!(" ({:+.0}%)", r * 100.0));
+        s.push_str(&format!(" ({}%)", relative_percent(r)));
     }
     if ladder {
         if ch.turns_around {
@@ -496,6 +644,17 @@ fn change_words(ch: &Change, ladder: bool, levels: usize) -> String {
         }
     }
     s
+}
+
+/// A relative change in percent: whole percents, or two significant digits
+/// below 1% (never "+0%").
+fn relative_percent(r: f64) -> String {
+    let percent = r * 100.0;
+    if percent.abs() >= 1.0 {
+        format!("{percent:+.0}")
+    } else {
+        stats::signed(percent)
+    }
 }
 
 /// A whole number as people read it, with thousands separators: "1,250".

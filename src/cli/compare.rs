@@ -10,8 +10,9 @@ use serde::Serialize;
 use super::args::{RunArgs, TableFormat};
 use super::output::{new_table, speed_line, write_file};
 use super::runs::{EstimateCells, Outcome, run_all};
-use crate::analysis::compare::{Comparison, baseline_first, baseline_index};
+use crate::analysis::compare::{Comparison, baseline_first, baseline_index, family_size};
 use crate::analysis::ladder::Ladder;
+use crate::analysis::practical::MinEffect;
 use crate::analysis::sequential::Precision;
 use crate::analysis::stats;
 use crate::analysis::verdict::{self, Verdict};
@@ -76,6 +77,13 @@ pub struct CompareArgs {
     /// first N (each game adds about 150 KB to the page).
     #[arg(long, value_name = "N", default_value_t = report::VIEWER_GAMES, value_parser = super::numbers::viewer_games, allow_negative_numbers = true, requires = "html")]
     pub viewer_games: u64,
+    /// A metric's practical threshold, in its unit: a difference the stars
+    /// detect under it is told as "detectable but small", not a headline
+    /// (METRIC is a name or a glossary pattern such as score.seatN;
+    /// repeatable, or comma-separated) [default: a point of score, 0.02 of
+    /// a share, a quarter of a count a game…: `compare --explain`]
+    #[arg(long, value_name = "METRIC=X", value_delimiter = ',')]
+    pub min_effect: Vec<String>,
     /// Also the per-floor-kind metrics of every variant's kinds: floors
     /// placed, captures and towers by the top floor's kind (after the other
     /// metrics; JSON: `by_kind`).
@@ -132,6 +140,7 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
         return explain(table_width(args.width));
     }
     let sets = load_all(home, args)?;
+    let min_effect = MinEffect::parse(&args.min_effect)?;
     let bots = args.run.seats.bots(&sets[0])?;
     let precision = args
         .precision
@@ -157,6 +166,7 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
     if args.by_kind {
         comparison.add_by_kind();
     }
+    comparison.min_effect = min_effect;
     if let Some(path) = &args.html {
         let count = args.viewer_games.min(comparison.games);
         write_html(path, &comparison, &sets, &bots, None, count)?;
@@ -233,7 +243,7 @@ fn explain(width: u16) -> Result<()> {
     }
     out!("{t}");
     let text = format!(
-        "Values are means with 95% intervals (normal approximation; balance: a bootstrap). A difference is the variant's value minus the baseline's, paired game by game on the same seeds, with its raw 95% interval. Its p-value is the two-sided normal one the interval implies; the p-values of every difference of a run (every metric of every variant, at every level of a --ladder) are adjusted together by Holm's step-down method, which keeps the chance of any false star under 5% however the metrics depend on each other. A star (*) marks a difference whose adjusted p-value is under 0.05; JSON and CSV carry `significant` (the raw interval excludes 0), `p`, `p_adjusted` and `survives`. The verdict names the differences that survive, largest standardized effect (|mean| / sd of the per-game differences) first; says {keys} did not change when every interval of theirs lies within ±{within}; and how many games would narrow the widest of their intervals to ±{target} (the half-width shrinks as 1/sqrt(games)).",
+        "Values are means with 95% intervals: Student's t (mean ± t(n-1) sd/sqrt(n)), which holds its level over a handful of games as over thousands, kept within the values a metric may take (0 and up; a share within [0, 1]); where every game gave the same value, the bound their count allows (at most 1 - 0.05^(1/n), about 3/n, of games may differ: the rule of three; a game that differs taken to differ by the largest gap between two games of the run, at least 1), never an interval of zero width; balance, a property of a set of games, has a bootstrap interval from 30 games on. A difference is the variant's value minus the baseline's, paired game by game on the same seeds, with its raw 95% interval and the p-value of its own test (Student's t; below 30 games the larger of that and the exact sign test, as t leans on near-normal means that few games of a skewed count do not give; the exact bound for differences that all agree; balance's bootstrap read as normal). The p-values of every difference of a run with an interval (every metric of every variant, the per-floor-kind metrics of --by-kind included, at every level of a --ladder) are adjusted together, as one family, by Holm's step-down method, which keeps the chance of any false star under 5% however the metrics depend on each other. A star (*) marks a difference whose raw interval excludes 0 and whose adjusted p-value is under 0.05; JSON and CSV carry `significant` (the raw interval excludes 0), `p`, `p_adjusted` and `survives`. The verdict names the differences that survive in the order a designer asks: scores (each seat, margin), who wins (balance, each seat's win share), what the rule does (captures, prisoners, towers, ransoms, exchanges, each floor kind's use), how a game feels (lead changes, drama, comebacks, decisiveness, ties), then bookkeeping (options per decision, forced decisions, decisions, supplies left, turns); scores and wins always in full, the others largest standardized effect (|mean| / sd of the per-game differences) first, five at most. A difference under its metric's practical threshold (--min-effect METRIC=X; by default a point of score or drama, 0.02 of a share, 0.1 of a floor of height, 0.5 of an option, a quarter of any other count a game) is told apart as detectable but small; an average over decisions (branching, forced) that moved while the count of decisions did is told apart as moved by what the game asks: a kind of decision appeared or vanished. It says {keys} did not change when every interval of theirs lies within ±{within}; and how many games would narrow the widest of their intervals to ±{target} (the half-width shrinks as 1/sqrt(games)).",
         keys = "balance and the first seat's win share (win.seat1)",
         within = verdict::UNCHANGED_WITHIN,
         target = verdict::TARGET_HALF_WIDTH,
@@ -346,7 +356,9 @@ pub(super) fn table(c: &Comparison, width: u16) -> Result<()> {
         out!("{line}");
     }
     if let Some(note) = comparison_thin_note(c) {
-        out!("{note}");
+        for line in wrap(&note, usize::from(width)) {
+            out!("{line}");
+        }
     }
     if let Some(decks) = c.decks.as_ref().filter(|d| !d.same()) {
         for line in wrap(&decks.sentence(), usize::from(width)) {
@@ -387,20 +399,13 @@ fn stopping_lines(c: &Comparison, s: &crate::analysis::compare::Stopping) -> Res
 
 /// What the values, differences and stars of a table are.
 pub(super) fn star_note(c: &Comparison) -> String {
-    let family = |metrics: &[crate::analysis::compare::Metric]| -> usize {
-        metrics
-            .iter()
-            .flat_map(|m| &m.values)
-            .filter(|v| v.diff.is_some())
-            .count()
-    };
-    let kinds = match family(&c.by_kind) {
+    let kinds = match family_size(&c.by_kind) {
         0 => String::new(),
-        k => format!(" (per-floor-kind metrics: over their {k})"),
+        k => format!(", {k} of them per floor kind"),
     };
     format!(
-        "values: mean ± 95% CI half-width; differences: paired by seed, raw 95% CI; * when it survives Holm's adjustment over the run's {} differences{kinds} (adjusted p < 0.05; `compare --explain`)",
-        family(&c.metrics)
+        "values: mean ± 95% CI half-width (Student's t), or [low, high] where the interval is kept within the metric's values or rests on games that all agree; differences: paired by seed, raw 95% CI; * when it survives Holm's adjustment over the run's {} differences with an interval{kinds} (adjusted p < 0.05; `compare --explain`)",
+        family_size(c.metrics.iter().chain(&c.by_kind))
     )
 }
 

@@ -1,6 +1,7 @@
 //! `--fires` of `simulate` and `compare`: did the rules fire? A table of
 //! each variant's pack hooks — asked, changed the answer, games changed —
-//! and a sentence for each that never changed one.
+//! in the games played, and apart in bots' search; and a sentence for each
+//! that never changed an answer the games asked.
 
 use std::io::Write;
 
@@ -13,29 +14,34 @@ use crate::analysis::compare::VariantFires;
 pub fn print(fires: &[VariantFires]) -> Result<()> {
     out!("");
     out!(
-        "Did the rules fire? Per pack and hook: questions asked, answers it changed (against the packs before it, or the default), games in which it changed one"
+        "Did the rules fire? Per pack and hook, in the games played (questions the game asked: a decision's options, a choice carried out, scoring) and, apart, in bots' search (questions asked while a bot decided, of positions no game may reach): questions asked, answers it changed (against the packs before it, or the default), games in which it changed one"
     );
     let mut table = new_table([
         "variant",
         "pack",
         "hook",
-        "asked",
+        "in play: asked",
         "changed",
         "games changed",
+        "in search: asked",
+        "changed",
     ]);
     for v in fires {
         for f in &v.hooks {
-            let unknown = match f.unknown {
+            let unknown = |n: u64| match n {
                 0 => String::new(),
                 n => format!(" ({n} not compared)"),
             };
+            let (play, search) = (&f.in_play, &f.in_search);
             table.add_row([
                 v.variant.clone(),
                 f.pack.clone(),
                 f.hook.name().to_string(),
-                f.asked.to_string(),
-                format!("{}{unknown}", f.changed),
-                format!("{} of {}", f.games_changed, v.games),
+                play.asked.to_string(),
+                format!("{}{}", play.changed, unknown(play.unknown)),
+                format!("{} of {}", play.games_changed, v.games),
+                search.asked.to_string(),
+                format!("{}{}", search.changed, unknown(search.unknown)),
             ]);
         }
     }

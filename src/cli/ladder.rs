@@ -18,6 +18,7 @@ use super::output::{new_table, progress_bar};
 use super::runs::EstimateCells;
 use crate::analysis::compare::Comparison;
 use crate::analysis::ladder::{self, Ladder, LadderPlan};
+use crate::analysis::practical::MinEffect;
 use crate::analysis::verdict::Verdict;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
@@ -79,8 +80,12 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
         threads: args.run.threads.map_or(0, usize::from),
     };
     let bar = progress_bar(ladder::total_games(&plan));
-    let result = ladder::run(&plan, &|_| bar.inc(1))?;
+    let min_effect = MinEffect::parse(&args.min_effect)?;
+    let mut result = ladder::run(&plan, &|_| bar.inc(1))?;
     bar.finish_and_clear();
+    for run in &mut result.runs {
+        run.min_effect = min_effect.clone();
+    }
     let strongest = result.runs.last().expect("two levels at least");
     if let Some(path) = &args.html {
         let bots = vec![*levels.last().expect("two levels at least"); players];

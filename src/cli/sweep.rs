@@ -156,8 +156,12 @@ fn csv(s: &Sweep) -> Result<()> {
     Ok(())
 }
 
+/// The width the text table and its notes are laid out for: 100 columns
+/// (a terminal's usual, and what a file gets).
+const WIDTH: usize = 100;
+
 fn table(s: &Sweep) -> Result<()> {
-    out!(
+    let head = format!(
         "{} ({}) over {}: {} games per value on the same seeds (seed {}), bots {}",
         s.variant,
         s.packs.join(" + "),
@@ -166,57 +170,67 @@ fn table(s: &Sweep) -> Result<()> {
         s.seed,
         s.bots.first().map(|b| b.join(",")).unwrap_or_default()
     );
+    for line in super::compare::wrap(&head, WIDTH) {
+        out!("{line}");
+    }
     let values: Vec<String> = s
         .values
         .iter()
         .map(|v| format!("{}={v}", s.dimension))
         .collect();
-    out!(
-        "{}",
-        crate::rules::worths::bot_values_line(&values, &s.bot_values)
-    );
+    let bot_values = crate::rules::worths::bot_values_line(&values, &s.bot_values);
+    for line in super::compare::wrap(&bot_values, WIDTH) {
+        out!("{line}");
+    }
     let first = &s.values[0];
-    let mut header = vec!["metric".to_string()];
-    for (i, v) in s.values.iter().enumerate() {
-        header.push(format!("{}={v}", s.dimension));
-        if i > 0 {
-            header.push(format!("{v} - {first}"));
-        }
-    }
-    let mut table = new_table(header);
+    // Values down, one row each under its metric, so the table keeps four
+    // columns however many values are swept and reads at 100 columns.
+    let mut table = new_table([
+        "metric".to_string(),
+        s.dimension.clone(),
+        "mean [95% CI]".to_string(),
+        format!("- {}={first}", s.dimension),
+    ]);
     for m in &s.metrics {
-        let mut row = vec![m.name.clone()];
-        for (i, v) in s.values.iter().enumerate() {
-            let p = m.points.iter().find(|p| &p.value == v);
-            row.push(p.map_or(String::new(), |p| {
-                stats::mean_text(p.mean, p.ci, p.no_interval)
-            }));
-            if i > 0 {
-                row.push(p.and_then(|p| p.diff).map_or(String::new(), |d| {
+        for (i, p) in m.points.iter().enumerate() {
+            table.add_row([
+                if i == 0 {
+                    m.name.clone()
+                } else {
+                    String::new()
+                },
+                p.value.clone(),
+                stats::mean_text(p.mean, p.ci, p.no_interval),
+                p.diff.map_or(String::new(), |d| {
                     stats::diff_text(d.mean, d.ci, d.survives, d.no_interval)
-                }));
-            }
+                }),
+            ]);
         }
-        table.add_row(row);
     }
+    table.set_width(WIDTH as u16);
     out!("{table}");
-    out!(
-        "values: mean ± 95% CI half-width; differences: paired by seed against {}={first}, 95% CI, * when it excludes 0",
-        s.dimension
+    let legend = format!(
+        "values: mean ± 95% CI half-width, or [low, high]; differences: paired by seed against {}={first}, raw 95% CI, * when it survives Holm's adjustment over the sweep's {} differences with an interval (adjusted p < 0.05)",
+        s.dimension,
+        s.metrics
+            .iter()
+            .flat_map(|m| &m.points)
+            .filter_map(|p| p.diff)
+            .filter(|d| d.no_interval.is_none())
+            .count()
     );
+    for line in super::compare::wrap(&legend, WIDTH) {
+        out!("{line}");
+    }
     let thins = s.metrics.iter().flat_map(|m| {
         m.points
             .iter()
             .flat_map(|p| [p.no_interval, p.diff.and_then(|d| d.no_interval)])
     });
     if let Some(note) = stats::thin_note(thins) {
-        out!("{note}");
-    }
-    if s.games < stats::MIN_SAMPLE as u64 {
-        out!(
-            "no difference is starred: a sweep stars one from {} games per value",
-            stats::MIN_SAMPLE
-        );
+        for line in super::compare::wrap(&note, WIDTH) {
+            out!("{line}");
+        }
     }
     out!("{:.2} s", s.seconds);
     Ok(())

@@ -24,7 +24,8 @@ pub struct Course {
     /// The final winner's largest deficit to the leader, in points (of
     /// tied winners, the smallest such deficit).
     pub drama: u32,
-    /// 1 when the sole winner was behind the leader after the middle turn.
+    /// 1 when the sole winner was behind (below the highest score) after
+    /// the middle turn.
     pub comeback: u32,
     /// Decisions a seat was asked (placements, actions, and ransoms and
     /// captures when there was a choice).
@@ -148,7 +149,8 @@ fn worst_deficit(history: &[Vec<u32>], seat: usize) -> u32 {
         .unwrap_or(0)
 }
 
-/// `seat` was behind the leader after the middle turn (turn ⌈T/2⌉ of T).
+/// `seat` was behind (below the highest score, which a tie for the lead
+/// is not) after the middle turn (turn ⌈T/2⌉ of T).
 fn behind_at_middle(history: &[Vec<u32>], seat: usize) -> bool {
     let turns = history.len() - 1;
     if turns == 0 {
@@ -159,12 +161,12 @@ fn behind_at_middle(history: &[Vec<u32>], seat: usize) -> bool {
 }
 
 /// A seat's bot that counts the options of every decision it is asked.
-struct Counting<'c> {
-    bot: Box<dyn Bot>,
+struct Counting<'c, 'b> {
+    bot: Box<dyn Bot + 'b>,
     choices: &'c Cell<Choices>,
 }
 
-impl Bot for Counting<'_> {
+impl Bot for Counting<'_, '_> {
     fn decide(&mut self, game: &Game, decision: Decision) -> Result<usize> {
         let mut c = self.choices.get();
         c.count(decision.len());
@@ -174,7 +176,7 @@ impl Bot for Counting<'_> {
 }
 
 /// Play `game` to its end with `bots`, then score it, and count its course.
-pub fn play_counted(game: &mut Game, bots: Vec<Box<dyn Bot>>) -> Result<Course> {
+pub fn play_counted<'b>(game: &mut Game, bots: Vec<Box<dyn Bot + 'b>>) -> Result<Course> {
     let choices = Cell::new(Choices::default());
     let mut seats: Vec<Box<dyn Bot + '_>> = bots
         .into_iter()

@@ -168,6 +168,48 @@ pub fn play_with_course<'a>(
     Ok((game, course))
 }
 
+/// [`play_with_course`] of game `index` of `batch`, telling `fires` (packs
+/// counting their fires) when a seat's bot decides, so the questions of its
+/// search are counted apart from the game's.
+fn play_watched<'a>(
+    batch: &Batch<'a>,
+    rules: &'a dyn Rules,
+    seed: u64,
+    fires: Option<&ScriptRules>,
+) -> Result<(Game<'a>, Course)> {
+    let (tiles, bots, worths, record) =
+        (&batch.set.tiles, batch.bots, &batch.set.worths, batch.log);
+    let mut game = Game::new(tiles, rules, bots.len(), seed)?;
+    if record {
+        game.record_events();
+    }
+    let seats: Vec<Box<dyn Bot + '_>> = seats(bots, worths, seed)
+        .into_iter()
+        .map(|bot| match fires {
+            Some(rules) => Box::new(Searching { bot, rules }) as Box<dyn Bot + '_>,
+            None => bot,
+        })
+        .collect();
+    let course = course::play_counted(&mut game, seats)?;
+    Ok((game, course))
+}
+
+/// A seat's bot whose decisions the fires count apart: what is asked while
+/// it decides is its search's, not the game's.
+struct Searching<'r> {
+    bot: Box<dyn Bot>,
+    rules: &'r ScriptRules,
+}
+
+impl Bot for Searching<'_> {
+    fn decide(&mut self, game: &Game, decision: crate::kernel::Decision) -> Result<usize> {
+        self.rules.fires_searching(true);
+        let chosen = self.bot.decide(game, decision);
+        self.rules.fires_searching(false);
+        chosen
+    }
+}
+
 /// The bot of each seat, each with its own random stream of the game `seed`
 /// and the variant's values.
 fn seats(bots: &[BotKind], worths: &Arc<Worths>, seed: u64) -> Vec<Box<dyn Bot>> {
@@ -327,9 +369,18 @@ impl<'s> Workers<'s> {
 
     /// Run `f` with the rules instance of the worker thread it runs on.
     pub fn with_rules<T>(&self, f: impl FnOnce(&dyn Rules) -> T) -> T {
+        self.with_instance(|rules, _| f(rules))
+    }
+
+    /// Run `f` with the rules instance of the worker thread it runs on, and
+    /// the same packs when they count their fires.
+    fn with_instance<T>(&self, f: impl FnOnce(&dyn Rules, Option<&ScriptRules>) -> T) -> T {
         let slot = &self.slots[rayon::current_thread_index().unwrap_or(0) % self.slots.len()];
         let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-        f(guard.get_or_insert_with(|| self.instance()).rules())
+        match guard.get_or_insert_with(|| self.instance()) {
+            Instance::Counting(rules) => f(rules.as_ref(), Some(rules)),
+            any => f(any.rules(), None),
+        }
     }
 
     fn instance(&self) -> Instance {
@@ -414,7 +465,8 @@ pub fn simulate_counted(
                     if index > failed.load(std::sync::atomic::Ordering::Relaxed) {
                         return None;
                     }
-                    let result = workers.with_rules(|rules| play_indexed(batch, rules, index));
+                    let result = workers
+                        .with_instance(|rules, fires| play_indexed(batch, rules, fires, index));
                     if result.is_err() {
                         failed.fetch_min(index, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -435,18 +487,17 @@ pub fn simulate_counted(
     Ok((results, workers.fires()))
 }
 
-/// Play game `index` of the batch on this worker's rules instance.
-fn play_indexed(batch: &Batch, rules: &dyn Rules, index: u64) -> Result<GameResult> {
+/// Play game `index` of the batch on this worker's rules instance (which,
+/// counting its fires, is told when a bot decides: `fires`).
+fn play_indexed(
+    batch: &Batch,
+    rules: &dyn Rules,
+    fires: Option<&ScriptRules>,
+    index: u64,
+) -> Result<GameResult> {
     let seed = game_seed(batch.master_seed, index);
-    let (game, course) = play_with_course(
-        &batch.set.tiles,
-        rules,
-        batch.bots,
-        &batch.set.worths,
-        seed,
-        batch.log,
-    )
-    .with_context(|| format!("game {index} (seed {seed})"))?;
+    let (game, course) = play_watched(batch, rules, seed, fires)
+        .with_context(|| format!("game {index} (seed {seed})"))?;
     let mut result = result_of(&game, index, seed, course);
     if batch.log {
         result.log = Some(log::game_log(batch.set, index, seed, &game)?);

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::common::{TowerPack, json, probe_pack, refused, stdout, succeeds, temp_dir};
+use crate::common::{TowerPack, json, probe_pack, refused, stdout, succeeds, temp_dir, words};
 
 /// (asked, changed, games_changed) of `pack`'s `hook` in a variant's fires.
 fn count(fires: &Value, pack: &str, hook: &str) -> (u64, u64, u64) {
@@ -44,7 +44,7 @@ fn a_hook_that_never_changes_an_answer_is_flagged_and_one_that_always_does_is_co
     assert!(text.contains("Did the rules fire?"), "{text}");
     assert!(
         text.contains(&format!(
-            "pack `{probe}`, hook `may_top` never changed an answer in 4 games"
+            "pack `{probe}`, hook `may_top` never changed an answer the games asked in 4 games"
         )),
         "{text}"
     );
@@ -161,7 +161,7 @@ fn the_report_has_a_section_when_fires_were_counted() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains("<section id=\"fires\"><h2>Did the rules fire?</h2>"));
     assert!(
-        html.contains("never changed an answer in 2 games"),
+        html.contains("never changed an answer the games asked in 2 games"),
         "tower's reach"
     );
     succeeds(&base);
@@ -174,4 +174,40 @@ fn the_report_has_a_section_when_fires_were_counted() {
 fn fires_are_not_cut_into_shards() {
     let err = refused(&["simulate", "--games", "2", "--fires", "--format", "partial"]);
     assert!(err.contains("--fires"), "{err}");
+}
+
+#[test]
+fn what_a_rule_did_in_the_games_played_is_counted_apart_from_bots_search() {
+    let counted = |bots: &str| {
+        let run = json(&words(&format!(
+            "simulate --variant tower-eye-for-an-eye --games 3 --bots {bots} --fires --format json"
+        )));
+        run["fires"]["hooks"].as_array().unwrap().clone()
+    };
+    let n = |v: &serde_json::Value| v.as_u64().unwrap();
+    // Random bots ask the rules nothing: every question is the game's.
+    for f in counted("random") {
+        assert_eq!(n(&f["in_search"]["asked"]), 0, "{f}");
+        assert_eq!(f["in_play"]["asked"], f["asked"], "{f}");
+        assert_eq!(f["in_play"]["changed"], f["changed"], "{f}");
+    }
+    // Greedy bots look ahead: their questions are counted apart, and the
+    // two sides add up to the whole.
+    let greedy = counted("greedy");
+    for f in &greedy {
+        for key in ["asked", "changed", "unknown"] {
+            assert_eq!(
+                n(&f["in_play"][key]) + n(&f["in_search"][key]),
+                n(&f[key]),
+                "{key}: {f}"
+            );
+        }
+    }
+    assert!(greedy.iter().any(|f| n(&f["in_search"]["asked"]) > 0));
+    // Eye for an eye refuses every ransom the games offered.
+    let ransom = greedy
+        .iter()
+        .find(|f| f["pack"] == "house/eye-for-an-eye" && f["hook"] == "ransom")
+        .expect("eye for an eye's ransom hook");
+    assert!(n(&ransom["in_play"]["changed"]) > 0, "{ransom}");
 }

@@ -107,19 +107,19 @@ fn report_table_holds_what_compare_prints() {
             let column = if i == 0 { 0 } else { 1 };
             assert_eq!(
                 cells[column],
-                format!("{mean:.2} ± {:.2}", (high - low) / 2.0),
+                towerlab::analysis::stats::mean_text(mean, [low, high], None),
                 "{name}, variant {i}"
             );
             if let Some(d) = v.get("diff") {
                 let sig = d["survives"].as_bool().unwrap();
+                let ci = [d["ci"][0].as_f64().unwrap(), d["ci"][1].as_f64().unwrap()];
                 assert_eq!(
                     cells[2],
-                    format!(
-                        "{:+.2} [{:+.2}, {:+.2}]{}",
+                    towerlab::analysis::stats::diff_text(
                         d["mean"].as_f64().unwrap(),
-                        d["ci"][0].as_f64().unwrap(),
-                        d["ci"][1].as_f64().unwrap(),
-                        if sig { " *" } else { "" }
+                        ci,
+                        sig,
+                        None
                     ),
                     "{name}: difference"
                 );

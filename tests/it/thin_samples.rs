@@ -1,7 +1,8 @@
-//! No interval from too few games: a value from fewer than two games, or
-//! from a few games that all agree, prints no interval and no star, says
-//! why, and JSON marks it; `--precision` and `sweep` need a minimum sample
-//! (30 games) before they may stop or star.
+//! No interval from too few games: a value from fewer than two games (or
+//! balance from fewer than 30) prints no interval and no star, says why,
+//! and JSON marks it; a few games that all agree have the bound their count
+//! allows; `--precision` needs a minimum sample (30 games) before it may
+//! stop, and a sweep stars only what survives Holm's adjustment.
 
 use towerlab::analysis::stats::{MIN_SAMPLE, Thin, estimate};
 
@@ -12,13 +13,15 @@ fn a_thin_sample_has_no_interval_and_a_spread_one_has() {
     let one = estimate(&[3.0]);
     assert_eq!(one.thin, Some(Thin::OneGame));
     assert!(!one.excludes_zero());
+    // Games that all agree: the bound their count allows, a game unlike
+    // them one unit away (the rule of three: about 3/n of them may differ).
     let alike = estimate(&[2.0; 5]);
-    assert_eq!(alike.thin, Some(Thin::NoSpread));
-    assert!(!alike.excludes_zero());
-    // Enough games that all agree do show that the value does not vary.
+    assert_eq!(alike.thin, None);
+    let q = 1.0 - 0.05f64.powf(1.0 / 5.0);
+    assert!((alike.low - (2.0 - q)).abs() < 1e-12, "{alike:?}");
+    assert!((alike.high - (2.0 + q)).abs() < 1e-12, "{alike:?}");
     let many = estimate(&vec![2.0; MIN_SAMPLE]);
-    assert_eq!(many.thin, None);
-    assert!(many.excludes_zero());
+    assert!(many.high - many.low > 0.0 && many.high - many.low < 2.0 * 3.0 / 30.0);
     let spread = estimate(&[1.0, 3.0, 2.0]);
     assert_eq!(spread.thin, None);
     assert!(spread.low < 2.0 && spread.high > 2.0);
@@ -113,7 +116,7 @@ fn precision_does_not_stop_before_the_minimum_sample() {
 }
 
 #[test]
-fn a_sweep_stars_nothing_below_the_minimum_sample() {
+fn a_sweep_stars_only_what_survives_holm() {
     for games in ["1", "10"] {
         let args = [
             "sweep",
@@ -125,20 +128,27 @@ fn a_sweep_stars_nothing_below_the_minimum_sample() {
             games,
         ];
         let table = stdout(&succeeds(&args));
-        assert!(!table.contains("] *"), "{games} games:\n{table}");
         assert!(
-            table.contains("a sweep stars one from 30 games per value"),
+            table.contains("* when it survives Holm's adjustment"),
             "{table}"
         );
         let mut with_json = args.to_vec();
         with_json.extend(["--format", "json"]);
         let s = json(&with_json);
+        let mut stars = 0;
         for m in s["metrics"].as_array().unwrap() {
             for p in m["points"].as_array().unwrap() {
                 if let Some(d) = p.get("diff") {
-                    assert_eq!(d["significant"], false, "{games}: {m}");
+                    if games == "1" {
+                        assert_eq!(d["significant"], false, "{games}: {m}");
+                    }
+                    let survives = d["survives"] == true;
+                    assert!(!survives || d["significant"] == true, "{m}");
+                    assert!(!survives || d["p_adjusted"].as_f64().unwrap() < 0.05);
+                    stars += usize::from(survives);
                 }
             }
         }
+        assert_eq!(table.matches("] *").count(), stars, "{table}");
     }
 }

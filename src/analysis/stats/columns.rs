@@ -4,7 +4,9 @@
 
 use rayon::prelude::*;
 
-use super::{Estimate, GAME_METRICS, GameRow, Thin, estimate};
+use super::{
+    Estimate, GAME_METRICS, GameRow, MIN_SAMPLE, Scale, Thin, difference, mean_in, metric_names,
+};
 use crate::play::seed::Stream;
 use crate::play::sim::GameResult;
 
@@ -97,38 +99,51 @@ impl Columns {
         balance(&self.wins, self.seats, pick)
     }
 
-    /// Estimates of every metric, in [`metric_names`](super::metric_names) order (balance last).
-    /// A win share's interval is kept within [0, 1], where a share lives (the
-    /// normal approximation can stray past it over few games).
-    pub fn summary(&self) -> Vec<Estimate> {
-        let seats = self.seats;
-        let mut values: Vec<Estimate> = self.columns.iter().map(|c| estimate(c)).collect();
-        for e in values.iter_mut().skip(seats).take(seats) {
-            e.low = e.low.max(0.0);
-            e.high = e.high.min(1.0);
-        }
+    /// The scale of each per-game metric over the games of every variant
+    /// of a run (`runs`, all of one player count): what a sample with no
+    /// spread rests on, and the bounds of a share.
+    pub fn scales(runs: &[&Columns]) -> Vec<Scale> {
+        let seats = runs.first().map_or(0, |c| c.seats);
+        let names = metric_names(seats);
+        (0..runs.first().map_or(0, |c| c.columns.len()))
+            .map(|m| Scale::of(&names[m], runs.iter().filter_map(|c| c.column(m))))
+            .collect()
+    }
+
+    /// Estimates of every metric, in [`metric_names`](super::metric_names)
+    /// order (balance last), each kept within the values it may take, with
+    /// the metrics' `scales` ([`Columns::scales`]).
+    pub fn summary(&self, scales: &[Scale]) -> Vec<Estimate> {
+        let mut values: Vec<Estimate> = self
+            .columns
+            .iter()
+            .zip(scales)
+            .map(|(c, &scale)| mean_in(c, scale))
+            .collect();
         values.push(self.balance_estimate(None));
         values
     }
 
     /// Paired differences `other - self` for every metric, balance last.
     /// Both runs must have played the same seeds in the same order.
-    pub fn paired_difference(&self, other: &Columns) -> Vec<Estimate> {
+    pub fn paired_difference(&self, other: &Columns, scales: &[Scale]) -> Vec<Estimate> {
         let mut out: Vec<Estimate> = self
             .columns
             .iter()
             .zip(&other.columns)
-            .map(|(a, b)| {
-                let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
-                estimate(&d)
-            })
+            .zip(scales)
+            .map(|((a, b), &scale)| difference(a, b, scale))
             .collect();
         out.push(self.balance_estimate(Some(other)));
         out
     }
 
     /// Balance, or the paired difference of balance against `other`, with a
-    /// percentile bootstrap interval.
+    /// percentile bootstrap interval (from [`MIN_SAMPLE`] games: below, a
+    /// resample of a handful of games says little of the spread). Its sd is
+    /// the bootstrap's standard error times √games, the per-game spread an
+    /// interval that wide implies; its test of 0 is the normal reading of
+    /// that standard error.
     fn balance_estimate(&self, other: Option<&Columns>) -> Estimate {
         let n = self.games();
         let value = |idx: &[usize]| match other {
@@ -141,6 +156,9 @@ impl Columns {
         };
         if n < 2 {
             return Estimate::point(point, Thin::OneGame);
+        }
+        if n < MIN_SAMPLE {
+            return Estimate::point(point, Thin::Bootstrap);
         }
         // The resamples' indices are drawn in order from one stream, a few
         // resamples at a time; their balances are computed in parallel (each
@@ -156,16 +174,24 @@ impl Columns {
             draws.par_extend(idx.par_iter().map(|i| value(i)));
         }
         draws.sort_by(f64::total_cmp);
-        let (low, high) = (percentile(&draws, 0.025), percentile(&draws, 0.975));
-        if let Some(thin) = Thin::of(n, high - low) {
-            return Estimate::point(point, thin);
+        let bound = if other.is_some() { -1.0 } else { 0.0 };
+        if draws[0] == draws[draws.len() - 1] {
+            // Every resample the same: every game alike (one seat won them
+            // all, say). A share q of games unlike them could move each
+            // seat's win share by q, so balance by up to 2q.
+            let e = super::alike(point, n, [point - 2.0, point + 2.0]);
+            return super::clipped(e, bound, 1.0);
         }
+        let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        let se = (draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (draws.len() - 1) as f64)
+            .sqrt();
         Estimate {
             mean: point,
-            low,
-            high,
-            sd: 0.0,
+            low: percentile(&draws, 0.025).max(bound),
+            high: percentile(&draws, 0.975).min(1.0),
+            sd: se * (n as f64).sqrt(),
             thin: None,
+            p: libm::erfc((point / se).abs() / std::f64::consts::SQRT_2).clamp(0.0, 1.0),
         }
     }
 }

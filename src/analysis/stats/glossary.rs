@@ -21,7 +21,7 @@ const fn def(name: &'static str, unit: &'static str, meaning: &'static str) -> D
 
 /// Every metric, defined once: tables, `compare --explain`, the verdict's
 /// units and docs/metrics.md (which a test holds to this list) read it.
-pub const GLOSSARY: [Definition; 26] = [
+pub const GLOSSARY: [Definition; 27] = [
     def("score.seatN", "points", "mean final score of the seat"),
     def(
         "win.seatN",
@@ -32,12 +32,12 @@ pub const GLOSSARY: [Definition; 26] = [
     def(
         "captures",
         "meeples a game",
-        "opponents' meeples taken prisoner per game",
+        "opponents' meeples captured per game, whatever the rules made of them (prisoner, sent home, out of the game)",
     ),
     def(
         "own_captures",
         "meeples a game",
-        "own meeples sent home by a capture per game",
+        "the captor's own meeples its tower took, sent home, per game (not among captures)",
     ),
     def(
         "exchanges",
@@ -89,12 +89,12 @@ pub const GLOSSARY: [Definition; 26] = [
     def(
         "drama",
         "points",
-        "the final winner's worst deficit to the leader during the game (of tied winners, the smallest)",
+        "the final winner's worst deficit to the highest score after any turn (0 while it held or shared the lead; of tied winners, the smallest)",
     ),
     def(
         "comeback",
         "share of games",
-        "share of games won alone by a seat that was behind the leader after the middle turn",
+        "share of games won alone by a seat that was behind after the middle turn (below the highest score; one tied for the lead is not behind)",
     ),
     def(
         "ties",
@@ -112,6 +112,11 @@ pub const GLOSSARY: [Definition; 26] = [
         "share of those decisions with a single option",
     ),
     def("spread", "points", "highest final score minus the lowest"),
+    def(
+        "decisions",
+        "decisions a game",
+        "decisions the seats were asked (placements, actions; ransoms and captures when there was a choice): it moves when a kind of decision appears or vanishes",
+    ),
     def(
         "balance",
         "share",
@@ -165,4 +170,10 @@ pub fn describe(name: &str) -> &'static str {
 /// The unit of a metric's values.
 pub fn unit(name: &str) -> &'static str {
     definition(name).map_or("", |d| d.unit)
+}
+
+/// A metric whose per-game values are shares, within [0, 1] (its unit says
+/// so: "share of games", "share of turns"…).
+pub fn is_share(name: &str) -> bool {
+    unit(name).starts_with("share")
 }

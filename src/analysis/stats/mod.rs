@@ -2,10 +2,16 @@
 //! confidence intervals, and paired differences between variants that played
 //! the same seeds (common random numbers: the same deal in every variant).
 //!
-//! Means use the normal approximation (mean ± 1.96 s/√n), which is sound for
-//! the game counts towerlab runs (hundreds and up). Balance is a property of a
+//! Means and paired differences have Student's t intervals and tests (mean
+//! ± t(n−1) s/√n, [`student`]), which hold their level over a handful of
+//! games as over thousands (the normal approximation's 1.96 is far too
+//! narrow below about 30). A sample with no spread — every game, or every
+//! paired difference, the same — has the bound its count of games allows
+//! (the rule of three: at most about 3/n of games may differ), never an
+//! interval of zero width. Intervals are kept within the values a metric
+//! may take (0 and up; a share within [0, 1]). Balance is a property of a
 //! whole set of games, not of one game, so its intervals come from a seeded
-//! bootstrap (paired for differences).
+//! bootstrap (paired for differences), from 30 games on.
 //!
 //! Here: a game's row and its metrics, estimates and their text. A run's
 //! columns of metrics, with balance's bootstrap, are [`columns`]; what each
@@ -13,18 +19,19 @@
 
 pub mod columns;
 pub mod glossary;
+pub mod student;
 
 use crate::play::sim::GameResult;
 
-/// z for a two-sided 95% interval (every interval of the crate uses it).
+/// z for a two-sided 95% interval: the normal limit of Student's t, for
+/// Wilson intervals, bootstrap readings and game-count estimates.
 pub const Z95: f64 = 1.959_963_984_540_054;
-/// The fewest games whose values, all alike, may be read as showing no
-/// spread (below it, a sample with no spread has no interval); and the
-/// fewest games before `--precision` may stop or `sweep` star a difference.
+/// The fewest games for balance's bootstrap interval, and before
+/// `--precision` may stop (its confidence sequence is asymptotic).
 pub const MIN_SAMPLE: usize = 30;
 
 /// The per-game metrics after the seats' scores and win shares, in order.
-const GAME_METRICS: [&str; 20] = [
+const GAME_METRICS: [&str; 21] = [
     "margin",
     "captures",
     "own_captures",
@@ -45,6 +52,7 @@ const GAME_METRICS: [&str; 20] = [
     "branching",
     "forced",
     "spread",
+    "decisions",
 ];
 
 /// The metrics, by name, for `players` seats; the order of
@@ -154,7 +162,7 @@ impl GameRow {
             f64::from(c[10]),
         ]);
         // The course: lead changes, decisiveness, drama, comeback; then
-        // ties, branching, forced decisions and spread.
+        // ties, branching, forced decisions, spread and decisions.
         let tied = sorted.get(1) == Some(&top);
         v.extend([
             f64::from(c[11]),
@@ -165,6 +173,7 @@ impl GameRow {
             share(c[16], c[15]),
             share(c[17], c[15]),
             f64::from(top - sorted[sorted.len() - 1]),
+            f64::from(c[15]),
         ]);
         v
     }
@@ -203,11 +212,16 @@ pub fn per_kind(r: &GameResult, kinds: usize) -> Vec<f64> {
     out
 }
 
-/// Estimates of the per-floor-kind metrics over `rows` of [`per_kind`].
+/// Estimates of the per-floor-kind metrics over `rows` of [`per_kind`]
+/// (counts: never below 0).
 pub fn kind_summary(rows: &[Vec<f64>]) -> Vec<Estimate> {
     let width = rows.first().map_or(0, Vec::len);
     (0..width)
-        .map(|m| estimate(&rows.iter().map(|r| r[m]).collect::<Vec<_>>()))
+        .map(|m| {
+            let column: Vec<f64> = rows.iter().map(|r| r[m]).collect();
+            let scale = Scale::of("", [column.as_slice()]);
+            mean_in(&column, scale)
+        })
         .collect()
 }
 
@@ -218,11 +232,16 @@ pub struct Estimate {
     pub low: f64,
     pub high: f64,
     /// Standard deviation of the per-game values (of the paired differences
-    /// for a difference); 0 for bootstrap estimates.
+    /// for a difference; for a bootstrap, its standard error times √games).
     pub sd: f64,
     /// Why there is no interval (`low` and `high` are then the mean).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thin: Option<Thin>,
+    /// The two-sided p-value of a mean of 0 (of no difference): Student's t
+    /// test, the exact bound of a sample with no spread, or the normal
+    /// reading of a bootstrap interval; 1 without an interval.
+    #[serde(skip)]
+    pub p: f64,
 }
 
 /// Why a sample is too thin for an interval.
@@ -231,10 +250,15 @@ pub enum Thin {
     /// Fewer than two games: no spread to measure.
     #[serde(rename = "fewer than 2 games")]
     OneGame,
-    /// Every game gave the same value, in fewer than [`MIN_SAMPLE`] games:
-    /// too few to show that the value does not vary.
+    /// Every game gave the same value, in fewer than [`MIN_SAMPLE`] games
+    /// (what earlier versions said; a sample with no spread now has the
+    /// interval its game count allows).
     #[serde(rename = "no spread in fewer than 30 games")]
     NoSpread,
+    /// A property of a set of games (balance) from fewer than
+    /// [`MIN_SAMPLE`] games: too few for its bootstrap to be trusted.
+    #[serde(rename = "fewer than 30 games for a bootstrap")]
+    Bootstrap,
 }
 
 impl Thin {
@@ -245,18 +269,7 @@ impl Thin {
             Thin::NoSpread => {
                 "every game gave the same value, in fewer than 30 games: too few to show that it does not vary"
             }
-        }
-    }
-
-    /// Whether `n` values with standard deviation `sd` (or an interval of
-    /// width `sd` for a bootstrap) are too thin for an interval.
-    pub fn of(n: usize, spread: f64) -> Option<Thin> {
-        if n < 2 {
-            Some(Thin::OneGame)
-        } else if spread == 0.0 && n < MIN_SAMPLE {
-            Some(Thin::NoSpread)
-        } else {
-            None
+            Thin::Bootstrap => "balance from fewer than 30 games: too few for its bootstrap",
         }
     }
 }
@@ -270,6 +283,19 @@ impl Estimate {
             high: mean,
             sd: 0.0,
             thin: Some(thin),
+            p: 1.0,
+        }
+    }
+
+    /// A value and its interval as given (to draw it), with no test of 0.
+    pub fn drawn(mean: f64, ci: [f64; 2], thin: Option<Thin>) -> Estimate {
+        Estimate {
+            mean,
+            low: ci[0],
+            high: ci[1],
+            sd: 0.0,
+            thin,
+            p: 1.0,
         }
     }
 
@@ -284,24 +310,56 @@ impl Estimate {
     }
 }
 
-/// A mean and its 95% half-width, or the mean and "no CI" when the sample
-/// is too thin for an interval.
-pub fn mean_text(mean: f64, ci: [f64; 2], thin: Option<Thin>) -> String {
-    match thin {
-        Some(_) => format!("{mean:.2} (no CI)"),
-        None => format!("{mean:.2} ± {:.2}", (ci[1] - ci[0]) / 2.0),
+/// A number as a table prints it: two decimals, or two significant digits
+/// where two decimals would show a value other than 0 as 0.00.
+pub fn number(x: f64) -> String {
+    // Below a millionth a value is taken for the rounding of a sum.
+    if x.abs() < 1e-6 {
+        return "0.00".to_string();
+    }
+    if x.abs() < 0.005 && x.is_finite() {
+        let digits = (-x.abs().log10()).ceil() as usize + 1;
+        format!("{x:.digits$}")
+    } else {
+        format!("{x:.2}")
     }
 }
 
-/// A difference and its 95% interval, starred when it excludes 0, or the
-/// difference and "no CI" when the sample is too thin for an interval.
+/// [`number`] with its sign.
+pub fn signed(x: f64) -> String {
+    let n = number(x);
+    if n.starts_with('-') {
+        n
+    } else {
+        format!("+{n}")
+    }
+}
+
+/// A mean and its 95% interval — as ± its half-width when the interval is
+/// centred on the mean, else as its ends (an interval kept within the
+/// values a metric may take, or the bound of a sample with no spread) — or
+/// the mean and "no CI" when the sample is too thin for an interval.
+pub fn mean_text(mean: f64, ci: [f64; 2], thin: Option<Thin>) -> String {
+    let half = (ci[1] - ci[0]) / 2.0;
+    let centred = ((ci[0] + ci[1]) / 2.0 - mean).abs() <= 1e-9 * mean.abs().max(1.0);
+    match thin {
+        Some(_) => format!("{} (no CI)", number(mean)),
+        None if centred && half > 0.0 => format!("{} ± {}", number(mean), number(half)),
+        None => format!("{} [{}, {}]", number(mean), number(ci[0]), number(ci[1])),
+    }
+}
+
+/// A difference and its 95% interval, starred when it survives the run's
+/// adjustment, or the difference and "no CI" when the sample is too thin
+/// for an interval.
 pub fn diff_text(mean: f64, ci: [f64; 2], significant: bool, thin: Option<Thin>) -> String {
     match thin {
-        Some(_) => format!("{mean:+.2} (no CI)"),
+        Some(_) => format!("{} (no CI)", signed(mean)),
         None => format!(
-            "{mean:+.2} [{:+.2}, {:+.2}]{}",
-            ci[0],
-            ci[1],
+            "{} [{}, {}]{}",
+            signed(mean),
+            signed(ci[0]),
+            signed(ci[1]),
             if significant { " *" } else { "" }
         ),
     }
@@ -319,33 +377,201 @@ pub fn thin_note(thins: impl IntoIterator<Item = Option<Thin>>) -> Option<String
     (!reasons.is_empty()).then(|| format!("no CI: {}", reasons.join("; ")))
 }
 
-/// Mean and normal-approximation 95% interval of `values` (none from a
-/// sample too thin to show a spread: [`Thin`]).
-pub fn estimate(values: &[f64]) -> Estimate {
-    let n = values.len();
-    if n == 0 {
-        return Estimate::point(0.0, Thin::OneGame);
-    }
-    let mean = values.iter().sum::<f64>() / n as f64;
-    let var = if n > 1 {
-        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
-    } else {
-        0.0
+/// What one game may give a metric beyond the games at hand: the bounds
+/// its values keep to, and how far a game unlike the others is taken to lie
+/// when every game so far gave the same value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// A share: each game's value lies in [0, 1] (a difference's in
+    /// [−1, 1]). Every other metric counts something, so never goes below 0.
+    pub share: bool,
+    /// The largest gap between two games' values the run shows, over every
+    /// variant, and at least 1 (one point, one meeple, a whole share).
+    pub unit: f64,
+}
+
+impl Scale {
+    /// A quantity of unknown bounds, one unit wide: what a plain
+    /// [`estimate`] assumes.
+    pub const PLAIN: Scale = Scale {
+        share: false,
+        unit: 1.0,
     };
-    let sd = var.sqrt();
-    if let Some(thin) = Thin::of(n, sd) {
-        return Estimate {
-            sd,
-            ..Estimate::point(mean, thin)
-        };
+
+    /// The scale of metric `name` whose values over a run's games are
+    /// `columns` (one per variant).
+    pub fn of<'a>(name: &str, columns: impl IntoIterator<Item = &'a [f64]>) -> Scale {
+        let share = glossary::is_share(name);
+        let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+        for v in columns.into_iter().flatten() {
+            low = low.min(*v);
+            high = high.max(*v);
+        }
+        let seen = if high >= low { high - low } else { 0.0 };
+        Scale {
+            share,
+            unit: if share { 1.0 } else { seen.max(1.0) },
+        }
     }
-    let half = Z95 * sd / (n as f64).sqrt();
+}
+
+/// What an interval is computed from: a sample's size, mean and spread,
+/// and for few games the signs of its values.
+struct Sample {
+    n: usize,
+    mean: f64,
+    sd: f64,
+    /// Values above 0 and below 0.
+    signs: (u32, u32),
+}
+
+impl Sample {
+    fn of(values: &[f64]) -> Sample {
+        let n = values.len();
+        let mean = values.iter().sum::<f64>() / n.max(1) as f64;
+        let var = if n > 1 {
+            values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        let count = |f: fn(&f64) -> bool| values.iter().filter(|v| f(v)).count() as u32;
+        Sample {
+            n,
+            mean,
+            sd: var.sqrt(),
+            signs: (count(|v| *v > 0.0), count(|v| *v < 0.0)),
+        }
+    }
+
+    /// Student's t interval and test; or, when every value is the same,
+    /// the bound its count of games allows, a game unlike the others lying
+    /// in `unlike` ([`alike`]). Below [`MIN_SAMPLE`] games the test is also
+    /// the exact sign test, and its p-value the larger of the two.
+    fn estimate(&self, unlike: [f64; 2]) -> Estimate {
+        if self.n < 2 {
+            return Estimate::point(self.mean, Thin::OneGame);
+        }
+        if self.sd == 0.0 {
+            return alike(self.mean, self.n, unlike);
+        }
+        let df = (self.n - 1) as f64;
+        let se = self.sd / (self.n as f64).sqrt();
+        let half = student::critical(ALPHA, df) * se;
+        let mut p = student::p_two_sided(self.mean / se, df);
+        if self.n < MIN_SAMPLE {
+            p = p.max(sign_test(self.signs.0, self.signs.1));
+        }
+        Estimate {
+            mean: self.mean,
+            low: self.mean - half,
+            high: self.mean + half,
+            sd: self.sd,
+            thin: None,
+            p,
+        }
+    }
+}
+
+/// The exact two-sided sign test of `above` values above 0 and `below`
+/// below it: the chance, were each as likely to fall either side, of a
+/// split at least as uneven. Student's t leans on a mean of few games being
+/// near normal, which few games of a skewed count (a rare ransom, a
+/// capture) are not; the sign test assumes only that a difference of 0 is
+/// as likely positive as negative.
+pub fn sign_test(above: u32, below: u32) -> f64 {
+    let k = above + below;
+    let most = above.max(below);
+    // P(X >= most) for X ~ Binomial(k, 1/2), term by term.
+    let mut term = 0.5f64.powi(k as i32);
+    let mut tail = 0.0;
+    for i in 0..=k {
+        if i >= most {
+            tail += term;
+        }
+        term *= f64::from(k - i) / f64::from(i + 1);
+    }
+    (2.0 * tail).min(1.0)
+}
+
+/// The error rate of every interval: 95% intervals.
+pub const ALPHA: f64 = 0.05;
+
+/// The largest share of games that may differ from `n` games that all
+/// agreed, at 95%: 1 − 0.05^(1/n), about 3/n (the "rule of three").
+pub fn unseen_share(n: usize) -> f64 {
+    1.0 - ALPHA.powf(1.0 / n.max(1) as f64)
+}
+
+/// `n` games that all gave `value`: the true mean lies between what a
+/// share [`unseen_share`] of games at `unlike`'s ends would make of it. Its
+/// test of 0 is exact: the chance that `n` games agree on `value` when the
+/// mean is 0 is at most (1 − |value| / its distance to the far end)^n.
+/// The bound holds however early a sequence of looks stops, as the event
+/// "every game so far agreed" only shrinks as games come.
+pub(super) fn alike(value: f64, n: usize, unlike: [f64; 2]) -> Estimate {
+    let q = unseen_share(n);
+    let p = if value == 0.0 {
+        1.0
+    } else {
+        let far = if value > 0.0 { unlike[0] } else { unlike[1] };
+        let against = value.abs() / (value - far).abs();
+        if far * value < 0.0 {
+            (1.0 - against).max(0.0).powi(n as i32)
+        } else {
+            0.0
+        }
+    };
     Estimate {
-        mean,
-        low: mean - half,
-        high: mean + half,
-        sd,
+        mean: value,
+        low: value + q * (unlike[0] - value).min(0.0),
+        high: value + q * (unlike[1] - value).max(0.0),
+        sd: 0.0,
         thin: None,
+        p,
+    }
+}
+
+/// Keep an estimate's interval within `[low, high]`, where its quantity
+/// lives (an interval clipped to the possible values covers as often).
+pub(super) fn clipped(mut e: Estimate, low: f64, high: f64) -> Estimate {
+    if e.thin.is_none() {
+        e.low = e.low.max(low);
+        e.high = e.high.min(high);
+    }
+    e
+}
+
+/// Mean and 95% interval (Student's t) of `values`, a quantity of unknown
+/// bounds; a sample with no spread has the bound its count allows, a value
+/// unlike the others taken to lie one unit away.
+pub fn estimate(values: &[f64]) -> Estimate {
+    let s = Sample::of(values);
+    s.estimate([s.mean - 1.0, s.mean + 1.0])
+}
+
+/// Mean and 95% interval of a metric's `values`, kept within the values the
+/// metric may take (0 and up; at most 1 for a share).
+pub fn mean_in(values: &[f64], scale: Scale) -> Estimate {
+    let s = Sample::of(values);
+    let top = if scale.share { 1.0 } else { f64::INFINITY };
+    let unlike = [
+        (s.mean - scale.unit).max(0.0),
+        (s.mean + scale.unit).min(top),
+    ];
+    clipped(s.estimate(unlike), 0.0, top)
+}
+
+/// The paired difference `b − a`, game by game, of a metric whose games
+/// gave `a` and `b`: mean, 95% interval and test of 0. With no spread, a
+/// game that differs is taken to differ by up to the scale's unit either way.
+pub fn difference(a: &[f64], b: &[f64], scale: Scale) -> Estimate {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
+    let s = Sample::of(&d);
+    let e = s.estimate([-scale.unit, scale.unit]);
+    if scale.share {
+        clipped(e, -1.0, 1.0)
+    } else {
+        e
     }
 }
 
@@ -369,7 +595,10 @@ mod tests {
         assert!((e.mean - 2.5).abs() < 1e-12);
         let sd = (5.0f64 / 3.0).sqrt();
         assert!((e.sd - sd).abs() < 1e-12);
-        assert!((e.half_width() - Z95 * sd / 2.0).abs() < 1e-12);
+        // Student's t with 3 degrees of freedom: 3.1824.
+        assert!((e.half_width() - 3.182_446 * sd / 2.0).abs() < 1e-5);
+        // t = 3.87 (p 0.03), but over 4 games the sign test's 2/16 decides.
+        assert!((e.p - 0.125).abs() < 1e-12, "{}", e.p);
     }
 
     #[test]
@@ -390,10 +619,11 @@ mod tests {
         let results: Vec<GameResult> = (0..5)
             .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))
             .collect();
-        let s = columns::Columns::of(&results).summary();
+        let c = columns::Columns::of(&results);
+        let s = c.summary(&columns::Columns::scales(&[&c]));
         let (win1, win2) = (s[2], s[3]);
         assert!((win1.mean - 0.2).abs() < 1e-12);
-        assert_eq!(win1.low, 0.0, "the normal interval would go below 0");
+        assert_eq!(win1.low, 0.0, "the t interval would go below 0");
         assert!(win2.high <= 1.0 && win2.low > 0.0);
     }
 

@@ -92,6 +92,10 @@ pub enum Event<T = u16, F = FloorKind> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rule: Option<String>,
     },
+    /// The end-game scoring begins (G4–G8): the `score` events after it
+    /// are for unfinished features, fields and the rules' own end scores.
+    #[serde(rename = "final_scoring")]
+    FinalScoring,
     End {
         scores: Vec<u32>,
     },
@@ -276,6 +280,7 @@ impl<T, F> Event<T, F> {
                 feature: feature.clone(),
                 rule: rule.clone(),
             },
+            Event::FinalScoring => Event::FinalScoring,
             Event::End { scores } => Event::End {
                 scores: scores.clone(),
             },

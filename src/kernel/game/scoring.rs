@@ -244,6 +244,7 @@ impl Game<'_> {
     /// farms (G4–G8), then whatever the rules add for the end state.
     /// Farmers and tower meeples stay on the board.
     pub fn final_scoring(&mut self) -> Result<()> {
+        self.emit(|_| Event::FinalScoring);
         // The game's buffer: a search scores the end of a copy every
         // iteration. Nothing merges while the end is scored, so each
         // meeple's feature is found once, not once per feature scored.

@@ -239,21 +239,27 @@ pub fn start_tile(tiles: &TileSet) -> StartTile {
 pub fn records(ctx: &LogContext, events: &[Event]) -> Vec<Record> {
     let mut out = Vec::with_capacity(events.len() + 1);
     out.push(ctx.start());
+    // Tiles discarded after the last tile placed have no turn that draws
+    // again: they keep the last turn, so turns never go backwards.
+    let last_tile = events.iter().rposition(|e| matches!(e, Event::Tile { .. }));
     let mut turn = 0u32;
-    out.extend(events.iter().map(|e| record_of(ctx, &mut turn, e)));
+    out.extend(events.iter().enumerate().map(|(i, e)| {
+        let draws_again = last_tile.is_some_and(|t| i < t);
+        record_of(ctx, &mut turn, e, draws_again)
+    }));
     out
 }
 
 /// The record of one kernel event, its tile and floor kinds named; `turn`
 /// is the turn so far, counted up by each placed tile (a discard belongs to
-/// the turn that then draws again).
-fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event) -> Record {
+/// the turn that then draws again, when one does: `draws_again`).
+fn record_of(ctx: &LogContext, turn: &mut u32, event: &Event, draws_again: bool) -> Record {
     let at_turn = match event {
         Event::Tile { .. } => {
             *turn += 1;
             *turn
         }
-        Event::Discard { .. } => *turn + 1,
+        Event::Discard { .. } if draws_again => *turn + 1,
         _ => *turn,
     };
     let named = event.map_names(

@@ -271,6 +271,10 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
                 if *blocked { "blocked" } else { "open again" }
             )),
         ),
+        Event::FinalScoring => told(
+            "G4",
+            Words::text("the tiles are all placed: end-game scoring of what is unfinished"),
+        ),
         Event::End { scores } => {
             let mut words = Words::text("final scores: ");
             for (p, s) in scores.iter().enumerate() {

@@ -5,6 +5,12 @@
 //! before it would have answered. A pack whose answers never differed did
 //! nothing in the games played, whatever it says it does.
 //!
+//! Each question is counted twice over: in all, and either *in play* —
+//! asked by the game being played, to list the options of a decision it
+//! reached, to carry out a choice or to score — or *in search*, asked while
+//! a seat's bot decided ([`ScriptRules::fires_searching`]): a bot's
+//! look-ahead asks of positions no game reached.
+//!
 //! Counting changes no answer and no budget: the shorter chains run after
 //! the answer is worked out, their operations handed back, and which packs
 //! changed the answer is kept with it in the memo (the shorter chains'
@@ -32,6 +38,30 @@ pub struct Fire {
     /// Questions for which the packs before it could not be asked (one
     /// failed): not counted as changed or not.
     pub unknown: u64,
+    /// The same counts of the questions the games played asked: options
+    /// of decisions they reached, choices carried out, scores.
+    pub in_play: Side,
+    /// The same counts of the questions asked while a bot decided (its
+    /// search of positions no game may reach).
+    pub in_search: Side,
+}
+
+/// The counts of one kind of question of a pack's hook.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Side {
+    pub asked: u64,
+    pub changed: u64,
+    pub games_changed: u64,
+    pub unknown: u64,
+}
+
+impl Side {
+    fn add(&mut self, more: Side) {
+        self.asked += more.asked;
+        self.changed += more.changed;
+        self.games_changed += more.games_changed;
+        self.unknown += more.unknown;
+    }
 }
 
 /// A hook as its name.
@@ -64,6 +94,8 @@ impl Fires {
             f.changed += m.changed;
             f.games_changed += m.games_changed;
             f.unknown += m.unknown;
+            f.in_play.add(m.in_play);
+            f.in_search.add(m.in_search);
         }
     }
 
@@ -80,23 +112,50 @@ impl Fire {
     pub fn never_changed(&self) -> bool {
         self.asked > 0 && self.changed == 0 && self.unknown < self.asked
     }
+
+    /// Asked by the games played, with some answer compared, and none
+    /// changed: a rule that did nothing in these games, whatever bots'
+    /// searches found it would have done elsewhere.
+    pub fn never_changed_in_play(&self) -> bool {
+        let p = &self.in_play;
+        p.asked > 0 && p.changed == 0 && p.unknown < p.asked
+    }
 }
 
 /// The counts of one thread, per hook and position in its chain.
 #[derive(Default)]
 pub(super) struct Counter {
     on: bool,
+    /// A seat's bot is deciding: questions now are its search's.
+    searching: bool,
     counts: Vec<Vec<Count>>,
     games: u64,
 }
 
+/// One pack hook's counts: in all, in play, in search; and whether each
+/// changed an answer in the game under way.
 #[derive(Clone, Copy, Default)]
 struct Count {
-    asked: u64,
-    changed: u64,
-    games_changed: u64,
-    unknown: u64,
-    this_game: bool,
+    sides: [Side; 3],
+    this_game: [bool; 3],
+}
+
+impl Count {
+    /// Count a question of side `side` whose answer this pack changed
+    /// (`Some(true)`), did not, or could not be compared (`None`).
+    fn count(&mut self, side: usize, changed: Option<bool>) {
+        let s = &mut self.sides[side];
+        s.asked += 1;
+        match changed {
+            None => s.unknown += 1,
+            Some(true) => {
+                s.changed += 1;
+                s.games_changed += u64::from(!self.this_game[side]);
+                self.this_game[side] = true;
+            }
+            Some(false) => {}
+        }
+    }
 }
 
 impl ScriptRules {
@@ -127,13 +186,16 @@ impl ScriptRules {
         for (hook, counts) in Hook::ALL.iter().zip(&f.counts) {
             for (pos, c) in counts.iter().enumerate() {
                 let pack = self.scripts.chains[hook.index()][pos];
+                let [all, in_play, in_search] = c.sides;
                 out.push(Fire {
                     pack: self.scripts.packs[pack].name.clone(),
                     hook: *hook,
-                    asked: c.asked,
-                    changed: c.changed,
-                    games_changed: c.games_changed,
-                    unknown: c.unknown,
+                    asked: all.asked,
+                    changed: all.changed,
+                    games_changed: all.games_changed,
+                    unknown: all.unknown,
+                    in_play,
+                    in_search,
                 });
             }
         }
@@ -151,28 +213,29 @@ impl ScriptRules {
             f.counts
                 .iter_mut()
                 .flatten()
-                .for_each(|c| c.this_game = false);
+                .for_each(|c| c.this_game = [false; 3]);
         }
+    }
+
+    /// From now on (`true`) until told otherwise, the questions asked are
+    /// a seat's bot's while it decides, counted as its search's; else the
+    /// game's own, counted in play. Changes no answer.
+    pub fn fires_searching(&self, on: bool) {
+        self.fires.borrow_mut().searching = on;
     }
 
     /// Count a question the kernel asked `hook`, whose packs changed its
     /// answer as `changed` says.
     pub(super) fn count_fire(&self, hook: Hook, changed: Changed) {
         let mut f = self.fires.borrow_mut();
+        let side = if f.searching { 2 } else { 1 };
         let Some(counts) = f.counts.get_mut(hook.index()) else {
             return;
         };
         for (pos, c) in counts.iter_mut().enumerate() {
-            c.asked += 1;
-            match changed {
-                None => c.unknown += 1,
-                Some(mask) if mask & (1 << pos) != 0 => {
-                    c.changed += 1;
-                    c.games_changed += !c.this_game as u64;
-                    c.this_game = true;
-                }
-                Some(_) => {}
-            }
+            let this = changed.map(|mask| mask & (1 << pos) != 0);
+            c.count(0, this);
+            c.count(side, this);
         }
     }
 

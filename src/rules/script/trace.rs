@@ -13,7 +13,7 @@
 //! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
 //! counted). The host collects; the program formats and writes.
 
-use crate::kernel::effects::{Effect, FloorFrom, StateAt};
+use crate::kernel::effects::{Effect, FloorFrom, Moment, StateAt};
 use crate::kernel::pieces::MeepleSpot;
 use std::fmt::Write as _;
 
@@ -257,6 +257,19 @@ impl ScriptRules {
             Read::Ahead(a, b) => format!("game().ahead({a}, {b})"),
             Read::Prisoners(c, o) => format!("game().prisoners({c}, {o})"),
             Read::Held(c) => format!("game().held({c})"),
+            Read::State(v, at) => {
+                let name = self
+                    .scripts
+                    .state_vars
+                    .get(v as usize)
+                    .map_or(String::new(), |d| d.name.clone());
+                match at {
+                    StateAt::Game => format!("state({name:?})"),
+                    StateAt::Seat(s) => format!("state({name:?}, {s})"),
+                    StateAt::Cell(x, y) => format!("state_at({name:?}, {x}, {y})"),
+                }
+            }
+            Read::Event(f) => format!("event.{}", f.name()),
             other => other.name().to_string(),
         }
     }
@@ -353,7 +366,24 @@ impl ScriptRules {
             .iter()
             .map(|&f| {
                 let v = self.value(facts, Read::Event(f)).unwrap_or(0);
-                format!("{}: {v}", f.name())
+                let tiles = facts.table.and_then(|t| t.tiles);
+                let shown = match f {
+                    EventField::Tile => tiles
+                        .and_then(|t| t.kinds.get(v as usize))
+                        .map_or(v.to_string(), |k| format!("{:?}", k.name)),
+                    EventField::Foundation | EventField::Scored | EventField::ByRule => {
+                        (v != 0).to_string()
+                    }
+                    EventField::Seat if v < 0 => "()".to_string(),
+                    EventField::Kind if matches!(moment, Moment::FloorBuilt { .. }) => self
+                        .scripts
+                        .kind_names
+                        .get(v as usize)
+                        .map_or(v.to_string(), |k| format!("{:?}", k.as_str())),
+                    EventField::Kind | EventField::On => format!("{:?}", kind_name(v)),
+                    _ => v.to_string(),
+                };
+                format!("{}: {shown}", f.name())
             })
             .collect();
         format!("Event {{ {} }}", fields.join(", "))

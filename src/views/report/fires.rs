@@ -17,20 +17,23 @@ pub(super) fn section(r: &Comparison, fires: &[VariantFires]) -> Markup {
                 table class="compare" {
                     thead {
                         tr {
-                            th { "variant" } th { "pack" } th { "hook" } th { "asked" }
+                            th { "variant" } th { "pack" } th { "hook" } th { "in play: asked" }
                             th { "changed" } th { "games changed" }
+                            th { "in search: asked" } th { "changed" }
                         }
                     }
                     tbody {
                         @for (v, f) in fires.iter().enumerate() {
                             @for hook in &f.hooks {
-                                tr class=[hook.never_changed().then_some("never")] {
+                                tr class=[hook.never_changed_in_play().then_some("never")] {
                                     td { (r.variants.get(v).unwrap_or(&f.variant)) }
                                     td { (super::pack_name(&hook.pack)) }
                                     td { code { (hook.hook.name()) } }
-                                    td { (hook.asked) }
-                                    td { (hook.changed) }
-                                    td { (hook.games_changed) " of " (f.games) }
+                                    td { (hook.in_play.asked) }
+                                    td { (hook.in_play.changed) }
+                                    td { (hook.in_play.games_changed) " of " (f.games) }
+                                    td { (hook.in_search.asked) }
+                                    td { (hook.in_search.changed) }
                                 }
                             }
                         }
@@ -43,7 +46,7 @@ pub(super) fn section(r: &Comparison, fires: &[VariantFires]) -> Markup {
                 }
             }
             p class="note" {
-                "Per pack and hook: the questions the games (and their bots) asked it, those whose answer it changed against the packs before it (or the hook's default), and the games in which it changed at least one. A rule that never changed an answer did nothing in these games."
+                "Per pack and hook: the questions the games played asked it (a decision's options, a choice carried out, scoring), those whose answer it changed against the packs before it (or the hook's default), and the games in which it changed at least one; apart, the questions asked while a bot decided (its search, of positions no game may reach). A rule that never changed an answer the games asked did nothing in these games."
             }
         }
     }

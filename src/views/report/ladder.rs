@@ -69,6 +69,7 @@ fn trace_chart(l: &Ladder, metric: &str, label: &str) -> Option<Markup> {
                     high: t.cis[level][1],
                     sd: 0.0,
                     thin: None,
+                    p: 1.0,
                 })
                 .collect()
         })
@@ -172,6 +173,7 @@ fn gap_chart(l: &Ladder) -> Option<Markup> {
                         high: g.ci[1],
                         sd: 0.0,
                         thin: None,
+                        p: 1.0,
                     })
                 })
                 .collect()
@@ -239,6 +241,7 @@ fn estimate(d: &crate::analysis::compare::Difference) -> Estimate {
         high: d.ci[1],
         sd: d.sd,
         thin: d.no_interval,
+        p: 1.0,
     }
 }
 
@@ -249,5 +252,6 @@ fn zero() -> Estimate {
         high: 0.0,
         sd: 0.0,
         thin: None,
+        p: 1.0,
     }
 }

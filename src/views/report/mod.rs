@@ -198,9 +198,9 @@ fn table(r: &Comparison) -> Markup {
             h2 { "Comparison" }
             (metric_table(r, &r.metrics))
             p class="note" {
-                "Values: mean ± 95% CI half-width. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their raw 95% CI; "
-                span class="sig" { "* marks a difference that survives Holm's adjustment over every difference of the run (adjusted p < 0.05)" }
-                ". Balance intervals are bootstrapped. Every metric is defined by "
+                "Values: mean ± 95% CI half-width (Student's t), or [low, high] where the interval is kept within the metric's values or rests on games that all agree. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their raw 95% CI; "
+                span class="sig" { "* marks a difference that survives Holm's adjustment over the run's " (crate::analysis::compare::family_size(r.metrics.iter().chain(&r.by_kind))) " differences with an interval, per-floor-kind ones included (adjusted p < 0.05)" }
+                ". Balance intervals are bootstrapped (from 30 games). Every metric is defined by "
                 code { "towerlab compare --explain" }
                 "."
             }
@@ -215,7 +215,7 @@ fn by_kind_section(r: &Comparison) -> Markup {
             h2 { "By floor kind" }
             (metric_table(r, &r.by_kind))
             p class="note" {
-                "Per floor kind: floors placed, captures by a tower the kind tops, and towers it tops at the end, per game; a variant without a kind counts 0 of it. Stars as in the table above."
+                "Per floor kind: floors placed, captures by a tower the kind tops, and towers it tops at the end, per game; a variant without a kind counts 0 of it. Stars as in the table above: these differences are in the same family."
             }
         }
     }
@@ -441,6 +441,7 @@ fn percent(e: Estimate) -> Estimate {
         high: e.high * 100.0,
         sd: e.sd * 100.0,
         thin: e.thin,
+        p: e.p,
     }
 }
 
@@ -494,11 +495,12 @@ mod tests {
                 })
                 .collect(),
             by_kind: Vec::new(),
-            per_game: vec![vec![vec![1.0; 20]]; 2],
+            per_game: vec![vec![vec![1.0; 21]]; 2],
             first_games: Vec::new(),
             kinds: Vec::new(),
             stopping: None,
             fires: None,
+            min_effect: Default::default(),
         }
     }
 

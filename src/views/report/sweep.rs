@@ -56,7 +56,7 @@ fn table(s: &Sweep) -> Markup {
     html! {
         section id="table" {
             h2 { "Metrics per value" }
-            p class="note" { "Mean ± 95% half-width; differences paired by seed against " (s.dimension) " = " (first) ", starred when their interval excludes 0." }
+            p class="note" { "Mean ± 95% half-width (or [low, high]); differences paired by seed against " (s.dimension) " = " (first) ", with their raw 95% interval, starred when they survive Holm's adjustment over the sweep's differences." }
             div class="scroll" {
                 table class="compare" {
                     thead { tr {
@@ -110,6 +110,7 @@ fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
                 high: p.ci[1],
                 sd: 0.0,
                 thin: p.no_interval,
+                p: 1.0,
             })
         })
         .collect();

@@ -94,9 +94,13 @@ fn comparing_a_variant_with_itself_gives_zero_differences() {
         assert_eq!(values[0]["ci"], values[1]["ci"], "{name}");
         let d = &values[1]["diff"];
         assert_eq!(num(&d["mean"]), 0.0, "{name}: {d}");
-        assert_eq!(num(&d["ci"][0]), 0.0, "{name}: {d}");
-        assert_eq!(num(&d["ci"][1]), 0.0, "{name}: {d}");
+        // 40 games that all agree: the bound their count allows (about
+        // 3/40 of a unit either way), never an interval of zero width.
+        let (low, high) = (num(&d["ci"][0]), num(&d["ci"][1]));
+        assert!(low < 0.0 && high > 0.0, "{name}: {d}");
+        assert!((low + high).abs() < 1e-12, "{name}: {d}");
         assert_eq!(d["significant"], false, "{name}: {d}");
+        assert_eq!(num(&d["p"]), 1.0, "{name}: {d}");
     }
 }
 
@@ -106,8 +110,8 @@ fn compare_csv_and_table_list_both_variants() {
     let text = ok(&words(&format!("{args} --format csv")));
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let rows: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().unwrap();
-    // 25 metrics for 2 players, one row per variant each.
-    assert_eq!(rows.len(), 2 * 25, "{text}");
+    // 26 metrics for 2 players, one row per variant each.
+    assert_eq!(rows.len(), 2 * 26, "{text}");
     for pair in rows.chunks(2) {
         assert_eq!(pair[0][0], pair[1][0], "rows of a metric are adjacent");
         assert_eq!((&pair[0][1], &pair[1][1]), ("tower", "black-tower"));
@@ -251,4 +255,25 @@ fn a_comparison_without_games_is_refused_not_a_panic() {
         fires: false,
     };
     assert!(compare::run(&plan, &|_| {}, |_| Ok(())).is_err());
+}
+
+#[test]
+fn the_base_game_is_a_variant_so_the_expansion_itself_can_be_compared() {
+    let r = json(&words(
+        "compare base tower black-tower --games 6 --bots random --format json",
+    ));
+    assert_eq!(
+        r["variants"],
+        serde_json::json!(["base", "tower", "black-tower"])
+    );
+    // No foundation in the base game: no tower, no capture; 71 tiles after
+    // the start tile, where The Tower adds 18.
+    for name in ["towers", "captures", "ransoms", "exchanges"] {
+        assert_eq!(num(&metric(&r, name)[0]["mean"]), 0.0, "{name}");
+    }
+    assert!(num(&metric(&r, "turns")[0]["mean"]) <= 71.0);
+    assert!(num(&metric(&r, "turns")[1]["mean"]) > 80.0);
+    assert!(num(&metric(&r, "towers")[1]["mean"]) > 0.0);
+    let added = &r["decks"]["variants"][1];
+    assert_eq!(added["added_tiles"], 18, "{}", r["decks"]);
 }

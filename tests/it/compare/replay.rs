@@ -163,3 +163,76 @@ fn t11_a_log_of_a_variant_with_parameters_replays_under_them() {
     let out = ok(&["replay", log.path()]);
     assert!(out.contains("40 games"), "{out}");
 }
+
+#[test]
+fn g4_a_log_marks_where_end_game_scoring_starts_and_its_turns_never_go_back() {
+    let (log, text) = fresh_log("marked", "tower", "12");
+    let records: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for game in records.split(|r| r["event"] == "start").skip(1) {
+        let at = |event: &str| game.iter().position(|r| r["event"] == event);
+        let marker = at("final_scoring").expect("a final_scoring record");
+        let last_tile = game.iter().rposition(|r| r["event"] == "tile").unwrap();
+        assert!(marker > last_tile && at("end") == Some(game.len() - 1));
+        assert_eq!(
+            game.iter()
+                .filter(|r| r["event"] == "final_scoring")
+                .count(),
+            1
+        );
+        let turns: Vec<u64> = game.iter().map(|r| r["turn"].as_u64().unwrap()).collect();
+        assert!(turns.windows(2).all(|w| w[0] <= w[1]), "{turns:?}");
+    }
+    // A log of an earlier version, without the marker, replays as before.
+    let old: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.contains("\"final_scoring\""))
+        .collect();
+    log.write(&(old.join("\n") + "\n"));
+    ok(&["replay", log.path()]);
+    // A marker where the game has none (in place of the record after the
+    // real one) is refused at its line.
+    let lines: Vec<&str> = text.lines().collect();
+    let marker = find(&lines, "final_scoring", |_| true);
+    tampered(&log, &lines, marker + 1, Some(lines[marker]));
+}
+
+#[test]
+fn g1_a_tile_discarded_after_the_last_tile_placed_keeps_the_last_turn() {
+    use towerlab::kernel::Event;
+    use towerlab::kernel::geometry::Pos;
+    use towerlab::play::log::{LogContext, records};
+    let tiles = crate::common::tiles();
+    let ctx = LogContext {
+        game: 0,
+        seed: 1,
+        packs: &[],
+        params: &Default::default(),
+        pack_files: &[],
+        players: 2,
+        tiles: &tiles,
+        floors: &[],
+    };
+    let tile = Event::Tile {
+        player: 0,
+        kind: 0,
+        pos: Pos { x: 1, y: 0 },
+        rot: 0,
+    };
+    let discard = Event::Discard { kind: 1 };
+    let events = [
+        discard.clone(),
+        tile.clone(),
+        tile,
+        discard.clone(),
+        discard,
+        Event::FinalScoring,
+        Event::End { scores: vec![0, 0] },
+    ];
+    let turns: Vec<u32> = records(&ctx, &events).iter().map(|r| r.turn).collect();
+    // start; a discard before turn 1 belongs to it; the last two have no
+    // turn after them and keep turn 2, as the end-game records do.
+    assert_eq!(turns, [0, 1, 1, 2, 2, 2, 2, 2]);
+}

@@ -13,8 +13,8 @@ fn simulate_json_reports_metrics_with_intervals() {
     assert_eq!(r["games"], 60);
     assert!(num(&r["games_per_sec"]) > 0.0, "{r}");
     let metrics = r["metrics"].as_array().expect("metrics");
-    // 2 players (the variant's): 2 scores, 2 win shares, then 21 metrics.
-    assert_eq!(metrics.len(), 2 + 2 + 21, "{r}");
+    // 2 players (the variant's): 2 scores, 2 win shares, then 22 metrics.
+    assert_eq!(metrics.len(), 2 + 2 + 22, "{r}");
     for m in metrics {
         let name = m["name"].as_str().expect("a metric name");
         let mean = num(&m["mean"]);
