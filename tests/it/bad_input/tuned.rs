@@ -78,6 +78,7 @@ fn values_tuned_for_other_rules_are_refused_with_both_fingerprints() {
         "simulate --games 1",
         "play",
         "arena random greedy --games 2",
+        "info tower",
     ] {
         let mut args = common::words(command);
         let home = home_arg(&home);
