@@ -20,6 +20,8 @@ pub struct InfoArgs {
 pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
     if home.is_variant(&args.target) {
         let v = home.load_variant(&args.target)?;
+        // Loaded whole before anything is printed: an error prints alone.
+        let set = Ruleset::from_variant(home, &args.target)?;
         out!("variant {}: {}", v.name, v.description);
         out!("  from: {}", v.origin);
         out!("  packs: {}", v.packs.join(", "));
@@ -31,7 +33,6 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
                 out!("  sets {pack}.{name} = {value}");
             }
         }
-        let set = Ruleset::from_variant(home, &args.target)?;
         match &set.tuned {
             Some(t) => out!(
                 "  bot values: tuned from {} self-play games (seed {}, {} players; `towerlab tune`)",

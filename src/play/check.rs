@@ -192,13 +192,13 @@ fn param_ends(decl: &ParamDecl) -> Vec<(&'static str, toml::Value)> {
                 ("its greatest value", toml::Value::Integer(most)),
             ]
         }
-        toml::Value::Float(_) => [
-            ("its least value", decl.min),
-            ("its greatest value", decl.max),
-        ]
-        .into_iter()
-        .filter_map(|(end, x)| Some((end, toml::Value::Float(x?))))
-        .collect(),
+        toml::Value::Float(_) => {
+            let (least, most) = decl.float_range();
+            vec![
+                ("its least value", toml::Value::Float(least)),
+                ("its greatest value", toml::Value::Float(most)),
+            ]
+        }
         _ => Vec::new(),
     };
     ends.into_iter()

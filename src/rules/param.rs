@@ -11,11 +11,12 @@ use toml::Spanned;
 
 use crate::kernel::diag::{Source, bad_input, with_article};
 
-/// The most an integer parameter may be set to either way where its
-/// declaration gives no bound (`min`, `max`): far past any count or cost
-/// a game uses, and small enough that a hook's sums of it stay far inside
-/// what a score or a count holds. A pack that needs more declares it.
-pub const INTEGER_LIMIT: i64 = 1_000_000;
+/// The most a number parameter may be set to either way where its
+/// declaration gives no bound (`min`, `max`): far past any count, cost or
+/// ratio a game uses, and small enough that a hook's sums of it stay far
+/// inside what a score or a count holds. A pack that needs more declares
+/// it.
+pub const NUMBER_LIMIT: i64 = 1_000_000;
 
 /// The most characters a text parameter may be set to.
 pub const MAX_TEXT: usize = 1_000;
@@ -27,8 +28,8 @@ pub struct ParamDecl {
     pub description: String,
     /// The least and greatest value a number may be set to, as the pack
     /// declares them (`min`, `max`): a value out of them is the setter's
-    /// mistake, refused where it is set, not the script's. An integer
-    /// without one is within [`INTEGER_LIMIT`] on that side.
+    /// mistake, refused where it is set, not the script's. A number
+    /// without one is within [`NUMBER_LIMIT`] on that side.
     pub min: Option<f64>,
     pub max: Option<f64>,
 }
@@ -109,14 +110,8 @@ impl ParamDecl {
                 Some("a float parameter takes a finite number".into())
             }
             toml::Value::Float(x) => {
-                let below = self.min.is_some_and(|min| *x < min);
-                let above = self.max.is_some_and(|max| *x > max);
-                self.out_of(
-                    below,
-                    above,
-                    self.min.unwrap_or(0.0),
-                    self.max.unwrap_or(0.0),
-                )
+                let (min, max) = self.float_range();
+                self.out_of(*x < min, *x > max, min, max)
             }
             toml::Value::String(s) if s.chars().count() > MAX_TEXT => Some(format!(
                 "a text parameter is at most {MAX_TEXT} characters, and this one has {}",
@@ -127,12 +122,12 @@ impl ParamDecl {
     }
 
     fn out_of(&self, below: bool, above: bool, min: f64, max: f64) -> Option<String> {
-        let implicit = |declared: Option<f64>| match (declared, &self.default) {
-            (None, toml::Value::Integer(_)) => format!(
-                " (an integer parameter is within {INTEGER_LIMIT} of 0 unless its pack declares \
+        let implicit = |declared: Option<f64>| match declared {
+            None => format!(
+                " (a number parameter is within {NUMBER_LIMIT} of 0 unless its pack declares \
                  `min` and `max`)"
             ),
-            _ => String::new(),
+            Some(_) => String::new(),
         };
         if below {
             Some(format!(
@@ -153,7 +148,7 @@ impl ParamDecl {
 
     /// The least and greatest values an integer parameter may be set to:
     /// its declared bounds (the whole numbers within them), else
-    /// [`INTEGER_LIMIT`] either way (never an empty range: a bound
+    /// [`NUMBER_LIMIT`] either way (never an empty range: a bound
     /// declared past the limit moves the other side with it).
     pub fn integer_range(&self) -> (i64, i64) {
         // `as` from a float saturates: a bound past i64 is i64's end.
@@ -161,33 +156,47 @@ impl ParamDecl {
         let max = self.max.map(|m| m.floor() as i64);
         let lo = match (min, max) {
             (Some(a), _) => a,
-            (None, Some(b)) => b.min(-INTEGER_LIMIT),
-            (None, None) => -INTEGER_LIMIT,
+            (None, Some(b)) => b.min(-NUMBER_LIMIT),
+            (None, None) => -NUMBER_LIMIT,
         };
         let hi = match (max, min) {
             (Some(b), _) => b,
-            (None, Some(a)) => a.max(INTEGER_LIMIT),
-            (None, None) => INTEGER_LIMIT,
+            (None, Some(a)) => a.max(NUMBER_LIMIT),
+            (None, None) => NUMBER_LIMIT,
         };
         (lo, hi)
     }
 
-    /// The values it may take, for people: "from 0 to 1000000", "up to 5",
-    /// or "" when any (an integer always has both ends).
+    /// The least and greatest a float parameter may be: its declared
+    /// bounds, else [`NUMBER_LIMIT`] either way (a bound declared past the
+    /// limit moves the other side with it, as for an integer).
+    pub fn float_range(&self) -> (f64, f64) {
+        let limit = NUMBER_LIMIT as f64;
+        let lo = match (self.min, self.max) {
+            (Some(a), _) => a,
+            (None, Some(b)) => b.min(-limit),
+            (None, None) => -limit,
+        };
+        let hi = match (self.max, self.min) {
+            (Some(b), _) => b,
+            (None, Some(a)) => a.max(limit),
+            (None, None) => limit,
+        };
+        (lo, hi)
+    }
+
+    /// The values it may take, for people: "from 0 to 1000000", or ""
+    /// when it is not a number (a number always has both ends).
     pub fn bounds(&self) -> String {
         let (min, max) = match self.default {
             toml::Value::Integer(_) => {
                 let (a, b) = self.integer_range();
-                (Some(a as f64), Some(b as f64))
+                (a as f64, b as f64)
             }
-            _ => (self.min, self.max),
+            toml::Value::Float(_) => self.float_range(),
+            _ => return String::new(),
         };
-        match (min, max) {
-            (Some(a), Some(b)) => format!("from {} to {}", self.shown(a), self.shown(b)),
-            (Some(a), None) => format!("from {}", self.shown(a)),
-            (None, Some(b)) => format!("up to {}", self.shown(b)),
-            (None, None) => String::new(),
-        }
+        format!("from {} to {}", self.shown(min), self.shown(max))
     }
 
     /// A bound as the parameter's type writes it (an integer's without
@@ -301,7 +310,7 @@ mod tests {
 
     #[test]
     fn an_integer_s_range_is_its_bounds_or_the_limit_never_empty() {
-        let l = INTEGER_LIMIT;
+        let l = NUMBER_LIMIT;
         assert_eq!(integer(None, None).integer_range(), (-l, l));
         assert_eq!(integer(Some(0.0), None).integer_range(), (0, l));
         assert_eq!(integer(None, Some(5.0)).integer_range(), (-l, 5));
@@ -333,7 +342,7 @@ mod tests {
         .into_iter()
         .map(|g| decl.value(g))
         .collect();
-        let want = "is set to 4294967296: above its greatest value, 1000000 (an integer parameter \
+        let want = "is set to 4294967296: above its greatest value, 1000000 (a number parameter \
                     is within 1000000 of 0 unless its pack declares `min` and `max`)";
         for a in &answers {
             assert_eq!(a.as_ref().unwrap_err(), want);

@@ -182,8 +182,8 @@ pub fn tuned_path(folder: &Path, fingerprint: &str) -> PathBuf {
 
 /// The values tuned for `fingerprint` in the home `folder`, if any, for a
 /// ruleset of `floor_kinds` floor kinds. The file is an input like any
-/// other: read under the input limit (a link to `/dev/zero` is refused at
-/// once), every value in its range, and written for these rules — the
+/// other: a file (a link to `/dev/zero` or a pipe is refused at once), read
+/// under the input limit, every value in its range, and written for these rules — the
 /// fingerprint it records is the one its name gives (a file copied or
 /// renamed to other rules' name is refused, never used for them), and it
 /// values no more floor kinds than the rules have.
@@ -196,6 +196,14 @@ pub fn load(folder: Option<&Path>, fingerprint: &str, floor_kinds: usize) -> Res
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
         Ok(_) => {}
+    }
+    // Found by its name, so never a device or a pipe (reading one could
+    // never end): a file, or a link to one.
+    if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+        return Err(bad_input(format!(
+            "{} is not a file: tuned values are a TOML file `towerlab tune` writes",
+            path.display()
+        )));
     }
     let source = Source::read(&path)?;
     let tuned: Tuned = source.parse_toml()?;

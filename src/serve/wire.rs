@@ -38,9 +38,63 @@ pub struct NewGame {
     pub hints: Option<bool>,
     /// Pack parameters, by pack and name (`{"tower": {"ransom_cost": 2}}`),
     /// over the variant's; each a parameter the pack declares (the
-    /// catalog's `params`), of its default's type.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// catalog's `params`), of its default's type, and set once (a key
+    /// given twice is refused, as a file or the command line refuses it).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "once::params"
+    )]
     pub params: Option<BTreeMap<String, BTreeMap<String, serde_json::Value>>>,
+}
+
+/// Maps whose keys are each given once: JSON allows a key twice (the last
+/// winning, silently); a setting given twice is refused instead.
+mod once {
+    use std::collections::BTreeMap;
+    use std::fmt;
+    use std::marker::PhantomData;
+
+    use serde::de::{Deserialize, Deserializer, Error, MapAccess, Visitor};
+
+    /// A map of `V`, each key once.
+    struct Once<V>(BTreeMap<String, V>);
+
+    impl<'de, V: Deserialize<'de>> Deserialize<'de> for Once<V> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Keys<V>(PhantomData<V>);
+            impl<'de, V: Deserialize<'de>> Visitor<'de> for Keys<V> {
+                type Value = Once<V>;
+
+                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                    f.write_str("an object")
+                }
+
+                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Once<V>, A::Error> {
+                    let mut out = BTreeMap::new();
+                    while let Some((key, value)) = map.next_entry::<String, V>()? {
+                        if out.contains_key(&key) {
+                            return Err(A::Error::custom(format!(
+                                "`{key}` is given twice: set it once"
+                            )));
+                        }
+                        out.insert(key, value);
+                    }
+                    Ok(Once(out))
+                }
+            }
+            d.deserialize_map(Keys(PhantomData))
+        }
+    }
+
+    /// Parameters by pack then name, every key once.
+    #[allow(clippy::type_complexity)]
+    pub fn params<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<BTreeMap<String, BTreeMap<String, serde_json::Value>>>, D::Error> {
+        let packs = Option::<Once<Once<serde_json::Value>>>::deserialize(d)?;
+        Ok(packs.map(|Once(packs)| packs.into_iter().map(|(k, Once(v))| (k, v)).collect()))
+    }
 }
 
 /// `POST /api/games/{id}/choose`: a person's answer to the question waiting.

@@ -142,7 +142,8 @@ fn a_whole_number_sets_a_float_and_a_long_text_is_refused_everywhere() {
     let pack = tmp.pack(
         "q",
         "[pack]\nname = \"q\"\nrequires = [\"tower\"]\n\
-         [param.ratio]\ndefault = 0.5\nmin = 0.0\nmax = 2.0\n[param.word]\ndefault = \"a\"\n",
+         [param.ratio]\ndefault = 0.5\nmin = 0.0\nmax = 2.0\n[param.word]\ndefault = \"a\"\n\
+         [param.free]\ndefault = 0.5\n",
         &[],
     );
     let packs = format!("tower,{pack}");
@@ -157,6 +158,17 @@ fn a_whole_number_sets_a_float_and_a_long_text_is_refused_everywhere() {
     );
     assert!(
         run(&["play", "--packs", &packs, "--param", "q.ratio=1"])
+            .status
+            .success()
+    );
+    // A float with no bounds is within a million of 0, as an integer is.
+    let err = refused(&["play", "--packs", &packs, "--param", "q.free=1e7"]);
+    says(
+        &err,
+        "is set to 10000000.0: above its greatest value, 1000000 (a number parameter",
+    );
+    assert!(
+        run(&["play", "--packs", &packs, "--param", "q.free=-999999.5"])
             .status
             .success()
     );
@@ -230,4 +242,16 @@ fn a_pack_listed_twice_is_refused_alike_by_a_flag_a_variant_and_the_form() {
         &refused_by_server(addr, "POST", "/api/games", &body.to_string(), 400),
         want,
     );
+}
+
+#[test]
+fn a_setting_given_twice_in_the_form_is_refused_as_in_a_file() {
+    let addr = server(std::time::Duration::from_secs(60));
+    for body in [
+        r#"{"seats": ["random", "random"], "params": {"tower": {"ransom_cost": 1, "ransom_cost": 2}}}"#,
+        r#"{"seats": ["random", "random"], "params": {"tower": {"ransom_cost": 1}, "tower": {"ransom_cost": 2}}}"#,
+    ] {
+        let m = refused_by_server(addr, "POST", "/api/games", body, 400);
+        says(&m, "is given twice: set it once");
+    }
 }

@@ -37,20 +37,33 @@ fn home_arg(home: &Scratch) -> String {
 }
 
 #[test]
-fn a_tuned_file_that_is_a_link_to_an_endless_file_is_refused_at_once() {
+fn a_tuned_file_that_is_endless_a_pipe_or_too_large_is_refused_at_once() {
     let (home, path) = tuned_home("tower", 1.5);
-    std::fs::remove_file(&path).unwrap();
-    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
-    let started = std::time::Instant::now();
-    let out = limited(
-        1 << 20,
-        &["simulate", "--games", "1", "--home", &home_arg(&home)],
-    );
-    let err = common::stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    says(&err, &path.display().to_string());
-    says(&err, "larger than 64 MB");
-    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let fifo = path.with_extension("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    let huge = path.with_extension("huge");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(&format!("# {}\n", "x".repeat(65 << 20)));
+    std::fs::write(&huge, text).unwrap();
+    for (target, why) in [
+        (std::path::Path::new("/dev/zero"), "is not a file"),
+        (fifo.as_path(), "is not a file"),
+        (huge.as_path(), "larger than 64 MB"),
+    ] {
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(target, &path).unwrap();
+        let started = std::time::Instant::now();
+        let out = limited(
+            1 << 20,
+            &["simulate", "--games", "1", "--home", &home_arg(&home)],
+        );
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        says(&err, &path.display().to_string());
+        says(&err, why);
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    }
 }
 
 #[test]
@@ -65,6 +78,7 @@ fn values_tuned_for_other_rules_are_refused_with_both_fingerprints() {
         "simulate --games 1",
         "play",
         "arena random greedy --games 2",
+        "info tower",
     ] {
         let mut args = common::words(command);
         let home = home_arg(&home);
