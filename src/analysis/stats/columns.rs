@@ -78,7 +78,7 @@ impl Columns {
         }
     }
 
-    /// The values of per-game metric `m` ([`metric_names`](super::metric_names) order), game by
+    /// The values of per-game metric `m` ([`metric_names`] order), game by
     /// game.
     pub fn column(&self, m: usize) -> Option<&[f64]> {
         self.columns.get(m).map(Vec::as_slice)
@@ -110,7 +110,7 @@ impl Columns {
             .collect()
     }
 
-    /// Estimates of every metric, in [`metric_names`](super::metric_names)
+    /// Estimates of every metric, in [`metric_names`]
     /// order (balance last), each kept within the values it may take, with
     /// the metrics' `scales` ([`Columns::scales`]).
     pub fn summary(&self, scales: &[Scale]) -> Vec<Estimate> {
