@@ -8,7 +8,8 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::reads::{NO_CELL, Read, Tally, unpacked_cell};
+use super::moment::{NO_CELL, Tally, unpacked_cell};
+use super::reads::Read;
 use super::record::{kind_name, read};
 use super::{Hook, rt_error, with_rules};
 

@@ -17,7 +17,8 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallCon
 use super::api::{TowerInfo, kind_index};
 use super::context::GameRef;
 use super::memo::Value;
-use super::reads::{EventField, Read};
+use super::moment::EventField;
+use super::reads::Read;
 use super::record::kind_name;
 use super::record::read;
 use super::{Hook, ScriptRules, rt_error, with_rules};

@@ -35,6 +35,7 @@ mod front;
 pub mod limits;
 mod memo;
 pub mod memory;
+mod moment;
 mod reads;
 mod record;
 mod sandbox;
