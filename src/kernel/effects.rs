@@ -351,36 +351,6 @@ impl PackState {
         self.cells.clone_from(&source.cells);
         self.defaults.clone_from(&source.defaults);
     }
-
-    /// Every value that differs from its default, in order: (var, place,
-    /// value), for pictures and scenario tests.
-    pub fn changed(&self) -> Vec<(u16, StateAt, i64)> {
-        let mut out = Vec::new();
-        for (var, &start) in self.starts.iter().enumerate() {
-            if start == u32::MAX {
-                continue;
-            }
-            let default = self.defaults[var];
-            let end = self.next_start(var as u16);
-            // A seat variable has a value per seat, and games have two or more.
-            let per_seat = end - start as usize > 1;
-            for (i, &v) in self.dense[start as usize..end].iter().enumerate() {
-                if v != default {
-                    let at = match per_seat {
-                        true => StateAt::Seat(i as u8),
-                        false => StateAt::Game,
-                    };
-                    out.push((var as u16, at, v));
-                }
-            }
-        }
-        out.extend(
-            self.cells
-                .iter()
-                .map(|&((var, x, y), v)| (var, StateAt::Cell(x, y), v)),
-        );
-        out
-    }
 }
 
 /// What each seat has done so far, as rules may read it.
@@ -470,16 +440,10 @@ mod tests {
         assert_eq!(s.get(3, StateAt::Game), Some(5), "neighbours untouched");
         assert_eq!(s.get(2, StateAt::Cell(4, -2)), Some(3));
         assert_eq!(s.get(2, StateAt::Cell(0, 0)), Some(0));
-        assert_eq!(
-            s.changed(),
-            vec![(1, StateAt::Seat(1), 7), (2, StateAt::Cell(4, -2), 3)]
-        );
+        assert_eq!(s.cells, vec![((2, 4, -2), 3)], "only the cell set is kept");
         s.set(2, StateAt::Cell(4, -2), 0).unwrap();
-        assert_eq!(
-            s.changed(),
-            vec![(1, StateAt::Seat(1), 7)],
-            "a default is not kept"
-        );
+        assert!(s.cells.is_empty(), "a default is not kept");
+        assert_eq!(s.get(1, StateAt::Seat(1)), Some(7));
     }
 
     #[test]

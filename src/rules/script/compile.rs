@@ -116,9 +116,7 @@ impl Scripts {
         let listens = Hook::ALL
             .iter()
             .filter(|h| h.acts() && !chains[h.index()].is_empty())
-            .fold(0, |bits, h| {
-                bits | 1 << (h.index() - Hook::OnTileDrawn.index())
-            });
+            .fold(0, |bits, h| bits | h.moment_bit());
         Ok(Scripts {
             packs,
             chains,

@@ -241,27 +241,13 @@ pub(super) fn register_effects(engine: &mut Engine) {
                     },
                 )
             },
-        )
-        .register_fn("block", |ctx: NativeCallContext, x: i64, y: i64| {
+        );
+    for (name, blocked) in [("block", true), ("unblock", false)] {
+        engine.register_fn(name, move |ctx: NativeCallContext, x: i64, y: i64| {
             let tower = cell(x, y)?;
-            made(
-                &ctx,
-                Effect::Block {
-                    tower,
-                    blocked: true,
-                },
-            )
-        })
-        .register_fn("unblock", |ctx: NativeCallContext, x: i64, y: i64| {
-            let tower = cell(x, y)?;
-            made(
-                &ctx,
-                Effect::Block {
-                    tower,
-                    blocked: false,
-                },
-            )
+            made(&ctx, Effect::Block { tower, blocked })
         });
+    }
     register_state(engine);
 }
 
@@ -560,10 +546,5 @@ impl ScriptRules {
             }
         }
         Ok(())
-    }
-
-    /// The event hook of `moment`.
-    pub(super) fn event_hook(moment: &Moment) -> Hook {
-        Hook::on(moment.index())
     }
 }

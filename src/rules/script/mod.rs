@@ -223,9 +223,14 @@ impl Hook {
         self.spec().acts
     }
 
-    /// The event hook that answers the moment of index `moment`.
-    fn on(moment: usize) -> Hook {
-        Hook::ALL[Hook::FIRST_EVENT + moment]
+    /// The event hook that answers `moment`.
+    fn on(moment: &Moment) -> Hook {
+        Hook::ALL[Hook::FIRST_EVENT + moment.index()]
+    }
+
+    /// The moment an event hook answers (its bit in `Rules::listens`).
+    fn moment_bit(self) -> u32 {
+        1 << (self.index() - Hook::FIRST_EVENT)
     }
 }
 
@@ -582,7 +587,7 @@ impl Rules for ScriptRules {
         towers: &[TowerNow],
         out: &mut Vec<Acted>,
     ) -> Result<()> {
-        let hook = ScriptRules::event_hook(moment);
+        let hook = Hook::on(moment);
         if !self.defines(hook) {
             return Ok(());
         }
