@@ -132,6 +132,29 @@ impl Moment {
     }
 }
 
+/// The scoring questions a rule may answer, as bits of
+/// [`crate::kernel::Rules::listens`] past the moments': asked only when
+/// one is set.
+pub mod asks {
+    use super::Moment;
+    /// [`crate::kernel::Rules::feature_points`].
+    pub const FEATURE_POINTS: u32 = 1 << Moment::COUNT;
+    /// [`crate::kernel::Rules::meeple_strength`].
+    pub const MEEPLE_STRENGTH: u32 = 1 << (Moment::COUNT + 1);
+}
+
+/// A scoring answer a rule changed: the new value and the rule that gave
+/// it (logged with the points it changes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjusted {
+    pub value: u32,
+    pub origin: Arc<Origin>,
+}
+
+/// The most a meeple may count for in a majority: far above any count of
+/// meeples, short of any sum overflowing.
+pub const MAX_STRENGTH: u32 = 1_000;
+
 /// Where a floor an effect adds comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloorFrom {

@@ -9,7 +9,8 @@ use std::cell::RefCell;
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
+use crate::kernel::features::FeatureId;
 use crate::kernel::rules::TowerNow;
 
 use crate::kernel::{
@@ -558,6 +559,22 @@ impl Rules for Watch {
         self.inner.end_scores(towers, table, out)
     }
 
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> Result<Option<Adjusted>> {
+        self.inner.feature_points(feature, plain, table)
+    }
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        self.inner.meeple_strength(meeple, table, towers)
+    }
     fn listens(&self) -> u32 {
         self.inner.listens()
     }

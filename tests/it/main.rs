@@ -49,6 +49,7 @@ mod report_layout;
 mod sandbox;
 mod scenarios;
 mod scoring;
+mod scoring_hooks;
 mod serve;
 mod serve_browser;
 mod serve_docs;

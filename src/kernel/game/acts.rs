@@ -55,20 +55,25 @@ impl Game<'_> {
             )));
         }
         let mut effects = Vec::new();
-        let towers: Vec<TowerNow> = self
-            .towers
-            .iter()
-            .map(|t| TowerNow {
-                view: t.view(),
-                blocked: t.blocked,
-            })
-            .collect();
+        let towers = self.towers_now();
         self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
         drop(towers);
         self.cascade.depth += 1;
         let done = effects.iter().try_for_each(|a| self.carry_out(a));
         self.cascade.depth -= 1;
         done
+    }
+
+    /// Every tower on the board, as the rules' event and strength
+    /// questions see them.
+    pub(super) fn towers_now(&self) -> Vec<TowerNow<'_>> {
+        self.towers
+            .iter()
+            .map(|t| TowerNow {
+                view: t.view(),
+                blocked: t.blocked,
+            })
+            .collect()
     }
 
     /// Carry out one effect, or say which rule's effect breaks what.

@@ -170,15 +170,18 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
             player,
             points,
             feature: Scored::Feature(kind),
-            ..
+            rule,
         } => told(
             score_rule(*kind),
             Words::default()
                 .does(*player, "scores", "score")
                 .and(format!(
-                    " {points} point{} for a {}",
+                    " {points} point{} for a {}{}",
                     if *points == 1 { "" } else { "s" },
-                    kind.name()
+                    kind.name(),
+                    rule.as_ref()
+                        .map(|r| format!(", as {r} counts it"))
+                        .unwrap_or_default()
                 )),
         ),
         Event::Score {
@@ -269,6 +272,20 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
                 "{rule}: the tower at {} is {}",
                 cell(*pos),
                 if *blocked { "blocked" } else { "open again" }
+            )),
+        ),
+        Event::Strength {
+            rule,
+            pos,
+            spot,
+            owner,
+            strength,
+        } => told(
+            "pack",
+            Words::text(format!("{rule}: ")).whose(*owner).and(format!(
+                " meeple {} at {} counts for {strength} in the majority",
+                spot_words(game, *pos, *spot, MeepleOn::Feature(SegmentKind::Road)),
+                cell(*pos)
             )),
         ),
         Event::FinalScoring => told(

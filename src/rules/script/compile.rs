@@ -115,8 +115,8 @@ impl Scripts {
         }
         let listens = Hook::ALL
             .iter()
-            .filter(|h| h.acts() && !chains[h.index()].is_empty())
-            .fold(0, |bits, h| bits | h.moment_bit());
+            .filter(|h| !chains[h.index()].is_empty())
+            .fold(0, |bits, h| bits | h.listen_bit());
         Ok(Scripts {
             packs,
             chains,

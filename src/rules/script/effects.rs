@@ -66,8 +66,8 @@ pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
         let now = r.towers_now.borrow();
         if !now.held {
             return Err(rt_error(
-                "`game().towers` is only known in event hooks (`on_…`); question hooks are \
-                 asked about one tower",
+                "`game().towers` is only known in event hooks (`on_…`) and `meeple_strength`; \
+                 other question hooks are asked about one tower",
             ));
         }
         // A read of the whole board: no trace holds it.
@@ -489,32 +489,61 @@ impl ScriptRules {
         Ok((Value::Effects(all.into()), acted))
     }
 
+    /// Where pack `index`'s `hook` made an effect or an answer (line,
+    /// column), kept once per place.
+    fn origin(&self, index: usize, hook: Hook, line: usize, col: usize) -> Arc<Origin> {
+        let pack = &self.scripts.packs[index];
+        self.origins
+            .borrow_mut()
+            .entry((index, hook, line, col))
+            .or_insert_with(|| {
+                Arc::new(Origin {
+                    rule: pack.rule.clone(),
+                    place: format!(
+                        "pack `{}`, hook `{}`: {}:{line}:{col}",
+                        pack.name,
+                        hook.name(),
+                        pack.path.display(),
+                    ),
+                })
+            })
+            .clone()
+    }
+
+    /// A scoring hook's answer `value` as the kernel takes it: `None` when
+    /// it is the base rules' `plain`, else the value and the rule whose
+    /// hook answered (the last pack of the chain that defines it).
+    pub(super) fn adjusted(
+        &self,
+        hook: Hook,
+        value: i64,
+        most: i64,
+        plain: u32,
+    ) -> Result<Option<crate::kernel::effects::Adjusted>> {
+        if value == i64::from(plain) {
+            return Ok(None);
+        }
+        let chain = &self.scripts.chains[hook.index()];
+        let index = *chain.last().expect("a scoring hook is asked when defined");
+        let (line, col) = self.scripts.packs[index].hook_lines[hook.index()];
+        let value = u32::try_from(value)
+            .ok()
+            .filter(|&v| i64::from(v) <= most)
+            .ok_or_else(|| bad_input(format!("hook `{}` answered {value}", hook.name())))?;
+        Ok(Some(crate::kernel::effects::Adjusted {
+            value,
+            origin: self.origin(index, hook, line, col),
+        }))
+    }
+
     /// The effects in `v`, pack `pos` of `hook`'s chain's answer.
     fn effects_of(&self, hook: Hook, pos: usize, v: &Dynamic, out: &mut Vec<Acted>) -> Result<()> {
         let index = self.scripts.chains[hook.index()][pos];
         let pack = &self.scripts.packs[index];
         let mut push = |e: EffectValue| {
-            let origin = self
-                .origins
-                .borrow_mut()
-                .entry((index, hook, e.line, e.col))
-                .or_insert_with(|| {
-                    Arc::new(Origin {
-                        rule: pack.rule.clone(),
-                        place: format!(
-                            "pack `{}`, hook `{}`: {}:{}:{}",
-                            pack.name,
-                            hook.name(),
-                            pack.path.display(),
-                            e.line,
-                            e.col
-                        ),
-                    })
-                })
-                .clone();
             out.push(Acted {
                 effect: e.effect,
-                origin,
+                origin: self.origin(index, hook, e.line, e.col),
             })
         };
         if v.is_unit() {

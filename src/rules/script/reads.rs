@@ -233,6 +233,8 @@ pub(super) struct Facts<'a> {
     pub(super) roles: Roles,
     /// What happened, for an event hook.
     pub(super) moment: Option<Moment>,
+    /// The feature being scored (its root), for `feature_points`.
+    pub(super) feature: Option<FeatureId>,
 }
 
 /// A stack as one number, for [`Read::Floors`]: the height in the low 4
@@ -387,8 +389,11 @@ fn the_one(scores: &[u32], better: impl Fn(u32, u32) -> bool) -> i64 {
 /// The table and the feature the question's meeple stands on, when it
 /// stands on one of a game's features.
 fn feature_of<'a>(facts: &Facts<'a>) -> Option<(Table<'a>, FeatureId)> {
-    let (m, _) = facts.meeple?;
     let table = facts.table?;
+    if let Some(root) = facts.feature {
+        return Some((table, root));
+    }
+    let (m, _) = facts.meeple?;
     let root = segment_root(table.board, table.features?, m.pos, m.spot)?;
     Some((table, root))
 }
