@@ -137,18 +137,38 @@ pub fn load_pack_checked(
             .map(|p| (p, Vec::new()))
             .map_err(|e| vec![e]);
     }
+    // Packs held in memory (a browser's) name packs, never files on disk:
+    // not a path of the disk, nor one that climbs out of a folder.
+    let held = rules_dirs.iter().any(|d| matches!(d, Dir::Inline(..)));
+    if held && !is_plain_name(reference) {
+        return Err(vec![unknown_pack(rules_dirs, reference)]);
+    }
     let named = rules_dirs
         .iter()
         .map(|d| d.join(reference))
         .find(|d| !reference.is_empty() && d.has("pack.toml"));
     let dir = match named {
         Some(dir) => dir,
-        None if Path::new(reference).join("pack.toml").is_file() => {
+        None if !held && Path::new(reference).join("pack.toml").is_file() => {
             Dir::Disk(PathBuf::from(reference))
         }
         None => return Err(vec![unknown_pack(rules_dirs, reference)]),
     };
     read_pack(&dir, reference)
+}
+
+/// A pack's name as a folder of `rules/` holds it (`tower`,
+/// `house/no-gaps`): parts of letters, digits, `-`, `_` and `.`, none of
+/// them `.` or `..`, not starting with `/`.
+fn is_plain_name(reference: &str) -> bool {
+    reference.split('/').all(|part| {
+        !part.is_empty()
+            && part != "."
+            && part != ".."
+            && part
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    })
 }
 
 fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
