@@ -269,6 +269,11 @@ pub struct StateVar {
     pub min: i64,
     pub max: i64,
     pub default: i64,
+    /// A neutral figure: a game value holding the cell it stands on
+    /// ([`crate::kernel::geometry::Pos::packed`]), or
+    /// [`crate::kernel::geometry::NO_CELL`] while it stands nowhere; it
+    /// stands only where a tile lies, and pictures draw it.
+    pub figure: bool,
 }
 
 /// The rules' state in a game: a dense value per game and seat variable,
@@ -435,6 +440,7 @@ mod tests {
             min: -10,
             max: 10,
             default,
+            figure: false,
         }
     }
 

@@ -93,6 +93,16 @@ fn check(label: &str, text: &str) -> Result<String, String> {
         CaptureOption,
         Board,
         EventLine,
+        StudioStarts,
+        Reference,
+        StudioCheck,
+        StudioReport,
+        StudioAsk,
+        Answers,
+        StudioTest,
+        StudioTests,
+        StudioCompare,
+        CompareJob,
     )
 }
 

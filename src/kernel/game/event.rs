@@ -152,6 +152,14 @@ pub enum Event<T = u16, F = FloorKind> {
         pos: Pos,
         blocked: bool,
     },
+    /// A rule's effect put a neutral figure on a cell (`at`), or took it
+    /// off the board (`at` absent).
+    Figure {
+        rule: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[i32; 2]>,
+    },
     /// A rule made a meeple count for `strength` (not 1) in the majority
     /// of the feature it stands on, as the feature is scored.
     Strength {
@@ -349,6 +357,11 @@ impl<T, F> Event<T, F> {
                 rule: rule.clone(),
                 pos: *pos,
                 blocked: *blocked,
+            },
+            Event::Figure { rule, name, at } => Event::Figure {
+                rule: rule.clone(),
+                name: name.clone(),
+                at: *at,
             },
             Event::Strength {
                 rule,

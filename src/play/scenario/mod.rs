@@ -17,6 +17,7 @@ use anyhow::{Context, Result};
 use crate::kernel::diag::Source;
 use crate::rules::{Home, Params, Ruleset};
 
+mod answers;
 mod checked;
 mod expect;
 mod file;
@@ -24,6 +25,7 @@ mod position;
 mod state;
 mod steps;
 
+pub use answers::{Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
 pub use file::RawFile;
 use file::RawScenario;
 
@@ -63,6 +65,13 @@ impl ScenarioFile {
     /// How many scenarios the file holds.
     pub fn len(&self) -> usize {
         self.raw.scenario.len()
+    }
+
+    /// Scenario `index`'s name and line.
+    pub fn scenario_name(&self, index: usize) -> (String, usize) {
+        let spanned = &self.raw.scenario[index];
+        let (line, _) = self.source.line_col(spanned.span().start);
+        (spanned.get_ref().name.get_ref().clone(), line)
     }
 
     pub fn is_empty(&self) -> bool {

@@ -274,6 +274,13 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
                 if *blocked { "blocked" } else { "open again" }
             )),
         ),
+        Event::Figure { rule, name, at } => told(
+            "pack",
+            Words::text(match at {
+                Some([x, y]) => format!("{rule}: {} now stands at {x},{y}", figure_name(name)),
+                None => format!("{rule}: {} leaves the board", figure_name(name)),
+            }),
+        ),
         Event::Strength {
             rule,
             pos,
@@ -327,6 +334,12 @@ pub(crate) fn on_segment(game: &Game, pos: Pos, s: u8, on: MeepleOn) -> String {
         Some(t) => segment_words(&game.tiles().kinds[t.kind as usize], t.rot, s),
         None => format!("a {}", on.name()),
     }
+}
+
+/// A figure as events name it: "the warden" for `pack.warden`.
+pub(crate) fn figure_name(name: &str) -> String {
+    let short = name.rsplit_once('.').map_or(name, |(_, n)| n);
+    format!("the {}", short.replace(['_', '-'], " "))
 }
 
 /// The rule a feature's score follows.

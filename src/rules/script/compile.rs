@@ -90,6 +90,7 @@ impl Scripts {
                         min: d.min,
                         max: d.max,
                         default: d.default,
+                        figure: d.figure,
                     });
                     (d.name.clone(), (state_vars.len() - 1) as u16, d.boolean)
                 })

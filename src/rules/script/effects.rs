@@ -306,15 +306,17 @@ impl Place {
     }
 }
 
-/// A declared variable: its index, scope and whether it is a bool.
-struct Var {
-    index: u16,
+/// A declared variable: its index, scope, whether it is a bool and
+/// whether a figure.
+pub(super) struct Var {
+    pub(super) index: u16,
     scope: Scope,
     boolean: bool,
+    pub(super) figure: bool,
 }
 
 /// The variable `name` of the running pack, or `pack.name` of another.
-fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
+pub(super) fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
     let frame = r.stack.borrow().last().copied();
     let Some((hook, pos)) = frame else {
         return Err(rt_error("the pack's state is only known inside a hook"));
@@ -349,6 +351,7 @@ fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
             index,
             scope: r.scripts.state_vars[index as usize].scope,
             boolean,
+            figure: r.scripts.state_vars[index as usize].figure,
         }),
         None => Err(rt_error(format!(
             "pack `{}` declares no state `{short}`{} (declare it as [state.{short}] in its pack.toml)",
@@ -383,7 +386,7 @@ fn state_place(
 /// `state(…)`: a read of the game.
 fn state_read(name: &str, place: Place) -> Result<Dynamic, Box<EvalAltResult>> {
     let (var, at) = with_rules(|r| {
-        let var = variable(r, name)?;
+        let var = not_a_figure(variable(r, name)?, name)?;
         let at = state_place(var.scope, name, place, false)?;
         Ok::<_, Box<EvalAltResult>>((var, at))
     })??;
@@ -407,7 +410,7 @@ fn set_state(
     value: Dynamic,
 ) -> Result<EffectValue, Box<EvalAltResult>> {
     let (var, at) = with_rules(|r| {
-        let var = variable(r, name)?;
+        let var = not_a_figure(variable(r, name)?, name)?;
         let at = state_place(var.scope, name, place, true)?;
         Ok::<_, Box<EvalAltResult>>((var, at))
     })??;
@@ -436,8 +439,23 @@ fn set_state(
     )
 }
 
+/// `var`, named `name`, unless it is a figure (which has functions of
+/// its own).
+fn not_a_figure(var: Var, name: &str) -> Result<Var, Box<EvalAltResult>> {
+    if var.figure {
+        return Err(rt_error(format!(
+            "`{name}` is a figure: read where it stands with figure(\"{name}\"), move it \
+             with place_figure(\"{name}\", x, y) or remove_figure(\"{name}\")"
+        )));
+    }
+    Ok(var)
+}
+
 /// An effect made at the script's place.
-fn made(ctx: &NativeCallContext, effect: Effect) -> Result<EffectValue, Box<EvalAltResult>> {
+pub(super) fn made(
+    ctx: &NativeCallContext,
+    effect: Effect,
+) -> Result<EffectValue, Box<EvalAltResult>> {
     let at = ctx.call_position();
     let (line, col) = (at.line().unwrap_or(0), at.position().unwrap_or(0));
     Ok(EffectValue { effect, line, col })
@@ -450,7 +468,7 @@ fn seat_number(seat: i64) -> Result<usize, Box<EvalAltResult>> {
         .ok_or_else(|| rt_error(format!("there is no seat {seat}")))
 }
 
-fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
+pub(super) fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
     if x.abs() > FAR || y.abs() > FAR {
         return Err(rt_error(format!(
             "the cell ({x}, {y}) is off any board (coordinates are within ±{FAR})"

@@ -30,6 +30,7 @@ mod compile;
 mod context;
 mod effects;
 mod errors;
+mod figures;
 mod fires;
 mod front;
 pub mod limits;
