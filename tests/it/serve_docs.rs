@@ -216,12 +216,14 @@ fn unshown(source: &str, shown: &str) -> Vec<String> {
 
 #[test]
 fn every_example_of_docs_serve_is_its_types_json_and_every_type_has_one() {
-    let shown = checked_examples(&read("docs/serve.md"))
-        .unwrap_or_else(|errors| panic!("docs/serve.md:\n{}", errors.join("\n\n")));
+    // The API is documented on two pages: the game's and the studio's.
+    let docs = [read("docs/serve.md"), read("docs/studio.md")].concat();
+    let shown = checked_examples(&docs)
+        .unwrap_or_else(|errors| panic!("docs/serve.md, docs/studio.md:\n{}", errors.join("\n\n")));
     let missing = unshown(&read("src/serve/wire.rs"), &shown);
     assert!(
         missing.is_empty(),
-        "no example in docs/serve.md shows {missing:?}"
+        "no example in docs/serve.md or docs/studio.md shows {missing:?}"
     );
 }
 
