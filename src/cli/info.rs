@@ -33,7 +33,7 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
                 out!("  sets {pack}.{name} = {value}");
             }
         }
-        match &set.tuned {
+        match set.tuned() {
             Some(t) => out!(
                 "  bot values: tuned from {} self-play games (seed {}, {} players; `towerlab tune`)",
                 t.games,
@@ -45,8 +45,8 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
                 v.name
             ),
         }
-        super::tune::print_worths(&set.worths, &set)?;
-        for pack in &set.packs {
+        super::tune::print_worths(set.worths(), &set)?;
+        for pack in set.packs() {
             out!("");
             describe(&set, pack)?;
         }
@@ -57,7 +57,7 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
     with_requirements(home, pack, &mut list, 0)?;
     let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
     let set = Ruleset::from_packs(home, &names)?;
-    let pack = set.packs.last().expect("the pack itself");
+    let pack = set.packs().last().expect("the pack itself");
     describe(&set, pack)
 }
 
@@ -81,7 +81,7 @@ fn describe(set: &Ruleset, pack: &Pack) -> Result<()> {
         } else {
             format!("{} {bounds}", p.default.type_str())
         };
-        let set_to = set.params.get(&pack.reference).and_then(|m| m.get(name));
+        let set_to = set.params().get(&pack.reference).and_then(|m| m.get(name));
         let value = set_to.map(|v| format!(", set to {v}")).unwrap_or_default();
         out!(
             "  parameter {name} ({ty}, default {}{value}): {}",

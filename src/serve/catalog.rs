@@ -195,11 +195,7 @@ impl Catalog {
         let list = self.studio_list(&home, packs, files)?;
         let set = Arc::new(Ruleset::from_packs(&home, &list)?);
         let set = match &req.params {
-            Some(given) => Arc::new(params::with_values(
-                &home,
-                &set,
-                &params::from_json(&set, given)?,
-            )?),
+            Some(given) => Arc::new(set.with_params(&home, &params::from_json(&set, given)?)?),
             None => set,
         };
         Ok(Choice { set, seats })
@@ -286,8 +282,8 @@ impl Catalog {
         if values.is_empty() {
             return Ok(set);
         }
-        let key = format!("{}:{}", set.fingerprint, serde_json::to_string(given)?);
-        self.load(key, || params::with_values(home, &set, &values))
+        let key = format!("{}:{}", set.fingerprint(), serde_json::to_string(given)?);
+        self.load(key, || set.with_params(home, &values))
     }
 
     /// The ruleset under `key`: the one kept, or loaded by `load` (and
