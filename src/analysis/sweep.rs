@@ -86,14 +86,9 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
 /// parameter declared, each value of its type and within its bounds).
 pub fn parse_param(spec: &str, set: &Ruleset) -> Result<Dimension> {
     let flag = format!("--param {spec}");
-    let (key, values) = spec.split_once('=').ok_or_else(|| {
+    let (pack, name, values) = setting::split_flag(spec).ok_or_else(|| {
         bad_input(format!(
-            "{flag}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,…"
-        ))
-    })?;
-    let (pack, name) = key.rsplit_once('.').ok_or_else(|| {
-        bad_input(format!(
-            "{flag}: name the parameter as PACK.NAME (e.g. tower.ransom_cost)"
+            "{flag}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,… (e.g. tower.ransom_cost=0..6)"
         ))
     })?;
     let (found, decl) = setting::declared(set.packs(), pack, name)

@@ -238,16 +238,11 @@ impl ParamArgs {
 
 /// `PACK.NAME=V` as its pack, name and value.
 fn split_param(spec: &str) -> Result<(&str, &str, &str)> {
-    spec.split_once('=')
-        .and_then(|(key, value)| {
-            let (pack, name) = key.rsplit_once('.')?;
-            Some((pack, name, value))
-        })
-        .ok_or_else(|| {
-            bad_input(format!(
-                "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
-            ))
-        })
+    setting::split_flag(spec).ok_or_else(|| {
+        bad_input(format!(
+            "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
+        ))
+    })
 }
 
 /// Does `set` have the pack keyed `pack`, as listed or by its manifest's

@@ -232,16 +232,7 @@ impl Ruleset {
     /// kept. A ruleset is never changed after it is made: this makes
     /// another.
     pub fn with_params(&self, home: &Home, values: &Params) -> Result<Ruleset> {
-        let settings: Vec<setting::Setting> = values
-            .iter()
-            .flat_map(|(pack, named)| {
-                named.iter().map(move |(name, value)| setting::Setting {
-                    pack,
-                    name,
-                    value: param::Given::Toml(value),
-                })
-            })
-            .collect();
+        let settings = setting::settings_of(values);
         let checked = setting::resolve(&self.packs, &settings).map_err(|r| bad_input(r.why))?;
         let mut params = self.params.clone();
         for (pack, named) in checked {
