@@ -6,8 +6,8 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::play::check::with_requirements;
 use crate::rules::script::Hook;
+use crate::rules::with_requirements;
 use crate::rules::{Home, Pack, Ruleset};
 
 #[derive(clap::Args, Debug)]
@@ -54,7 +54,7 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
     }
     let pack = home.load_pack(&args.target)?;
     let mut list = Vec::new();
-    with_requirements(home, pack, &mut list, 0)?;
+    with_requirements(home, pack, &mut list)?;
     let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
     let set = Ruleset::from_packs(home, &names)?;
     let pack = set.packs().last().expect("the pack itself");

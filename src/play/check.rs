@@ -19,7 +19,6 @@ use crate::kernel::{
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
-use crate::rules::manifest::Pack;
 use crate::rules::param::ParamDecl;
 use crate::rules::problems::load_all;
 use crate::rules::script::{Hook, ScriptRules};
@@ -35,33 +34,6 @@ pub struct Report {
     /// Wrong: the pack or variant cannot be used as it is.
     pub problems: Vec<String>,
     pub summary: String,
-}
-
-/// The packs `pack` needs, in order, followed by `pack` itself (`depth`: 0).
-pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
-    if depth > 16 {
-        return Err(crate::kernel::diag::bad_input(format!(
-            "pack `{}`: requirements nest too deep (a cycle?)",
-            pack.reference
-        )));
-    }
-    for (k, req) in pack.requires.iter().enumerate() {
-        if out.iter().any(|p| &p.name == req || &p.reference == req) {
-            continue;
-        }
-        // A requirement that does not load is reported at its line.
-        let dep = home
-            .load_pack(req)
-            .map_err(|e| match pack.requires_spans.get(k) {
-                Some(span) => pack
-                    .manifest
-                    .error_at(span.clone(), format!("`requires`: {e:#}")),
-                None => e,
-            })?;
-        with_requirements(home, dep, out, depth + 1)?;
-    }
-    out.push(pack);
-    Ok(())
 }
 
 /// Check a pack, a pack list (`tower,house/no-gaps`) or a variant.

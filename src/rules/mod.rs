@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod native;
 pub mod param;
 pub mod problems;
+pub mod requires;
 pub mod script;
 pub mod setting;
 pub mod state;
@@ -31,6 +32,7 @@ use crate::kernel::tiles::TileSet;
 pub use home::{Dir, Home, Kept, Origin, kept_packs};
 pub use logged::PackFiles;
 pub use manifest::{FloorDecl, Pack, VariantFile};
+pub use requires::with_requirements;
 pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 pub use worths::{Tuned, Worths};
@@ -435,7 +437,7 @@ fn fixed_list(home: &Home, packs: &[Pack], req: &str) -> String {
 /// pack of the list as the list names it, another as found in `home`; false
 /// when one is found nowhere.
 fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth: usize) -> bool {
-    let listed = packs.iter().find(|p| p.reference == name || p.name == name);
+    let listed = requires::find(packs, name);
     let reference = listed.map_or(name, |p| p.reference.as_str()).to_string();
     if order.contains(&reference) {
         return true;
@@ -447,7 +449,7 @@ fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth
             Err(_) => return false,
         },
     };
-    if depth < 16 {
+    if depth < requires::MAX_DEPTH {
         for r in &requires {
             if !place(home, packs, r, order, depth + 1) {
                 return false;
@@ -466,9 +468,7 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
     check_native_alone(home, packs)?;
     for (i, pack) in packs.iter().enumerate() {
         for (k, req) in pack.requires.iter().enumerate() {
-            let before = packs[..i]
-                .iter()
-                .any(|p| &p.name == req || &p.reference == req);
+            let before = packs[..i].iter().any(|p| p.is(req));
             if !before {
                 let message = format!(
                     "pack `{}` requires pack `{req}` earlier in the list{}",

@@ -103,10 +103,7 @@ pub fn declared<'p>(
 /// else the one whose manifest is named `key`; else an error that lists
 /// the keys there are.
 pub fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> Result<&'p Pack, String> {
-    if let Some(p) = packs.iter().find(|p| p.reference == key) {
-        return Ok(p);
-    }
-    if let Some(p) = packs.iter().find(|p| p.name == key) {
+    if let Some(p) = super::requires::find(packs, key) {
         return Ok(p);
     }
     let mut keys: Vec<String> = Vec::new();
