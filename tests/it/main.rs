@@ -37,6 +37,7 @@ mod layers;
 mod limits_server;
 mod links;
 mod mcts;
+mod more_players;
 mod packs;
 mod picture_layout;
 mod preview;
