@@ -94,7 +94,7 @@ fn searched(
     asked: &Asked,
     budget: u32,
 ) -> anyhow::Result<Hint> {
-    let mut bot = MctsBot::with(asked.stream, asked.seat, budget, set.worths.clone());
+    let mut bot = MctsBot::with(asked.stream, asked.seat, budget, set.worths().clone());
     let found = bot.weigh(game, decision)?;
     let weighed: Vec<Weighed> = found
         .iter()

@@ -102,7 +102,7 @@ fn tower_answers(set: &Ruleset, game: &Game, t: usize) -> Result<TowerAnswers> {
     };
     let seats = game.players().len();
     let mut build = Vec::new();
-    for (k, decl) in set.floors.iter().enumerate() {
+    for (k, decl) in set.floors().iter().enumerate() {
         let mut may = Vec::new();
         for s in 0..seats {
             if game
@@ -128,7 +128,7 @@ fn tower_answers(set: &Ruleset, game: &Game, t: usize) -> Result<TowerAnswers> {
         floors: tower
             .floors
             .iter()
-            .map(|&k| set.floors[k as usize].name.clone())
+            .map(|&k| set.floors()[k as usize].name.clone())
             .collect(),
         range,
         captures,
