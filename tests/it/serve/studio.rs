@@ -77,6 +77,8 @@ fn the_board_is_answered_by_the_pack_sent() {
     assert_eq!(tower["range"].as_array().unwrap().len(), 5, "{plain}");
     assert_eq!(tower["captures"], json!([[1, 0], [0, 1]]), "{plain}");
     assert_eq!(plain["ransoms"][0]["cost"], 3);
+    // The position settled as a scenario's is: a bare tower may be topped.
+    assert_eq!(tower["top"], json!([0, 1]), "{plain}");
     // Monks spared, and the ransom free: the pack's own answers.
     let script = "fn may_capture(tower, meeple, board) { meeple.on != \"cloister\" }\nfn ransom(score, paid) { 0 }\n";
     let mine = ok(
