@@ -23,9 +23,9 @@ use super::{BudgetArgs, Format, RulesArgs};
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// The bots, at least two: `random`, `greedy`, `mcts` or `mcts:N` (N
-    /// iterations per decision), `mcts-narrow[:N]` and `mcts-classic[:N]`
-    /// (the earlier designs of the search). With more seats than bots, the
-    /// last bot takes the remaining seats.
+    /// iterations per decision); `mcts-baseline[:N]`: the reference the bots
+    /// are measured against. With more seats than bots, the last bot takes
+    /// the remaining seats.
     #[arg(required = true, value_name = "BOT")]
     pub bots: Vec<String>,
     #[command(flatten)]

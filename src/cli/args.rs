@@ -69,8 +69,7 @@ pub struct SeatArgs {
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
-    /// `mcts-narrow[:N]` and `mcts-classic[:N]`, the earlier designs of the
-    /// search)
+    /// `mcts-baseline[:N]`: the reference the bots are measured against)
     #[arg(
         long,
         value_name = "B1,B2,…",

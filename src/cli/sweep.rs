@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::numbers;
-use super::output::{new_table, progress_bar, write_file};
+use super::output::{new_table, progress_bar, write_reported};
 use super::pergame::{self, Games};
 use super::runs::EstimateCells;
 use crate::analysis::stats;
@@ -44,8 +44,7 @@ pub struct SweepArgs {
     pub seed: u64,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
-    /// `mcts-narrow[:N]` and `mcts-classic[:N]`, the earlier designs of the
-    /// search)
+    /// `mcts-baseline[:N]`: the reference the bots are measured against)
     #[arg(
         long,
         value_name = "B1,B2,…",
@@ -101,13 +100,7 @@ pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
     }
     if let Some(path) = &args.html {
         let page = report::sweep::html(&s);
-        write_file(path, &page)?;
-        writeln!(
-            std::io::stderr(),
-            "wrote {} ({} KB)",
-            path.display(),
-            page.len().div_ceil(1024)
-        )?;
+        write_reported(path, &page)?;
     }
     match args.format {
         SweepFormat::Json => out!("{}", serde_json::to_string(&s)?),

@@ -209,8 +209,7 @@ impl Catalog {
     /// thread is the server's, and a bot's turn cannot be called back.
     fn within_budget(&self, seats: &[Seat]) -> Result<()> {
         for (i, seat) in seats.iter().enumerate() {
-            if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Narrow(n) | BotKind::Classic(n))) =
-                seat
+            if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Baseline(n))) = seat
                 && *n > self.lists.max_budget
             {
                 return Err(bad_input(format!(

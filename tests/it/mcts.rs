@@ -8,14 +8,15 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::determinize::redealt;
+use towerlab::kernel::effects::Adjusted;
+use towerlab::kernel::features::FeatureId;
+use towerlab::kernel::rules::TowerNow;
 use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{
     Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
     MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
-use towerlab::play::bots::{
-    BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style,
-};
+use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 use towerlab::play::seed::Stream;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
@@ -268,6 +269,22 @@ impl Rules for BrokenRange {
     ) -> anyhow::Result<()> {
         self.0.end_scores(towers, table, out)
     }
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.0.feature_points(feature, plain, table)
+    }
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.0.meeple_strength(meeple, table, towers)
+    }
     fn listens(&self) -> u32 {
         self.0.listens()
     }
@@ -362,52 +379,38 @@ fn wins_beyond_chance(bots: [BotKind; 2], games: u64, seed: u64) {
     assert!(first.mean_margin > 0.0, "{first:?}");
 }
 
-/// At a small budget and the same CPU a game, the `mcts` bot beats the first
-/// design of the search (`mcts-classic`, greedy playouts two rounds on) by
-/// more than chance allows: over paired deals with the seats rotated (as
-/// `towerlab arena` plays them), the lower end of its 95% Wilson interval is
-/// above one half. `mcts:40` and `mcts-classic:12` cost about the same a
-/// game (a classic iteration plays about six times the greedy turns of an
-/// `mcts` one; measured in instructions in docs/bots.md, before `mcts` added
-/// the initiative, about 8% of its instructions), so neither bot has much
-/// more thought to spend; at equal iterations the classic bot would have
-/// several times the CPU; with sequential halving they cost 85–92 and
-/// 83–91 greedy games a game (`benches/bot_cost.sh`, docs/bots.md). The
-/// 400-game arena of these two (docs/bots.md) gives `mcts` 0.916 [0.885,
-/// 0.940]; these 120 games are its first 60 deals (0.879 [0.809, 0.926]).
+/// One search is offered (`BotKind::ALL`: random, greedy, mcts); the
+/// reference is reached by its name, with a budget; the names of designs
+/// no longer offered are refused with what to use.
 #[test]
-fn mcts_beats_the_first_design_at_a_small_budget_and_equal_cpu() {
-    wins_beyond_chance([BotKind::Mcts(40), BotKind::Classic(12)], 120, 1);
-}
-
-/// The earlier designs of the search stay reachable by name, with a budget.
-#[test]
-fn mcts_classic_is_named_with_its_budget_and_plays_legal_decisions() {
-    assert_eq!(
-        BotKind::parse("mcts-classic").unwrap().label(),
-        "mcts-classic"
-    );
-    assert_eq!(
-        BotKind::parse("mcts-narrow").unwrap(),
-        BotKind::Narrow(NARROW_BUDGET)
-    );
-    let horizon = BotKind::parse("mcts-narrow:7").unwrap();
-    assert_eq!(horizon, BotKind::Narrow(7));
-    assert_eq!(horizon.label(), "mcts-narrow:7");
-    assert!(BotKind::parse("mcts-narrow:0").is_err());
-    let kind = BotKind::parse("mcts-classic:5").unwrap();
-    assert_eq!(kind, BotKind::Classic(5));
-    assert_eq!(kind.label(), "mcts-classic:5");
+fn one_search_is_offered_and_the_baseline_is_named_with_its_budget() {
+    let offered: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
+    assert_eq!(offered, ["random", "greedy", "mcts"]);
+    let baseline = BotKind::parse("mcts-baseline").unwrap();
+    assert_eq!(baseline, BotKind::Baseline(DEFAULT_BUDGET));
+    assert_eq!(baseline.label(), "mcts-baseline");
+    let small = BotKind::parse("mcts-baseline:7").unwrap();
+    assert_eq!(small, BotKind::Baseline(7));
+    assert_eq!(small.label(), "mcts-baseline:7");
+    assert!(BotKind::parse("mcts-baseline:0").is_err());
     assert_eq!(BotKind::parse("mcts:5").unwrap().label(), "mcts:5");
-    assert!(BotKind::parse("mcts-classic:0").is_err());
+    for old in ["mcts-narrow", "mcts-classic:5"] {
+        let err = BotKind::parse(old).unwrap_err().to_string();
+        assert!(err.contains("is no longer offered"), "{err}");
+        assert!(
+            err.contains("`mcts`") && err.contains("`mcts-baseline`"),
+            "{err}"
+        );
+    }
+    let err = BotKind::parse("mcts-basline").unwrap_err().to_string();
+    assert!(err.contains("did you mean `mcts-baseline`"), "{err}");
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
     let rules = set.rules();
     let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 4).unwrap();
-    let earlier = |s, style| MctsBot::with(4, s, 5, style, set.worths.clone());
-    let mut bots: Vec<Box<dyn Bot>> = [Style::Playouts, Style::Narrow]
+    let mut bots: Vec<Box<dyn Bot>> = [BotKind::Baseline(5), BotKind::Mcts(5)]
         .into_iter()
         .enumerate()
-        .map(|(s, style)| Box::new(Checked(earlier(s, style), 0)) as Box<dyn Bot>)
+        .map(|(s, b)| b.make(4, s, &set.worths))
         .collect();
     play_game(&mut game, &mut bots).unwrap();
 }

@@ -6,9 +6,6 @@ mod random;
 mod roster;
 
 pub use greedy::GreedyBot;
-pub use mcts::{
-    CLASSIC_BUDGET, DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, NARROW_BUDGET, Style, Terms,
-    Weighed,
-};
+pub use mcts::{DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, Terms, Weighed};
 pub use random::RandomBot;
 pub use roster::{BotKind, seats};

@@ -1,8 +1,8 @@
 //! Bots by name, as `--bots` gives them: one name for every seat, or one per
-//! seat. A searching bot takes its budget after a colon: `mcts:600` is the
-//! `mcts` bot with 600 iterations per decision, plain `mcts` its default;
-//! `mcts-narrow` and `mcts-classic` are the second and first designs of the
-//! search, kept to measure against.
+//! seat. The searching bot takes its budget after a colon: `mcts:600` is
+//! `mcts` with 600 iterations per decision, plain `mcts` its default.
+//! `mcts-baseline` is the reference the bots are measured against; the
+//! names of search designs no longer offered are answered with what to use.
 
 use std::num::IntErrorKind;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::rules::Worths;
 
-use super::{CLASSIC_BUDGET, DEFAULT_BUDGET, GreedyBot, MctsBot, NARROW_BUDGET, RandomBot, Style};
+use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,19 +25,29 @@ pub enum BotKind {
     /// Information-set Monte Carlo tree search with this many iterations per
     /// decision, valued a round ahead.
     Mcts(u32),
-    /// The second design of the search: `mcts` exploring less.
-    Narrow(u32),
-    /// The first design of the search: greedy playouts two rounds on.
-    Classic(u32),
+    /// The reference the bots are measured against: the search as it was
+    /// before it weighed threats and a floor's later worth, at this many
+    /// iterations per decision.
+    Baseline(u32),
 }
 
+/// Names of search designs no longer offered.
+const RETIRED: &[&str] = &["mcts-narrow", "mcts-classic"];
+
 impl BotKind {
+    /// The bots offered to players, weakest first.
     pub const ALL: &'static [BotKind] = &[
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts(DEFAULT_BUDGET),
-        BotKind::Narrow(NARROW_BUDGET),
-        BotKind::Classic(CLASSIC_BUDGET),
+    ];
+
+    /// Every bot a name reaches: those offered, and the reference.
+    const NAMED: &'static [BotKind] = &[
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts(DEFAULT_BUDGET),
+        BotKind::Baseline(DEFAULT_BUDGET),
     ];
 
     /// The bot's name, without its budget.
@@ -46,8 +56,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Mcts(_) => "mcts",
-            BotKind::Narrow(_) => "mcts-narrow",
-            BotKind::Classic(_) => "mcts-classic",
+            BotKind::Baseline(_) => "mcts-baseline",
         }
     }
 
@@ -56,15 +65,13 @@ impl BotKind {
     pub fn label(self) -> String {
         match self {
             BotKind::Mcts(n) if n != DEFAULT_BUDGET => format!("mcts:{n}"),
-            BotKind::Narrow(n) if n != NARROW_BUDGET => format!("mcts-narrow:{n}"),
-            BotKind::Classic(n) if n != CLASSIC_BUDGET => format!("mcts-classic:{n}"),
+            BotKind::Baseline(n) if n != DEFAULT_BUDGET => format!("mcts-baseline:{n}"),
             b => b.name().to_string(),
         }
     }
 
-    /// A bot by name: `random`, `greedy`, `mcts`, `mcts:N`, `mcts-narrow`,
-    /// `mcts-narrow:N`, `mcts-classic` or
-    /// `mcts-classic:N` (N ≥ 1 iterations per decision).
+    /// A bot by name: `random`, `greedy`, `mcts`, `mcts:N`, `mcts-baseline`
+    /// or `mcts-baseline:N` (N ≥ 1 iterations per decision).
     pub fn parse(text: &str) -> Result<BotKind> {
         let (name, budget) = match text.split_once(':') {
             Some((name, budget)) => (name, Some(budget)),
@@ -74,21 +81,27 @@ impl BotKind {
         match (kind, budget) {
             (_, None) => Ok(kind),
             (BotKind::Mcts(_), Some(b)) => parse_budget(text, b).map(BotKind::Mcts),
-            (BotKind::Narrow(_), Some(b)) => parse_budget(text, b).map(BotKind::Narrow),
-            (BotKind::Classic(_), Some(b)) => parse_budget(text, b).map(BotKind::Classic),
+            (BotKind::Baseline(_), Some(b)) => parse_budget(text, b).map(BotKind::Baseline),
             (_, Some(_)) => Err(bad_input(format!(
-                "bot `{name}` takes no budget (in `{text}`); only `mcts:N`, `mcts-narrow:N` and `mcts-classic:N` do"
+                "bot `{name}` takes no budget (in `{text}`); only `mcts:N` and `mcts-baseline:N` do"
             ))),
         }
     }
 
     fn by_name(name: &str) -> Result<BotKind> {
-        BotKind::ALL
+        if RETIRED.contains(&name) {
+            return Err(bad_input(format!(
+                "bot `{name}` is no longer offered: the search has one design, `mcts` \
+                 (`mcts:N` for N iterations per decision); `mcts-baseline` is the reference \
+                 it is measured against"
+            )));
+        }
+        BotKind::NAMED
             .iter()
             .copied()
             .find(|b| b.name() == name)
             .ok_or_else(|| {
-                let names: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
+                let names: Vec<&str> = BotKind::NAMED.iter().map(|b| b.name()).collect();
                 bad_input(format!(
                     "unknown bot `{name}` (bots: {}){}",
                     names.join(", "),
@@ -105,12 +118,8 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
             BotKind::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
-            BotKind::Mcts(n) => Box::new(MctsBot::with(game_seed, seat, n, Style::Horizon, worths)),
-            BotKind::Narrow(n) => {
-                Box::new(MctsBot::with(game_seed, seat, n, Style::Narrow, worths))
-            }
-            BotKind::Classic(n) => {
-                Box::new(MctsBot::with(game_seed, seat, n, Style::Playouts, worths))
+            BotKind::Mcts(n) | BotKind::Baseline(n) => {
+                Box::new(MctsBot::with(game_seed, seat, n, worths))
             }
         }
     }

@@ -152,11 +152,15 @@ pub fn check(
     for s in &expect.state {
         let v = super::state::resolve(src, game.rules(), game.players().len(), s.get_ref())?;
         let got = game.state().get(v.var, v.at);
+        let span = match &s.get_ref().value {
+            Some(value) => value.span(),
+            None => s.span(),
+        };
         c.compare(
-            s.get_ref().value.span(),
-            v.what,
-            v.value.to_string(),
-            got.map_or("none".into(), |g| g.to_string()),
+            span,
+            v.what.clone(),
+            v.shown(v.value),
+            got.map_or("none".into(), |g| v.shown(g)),
         );
     }
     if let Some(want) = &expect.events {

@@ -93,8 +93,7 @@ fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
         .iter()
         .map(|&b| match b {
             BotKind::Mcts(_) => BotKind::Mcts(1),
-            BotKind::Narrow(_) => BotKind::Narrow(1),
-            BotKind::Classic(_) => BotKind::Classic(1),
+            BotKind::Baseline(_) => BotKind::Baseline(1),
             b => b,
         })
         .collect();

@@ -1,4 +1,4 @@
-//! Sequential halving at the root (`mcts`): how a decision's budget is
+//! Sequential halving at the root: how a decision's budget is
 //! shared among the root's options. Every option is a candidate (at most
 //! two fifths of the budget of them, the best priors first, so the rounds
 //! fit the budget); round by round each
@@ -117,7 +117,7 @@ impl MctsBot {
             for _ in 0..each {
                 for &edge in h.candidates() {
                     redeal_into(g, root_game, &mut self.rng);
-                    self.iterate(g, root, Some(edge))?;
+                    self.iterate(g, root, edge)?;
                 }
             }
             h.narrow(each, |edge| self.tree.root_score(edge));

@@ -1,4 +1,4 @@
-//! The subtree kept within a turn (`mcts`, `mcts-narrow`): after a
+//! The subtree kept within a turn: after a
 //! decision, the subtree under the option taken becomes the root of the
 //! turn's next decision, found again by what identifies a decision point
 //! within a turn ([`Signature`]).

@@ -1,8 +1,5 @@
-//! The `mcts` bot: information-set Monte Carlo tree search, in three
-//! styles ([`Style`]): `mcts`, which values a position a round ahead with
-//! the evaluation; `mcts-narrow`, the same search exploring less (the
-//! second design, kept to measure against); and `mcts-classic`, the first
-//! design, which plays greedy playouts two rounds on.
+//! The `mcts` bot: information-set Monte Carlo tree search, valuing a
+//! position a round ahead with the evaluation ([`eval`]).
 //!
 //! **Hidden information.** The only thing no player knows is the order of
 //! the deck. The bot copies the game with its undrawn tiles sorted
@@ -13,26 +10,22 @@
 //! taken and the tiles drawn — so the many determinizations share one tree.
 //!
 //! **An iteration.** Deal a determinization; walk down the tree from the
-//! root, choosing at each node by UCB1 over the options opened so far
-//! (progressive widening in the greedy bot's order, see [`tree`]) — at the
-//! root of `mcts`, the option sequential halving gives it ([`halving`]); add the
+//! root — at the root, the option sequential halving gives it
+//! ([`halving`]); below, by UCB1 over the options opened so far
+//! (progressive widening in the greedy bot's order, see [`tree`]); add the
 //! first decision point not yet in the tree; then play on with the greedy
-//! bot in every seat to the horizon, and value the position ([`eval`];
-//! `mcts` adds what the player to move could take at once with a floor,
-//! [`INITIATIVE`]).
-//! `mcts` ([`Style::Horizon`], and `mcts-narrow`) stops at the searching
-//! player's first turn
-//! after leaving the tree; a node added at the start of a turn is left
-//! unopened (its options neither listed nor weighed) until the walk comes
-//! back to it, so the many chance nodes of the deck cost nothing until they
-//! are seen twice. `mcts-classic` ([`Style::Playouts`]) plays on
-//! [`HORIZON_ROUNDS`] rounds of turns after the root. Every decision is
-//! a node — placement, ransom, action, capture — with the options the kernel
-//! lists, towers only through the `Rules` trait (via the kernel and the
-//! greedy bot), so a new pack's floors are played without changes here.
-//! Decisions with one option are taken without a node.
+//! bot in every seat to the horizon — the searching player's first turn
+//! after leaving the tree — and value the position ([`eval`], plus what
+//! the player to move could take at once with a floor, [`INITIATIVE`]).
+//! A node added at the start of a turn is left unopened (its options
+//! neither listed nor weighed) until the walk comes back to it, so the many
+//! chance nodes of the deck cost nothing until they are seen twice. Every
+//! decision is a node — placement, ransom, action, capture — with the
+//! options the kernel lists, towers only through the `Rules` trait (via the
+//! kernel and the greedy bot), so a new pack's floors are played without
+//! changes here. Decisions with one option are taken without a node.
 //!
-//! **Paired draws** (`mcts`). The tiles an iteration draws are not left to
+//! **Paired draws**. The tiles an iteration draws are not left to
 //! the shuffle alone: its `d`-th draw is the tile at a quantile of the
 //! undrawn multiset sorted by kind ([`determinize::put_first_at`]), the
 //! quantile set by the visits the root option it took has had so far, by
@@ -43,7 +36,7 @@
 //! (a stratified sample), where independent deals leave both to luck. The
 //! rest of the deck stays as dealt.
 //!
-//! **Sequential halving at the root** (`mcts`). The root's options are not
+//! **Sequential halving at the root**. The root's options are not
 //! chosen by UCB1: every option is a candidate (up to two fifths of the
 //! budget of them, best prior first), each round visits every candidate
 //! left equally often — so, paired, on the same draws — and keeps the
@@ -60,8 +53,8 @@
 //! **Budget.** A fixed number of iterations per decision ([`DEFAULT_BUDGET`]
 //! unless given), never a time limit, so a seed replays the same game. Within
 //! a turn the subtree under the option taken is kept for the turn's next
-//! decision (placement, then action, then capture); `mcts` counts the visits
-//! it kept toward the budget (and searches at least a quarter of it anew).
+//! decision (placement, then action, then capture); the visits it kept
+//! count toward the budget (and searches at least a quarter of it anew).
 //!
 //! **Errors.** A rules hook that fails during the search — in the tree, in
 //! a playout or in the greedy priors — stops it: the error is the bot's
@@ -81,7 +74,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::determinize::{hidden_copy, redeal_into};
+use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::GreedyBot;
 use crate::play::seed::{Stream, bot_stream};
@@ -97,87 +90,22 @@ use tree::{NONE, Tree};
 /// Iterations per decision of plain `mcts`.
 pub const DEFAULT_BUDGET: u32 = 100;
 
-/// Iterations per decision of plain `mcts-narrow` (the second design's
-/// default).
-pub const NARROW_BUDGET: u32 = 800;
-
-/// Iterations per decision of plain `mcts-classic` (the first design's
-/// default).
-pub const CLASSIC_BUDGET: u32 = 200;
-
-/// `mcts-classic`'s playouts stop this many rounds (a turn of every player)
-/// after the root.
-pub const HORIZON_ROUNDS: usize = 2;
-
-/// How an iteration ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// At the searching player's first turn after the walk left the tree,
-    /// valued by the evaluation plus the mover's [`INITIATIVE`]; nodes at a
-    /// turn's start opened on their second visit; kept visits count toward
-    /// the budget; paired draws; the root's options shared the budget by
-    /// sequential halving, UCB1 below exploring with `EXPLORE` points
-    /// (`mcts`).
-    Horizon,
-    /// [`Style::Horizon`] without the initiative, UCB1 exploring with
-    /// `NARROW_EXPLORE` points: the second design (`mcts-narrow`).
-    Narrow,
-    /// Greedy playouts `HORIZON_ROUNDS` rounds after the root, every node
-    /// opened when added (`mcts-classic`).
-    Playouts,
-}
-
-/// The exploration constant of UCB1 of `mcts`, in points of margin: at
-/// this width the search still weighs the options its priors rank second
-/// and third (measured in docs/bots.md against [`NARROW_EXPLORE`]).
+/// The exploration constant of UCB1, in points of margin: at this width
+/// the search still weighs the options its priors rank second and third.
 pub const EXPLORE: f32 = 8.0;
 
-/// The share of the player to move's best floor-and-capture that `mcts`
+/// The share of the player to move's best floor-and-capture that the search
 /// adds to the value of a position where its walk stops (the searching
 /// player's turn, which begins with that player to move): a capture the
 /// position offers at once is theirs to take before anyone else moves,
-/// which the evaluation alone does not see. Half: measured against 0.25,
-/// 0.75, 1, 1.5 and 2 in docs/bots.md (at 1 and above the search prefers
-/// keeping a capture for later to making it).
+/// which the evaluation alone does not see. Half: at 1 and above the search
+/// prefers keeping a capture for later to making it.
 pub const INITIATIVE: f32 = 0.5;
-
-/// The exploration constant of the earlier designs (`mcts-narrow`,
-/// `mcts-classic`), in points of margin.
-pub const NARROW_EXPLORE: f32 = 3.0;
-
-impl Style {
-    /// Whether the search stops a round ahead ([`Style::Horizon`] and
-    /// [`Style::Narrow`]).
-    fn round_ahead(self) -> bool {
-        matches!(self, Style::Horizon | Style::Narrow)
-    }
-
-    /// Whether the search pairs its draws (the module documentation's
-    /// *paired draws*): `mcts` only.
-    fn paired(self) -> bool {
-        matches!(self, Style::Horizon)
-    }
-
-    /// Whether the root shares its budget by sequential halving (the module
-    /// documentation): `mcts` only.
-    fn halving(self) -> bool {
-        matches!(self, Style::Horizon)
-    }
-
-    /// The exploration constant of UCB1 of a search of this style.
-    fn explore(self) -> f32 {
-        match self {
-            Style::Horizon => EXPLORE,
-            Style::Narrow | Style::Playouts => NARROW_EXPLORE,
-        }
-    }
-}
 
 /// The `mcts` bot. See the module documentation.
 pub struct MctsBot {
     iterations: u32,
-    style: Style,
-    /// The seat searching: its turns bound `mcts`'s horizon.
+    /// The seat searching: its turns bound the search's horizon.
     seat: usize,
     rng: Stream,
     /// Priors and playouts.
@@ -219,26 +147,19 @@ impl MctsBot {
     /// The bot in `seat` of the game with seed `game_seed`, on its own
     /// stream, searching `iterations` (at least 1) per decision.
     pub fn new(game_seed: u64, seat: usize, iterations: u32) -> MctsBot {
-        MctsBot::with(game_seed, seat, iterations, Style::Horizon, Arc::default())
+        MctsBot::with(game_seed, seat, iterations, Arc::default())
     }
 
-    /// A searching bot of `style`, weighing things with `worths`.
-    pub fn with(
-        game_seed: u64,
-        seat: usize,
-        iterations: u32,
-        style: Style,
-        worths: Arc<Worths>,
-    ) -> MctsBot {
+    /// [`MctsBot::new`] weighing things with `worths`.
+    pub fn with(game_seed: u64, seat: usize, iterations: u32, worths: Arc<Worths>) -> MctsBot {
         let mut rng = Stream::new(game_seed, bot_stream(seat));
         let greedy = GreedyBot::with_worths(rng.next_u64(), seat, worths.clone());
         MctsBot {
             iterations: iterations.max(1),
-            style,
             seat,
             rng,
             greedy,
-            tree: Tree::new(style.explore()),
+            tree: Tree::new(EXPLORE),
             eval: Evaluator::new(worths),
             root_options: Buffers::default(),
             options: Buffers::default(),
@@ -294,37 +215,24 @@ impl MctsBot {
         self.set_root(&root_game, root.step(), decision)?;
         let mut g = root_game.clone();
         self.pairing.restart(&mut self.rng);
-        let edge = if self.style.halving() {
-            self.halve(&mut g, &root_game, root)?
-        } else {
-            for _ in 0..self.iterations_now() {
-                redeal_into(&mut g, &root_game, &mut self.rng);
-                self.iterate(&mut g, root, None)?;
-            }
-            self.tree.best()
-        };
+        let edge = self.halve(&mut g, &root_game, root)?;
         let option = self.tree.edges(self.tree.root)[edge].option as usize;
         self.keep_subtree(&root_game, root, edge, option)?;
         Ok(option)
     }
 
     /// Iterations for this decision: the budget, less the visits kept from
-    /// the turn's last decision for `mcts` (a quarter of it at least).
+    /// the turn's last decision (a quarter of it at least).
     fn iterations_now(&self) -> u32 {
-        match self.style {
-            Style::Playouts => self.iterations,
-            Style::Horizon | Style::Narrow => {
-                let kept = self.tree.node(self.tree.root).visits;
-                self.iterations
-                    .saturating_sub(kept)
-                    .max(self.iterations.div_ceil(4))
-            }
-        }
+        let kept = self.tree.node(self.tree.root).visits;
+        self.iterations
+            .saturating_sub(kept)
+            .max(self.iterations.div_ceil(4))
     }
 
     /// One iteration on the determinization `g`, from the decision `root`,
-    /// through the root's `edge` when given (else by UCB1).
-    fn iterate(&mut self, g: &mut Game, root: Turn, edge: Option<usize>) -> Result<()> {
+    /// through the root's `edge`.
+    fn iterate(&mut self, g: &mut Game, root: Turn, edge: usize) -> Result<()> {
         self.path.clear();
         let mut buf = std::mem::take(&mut self.options);
         buf.clone_from(&self.root_options);
@@ -338,14 +246,14 @@ impl MctsBot {
     }
 
     /// The value of the position an iteration's walk stopped at, per player
-    /// ([`eval`]); `mcts` adds [`INITIATIVE`] times what the player to move
+    /// ([`eval`]) plus [`INITIATIVE`] times what the player to move
     /// could gain at once with a floor ([`GreedyBot::initiative`]). Spends
     /// `g` (its end is scored).
     fn leaf_values(&mut self, g: &mut Game, over: bool) -> Result<eval::Values> {
         let mover = g.current();
-        let initiative = match self.style {
-            Style::Horizon if !over => INITIATIVE * self.greedy.initiative(g)?,
-            _ => 0.0,
+        let initiative = match over {
+            false => INITIATIVE * self.greedy.initiative(g)?,
+            true => 0.0,
         };
         let mut values = self.eval.values(g, over)?;
         values[mover] += initiative;
@@ -354,17 +262,7 @@ impl MctsBot {
 
     /// Play `g` on from `root`, by the tree and then by the greedy bot, to
     /// the horizon or the game's end.
-    fn walk(
-        &mut self,
-        g: &mut Game,
-        root: Turn,
-        edge: Option<usize>,
-        buf: &mut Buffers,
-    ) -> Result<Walk> {
-        let horizon = match self.style {
-            Style::Playouts => HORIZON_ROUNDS * g.players().len(),
-            Style::Horizon | Style::Narrow => usize::MAX,
-        };
+    fn walk(&mut self, g: &mut Game, root: Turn, edge: usize, buf: &mut Buffers) -> Result<Walk> {
         let mut turns = 0usize;
         let mut at = Cursor::Root { edge };
         let mut key = 0u64;
@@ -374,11 +272,9 @@ impl MctsBot {
                 if self.at_horizon(g, at) {
                     return Ok(Walk { over: false });
                 }
-                if self.style.paired() {
-                    // A turn begins once the one before it ended, the
-                    // root's first: this is the walk's draw `turns - 1`.
-                    self.pair_draw(g, turns as u32 - 1);
-                }
+                // A turn begins once the one before it ended, the root's
+                // first: this is the walk's draw `turns - 1`.
+                self.pair_draw(g, turns as u32 - 1);
             }
             let mut t = match turn {
                 Some(t) => t,
@@ -404,9 +300,6 @@ impl MctsBot {
             };
             if t.choose(g, buf, i)? {
                 turns += 1;
-                if turns >= horizon {
-                    return Ok(Walk { over: false });
-                }
                 turn = None;
             } else {
                 turn = Some(t);
@@ -426,12 +319,10 @@ impl MctsBot {
         }
     }
 
-    /// Whether `mcts`'s walk stops before the turn about to begin: it has
-    /// left the tree and that turn is the searching player's.
+    /// Whether the walk stops before the turn about to begin: it has left
+    /// the tree and that turn is the searching player's.
     fn at_horizon(&self, g: &Game, at: Cursor) -> bool {
-        self.style.round_ahead()
-            && matches!(at, Cursor::Grown | Cursor::Out)
-            && g.current() == self.seat
+        matches!(at, Cursor::Grown | Cursor::Out) && g.current() == self.seat
     }
 
     /// The option to take at a decision point of an iteration: by the tree
@@ -445,10 +336,9 @@ impl MctsBot {
         key: &mut u64,
     ) -> Result<Option<usize>> {
         let node = match *at {
-            Cursor::Root { edge: Some(edge) } => {
+            Cursor::Root { edge } => {
                 return Ok(Some(self.take(self.tree.root, edge, at, key, true)));
             }
-            Cursor::Root { edge: None } => self.tree.root,
             Cursor::After { node, edge } => match self.tree.child(node, edge, *key) {
                 Some(child) if self.tree.node(child).visits > 0 => child,
                 Some(child) => {
@@ -473,8 +363,8 @@ impl MctsBot {
         Ok(Some(self.follow(node, at, key, true)))
     }
 
-    /// Add the decision point reached past `(node, edge)`. `mcts` does not
-    /// search one that begins a turn yet: the walk stops there when the turn
+    /// Add the decision point reached past `(node, edge)`. The search does
+    /// not search one that begins a turn yet: the walk stops there when the turn
     /// is the searching player's (the node left unopened), else the greedy
     /// bot takes it, and the values it weighed the options with open the
     /// node for its next visit. Any other is opened and followed.
@@ -489,7 +379,7 @@ impl MctsBot {
         let child = self.tree.add(g.current());
         self.tree.link(node, edge, *key, child);
         *at = Cursor::Grown;
-        if self.style.round_ahead() && matches!(decision, Decision::Placement { .. }) {
+        if matches!(decision, Decision::Placement { .. }) {
             if g.current() == self.seat {
                 return Ok(None);
             }
@@ -530,8 +420,8 @@ impl MctsBot {
 #[derive(Clone, Copy)]
 enum Cursor {
     /// At the root's decision; `edge`: the root edge to take (sequential
-    /// halving), else UCB1's.
-    Root { edge: Option<usize> },
+    /// halving's).
+    Root { edge: usize },
     /// Past `edge` of `node`: the next decision point is its child.
     After { node: u32, edge: usize },
     /// A node was added: the rest is a playout.

@@ -226,21 +226,6 @@ impl Tree {
             e.total += r;
         }
     }
-
-    /// The root's edge to play: the most visited, then the best mean, then
-    /// the best prior.
-    pub fn best(&self) -> usize {
-        let edges = self.edges(self.root);
-        let mut best = 0;
-        for (i, e) in edges.iter().enumerate().skip(1) {
-            let b = &edges[best];
-            if e.visits > b.visits || (e.visits == b.visits && e.visits > 0 && e.mean() > b.mean())
-            {
-                best = i;
-            }
-        }
-        best
-    }
 }
 
 /// The progressive bias of edge `e`: its prior's gap below the node's best
