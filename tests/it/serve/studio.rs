@@ -317,3 +317,36 @@ fn wait_for_end(addr: std::net::SocketAddr, id: &str) -> Value {
     }
     panic!("comparison {id} still running after 4 minutes");
 }
+
+#[test]
+fn a_neutral_figure_on_the_board_is_read_by_the_rules() {
+    let addr = server(IDLE);
+    let manifest =
+        format!("{MANIFEST}\n[figure.guard]\ndescription = \"No floor goes where it stands.\"\n");
+    let script = "fn may_place_floor(tower, kind) {\n    let at = figure(\"guard\");\n    if at != () && at[0] == tower.x && at[1] == tower.y {\n        return false;\n    }\n    previous(tower, kind)\n}\n";
+    let ask = |state: &str| {
+        let board = format!(
+            "[[scenario]]\nname = \"b\"\ntiles = [{{ tile = \"tower/F\", at = [0, 0] }}, {{ tile = \"base/L\", at = [1, 0] }}]\ntowers = [{{ at = [0, 0], floors = [\"regular\"] }}]\n{state}"
+        );
+        ok(
+            addr,
+            "POST",
+            "/api/studio/ask",
+            Some(
+                json!({"pack_files": pack(&[("pack.toml", &manifest), ("my-rule.rhai", script)]), "pack": "my-rule", "scenario": board}),
+            ),
+        )
+    };
+    let away = ask("state = [{ name = \"guard\", at = [1, 0] }]\n");
+    assert_eq!(
+        away["towers"][0]["build"][0]["seats"],
+        json!([0, 1]),
+        "{away}"
+    );
+    let guarded = ask("state = [{ name = \"guard\", at = [0, 0] }]\n");
+    assert_eq!(
+        guarded["towers"][0]["build"][0]["seats"],
+        json!([]),
+        "{guarded}"
+    );
+}

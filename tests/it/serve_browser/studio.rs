@@ -3,7 +3,8 @@
 //! typed and seen marked at its line with the name meant, then fixed; a
 //! failing scenario run (expected and got shown), then passing; a board
 //! set up by clicks whose range and captures the rules answer; the board
-//! saved as a scenario that passes; the pack kept across a reload; a game
+//! saved as a scenario that passes; the pack kept across a reload; a
+//! neutral figure of a pack that declares one put on the board; a game
 //! started with it on the game's page; a short comparison run to its
 //! verdict; the pack downloaded and `towerlab check` taking it as it is.
 //! No console errors. `TOWERLAB_PLAY_SCREENSHOTS=DIR` keeps
@@ -169,6 +170,35 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         "towerlab check of the pack downloaded: {}",
         String::from_utf8_lossy(&checked.stderr)
     );
+
+    // A neutral figure, from a pack that declares one: put on the board,
+    // it is part of the position asked (and of a scenario saved).
+    page.eval("document.querySelector('#start-box').open = true");
+    page.eval(
+        "(s => { s.value = [...s.options].find(o => o.textContent.startsWith('warden')).value; \
+         s.dispatchEvent(new Event('change')); })(document.querySelector('#start'))",
+    );
+    set_input(&page, "#start-name", "my-warden");
+    press(&page, phone, "#start-go");
+    page.wait("kept.pack === 'my-warden' && !document.querySelector('#figure-tool').hidden");
+    press(&page, phone, "#tool-tabs button[data-tab=board]");
+    press(&page, phone, "#clear-board");
+    press(&page, phone, "input[name=tool][value=tower]");
+    press(&page, phone, "#grid button[data-at=\"0,0\"]");
+    press(&page, phone, "input[name=tool][value=figure]");
+    press(&page, phone, "#grid button[data-at=\"0,0\"]");
+    page.wait("document.querySelector('#grid button[data-at=\"0,0\"] .figure') !== null");
+    assert_eq!(
+        page.eval(
+            "scenarioText('x').includes('state = [\\n  { name = \"warden\", at = [0, 0] },')"
+        ),
+        json!(true),
+        "{}",
+        page.eval("scenarioText('x')")
+    );
+    page.wait("answers !== null && answers.towers.length === 1 && document.querySelector('#answer-status').textContent === ''");
+    page.eval("(s => { s.value = 'my-rule'; s.dispatchEvent(new Event('change')); })(document.querySelector('#pack'))");
+    page.wait("kept.pack === 'my-rule' && document.querySelector('#figure-tool').hidden");
 
     // Played: a game with the pack on the game's page.
     press(&page, phone, "#tool-tabs button[data-tab=play]");
