@@ -45,13 +45,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         json!(towerlab::rules::script::Hook::ALL.len())
     );
     // Start from the capture rule's template.
-    page.eval("document.querySelector('#start-box').open = true");
-    page.eval(
-        "(s => { s.value = [...s.options].find(o => o.textContent.startsWith('capture-rule')).value; \
-         s.dispatchEvent(new Event('change')); })(document.querySelector('#start'))",
-    );
-    set_input(&page, "#start-name", "my-rule");
-    press(&page, phone, "#start-go");
+    start_from(&page, phone, "capture-rule", "my-rule");
     page.wait("kept.pack === 'my-rule' && kept.file === 'capture-rule.rhai'");
     page.wait("document.querySelector('#check-status').className === 'ok'");
 
@@ -173,13 +167,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
 
     // A neutral figure, from a pack that declares one: put on the board,
     // it is part of the position asked (and of a scenario saved).
-    page.eval("document.querySelector('#start-box').open = true");
-    page.eval(
-        "(s => { s.value = [...s.options].find(o => o.textContent.startsWith('warden')).value; \
-         s.dispatchEvent(new Event('change')); })(document.querySelector('#start'))",
-    );
-    set_input(&page, "#start-name", "my-warden");
-    press(&page, phone, "#start-go");
+    start_from(&page, phone, "warden", "my-warden");
     page.wait("kept.pack === 'my-warden' && !document.querySelector('#figure-tool').hidden");
     press(&page, phone, "#tool-tabs button[data-tab=board]");
     press(&page, phone, "#clear-board");
@@ -215,6 +203,19 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     );
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+/// Start a pack called `name` from the start `from` (a template, an
+/// example or a shipped pack), as a person does under *Start a pack*.
+fn start_from(page: &Page, phone: bool, from: &str, name: &str) {
+    page.eval("document.querySelector('#start-box').open = true");
+    page.eval(&format!(
+        "(s => {{ s.value = [...s.options].find(o => o.textContent.startsWith({from})).value; \
+         s.dispatchEvent(new Event('change')); }})(document.querySelector('#start'))",
+        from = json!(from)
+    ));
+    set_input(page, "#start-name", name);
+    press(page, phone, "#start-go");
 }
 
 /// Set an input's value as typing would.
