@@ -962,7 +962,10 @@ async function play() {
   $("#play-error").textContent = "";
   try {
     const players = Number($("#play-players").value);
-    const seats = ["person", ...Array(players - 1).fill($("#play-bot").value)];
+    // Friends play the other seats from their links (the game's page
+    // lists them); bots play them here.
+    const others = $("#play-bot").value;
+    const seats = ["person", ...Array(players - 1).fill(others === "friends" ? "person" : others)];
     const state = await api("POST", "/api/games", {
       packs: packOrder(kept.pack),
       pack_files: packFiles(),
@@ -970,8 +973,9 @@ async function play() {
     });
     // Kept as the game's page keeps the seats it plays.
     const here = {};
-    for (const k of state.keys ?? []) here[k.seat] = k.key;
-    localStorage.setItem(`towerlab.game.${state.id}`, JSON.stringify({ here, away: {}, maker: state.maker_key }));
+    const away = {};
+    for (const k of state.keys ?? []) (k.seat === 0 ? here : away)[k.seat] = k.key;
+    localStorage.setItem(`towerlab.game.${state.id}`, JSON.stringify({ here, away, maker: state.maker_key }));
     location.href = `/game/${state.id}`;
   } catch (e) {
     $("#play-error").textContent = e.message;
@@ -1063,7 +1067,8 @@ async function loadCatalog() {
   catalog = await api("GET", "/api/catalog");
   for (const v of catalog.variants) $("#against").append(el("option", { value: v }, v));
   $("#against").value = catalog.variants.includes("tower") ? "tower" : catalog.variants[0];
-  for (const b of catalog.bots) $("#play-bot").append(el("option", { value: b }, b));
+  for (const b of catalog.bots) $("#play-bot").append(el("option", { value: b }, `${b} bots`));
+  $("#play-bot").append(el("option", { value: "friends" }, "friends, from their links"));
   $("#play-bot").value = "greedy";
 }
 

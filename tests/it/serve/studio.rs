@@ -297,6 +297,10 @@ fn a_comparison_runs_in_the_background_to_its_verdict_one_at_a_time_per_client()
         report.contains("my-rule") && report.contains("<svg"),
         "a report with its charts"
     );
+    assert!(
+        report.contains("Did the rules fire?"),
+        "what the rules did (--fires)"
+    );
     // Out of bounds, or against no variant: refused in JSON.
     refused(addr, "POST", "/api/studio/compare", &body(5000), 400);
     let wrong =

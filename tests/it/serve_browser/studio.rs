@@ -5,10 +5,12 @@
 //! set up by clicks whose range and captures the rules answer; the board
 //! saved as a scenario that passes; the pack kept across a reload; a
 //! neutral figure of a pack that declares one put on the board; a game
-//! started with it on the game's page; a short comparison run to its
+//! started with it on the game's page, against a bot and with a friend
+//! (whose seat's link the game's page gives); a short comparison run to its
 //! verdict; the pack downloaded and `towerlab check` taking it as it is.
 //! No console errors. `TOWERLAB_PLAY_SCREENSHOTS=DIR` keeps
-//! `DIR/studio-WIDTHxHEIGHT.png` (docs/images/studio.png is made so).
+//! `DIR/studio-WIDTHxHEIGHT.png` (docs/images/studio-1280x860.png is made
+//! so).
 
 use super::*;
 
@@ -148,6 +150,15 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
          const bytes = new Uint8Array(await (await fetch(got)).arrayBuffer()); \
          let s = ''; for (const b of bytes) s += String.fromCharCode(b); return btoa(s); })()",
     );
+    // What the page downloads, it uploads again (its zip read back).
+    assert_eq!(
+        page.eval(
+            "(async () => { const files = [['p/pack.toml', 'a = 1\\n'], ['p/tests/é.toml', 'b']]; \
+             const read = await unzip(new Uint8Array(await zip(files).arrayBuffer())); \
+             return JSON.stringify(read) === JSON.stringify(Object.fromEntries(files)); })()"
+        ),
+        json!(true)
+    );
     let dir = tempfile::tempdir().unwrap();
     unzip_stored(&decode(zip.as_str().unwrap()), dir.path());
     let checked = towerlab()
@@ -201,6 +212,17 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         json!(true),
         "the person's seat is played here"
     );
+    // With a friend: the game's page gives the friend's seat its link.
+    page.load(&format!("{url}studio"));
+    page.wait("kept.pack === 'my-rule' && catalog !== null");
+    press(&page, phone, "#tool-tabs button[data-tab=play]");
+    page.eval("(s => { s.value = 'friends'; s.dispatchEvent(new Event('change')); })(document.querySelector('#play-bot'))");
+    press(&page, phone, "#play");
+    page.wait_after_navigation(
+        "location.pathname.startsWith('/game/') && typeof game === 'object' && game !== null \
+         && document.querySelectorAll('#friend-links .seat-link').length === 1",
+    );
+    assert_eq!(page.eval("game.seats"), json!(["person", "person"]));
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
