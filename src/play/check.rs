@@ -136,7 +136,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         check_param_ends(home, &set, &mut report);
     }
     report.summary = format!(
-        "`{}` loads; setup valid for 2–6 players; {played} random games played",
+        "`{}` loads; setup valid for {MIN_PLAYERS}–{MAX_PLAYERS} players; {played} random games played",
         set.name
     );
     Ok(report)
@@ -316,18 +316,26 @@ struct SetupFailure {
     error: anyhow::Error,
 }
 
-/// Ask the setup for 2 to 6 players; report each distinct failure once (a
+/// Ask the setup for every number of players (2 to 8); report each distinct failure once (a
 /// hook that fails usually fails alike for every number of players), with
 /// the first number of players it fails for. False when any failed.
 fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
     let kinds = set.floors.len();
     let mut failures: Vec<SetupFailure> = Vec::new();
     for players in MIN_PLAYERS..=MAX_PLAYERS {
-        match rules.seat_supply(players, set.tiles.foundation_tiles(), 0) {
-            Ok(supply) if players == 2 && kinds > 0 => {
-                for (k, _) in supply.iter().enumerate().filter(|(_, n)| **n == 0) {
+        let foundations = set.tiles.foundation_tiles();
+        let supplies = rules
+            .seat_supply(players, foundations, 0)
+            .and_then(|seat| Ok((seat, rules.table_supply(players, foundations)?)));
+        match supplies {
+            Ok((seat, table)) if players == 2 && kinds > 0 => {
+                for k in (0..kinds).filter(|&k| seat[k] == 0 && table[k] == 0) {
+                    let whom = match set.floors[k].table {
+                        true => "the table",
+                        false => "a player",
+                    };
                     report.warnings.push(format!(
-                        "setup gives no `{}` floors to a player in a 2-player game",
+                        "setup gives no `{}` floors to {whom} in a 2-player game",
                         set.floors[k].name
                     ));
                 }
@@ -539,6 +547,10 @@ impl Rules for Watch {
             }
         });
         Ok(a)
+    }
+
+    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        self.inner.table_supply(players, foundation_tiles)
     }
 
     fn seat_supply(
