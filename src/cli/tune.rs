@@ -200,5 +200,9 @@ pub fn print_worths(w: &Worths, set: &Ruleset) -> Result<()> {
         w.road_growth,
         w.city_growth
     );
+    out!(
+        "  a capture one floor later, as a share of it: {:.2}",
+        w.later_capture
+    );
     Ok(())
 }

@@ -127,6 +127,7 @@ fn rulesets() -> Vec<Ruleset> {
         "docs/examples/red-floor",
         "docs/examples/underdog-floors",
         "tests/packs/ring-floor",
+        "tests/packs/second-floor",
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
         let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];

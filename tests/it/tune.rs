@@ -145,7 +145,7 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     };
     let a = check(&set, &plan, pair, (PLAN.games, 4)).unwrap();
     assert_eq!(a.games, 8, "every deal once per seat");
-    assert!(!a.passed() && a.share() < 0.2, "{a:?}");
+    assert!(!a.passed() && a.share() <= 0.25, "{a:?}");
     let two = TunePlan { threads: 2, ..plan };
     assert_eq!(
         a,

@@ -13,7 +13,7 @@ use crate::kernel::Bot;
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::rules::Worths;
 
-use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
+use super::{DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot, Sight};
 
 /// A kind of bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +118,9 @@ impl BotKind {
         match self {
             BotKind::Random => Box::new(RandomBot::new(game_seed, seat)),
             BotKind::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
-            BotKind::Mcts(n) | BotKind::Baseline(n) => {
-                Box::new(MctsBot::with(game_seed, seat, n, worths))
+            BotKind::Mcts(n) => Box::new(MctsBot::with(game_seed, seat, n, worths, Sight::Threats)),
+            BotKind::Baseline(n) => {
+                Box::new(MctsBot::with(game_seed, seat, n, worths, Sight::Baseline))
             }
         }
     }
