@@ -123,8 +123,14 @@ impl VariantFires {
                         " (it changed {n} answers to bots' look-ahead questions, in positions no game reached)"
                     ),
                 };
+                // A hook no pack before it defines was compared with the
+                // hook's default: it states the default, which is no fault.
+                let states = match f.first_in_chain {
+                    true => " (it answers as the hook's default does: no fault)",
+                    false => "",
+                };
                 format!(
-                    "pack `{}`, hook `{}` never changed an answer the games asked in {} games{search}",
+                    "pack `{}`, hook `{}` never changed an answer the games asked in {} games{states}{search}",
                     f.pack,
                     f.hook.name(),
                     self.games

@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::{RunArgs, TableFormat};
-use super::output::{new_table, speed_line, write_file};
+use super::output::{new_table, speed_line, write_reported};
 use super::runs::{EstimateCells, Outcome, run_all};
 use crate::analysis::compare::{Comparison, baseline_first, baseline_index, family_size};
 use crate::analysis::ladder::Ladder;
@@ -265,14 +265,7 @@ pub(super) fn write_html(
     count: u64,
 ) -> Result<()> {
     let page = html_page(c, sets, bots, ladder, count)?;
-    write_file(path, &page)?;
-    writeln!(
-        std::io::stderr(),
-        "wrote {} ({} KB)",
-        path.display(),
-        page.len().div_ceil(1024)
-    )?;
-    Ok(())
+    write_reported(path, &page)
 }
 
 /// The HTML report of `c`: each variant's game 0 replayed for its viewer

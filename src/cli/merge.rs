@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::ValueEnum;
 
 use super::args::{BudgetArgs, TableFormat};
-use super::output::write_file;
+use super::output::write_reported;
 use super::{Format, arena, compare, pergame, simulate};
 use crate::analysis::arena::ArenaResult;
 use crate::analysis::compare::Comparison;
@@ -103,13 +103,7 @@ fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> 
     }
     if let Some(path) = &args.html {
         let page = html(home, run, &c)?;
-        write_file(path, &page)?;
-        writeln!(
-            std::io::stderr(),
-            "wrote {} ({} KB)",
-            path.display(),
-            page.len().div_ceil(1024)
-        )?;
+        write_reported(path, &page)?;
     }
     let table = match args.format {
         MergeFormat::Html => {

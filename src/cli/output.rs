@@ -98,6 +98,19 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     file.finish()
 }
 
+/// Write `text` to `path` whole ([`write_file`]) and name the file on
+/// stderr (`wrote PATH (N KB)`): every file a command writes is named.
+pub fn write_reported(path: &Path, text: &str) -> Result<()> {
+    write_file(path, text)?;
+    writeln!(
+        std::io::stderr(),
+        "wrote {} ({} KB)",
+        path.display(),
+        text.len().div_ceil(1024)
+    )?;
+    Ok(())
+}
+
 /// An output file that takes the place of `path` only when the command has
 /// written all of it ([`OutputFile::finish`]): until then it is a hidden
 /// file beside it, removed if the command fails, so a failed run leaves

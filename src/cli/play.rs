@@ -35,7 +35,7 @@ pub struct PlayArgs {
     pub log: Option<PathBuf>,
     /// Trace every hook call of the packs to FILE (text): the pack, the
     /// arguments, what it read, its `debug(…)` lines and its answer
-    /// (bounded; see docs/packs.md, "Debugging a pack")
+    /// (bounded; see docs/how-to/debug-a-pack.md)
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 }

@@ -10,7 +10,7 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 
 use super::args::RulesArgs;
-use super::output::{plural, write_file};
+use super::output::{plural, write_reported};
 use crate::kernel::diag::Source;
 use crate::play::query::{self, BoardMap};
 use crate::rules::{Home, Ruleset};
@@ -78,7 +78,7 @@ pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
         ),
     };
     match &args.output {
-        Some(path) => write_file(path, &text)?,
+        Some(path) => write_reported(path, &text)?,
         None => outp!("{text}"),
     }
     Ok(())

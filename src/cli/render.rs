@@ -7,7 +7,7 @@ use anyhow::Result;
 
 use super::args::RulesArgs;
 use super::numbers;
-use super::output::write_file;
+use super::output::write_reported;
 use crate::kernel::diag::{Source, bad_input};
 use crate::play::query::{self, BoardMap};
 use crate::rules::Home;
@@ -129,7 +129,7 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
         }
     };
     match &args.output {
-        Some(path) => write_file(path, &svg)?,
+        Some(path) => write_reported(path, &svg)?,
         None => outp!("{svg}"),
     }
     Ok(())

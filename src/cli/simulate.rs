@@ -218,10 +218,11 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
     Ok(())
 }
 
-/// An interval, or "none" when the sample is too thin for one.
+/// An interval, or "(no CI)" when the sample is too thin for one, as
+/// `compare`'s cells say it (the note under the table says why).
 fn interval_cell(ci: [f64; 2], thin: Option<Thin>) -> String {
     match thin {
-        Some(_) => "none".to_string(),
+        Some(_) => "(no CI)".to_string(),
         None => format!("[{:.2}, {:.2}]", ci[0], ci[1]),
     }
 }

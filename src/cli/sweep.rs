@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::args::{BudgetArgs, RulesArgs, SweepFormat};
 use super::numbers;
-use super::output::{new_table, progress_bar, write_file};
+use super::output::{new_table, progress_bar, write_reported};
 use super::pergame::{self, Games};
 use super::runs::EstimateCells;
 use crate::analysis::stats;
@@ -100,13 +100,7 @@ pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
     }
     if let Some(path) = &args.html {
         let page = report::sweep::html(&s);
-        write_file(path, &page)?;
-        writeln!(
-            std::io::stderr(),
-            "wrote {} ({} KB)",
-            path.display(),
-            page.len().div_ceil(1024)
-        )?;
+        write_reported(path, &page)?;
     }
     match args.format {
         SweepFormat::Json => out!("{}", serde_json::to_string(&s)?),

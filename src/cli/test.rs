@@ -31,7 +31,7 @@ pub struct TestArgs {
     pub budget: super::args::BudgetArgs,
     /// Trace every hook call of the packs to FILE (text): the pack, the
     /// arguments, what it read, its `debug(…)` lines and its answer
-    /// (bounded; see docs/packs.md, "Debugging a pack")
+    /// (bounded; see docs/how-to/debug-a-pack.md)
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::output::write_file;
+use super::output::write_reported;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::tiles::TileSet;
 use crate::rules::Home;
@@ -39,7 +39,7 @@ pub fn run(home: &Home, args: &TilesArgs) -> Result<()> {
     }
     let sheet = render::tile_sheet_svg(&set);
     match &args.output {
-        Some(path) => write_file(path, &sheet)?,
+        Some(path) => write_reported(path, &sheet)?,
         None => outp!("{sheet}"),
     }
     Ok(())

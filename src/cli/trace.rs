@@ -8,7 +8,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::output::write_file;
+use super::output::write_reported;
 use crate::analysis::verdict::thousands;
 use crate::rules::Home;
 use crate::rules::script::limits::{TRACE_BYTES, TRACE_DEBUG_LINES};
@@ -27,7 +27,7 @@ pub fn traced<T>(
     };
     let trace = Trace::new();
     let result = work(&home.clone().with_trace(trace.clone()));
-    let written = write_file(path, &text(&trace.take()));
+    let written = write_reported(path, &text(&trace.take()));
     let value = result?;
     written?;
     Ok(value)

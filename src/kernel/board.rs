@@ -5,8 +5,6 @@
 //! edge, so a lookup is an index computation. The open positions are kept
 //! incrementally as tiles arrive; nothing scans the whole board per turn.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use crate::kernel::geometry::{Dir, Pos};
 use crate::kernel::tiles::{TileKind, pattern_bits};
 
@@ -52,11 +50,25 @@ pub struct Board {
     stamp: u64,
 }
 
-/// The source of [`Board::stamp`]s: only ever counts up.
-static STAMPS: AtomicU64 = AtomicU64::new(1);
+/// The [`Board::stamp`] of a board with no tile.
+const EMPTY_STAMP: u64 = 0x9E37_79B9_7F4A_7C15;
 
-fn fresh_stamp() -> u64 {
-    STAMPS.fetch_add(1, Ordering::Relaxed)
+/// What one placed tile adds to a [`Board::stamp`] (Zobrist hashing: the
+/// stamp is the XOR of its tiles' keys, so it is a function of the board's
+/// content alone — no counter shared by the process — and two boards of
+/// different content share one with a chance of 2^-64): splitmix64's
+/// finaliser over the cell, then over the kind and rotation.
+fn tile_key(kind: u16, p: Pos, rot: u8) -> u64 {
+    let cell = u64::from(p.x as u32) | u64::from(p.y as u32) << 32;
+    mix(mix(cell) ^ (u64::from(kind) << 2 | u64::from(rot & 3)))
+}
+
+/// splitmix64's finaliser: every bit of the result depends on every bit of
+/// `z`.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Clone for Board {
@@ -109,14 +121,14 @@ impl Board {
             cells: vec![Cell::default(); (size * size) as usize],
             tiles: Vec::new(),
             open: Vec::new(),
-            stamp: fresh_stamp(),
+            stamp: EMPTY_STAMP,
         }
     }
 
-    /// A number that names this board's content: no board with other tiles
-    /// has had it in this process (a board gets a new one when made and
-    /// whenever a tile is placed; a clone keeps it). What rules read from a
-    /// board can be kept under it.
+    /// A number that names this board's content: the same for boards with
+    /// the same tiles (however placed, in any game or thread), another for
+    /// boards with other tiles (but for a chance of 2^-64). What rules read
+    /// from a board can be kept under it.
     pub fn stamp(&self) -> u64 {
         self.stamp
     }
@@ -194,7 +206,7 @@ impl Board {
     /// Put a tile down. The caller has checked [`Board::fits`].
     pub fn place(&mut self, kind_index: u16, kind: &TileKind, p: Pos, rot: u8, first_segment: u32) {
         self.ensure(p);
-        self.stamp = fresh_stamp();
+        self.stamp ^= tile_key(kind_index, p, rot);
         let index = self.tiles.len();
         self.tiles.push(PlacedTile {
             kind: kind_index,

@@ -87,6 +87,9 @@ pub fn put_first_at(game: &mut Game, quantile: f64, counts: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::effects::Adjusted;
+    use crate::kernel::features::FeatureId;
+    use crate::kernel::rules::TowerNow;
     use crate::kernel::rules::{
         Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView,
         Rules, StackView, Table, TowerView, plain,
@@ -141,6 +144,22 @@ mod tests {
             _: &mut Vec<EndScore>,
         ) -> anyhow::Result<()> {
             Ok(())
+        }
+        fn feature_points(
+            &self,
+            _: FeatureId,
+            _: u32,
+            _: &Table,
+        ) -> anyhow::Result<Option<Adjusted>> {
+            Ok(None)
+        }
+        fn meeple_strength(
+            &self,
+            _: &MeepleView,
+            _: &Table,
+            _: &[TowerNow],
+        ) -> anyhow::Result<Option<Adjusted>> {
+            Ok(None)
         }
         fn listens(&self) -> u32 {
             0

@@ -132,6 +132,29 @@ impl Moment {
     }
 }
 
+/// The scoring questions a rule may answer, as bits of
+/// [`crate::kernel::Rules::listens`] past the moments': asked only when
+/// one is set.
+pub mod asks {
+    use super::Moment;
+    /// [`crate::kernel::Rules::feature_points`].
+    pub const FEATURE_POINTS: u32 = 1 << Moment::COUNT;
+    /// [`crate::kernel::Rules::meeple_strength`].
+    pub const MEEPLE_STRENGTH: u32 = 1 << (Moment::COUNT + 1);
+}
+
+/// A scoring answer a rule changed: the new value and the rule that gave
+/// it (logged with the points it changes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjusted {
+    pub value: u32,
+    pub origin: Arc<Origin>,
+}
+
+/// The most a meeple may count for in a majority: far above any count of
+/// meeples, short of any sum overflowing.
+pub const MAX_STRENGTH: u32 = 1_000;
+
 /// Where a floor an effect adds comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloorFrom {
@@ -246,6 +269,11 @@ pub struct StateVar {
     pub min: i64,
     pub max: i64,
     pub default: i64,
+    /// A neutral figure: a game value holding the cell it stands on
+    /// ([`crate::kernel::geometry::Pos::packed`]), or
+    /// [`crate::kernel::geometry::NO_CELL`] while it stands nowhere; it
+    /// stands only where a tile lies, and pictures draw it.
+    pub figure: bool,
 }
 
 /// The rules' state in a game: a dense value per game and seat variable,
@@ -412,6 +440,7 @@ mod tests {
             min: -10,
             max: 10,
             default,
+            figure: false,
         }
     }
 

@@ -11,6 +11,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+/// No cell, as [`Pos::packed`] writes cells (no cell packs to it).
+pub const NO_CELL: i64 = i64::MIN;
+
 /// A cell of the board (`{"x": …, "y": …}` in JSON).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
@@ -35,6 +38,17 @@ impl Pos {
 
     pub fn offset(self, dx: i32, dy: i32) -> Pos {
         Pos::new(self.x + dx, self.y + dy)
+    }
+
+    /// The cell as one number: x in the high 32 bits, y in the low (as
+    /// state values and reads keep cells); no cell packs to [`NO_CELL`].
+    pub fn packed(self) -> i64 {
+        (self.x as i64) << 32 | (self.y as u32) as i64
+    }
+
+    /// The cell of [`Pos::packed`]; `None` for [`NO_CELL`].
+    pub fn unpacked(packed: i64) -> Option<Pos> {
+        (packed != NO_CELL).then(|| Pos::new((packed >> 32) as i32, packed as i32))
     }
 
     /// The eight cells around this one (cloister neighbourhood, G6).

@@ -27,8 +27,8 @@
 use anyhow::Result;
 
 use crate::kernel::board::Board;
-use crate::kernel::effects::{Acted, History, Moment, PackState, StateVar};
-use crate::kernel::features::Features;
+use crate::kernel::effects::{Acted, Adjusted, History, Moment, PackState, StateVar};
+use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 
@@ -368,7 +368,32 @@ pub trait Rules: HookBudget + Send {
         out: &mut Vec<EndScore>,
     ) -> Result<()>;
 
-    /// The moments the rules act on: bit [`Moment::index`]. The kernel asks
+    /// The points a road, city, cloister or farm being scored gives
+    /// (`feature` its root, in `table`'s features): `plain`, the base
+    /// rules' (G4–G8, complete or at the game's end), unless a rule
+    /// changes them. Asked only when [`Rules::listens`] has
+    /// [`crate::kernel::effects::asks::FEATURE_POINTS`].
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> Result<Option<Adjusted>>;
+
+    /// How much `meeple` counts for in its feature's majority (G7): 1
+    /// unless a rule changes it (0 to
+    /// [`crate::kernel::effects::MAX_STRENGTH`]); `towers` are
+    /// every tower on the board. Asked only when [`Rules::listens`] has
+    /// [`crate::kernel::effects::asks::MEEPLE_STRENGTH`].
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> Result<Option<Adjusted>>;
+
+    /// The moments the rules act on: bit [`Moment::index`]; and the
+    /// scoring questions they answer ([`crate::kernel::effects::asks`]). The kernel asks
     /// [`Rules::on_event`] at no other; the plain Tower listens to none.
     fn listens(&self) -> u32;
 

@@ -9,7 +9,8 @@ use std::cell::RefCell;
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
+use crate::kernel::features::FeatureId;
 use crate::kernel::rules::TowerNow;
 
 use crate::kernel::{
@@ -225,7 +226,9 @@ fn constant_reads(rules: &ScriptRules, games: u64) -> Vec<String> {
 
 /// How often each pack changed its hooks' answers in the test games (notes),
 /// and a warning for each that changed none: a rule that never applies in
-/// play may be written for a case that does not arise, or be shadowed.
+/// play may be written for a case that does not arise, or be shadowed. A
+/// hook no pack before it defines, which answered as the hook's default
+/// does, states the default: a note, not a warning.
 fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
     let fires = rules.fires();
     let games = fires.games;
@@ -235,7 +238,15 @@ fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
             0 => String::new(),
             n => format!(" ({n} could not be compared: a pack before it failed)"),
         };
-        if f.never_changed() {
+        if f.never_changed() && f.first_in_chain {
+            notes.push(format!(
+                "pack `{}`, hook `{}`: answered as the hook's default would in all {} questions \
+                 of {games} test games (it states the default: nothing to fix){unknown}",
+                f.pack,
+                f.hook.name(),
+                f.asked
+            ));
+        } else if f.never_changed() {
             warnings.push(format!(
                 "pack `{}`, hook `{}` changed no answer in {games} test games: asked {} times, \
                  it answered as the packs before it (or the default) would{unknown}; \
@@ -558,6 +569,22 @@ impl Rules for Watch {
         self.inner.end_scores(towers, table, out)
     }
 
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> Result<Option<Adjusted>> {
+        self.inner.feature_points(feature, plain, table)
+    }
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        self.inner.meeple_strength(meeple, table, towers)
+    }
     fn listens(&self) -> u32 {
         self.inner.listens()
     }

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Result;
 
@@ -27,6 +28,84 @@ struct ShippedRules;
 #[derive(rust_embed::Embed)]
 #[folder = "variants/"]
 struct ShippedVariants;
+
+/// The packs written out in the docs (`docs/examples/`), which authors may
+/// start from.
+#[derive(rust_embed::Embed)]
+#[folder = "docs/examples/"]
+struct Examples;
+
+/// A pack per kind of rule (a range shape, a capture rule, a ransom rule, a
+/// new floor with tiles, an event rule), for an author to start from.
+#[derive(rust_embed::Embed)]
+#[folder = "templates/"]
+struct Templates;
+
+/// Where a pack to start from comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// A shipped pack (`rules/`).
+    Shipped,
+    /// A pack of the docs (`docs/examples/`).
+    Example,
+    /// A template (`templates/`).
+    Template,
+}
+
+impl Kept {
+    pub const ALL: [Kept; 3] = [Kept::Shipped, Kept::Example, Kept::Template];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kept::Shipped => "shipped",
+            Kept::Example => "example",
+            Kept::Template => "template",
+        }
+    }
+}
+
+/// Reads one embedded file by its path.
+type EmbeddedFile = fn(&str) -> Option<Cow<'static, [u8]>>;
+
+/// The packs built into the binary of one kind, each with every file of its
+/// folder (by path relative to it), by name, sorted: what an author may
+/// start a pack of their own from.
+pub fn kept_packs(kind: Kept) -> Vec<(String, BTreeMap<String, String>)> {
+    let (names, read): (Vec<String>, EmbeddedFile) = match kind {
+        Kept::Shipped => (shipped_under("rules"), |p| {
+            ShippedRules::get(p).map(|f| f.data)
+        }),
+        Kept::Example => (Examples::iter().map(Cow::into_owned).collect(), |p| {
+            Examples::get(p).map(|f| f.data)
+        }),
+        Kept::Template => (Templates::iter().map(Cow::into_owned).collect(), |p| {
+            Templates::get(p).map(|f| f.data)
+        }),
+    };
+    let mut packs: Vec<String> = names
+        .iter()
+        .filter_map(|f| f.strip_suffix("/pack.toml"))
+        .filter(|name| *name != "base")
+        .map(str::to_string)
+        .collect();
+    packs.sort();
+    packs
+        .into_iter()
+        .map(|pack| {
+            let prefix = format!("{pack}/");
+            let files = names
+                .iter()
+                .filter_map(|f| f.strip_prefix(&prefix))
+                .filter_map(|f| {
+                    let text =
+                        String::from_utf8(read(&format!("{prefix}{f}"))?.into_owned()).ok()?;
+                    Some((f.to_string(), text))
+                })
+                .collect();
+            (pack, files)
+        })
+        .collect()
+}
 
 /// A shipped file by its path as shipped (`rules/tower/pack.toml`).
 fn shipped(path: &str) -> Option<Cow<'static, [u8]>> {
@@ -73,8 +152,9 @@ pub enum Dir {
     Disk(PathBuf),
     /// A shipped folder by its path as shipped (`rules/tower`).
     Shipped(String),
-    /// A pack's files as a game log carries them: named in errors by the
-    /// label, each file by its name relative to the pack's folder.
+    /// Files held in memory — a pack's as a game log carries them, or the
+    /// packs a browser sends (each file by its path relative to this
+    /// folder, `my-pack/pack.toml`): named in errors by the label.
     Inline(String, BTreeMap<String, String>),
 }
 
@@ -84,7 +164,21 @@ impl Dir {
         match self {
             Dir::Disk(dir) => Dir::Disk(dir.join(name)),
             Dir::Shipped(dir) => Dir::Shipped(format!("{dir}/{name}")),
-            Dir::Inline(label, _) => Dir::Inline(format!("{label}/{name}"), BTreeMap::new()),
+            Dir::Inline(label, files) => {
+                let prefix = format!("{name}/");
+                let inside = files
+                    .iter()
+                    .filter_map(|(f, text)| {
+                        Some((f.strip_prefix(&prefix)?.to_string(), text.clone()))
+                    })
+                    .collect();
+                let label = if label.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{label}/{name}")
+                };
+                Dir::Inline(label, inside)
+            }
         }
     }
 
@@ -172,17 +266,8 @@ impl Dir {
     pub fn packs(&self) -> Vec<String> {
         match self {
             Dir::Disk(dir) => disk_packs(dir),
-            Dir::Shipped(root) => {
-                let mut names: Vec<String> = shipped_under(root)
-                    .iter()
-                    .filter_map(|f| f.strip_suffix("/pack.toml"))
-                    .filter(|name| name.matches('/').count() < 2)
-                    .map(str::to_string)
-                    .collect();
-                names.sort();
-                names
-            }
-            Dir::Inline(..) => Vec::new(),
+            Dir::Shipped(root) => pack_folders(shipped_under(root).iter()),
+            Dir::Inline(_, files) => pack_folders(files.keys()),
         }
     }
 
@@ -203,7 +288,15 @@ impl Dir {
                     .map(str::to_string)
                     .collect()
             }
-            Dir::Inline(..) => Vec::new(),
+            Dir::Inline(_, files) => {
+                let prefix = format!("{sub}/");
+                files
+                    .keys()
+                    .filter_map(|f| f.strip_prefix(&prefix))
+                    .filter(|name| name.ends_with(".toml") && !name.contains('/'))
+                    .map(str::to_string)
+                    .collect()
+            }
         };
         names.sort();
         names
@@ -242,6 +335,10 @@ pub struct Home {
     /// Where the hook calls of the packs loaded from here are traced, when
     /// they are (`--trace`).
     pub trace: Option<crate::rules::trace::Trace>,
+    /// Packs held in memory over the folders (the browser studio's), by
+    /// path relative to a `rules/` folder (`my-pack/pack.toml`): found
+    /// first, and no pack is then looked for by a path on disk.
+    pub held: Option<Arc<BTreeMap<String, String>>>,
 }
 
 impl Home {
@@ -252,6 +349,7 @@ impl Home {
             memory_limit: MemoryLimit::On,
             hook_budget: crate::rules::script::limits::GAME_OPERATIONS,
             trace: None,
+            held: None,
         }
     }
 
@@ -315,6 +413,15 @@ impl Home {
         self
     }
 
+    /// The same home with `files` (by path relative to a `rules/` folder,
+    /// `my-pack/pack.toml`) over its packs: a pack named there is read from
+    /// them, and every pack is then found by name only, never by a path on
+    /// disk (the files come from a browser, which names no files).
+    pub fn holding(mut self, files: BTreeMap<String, String>) -> Home {
+        self.held = Some(Arc::new(files));
+        self
+    }
+
     /// The home folder layered over the shipped files, if any.
     pub fn folder(&self) -> Option<&Path> {
         self.folder.as_deref()
@@ -332,7 +439,14 @@ impl Home {
     }
 
     fn layers(&self, sub: &str) -> Vec<Dir> {
-        let mut dirs: Vec<Dir> = self.folder.iter().map(|f| Dir::Disk(f.join(sub))).collect();
+        let held = self
+            .held
+            .iter()
+            .filter(|_| sub == "rules")
+            .map(|files| Dir::Inline(String::new(), files.as_ref().clone()));
+        let mut dirs: Vec<Dir> = held
+            .chain(self.folder.iter().map(|f| Dir::Disk(f.join(sub))))
+            .collect();
         dirs.push(Dir::Shipped(sub.to_string()));
         dirs
     }
@@ -358,7 +472,7 @@ impl Home {
     pub fn is_variant(&self, target: &str) -> bool {
         let file = format!("{target}.toml");
         (!target.contains('/') && self.variants_dirs().iter().any(|d| d.has(&file)))
-            || target.ends_with(".toml")
+            || (self.held.is_none() && target.ends_with(".toml"))
     }
 
     /// Every pack name, the home folder's and the shipped ones, sorted.
@@ -370,6 +484,18 @@ impl Home {
     pub fn variants(&self) -> Vec<String> {
         merged(self.variants_dirs().iter().map(Dir::variants))
     }
+}
+
+/// The folders of `files` (paths) that hold a `pack.toml`, up to two
+/// levels deep, sorted.
+fn pack_folders<'a>(files: impl Iterator<Item = &'a String>) -> Vec<String> {
+    let mut names: Vec<String> = files
+        .filter_map(|f| f.strip_suffix("/pack.toml"))
+        .filter(|name| name.matches('/').count() < 2)
+        .map(str::to_string)
+        .collect();
+    names.sort();
+    names
 }
 
 /// Every pack folder under `rules_dir` (folders holding a `pack.toml`, up to
@@ -430,6 +556,7 @@ pub(crate) fn describe_dirs(dirs: &[Dir]) -> String {
         .map(|d| match d {
             Dir::Disk(p) => format!("`{}`", p.display()),
             Dir::Shipped(p) => format!("the shipped `{p}/`"),
+            Dir::Inline(label, _) if label.is_empty() => "the packs sent".to_string(),
             Dir::Inline(label, _) => format!("`{label}`"),
         })
         .collect::<Vec<_>>()

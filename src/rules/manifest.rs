@@ -14,7 +14,9 @@ use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::home::{Dir, Origin, describe_dirs};
 use crate::rules::native::{NATIVES, Native};
 use crate::rules::param::{ParamDecl, RawParam, param_decl};
-use crate::rules::state::{MAX_STATE_VARS, RawState, StateDecl, state_decl};
+use crate::rules::state::{
+    MAX_STATE_VARS, RawFigure, RawState, StateDecl, figure_decl, state_decl,
+};
 
 /// A floor kind a pack introduces.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +69,8 @@ struct RawManifest {
     param: BTreeMap<String, RawParam>,
     #[serde(default)]
     state: BTreeMap<String, RawState>,
+    #[serde(default)]
+    figure: BTreeMap<String, RawFigure>,
 }
 
 #[derive(Deserialize)]
@@ -133,18 +137,38 @@ pub fn load_pack_checked(
             .map(|p| (p, Vec::new()))
             .map_err(|e| vec![e]);
     }
+    // Packs held in memory (a browser's) name packs, never files on disk:
+    // not a path of the disk, nor one that climbs out of a folder.
+    let held = rules_dirs.iter().any(|d| matches!(d, Dir::Inline(..)));
+    if held && !is_plain_name(reference) {
+        return Err(vec![unknown_pack(rules_dirs, reference)]);
+    }
     let named = rules_dirs
         .iter()
         .map(|d| d.join(reference))
         .find(|d| !reference.is_empty() && d.has("pack.toml"));
     let dir = match named {
         Some(dir) => dir,
-        None if Path::new(reference).join("pack.toml").is_file() => {
+        None if !held && Path::new(reference).join("pack.toml").is_file() => {
             Dir::Disk(PathBuf::from(reference))
         }
         None => return Err(vec![unknown_pack(rules_dirs, reference)]),
     };
     read_pack(&dir, reference)
+}
+
+/// A pack's name as a folder of `rules/` holds it (`tower`,
+/// `house/no-gaps`): parts of letters, digits, `-`, `_` and `.`, none of
+/// them `.` or `..`, not starting with `/`.
+fn is_plain_name(reference: &str) -> bool {
+    reference.split('/').all(|part| {
+        !part.is_empty()
+            && part != "."
+            && part != ".."
+            && part
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    })
 }
 
 fn unknown_pack(rules_dirs: &[Dir], reference: &str) -> anyhow::Error {
@@ -215,7 +239,7 @@ fn read_pack(dir: &Dir, reference: &str) -> Result<(Pack, Vec<anyhow::Error>), V
                 (k, decl)
             })
             .collect(),
-        state: state_decls(&manifest, raw.state, &mut problems),
+        state: state_decls(&manifest, raw.state, raw.figure, &mut problems),
         dir: dir.path(),
         origin: dir.origin(),
         script,
@@ -299,33 +323,55 @@ fn pack_file(
     Ok(Some(dir.read(file.get_ref())?))
 }
 
-/// The state variables a manifest declares, each valid, at most
-/// [`MAX_STATE_VARS`]; a problem in `problems` for each that is not.
+/// The state variables and neutral figures a manifest declares, each
+/// valid, at most [`MAX_STATE_VARS`] in all, their names distinct; a
+/// problem in `problems` for each that is not.
 fn state_decls(
     manifest: &Source,
     raw: BTreeMap<String, RawState>,
+    figures: BTreeMap<String, RawFigure>,
     problems: &mut Vec<anyhow::Error>,
 ) -> Vec<StateDecl> {
-    if raw.len() > MAX_STATE_VARS {
+    let file = manifest.path.display();
+    if raw.len() + figures.len() > MAX_STATE_VARS {
         problems.push(bad_input(format!(
-            "{}: {} state variables; a pack declares at most {MAX_STATE_VARS}",
-            manifest.path.display(),
-            raw.len()
+            "{file}: {} state variables and figures; a pack declares at most {MAX_STATE_VARS}",
+            raw.len() + figures.len()
         )));
         return Vec::new();
     }
-    raw.into_iter()
-        .filter_map(|(name, r)| {
-            if !valid_name(&name) {
-                problems.push(bad_input(format!(
-                    "{}: state `{name}`: a name is letters, digits, `-` and `_`",
-                    manifest.path.display()
-                )));
-                return None;
-            }
-            state_decl(manifest, &name, r, problems)
-        })
-        .collect()
+    let mut named = |what: &str, name: &str| {
+        let ok = valid_name(name);
+        if !ok {
+            problems.push(bad_input(format!(
+                "{file}: {what} `{name}`: a name is letters, digits, `-` and `_`"
+            )));
+        }
+        ok
+    };
+    let figures: Vec<StateDecl> = figures
+        .into_iter()
+        .filter(|(name, _)| named("figure", name))
+        .map(|(name, r)| figure_decl(&name, r))
+        .collect();
+    let mut decls: Vec<StateDecl> = raw
+        .into_iter()
+        .filter(|(name, _)| named("state", name))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .filter_map(|(name, r)| state_decl(manifest, &name, r, problems))
+        .collect();
+    for f in figures {
+        if decls.iter().any(|d| d.name == f.name) {
+            problems.push(bad_input(format!(
+                "{file}: `{}` is both a state variable and a figure: give them distinct names",
+                f.name
+            )));
+        } else {
+            decls.push(f);
+        }
+    }
+    decls
 }
 
 fn valid_name(name: &str) -> bool {

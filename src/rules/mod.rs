@@ -28,7 +28,7 @@ use anyhow::Result;
 use crate::kernel::Rules;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
-pub use home::{Dir, Home, Origin};
+pub use home::{Dir, Home, Kept, Origin, kept_packs};
 pub use logged::PackFiles;
 pub use manifest::{FloorDecl, Pack, VariantFile};
 pub use script::MemoryLimit;

@@ -9,7 +9,8 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
+use crate::kernel::features::FeatureId;
 use crate::kernel::rules::TowerNow;
 use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
@@ -149,6 +150,17 @@ impl Rules for NativeTower {
     /// T12: nothing at the end beyond the features.
     fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
         Ok(())
+    }
+    fn feature_points(&self, _: FeatureId, _: u32, _: &Table) -> Result<Option<Adjusted>> {
+        Ok(None)
+    }
+    fn meeple_strength(
+        &self,
+        _: &MeepleView,
+        _: &Table,
+        _: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        Ok(None)
     }
     fn listens(&self) -> u32 {
         0
@@ -308,6 +320,17 @@ impl Rules for NativeBlackTower {
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
         self.tower.end_scores(towers, table, out)
+    }
+    fn feature_points(&self, _: FeatureId, _: u32, _: &Table) -> Result<Option<Adjusted>> {
+        Ok(None)
+    }
+    fn meeple_strength(
+        &self,
+        _: &MeepleView,
+        _: &Table,
+        _: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        Ok(None)
     }
     fn listens(&self) -> u32 {
         0

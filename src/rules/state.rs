@@ -1,7 +1,8 @@
 //! A pack's own state (`[state.NAME]` in its `pack.toml`): what each
 //! variable belongs to (the game, each seat, each tower, each cell), its
-//! type and bounds, and its starting value. Hooks read it; only effects
-//! write it (`kernel::effects`).
+//! type and bounds, and its starting value; and its neutral figures
+//! (`[figure.NAME]`), each a game value holding where it stands. Hooks
+//! read it; only effects write it (`kernel::effects`).
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -23,6 +24,33 @@ pub struct StateDecl {
     pub max: i64,
     pub default: i64,
     pub description: String,
+    /// A neutral figure (`[figure.NAME]`): a game value holding where it
+    /// stands (see `kernel::effects::StateVar::figure`).
+    pub figure: bool,
+}
+
+/// A `[figure.NAME]` table as the manifest writes it: a neutral figure,
+/// which starts off the board.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawFigure {
+    #[serde(default)]
+    description: String,
+}
+
+/// A neutral figure's declaration: a game value holding the cell it
+/// stands on, none at first.
+pub(super) fn figure_decl(name: &str, raw: RawFigure) -> StateDecl {
+    StateDecl {
+        name: name.to_string(),
+        scope: Scope::Game,
+        boolean: false,
+        min: i64::MIN,
+        max: i64::MAX,
+        default: crate::kernel::geometry::NO_CELL,
+        description: raw.description,
+        figure: true,
+    }
 }
 
 /// A `[state.NAME]` table as the manifest writes it.
@@ -151,5 +179,6 @@ pub(super) fn state_decl(
         max,
         default,
         description: raw.description,
+        figure: false,
     })
 }

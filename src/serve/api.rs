@@ -22,20 +22,36 @@ use serde::de::DeserializeOwned;
 
 use super::catalog::Catalog;
 use super::host::{Answer, Games, Request};
-use super::seats::{Seating, random_seed, seat_names};
-use super::wire::{Advance, AskHint, Choose, ErrorBody, GameState, NewGame, Reissue, View};
+use super::listen::Client;
+use super::seats::{Seating, random_hex, random_seed, seat_names};
+use super::studio;
+use super::wire::{
+    Advance, Answers, AskHint, Choose, CompareJob, ErrorBody, GameState, NewGame, PackFiles,
+    Reference, Reissue, StudioAsk, StudioCheck, StudioCompare, StudioReport, StudioStarts,
+    StudioTest, StudioTests, View,
+};
 use super::{ApiError, Limits};
+use crate::kernel::diag::is_bad_input;
+use crate::play::sim::on_hook_stack;
 use crate::rules::Home;
 
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const SHARED_SCRIPT: &str = include_str!("assets/shared.js");
 const STYLE: &str = include_str!("assets/style.css");
+const STUDIO_PAGE: &str = include_str!("assets/studio.html");
+const STUDIO_SCRIPT: &str = include_str!("assets/studio.js");
+const STUDIO_STYLE: &str = include_str!("assets/studio.css");
 
 /// What every route shares.
 pub struct AppState {
     catalog: Catalog,
     games: Arc<Games>,
     limits: Limits,
+    /// The studio's requests worked on at once.
+    studio_work: Arc<tokio::sync::Semaphore>,
+    /// The studio's comparisons.
+    comparisons: Arc<studio::compare::Comparisons>,
 }
 
 impl AppState {
@@ -44,6 +60,8 @@ impl AppState {
         AppState {
             catalog: Catalog::new(home, &limits, network),
             games: Arc::new(Games::new(limits.clone())),
+            studio_work: Arc::new(tokio::sync::Semaphore::new(limits.studio_work)),
+            comparisons: Arc::new(studio::compare::Comparisons::new(&limits)),
             limits,
         }
     }
@@ -64,6 +82,27 @@ pub fn router(state: Arc<AppState>) -> Router {
             get(|| async { asset("text/javascript", SCRIPT) }),
         )
         .route("/style.css", get(|| async { asset("text/css", STYLE) }))
+        .route(
+            "/shared.js",
+            get(|| async { asset("text/javascript", SHARED_SCRIPT) }),
+        )
+        .route("/studio", get(|| async { Html(STUDIO_PAGE) }))
+        .route(
+            "/studio.js",
+            get(|| async { asset("text/javascript", STUDIO_SCRIPT) }),
+        )
+        .route(
+            "/studio.css",
+            get(|| async { asset("text/css", STUDIO_STYLE) }),
+        )
+        .route("/api/studio/starts", get(studio_starts))
+        .route("/api/studio/reference", get(studio_reference))
+        .route("/api/studio/check", post(studio_check))
+        .route("/api/studio/ask", post(studio_ask))
+        .route("/api/studio/test", post(studio_test))
+        .route("/api/studio/compare", post(studio_compare))
+        .route("/api/studio/compare/{id}", get(compare_state))
+        .route("/api/studio/compare/{id}/cancel", post(compare_cancel))
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(new_game))
         .route("/api/games/{id}", get(game_state))
@@ -126,19 +165,36 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: HttpRequest, app: &Arc<AppState>) -> Result<Self, ApiError> {
-        let bytes = read_body(app, request.into_body()).await?;
-        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            ApiError::new(
-                400,
-                format!("the request body is not the JSON expected: {e}"),
-            )
-        })
+        let bytes = read_body(app, request.into_body(), app.limits.body).await?;
+        parsed(&bytes).map(JsonBody)
     }
 }
 
-/// A request's body, read within the time and size limits.
-async fn read_body(app: &AppState, body: Body) -> Result<Bytes, ApiError> {
-    let limit = app.limits.body;
+/// A studio request's body as `T`: as [`JsonBody`], within the studio's
+/// size limit (it carries its packs' files).
+pub struct StudioBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for StudioBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: HttpRequest, app: &Arc<AppState>) -> Result<Self, ApiError> {
+        let bytes = read_body(app, request.into_body(), app.limits.studio_body).await?;
+        parsed(&bytes).map(StudioBody)
+    }
+}
+
+/// A body parsed as JSON into `T`, or a 400 saying what is wrong with it.
+fn parsed<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::new(
+            400,
+            format!("the request body is not the JSON expected: {e}"),
+        )
+    })
+}
+
+/// A request's body, read within the time and `limit` bytes.
+async fn read_body(app: &AppState, body: Body, limit: usize) -> Result<Bytes, ApiError> {
     match tokio::time::timeout(app.limits.read, axum::body::to_bytes(body, limit)).await {
         Err(_) => Err(ApiError::new(
             408,
@@ -301,4 +357,134 @@ async fn log(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiErro
             .into_response()),
         other => Ok(state_of(other)),
     }
+}
+
+async fn studio_starts() -> Response {
+    static STARTS: std::sync::OnceLock<StudioStarts> = std::sync::OnceLock::new();
+    Json(STARTS.get_or_init(studio::starts)).into_response()
+}
+
+async fn studio_reference() -> Response {
+    static REFERENCE: std::sync::OnceLock<Reference> = std::sync::OnceLock::new();
+    Json(REFERENCE.get_or_init(studio::reference)).into_response()
+}
+
+/// Run `work` on the studio's packs (held over the server's home) off the
+/// threads that serve requests, on a thread with the hooks' stack, at most
+/// `Limits::studio_work` at once: a request that waits longer than the
+/// read time for its turn is refused (503). Bad input (the packs', the
+/// board's) is a 400, a rules failure a 422.
+async fn studio_work<T: Send + 'static>(
+    app: &AppState,
+    packs: &[PackFiles],
+    work: impl FnOnce(&Home) -> anyhow::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let home = studio::holding(app.catalog.home(), packs)
+        .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
+    let permit = tokio::time::timeout(app.limits.read, app.studio_work.clone().acquire_owned())
+        .await
+        .map_err(|_| ApiError::new(503, "the studio is busy: try again in a moment"))?
+        .map_err(|_| ApiError::new(503, "the server is stopping"))?;
+    let done = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        on_hook_stack(|| work(&home))
+    })
+    .await
+    .map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
+    done.map_err(|e| {
+        let status = if is_bad_input(&e) { 400 } else { 422 };
+        ApiError::new(status, format!("{e:#}"))
+    })
+}
+
+async fn studio_check(
+    State(app): Shared,
+    StudioBody(req): StudioBody<StudioCheck>,
+) -> Result<Json<StudioReport>, ApiError> {
+    let packs = req.pack_files.clone();
+    let games = req.games.unwrap_or(0);
+    studio_work(&app, &req.pack_files, move |home| {
+        studio::check(home, &packs, &req.pack, games)
+    })
+    .await
+    .map(Json)
+}
+
+async fn studio_ask(
+    State(app): Shared,
+    StudioBody(req): StudioBody<StudioAsk>,
+) -> Result<Json<Answers>, ApiError> {
+    studio_work(&app, &req.pack_files.clone(), move |home| {
+        studio::ask(home, &req.pack, &req.scenario)
+    })
+    .await
+    .map(Json)
+}
+
+async fn studio_test(
+    State(app): Shared,
+    StudioBody(req): StudioBody<StudioTest>,
+) -> Result<Json<StudioTests>, ApiError> {
+    let packs = req.pack_files.clone();
+    studio_work(&app, &req.pack_files, move |home| {
+        studio::test(home, &packs, &req.pack)
+    })
+    .await
+    .map(Json)
+}
+
+/// The address a request came from (see `listen::Client`).
+pub struct ClientAddr(pub std::net::IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Client>()
+            .map(|c| ClientAddr(c.0))
+            .ok_or_else(|| ApiError::new(400, "the request's address is unknown"))
+    }
+}
+
+async fn studio_compare(
+    State(app): Shared,
+    ClientAddr(client): ClientAddr,
+    StudioBody(req): StudioBody<StudioCompare>,
+) -> Result<(StatusCode, Json<CompareJob>), ApiError> {
+    app.comparisons.admit(client)?;
+    let loader = app.clone();
+    let files = req.pack_files.clone();
+    let asked = studio_work(&app, &files, move |home| {
+        let list = loader
+            .catalog
+            .studio_list(home, &req.packs, &req.pack_files)?;
+        studio::compare_sets(
+            home,
+            &req.against,
+            &loader.catalog.lists().variants,
+            &list,
+            (req.games, req.players),
+        )
+    })
+    .await?;
+    let id = random_hex(8)?;
+    let job = app.comparisons.start(client, id, asked)?;
+    Ok((StatusCode::ACCEPTED, Json(job)))
+}
+
+async fn compare_state(
+    State(app): Shared,
+    GameId(id): GameId,
+) -> Result<Json<CompareJob>, ApiError> {
+    app.comparisons.state(&id).map(Json)
+}
+
+async fn compare_cancel(
+    State(app): Shared,
+    ClientAddr(client): ClientAddr,
+    GameId(id): GameId,
+) -> Result<Json<CompareJob>, ApiError> {
+    app.comparisons.cancel(&id, client).map(Json)
 }

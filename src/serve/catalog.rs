@@ -136,6 +136,11 @@ impl Catalog {
         }
     }
 
+    /// The home folder the rules come from.
+    pub fn home(&self) -> &Home {
+        &self.home
+    }
+
     /// The lists, for the new-game form.
     pub fn lists(&self) -> &wire::Catalog {
         &self.lists
@@ -156,6 +161,9 @@ impl Catalog {
             .map(|s| Seat::parse(s))
             .collect::<Result<Vec<_>>>()?;
         self.within_budget(&seats)?;
+        if let Some(files) = &req.pack_files {
+            return self.studio_choice(req, files, seats);
+        }
         let set = match (&req.variant, &req.packs) {
             (Some(_), Some(_)) => return Err(bad_input("give a variant or packs, not both")),
             (Some(v), None) => self.variant(v)?,
@@ -163,7 +171,35 @@ impl Catalog {
             (None, None) => self.variant("tower")?,
         };
         let set = match &req.params {
-            Some(given) => self.with_params(set, given)?,
+            Some(given) => self.with_params(&self.home, set, given)?,
+            None => set,
+        };
+        Ok(Choice { set, seats })
+    }
+
+    /// A game under packs a studio page sent (with the catalog's): `packs`
+    /// may name them too. Their rules are loaded for this game alone, not
+    /// kept for the next.
+    fn studio_choice(
+        &self,
+        req: &NewGame,
+        files: &[wire::PackFiles],
+        seats: Vec<Seat>,
+    ) -> Result<Choice> {
+        let Some(packs) = req.packs.as_ref().filter(|_| req.variant.is_none()) else {
+            return Err(bad_input(
+                "a game with `pack_files` names its packs in `packs`, not a variant",
+            ));
+        };
+        let home = super::studio::holding(&self.home, files)?;
+        let list = self.studio_list(&home, packs, files)?;
+        let set = Arc::new(Ruleset::from_packs(&home, &list)?);
+        let set = match &req.params {
+            Some(given) => Arc::new(params::with_values(
+                &home,
+                &set,
+                &params::from_json(&set, given)?,
+            )?),
             None => set,
         };
         Ok(Choice { set, seats })
@@ -195,59 +231,54 @@ impl Catalog {
     }
 
     fn pack_list(&self, packs: &[String]) -> Result<Arc<Ruleset>> {
+        let list = self.with_requirements(&self.home, packs, &self.lists.packs)?;
+        self.load(format!("packs:{}", list.join(",")), || {
+            Ruleset::from_packs(&self.home, &list)
+        })
+    }
+
+    /// `packs`, each the catalog's or one of `files` (held by `home`),
+    /// with the packs each requires put before it.
+    pub fn studio_list(
+        &self,
+        home: &Home,
+        packs: &[String],
+        files: &[wire::PackFiles],
+    ) -> Result<Vec<String>> {
+        let mut offered = self.lists.packs.clone();
+        offered.extend(files.iter().map(|f| f.pack.clone()));
+        self.with_requirements(home, packs, &offered)
+    }
+
+    /// `packs`, each one of `offered` and named once, with the packs each
+    /// requires put before it.
+    fn with_requirements(
+        &self,
+        home: &Home,
+        packs: &[String],
+        offered: &[String],
+    ) -> Result<Vec<String>> {
         if packs.is_empty() {
             return Err(bad_input("name at least one pack"));
         }
         for (i, p) in packs.iter().enumerate() {
-            known(p, &self.lists.packs, "pack")?;
+            known(p, offered, "pack")?;
             if packs[..i].contains(p) {
                 return Err(bad_input(crate::rules::pack_listed_twice(p)));
             }
         }
         let mut list = Vec::new();
         for p in packs {
-            self.add_with_requirements(p, &mut list, 0)?;
+            add_with_requirements(home, p, &mut list, 0)?;
         }
-        self.load(format!("packs:{}", list.join(",")), || {
-            Ruleset::from_packs(&self.home, &list)
-        })
-    }
-
-    /// Add `pack` to `list` (unless listed already), the packs it requires
-    /// (and theirs) first: a browser user picks packs and their order, and
-    /// the server puts each pack's requirements before it.
-    fn add_with_requirements(
-        &self,
-        pack: &str,
-        list: &mut Vec<String>,
-        depth: usize,
-    ) -> Result<()> {
-        if list.iter().any(|p| p == pack) {
-            return Ok(());
-        }
-        if depth > MAX_REQUIREMENT_DEPTH {
-            return Err(bad_input(format!(
-                "the packs pack `{pack}` requires go round in a circle"
-            )));
-        }
-        if native(pack).is_none() {
-            let requires = self
-                .home
-                .load_pack(pack)
-                .map_err(|e| bad_input(format!("pack `{pack}` cannot be read: {e:#}")))?
-                .requires;
-            for req in &requires {
-                self.add_with_requirements(req, list, depth + 1)?;
-            }
-        }
-        list.push(pack.to_string());
-        Ok(())
+        Ok(list)
     }
 
     /// `set` with the parameter values `given` (checked against what its
     /// packs declare), loaded once per set of values.
     fn with_params(
         &self,
+        home: &Home,
         set: Arc<Ruleset>,
         given: &BTreeMap<String, BTreeMap<String, serde_json::Value>>,
     ) -> Result<Arc<Ruleset>> {
@@ -256,7 +287,7 @@ impl Catalog {
             return Ok(set);
         }
         let key = format!("{}:{}", set.fingerprint, serde_json::to_string(given)?);
-        self.load(key, || params::with_values(&self.home, &set, &values))
+        self.load(key, || params::with_values(home, &set, &values))
     }
 
     /// The ruleset under `key`: the one kept, or loaded by `load` (and
@@ -282,6 +313,36 @@ impl Catalog {
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.loaded.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// Add `pack` to `list` (unless listed already), the packs it requires
+/// (and theirs) first, as found in `home`: a browser user picks packs and
+/// their order, and the server puts each pack's requirements before it.
+fn add_with_requirements(
+    home: &Home,
+    pack: &str,
+    list: &mut Vec<String>,
+    depth: usize,
+) -> Result<()> {
+    if list.iter().any(|p| p == pack) {
+        return Ok(());
+    }
+    if depth > MAX_REQUIREMENT_DEPTH {
+        return Err(bad_input(format!(
+            "the packs pack `{pack}` requires go round in a circle"
+        )));
+    }
+    if native(pack).is_none() {
+        let requires = home
+            .load_pack(pack)
+            .map_err(|e| bad_input(format!("pack `{pack}` cannot be read: {e:#}")))?
+            .requires;
+        for req in &requires {
+            add_with_requirements(home, req, list, depth + 1)?;
+        }
+    }
+    list.push(pack.to_string());
+    Ok(())
 }
 
 /// `name` must be one of `list`: the browser names nothing else.

@@ -252,16 +252,22 @@ impl Drop for InProgress {
     }
 }
 
-impl<S, R> hyper::service::Service<R> for Counted<S>
+/// The address a request came from, as the routes see it (a request's
+/// extension): what "one at a time per client" counts by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client(pub IpAddr);
+
+impl<S, B> hyper::service::Service<hyper::Request<B>> for Counted<S>
 where
-    S: hyper::service::Service<R>,
+    S: hyper::service::Service<hyper::Request<B>>,
     S::Future: Send + 'static,
 {
     type Response = S::Response;
     type Error = S::Error;
     type Future = Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
 
-    fn call(&self, request: R) -> Self::Future {
+    fn call(&self, mut request: hyper::Request<B>) -> Self::Future {
+        request.extensions_mut().insert(Client(self.conn.addr));
         let in_progress = InProgress::start(&self.conn);
         let answer = self.inner.call(request);
         Box::pin(async move {

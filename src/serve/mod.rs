@@ -13,7 +13,8 @@
 //! A game idle for [`IDLE`] is dropped, one that ended frees its place at
 //! once; every resource a client can take is bounded ([`Limits`]). The
 //! browser names no files: rules come from the lists of the home folder's
-//! variants and packs. The HTTP API is in `docs/serve.md`, its JSON as types
+//! variants and packs, or are the packs a studio page sends (`studio`),
+//! held in memory for the request. The HTTP API is in `docs/serve.md`, its JSON as types
 //! in [`wire`]. This module returns values and errors; the command line
 //! prints.
 
@@ -25,6 +26,7 @@ mod hint;
 mod host;
 mod listen;
 mod seats;
+mod studio;
 mod view;
 pub mod wire;
 
@@ -85,6 +87,15 @@ pub struct Limits {
     pub rulesets: usize,
     /// ... and the bytes they hold, at most (measured as each is built).
     pub ruleset_bytes: usize,
+    /// A studio request's body (its packs' files), at most (413).
+    pub studio_body: usize,
+    /// Studio requests worked on at once (checks, answers, scenarios),
+    /// each on a thread of its own; more wait up to [`Limits::read`],
+    /// then get a 503.
+    pub studio_work: usize,
+    /// The studio's comparisons running at once on the whole server (one
+    /// per client), each on a thread of its own (503 beyond).
+    pub comparisons: usize,
 }
 
 /// A hint's search, by default: `mcts` with this many iterations answers in
@@ -107,6 +118,9 @@ impl Default for Limits {
             hint_budget: HINT_BUDGET,
             rulesets: 64,
             ruleset_bytes: 64 << 20,
+            studio_body: 256 << 10,
+            studio_work: 2,
+            comparisons: 2,
         }
     }
 }

@@ -10,6 +10,9 @@ use std::cell::Cell;
 
 use serde_json::Value;
 use towerlab::kernel::board::Board;
+use towerlab::kernel::effects::Adjusted;
+use towerlab::kernel::features::FeatureId;
+use towerlab::kernel::rules::TowerNow;
 use towerlab::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, Event, FloorKind, Game, Holds, HookBudget,
     MeepleSpot, MeepleView, RansomView, Rules, StackView, Table, TowerView,
@@ -340,6 +343,22 @@ impl Rules for Counting {
         out: &mut Vec<EndScore>,
     ) -> anyhow::Result<()> {
         self.inner.end_scores(towers, table, out)
+    }
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.inner.feature_points(feature, plain, table)
+    }
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.inner.meeple_strength(meeple, table, towers)
     }
     fn listens(&self) -> u32 {
         self.inner.listens()

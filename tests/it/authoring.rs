@@ -147,6 +147,13 @@ fn check_says_which_rules_never_changed_an_answer() {
         text.contains("pack `tower`, hook `may_place_floor`: changed "),
         "{text}"
     );
+    // The Tower's `reach` states the hook's default: a note, not a warning
+    // that reads as a fault of the shipped rules.
+    assert!(
+        text.contains("pack `tower`, hook `reach`: answered as the hook's default would"),
+        "{text}"
+    );
+    assert!(!text.contains("warning: pack `tower`"), "{text}");
 }
 
 // ---- list and info ----------------------------------------------------------

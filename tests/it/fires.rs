@@ -52,6 +52,14 @@ fn a_hook_that_never_changes_an_answer_is_flagged_and_one_that_always_does_is_co
         !text.contains("hook `may_capture` never"),
         "a hook that changed answers is not flagged: {text}"
     );
+    // The Tower's `reach` answers as the hook's default does: said so.
+    assert!(
+        text.contains(
+            "pack `tower`, hook `reach` never changed an answer the games asked in 4 games \
+             (it answers as the hook's default does: no fault)"
+        ),
+        "{text}"
+    );
 }
 
 /// `setup` is asked once per seat and game: a rule for 3 players changes

@@ -75,6 +75,12 @@ const HOOKS: &[(&str, &str, &str)] = &[
         "previous(tower, meeple, board)",
     ),
     ("ransom", "score, paid", "previous(score, paid)"),
+    (
+        "feature_points",
+        "feature, points",
+        "previous(feature, points)",
+    ),
+    ("meeple_strength", "meeple", "previous(meeple)"),
 ];
 
 /// A script defining one hook from the chosen statements and answer, with a

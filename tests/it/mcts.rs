@@ -8,6 +8,9 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::determinize::redealt;
+use towerlab::kernel::effects::Adjusted;
+use towerlab::kernel::features::FeatureId;
+use towerlab::kernel::rules::TowerNow;
 use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{
     Answer, Asking, Bot, Buffers, CaptureOutcome, Decision, EndScore, FloorKind, Game, HookBudget,
@@ -266,6 +269,22 @@ impl Rules for BrokenRange {
         out: &mut Vec<EndScore>,
     ) -> anyhow::Result<()> {
         self.0.end_scores(towers, table, out)
+    }
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.0.feature_points(feature, plain, table)
+    }
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> anyhow::Result<Option<Adjusted>> {
+        self.0.meeple_strength(meeple, table, towers)
     }
     fn listens(&self) -> u32 {
         self.0.listens()

@@ -43,6 +43,7 @@ fn tower_scene(tile: u16, floors: usize) -> Scene {
             pos: Pos::ORIGIN,
             floors: (0..floors).map(|i| (i % 3) as u8).collect(),
             top: Some(1),
+            blocked: false,
         }],
         players: Some(vec![player(); 2]),
         ..Default::default()

@@ -305,3 +305,38 @@ proptest! {
         prop_assert_eq!(game.stats().turns + game.stats().discards, 89);
     }
 }
+
+/// A board's stamp names its content and nothing else: boards with the same
+/// tiles placed in another order share it, a board with another tile has
+/// another, and no counter of the process is involved (two games played
+/// one after the other from the same seed end with the same stamp).
+#[test]
+fn a_board_s_stamp_is_a_function_of_its_tiles() {
+    use towerlab::kernel::Board;
+    use towerlab::kernel::geometry::Pos;
+    let set = &tiles();
+    let road = crate::common::kind(set, "base/L");
+    let kind = &set.kinds[road as usize];
+    let (a, b) = (Pos::new(0, 0), Pos::new(5, 5));
+    let mut first = Board::new();
+    first.place(road, kind, a, 0, 0);
+    first.place(road, kind, b, 0, 0);
+    let mut second = Board::new();
+    second.place(road, kind, b, 0, 0);
+    second.place(road, kind, a, 0, 0);
+    assert_eq!(first.stamp(), second.stamp());
+    let mut turned = Board::new();
+    turned.place(road, kind, a, 0, 0);
+    turned.place(road, kind, b, 1, 0);
+    assert_ne!(first.stamp(), turned.stamp());
+    assert_ne!(Board::new().stamp(), first.stamp());
+    assert_eq!(Board::new().stamp(), Board::new().stamp());
+    let end = |seed| {
+        let rules = NativeTower::default();
+        let mut game = Game::new(set, &rules, 2, seed).expect("a game starts");
+        let (mut bots, mut buf) = (bots(seed, 2), Buffers::default());
+        while play_turn(&mut game, &mut bots, &mut buf).expect("a turn") {}
+        game.board().stamp()
+    };
+    assert_eq!(end(7), end(7));
+}

@@ -363,14 +363,10 @@ fn the_tutorial_tests_its_pack_and_the_guide_s_sample_scenario_passes() {
         "{}",
         stdout(&out)
     );
-    // The first TOML block of "Testing a pack", run as written.
-    let guide =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/packs.md"))
-            .expect("the guide");
-    let section = guide
-        .split("## Testing a pack")
-        .nth(1)
-        .expect("the section");
+    // The first TOML block of the scenario files' reference, run as written.
+    let section =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scenarios.md"))
+            .expect("the reference");
     let sample = section
         .split("```toml\n")
         .nth(1)

@@ -1,4 +1,4 @@
-//! docs/serve.md says what the server's types say. Every ```json block of
+//! docs/serve.md and docs/studio.md say what the server's types say. Every ```json block of
 //! it names a type of `towerlab::serve::wire` (` ```json GameState `, or
 //! ` ```json [Status] ` for a list of examples) and is that type's JSON:
 //! parsed into the type and written back, it is the same JSON, so no field
@@ -93,6 +93,16 @@ fn check(label: &str, text: &str) -> Result<String, String> {
         CaptureOption,
         Board,
         EventLine,
+        StudioStarts,
+        Reference,
+        StudioCheck,
+        StudioReport,
+        StudioAsk,
+        Answers,
+        StudioTest,
+        StudioTests,
+        StudioCompare,
+        CompareJob,
     )
 }
 
@@ -206,12 +216,16 @@ fn unshown(source: &str, shown: &str) -> Vec<String> {
 
 #[test]
 fn every_example_of_docs_serve_is_its_types_json_and_every_type_has_one() {
-    let shown = checked_examples(&read("docs/serve.md"))
-        .unwrap_or_else(|errors| panic!("docs/serve.md:\n{}", errors.join("\n\n")));
+    // The game's API and the studio's, each on its page.
+    let mut shown = String::new();
+    for page in ["docs/serve.md", "docs/studio.md"] {
+        shown += &checked_examples(&read(page))
+            .unwrap_or_else(|errors| panic!("{page}:\n{}", errors.join("\n\n")));
+    }
     let missing = unshown(&read("src/serve/wire.rs"), &shown);
     assert!(
         missing.is_empty(),
-        "no example in docs/serve.md shows {missing:?}"
+        "no example in docs/serve.md or docs/studio.md shows {missing:?}"
     );
 }
 

@@ -44,8 +44,15 @@ fn one_game_prints_no_interval_and_no_star() {
             }
         }
     }
+    // `simulate`'s interval column says it as `compare`'s cells do, and as
+    // the note under the table names it.
     let s = stdout(&succeeds(&words("simulate --games 1")));
     assert!(s.contains("no CI: fewer than 2 games"), "{s}");
+    let scores = s
+        .lines()
+        .find(|l| l.contains("score.seat1"))
+        .expect("a row");
+    assert!(scores.contains("(no CI)"), "{s}");
     let s = json(&words("simulate --games 1 --format json"));
     assert_eq!(s["metrics"][0]["no_interval"], "fewer than 2 games");
 }

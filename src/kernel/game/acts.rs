@@ -55,20 +55,45 @@ impl Game<'_> {
             )));
         }
         let mut effects = Vec::new();
-        let towers: Vec<TowerNow> = self
-            .towers
-            .iter()
-            .map(|t| TowerNow {
-                view: t.view(),
-                blocked: t.blocked,
-            })
-            .collect();
+        let towers = self.towers_now();
         self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
         drop(towers);
         self.cascade.depth += 1;
         let done = effects.iter().try_for_each(|a| self.carry_out(a));
         self.cascade.depth -= 1;
         done
+    }
+
+    /// An effect's name as the script wrote it: a figure's state is set by
+    /// `place_figure` or `remove_figure`.
+    fn effect_name(&self, effect: &Effect) -> &'static str {
+        match effect {
+            Effect::SetState { var, value, .. }
+                if self
+                    .rules
+                    .state_vars()
+                    .get(*var as usize)
+                    .is_some_and(|v| v.figure) =>
+            {
+                match Pos::unpacked(*value) {
+                    Some(_) => "place_figure",
+                    None => "remove_figure",
+                }
+            }
+            _ => effect.name(),
+        }
+    }
+
+    /// Every tower on the board, as the rules' event and strength
+    /// questions see them.
+    pub(super) fn towers_now(&self) -> Vec<TowerNow<'_>> {
+        self.towers
+            .iter()
+            .map(|t| TowerNow {
+                view: t.view(),
+                blocked: t.blocked,
+            })
+            .collect()
     }
 
     /// Carry out one effect, or say which rule's effect breaks what.
@@ -102,7 +127,7 @@ impl Game<'_> {
             bad_input(format!(
                 "{}: effect `{}`: {e:#}",
                 acted.origin.place,
-                acted.effect.name()
+                self.effect_name(&acted.effect)
             ))
         })?;
         // The effect's own moment, answered in turn.
@@ -227,7 +252,16 @@ impl Game<'_> {
 
     fn rule_state(&mut self, rule: &str, var: u16, at: StateAt, value: i64) -> Result<()> {
         self.put_state(var, at, value)?;
-        let name = self.rules.state_vars()[var as usize].name.clone();
+        let decl = &self.rules.state_vars()[var as usize];
+        let name = decl.name.clone();
+        if decl.figure {
+            self.emit(|_| Event::Figure {
+                rule: rule.to_string(),
+                name,
+                at: Pos::unpacked(value).map(|p| [p.x, p.y]),
+            });
+            return Ok(());
+        }
         self.emit(|_| Event::State {
             rule: rule.to_string(),
             name,
@@ -257,6 +291,16 @@ impl Game<'_> {
                 decl.name,
                 decl.min,
                 decl.max
+            );
+        }
+        if let Some(p) = Pos::unpacked(value).filter(|_| decl.figure)
+            && !self.board.has_tile(p)
+        {
+            bail!(
+                "figure `{}` stands only on a tile: no tile at ({}, {})",
+                decl.name,
+                p.x,
+                p.y
             );
         }
         match (decl.scope, at) {

@@ -152,6 +152,25 @@ pub enum Event<T = u16, F = FloorKind> {
         pos: Pos,
         blocked: bool,
     },
+    /// A rule's effect put a neutral figure on a cell (`at`), or took it
+    /// off the board (`at` absent).
+    Figure {
+        rule: String,
+        name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<[i32; 2]>,
+    },
+    /// A rule made a meeple count for `strength` (not 1) in the majority
+    /// of the feature it stands on, as the feature is scored.
+    Strength {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        #[serde(rename = "segment", with = "segment", default = "segment::absent")]
+        spot: MeepleSpot,
+        owner: usize,
+        strength: u32,
+    },
 }
 
 /// What a score is for, written as its name.
@@ -338,6 +357,24 @@ impl<T, F> Event<T, F> {
                 rule: rule.clone(),
                 pos: *pos,
                 blocked: *blocked,
+            },
+            Event::Figure { rule, name, at } => Event::Figure {
+                rule: rule.clone(),
+                name: name.clone(),
+                at: *at,
+            },
+            Event::Strength {
+                rule,
+                pos,
+                spot,
+                owner,
+                strength,
+            } => Event::Strength {
+                rule: rule.clone(),
+                pos: *pos,
+                spot: *spot,
+                owner: *owner,
+                strength: *strength,
             },
         }
     }

@@ -15,7 +15,7 @@
 use anyhow::{Result, ensure};
 
 use crate::kernel::board::Board;
-use crate::kernel::effects::{History, PackState, SeatTally};
+use crate::kernel::effects::{History, PackState, SeatTally, StateAt};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
@@ -431,6 +431,17 @@ impl<'a> Game<'a> {
     /// The rules' own state.
     pub fn state(&self) -> &PackState {
         &self.state
+    }
+
+    /// The neutral figures on the board: each one's name (`pack.name`) and
+    /// the cell it stands on.
+    pub fn figures(&self) -> impl Iterator<Item = (&str, Pos)> + '_ {
+        let vars = self.rules.state_vars();
+        (0..vars.len()).filter_map(move |i| {
+            let v = &vars[i];
+            let at = self.state.get(i as u16, StateAt::Game)?;
+            Some((v.name.as_str(), Pos::unpacked(at).filter(|_| v.figure)?))
+        })
     }
 
     /// Each seat's tally, the tower built last, the tile of this turn.

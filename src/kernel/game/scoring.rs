@@ -1,13 +1,16 @@
 //! Scoring (G4–G8): roads, cities and cloisters completed by a turn's tile,
 //! and the end of the game's incomplete features and farms.
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use super::{Event, Game, Scored};
-use crate::kernel::effects::Moment;
+use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin, asks};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::rules::{MeepleView, TowerNow};
 use crate::kernel::tiles::SegmentKind;
 
 /// Points of a road or city of `tiles` tiles and `pennants` pennants:
@@ -87,8 +90,8 @@ impl Game<'_> {
         }
         for &r in &roots {
             self.features.mark_done(r);
-            let points = self.feature_points(r, true);
-            self.award_completed(r, points)?;
+            let plain = self.feature_points(r, true);
+            self.award_completed(r, plain)?;
         }
         roots.clear();
         for p in std::iter::once(placed.pos).chain(placed.pos.around()) {
@@ -107,16 +110,17 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// A completed feature's points given (G7), the rules acting before
-    /// and after (`feature_completed`).
-    fn award_completed(&mut self, root: FeatureId, points: u32) -> Result<()> {
+    /// A completed feature's points (`plain` by the base rules) given
+    /// (G7), the rules acting before and after (`feature_completed`).
+    fn award_completed(&mut self, root: FeatureId, plain: u32) -> Result<()> {
         const COMPLETED: usize = 2;
+        let points = self.worth(root, plain)?;
         if !self.listens_to(COMPLETED) {
-            return self.award(root, points, true);
+            return self.award(root, &points, true);
         }
-        let mut moment = self.completed(root, points);
+        let mut moment = self.completed(root, points.points);
         self.happen(moment)?;
-        self.award(root, points, true)?;
+        self.award(root, &points, true)?;
         if let Moment::FeatureCompleted { scored, .. } = &mut moment {
             *scored = true;
         }
@@ -168,55 +172,134 @@ impl Game<'_> {
         )
     }
 
-    /// Give `points` to every player with the most meeples on the feature
-    /// (G7); with `release`, those meeples go back to their owners.
-    fn award(&mut self, root: FeatureId, points: u32, release: bool) -> Result<()> {
+    /// A feature's points as the rules give them: `plain` (the base
+    /// rules'), unless a rule's `feature_points` changes them.
+    fn worth(&mut self, root: FeatureId, plain: u32) -> Result<Worth> {
+        let plain = Worth {
+            points: plain,
+            rule: None,
+        };
+        if self.listens & asks::FEATURE_POINTS == 0 {
+            return Ok(plain);
+        }
+        let asked = self.with_table(|t| self.rules.feature_points(root, plain.points, t))?;
+        Ok(match asked {
+            Some(a) if a.value != plain.points => Worth {
+                points: a.value,
+                rule: Some(a.origin),
+            },
+            _ => plain,
+        })
+    }
+
+    /// Give `points` to every player with the most strength on the
+    /// feature (G7); with `release`, its meeples go back to their owners.
+    fn award(&mut self, root: FeatureId, points: &Worth, release: bool) -> Result<()> {
         if self.features.meeples(root) == 0 {
             return Ok(());
         }
-        let mut count = [0u8; 8];
+        let strength = self.strengths(root)?;
+        if release {
+            self.release(root);
+        }
+        self.credit(root, &strength, points)
+    }
+
+    /// Is the meeple `m` on the feature of `root`?
+    fn stands_on(&self, m: &Meeple, root: FeatureId) -> bool {
+        match m.spot {
+            MeepleSpot::Segment(s) => {
+                let id = self.segment_id(m.pos, s).expect("meeples stand on tiles");
+                self.features.root(id) == root
+            }
+            MeepleSpot::Tower => false,
+        }
+    }
+
+    /// Each seat's strength on the feature of `root` (G7): a meeple counts
+    /// 1, or what a rule's `meeple_strength` makes it (logged).
+    fn strengths(&mut self, root: FeatureId) -> Result<[u32; 8]> {
+        let mut strength = [0u32; 8];
+        if self.listens & asks::MEEPLE_STRENGTH == 0 {
+            for m in self.meeples.iter().filter(|m| self.stands_on(m, root)) {
+                strength[m.owner as usize] += 1;
+            }
+            return Ok(strength);
+        }
+        let on: Vec<Meeple> = self
+            .meeples
+            .iter()
+            .filter(|m| self.stands_on(m, root))
+            .copied()
+            .collect();
+        for m in on {
+            let view = MeepleView {
+                owner: m.owner as usize,
+                pos: m.pos,
+                spot: m.spot,
+                on: MeepleOn::Feature(self.features.kind(root)),
+            };
+            let towers: Vec<TowerNow> = self.towers_now();
+            let asked = self.with_table(|t| self.rules.meeple_strength(&view, t, &towers))?;
+            drop(towers);
+            let value = match asked {
+                Some(a) if a.value != 1 => self.strength_changed(&m, a.value, &a.origin)?,
+                _ => 1,
+            };
+            strength[m.owner as usize] += value;
+        }
+        Ok(strength)
+    }
+
+    /// A rule made meeple `m` count for `value`: checked and logged.
+    fn strength_changed(&mut self, m: &Meeple, value: u32, origin: &Origin) -> Result<u32> {
+        if value > MAX_STRENGTH {
+            return Err(crate::kernel::diag::bad_input(format!(
+                "{}: a meeple's strength of {value}: at most {MAX_STRENGTH}",
+                origin.place
+            )));
+        }
+        self.emit(|_| Event::Strength {
+            rule: origin.rule.clone(),
+            pos: m.pos,
+            spot: m.spot,
+            owner: m.owner as usize,
+            strength: value,
+        });
+        Ok(value)
+    }
+
+    /// The meeples on the feature of `root` go back to their owners.
+    fn release(&mut self, root: FeatureId) {
         let mut i = 0;
         while i < self.meeples.len() {
             let m = self.meeples[i];
-            let on_it = match m.spot {
-                MeepleSpot::Segment(s) => {
-                    let id = self.segment_id(m.pos, s).expect("meeples stand on tiles");
-                    self.features.root(id) == root
-                }
-                MeepleSpot::Tower => false,
-            };
-            if on_it {
-                count[m.owner as usize] += 1;
-                if release {
-                    self.meeples.swap_remove(i);
-                    self.players[m.owner as usize].meeples += 1;
-                    continue;
-                }
+            if self.stands_on(&m, root) {
+                self.meeples.swap_remove(i);
+                self.players[m.owner as usize].meeples += 1;
+            } else {
+                i += 1;
             }
-            i += 1;
         }
-        if release {
-            self.features.clear_meeples(root);
-        }
-        self.credit(root, &count, points)
+        self.features.clear_meeples(root);
     }
 
-    /// Give `points` to every player with the most meeples on the feature,
-    /// `count` of them per player (G7).
-    fn credit(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
+    /// Give `points` to every player with the most strength on the
+    /// feature, `strength` of it per player (G7).
+    fn credit(&mut self, root: FeatureId, strength: &[u32; 8], points: &Worth) -> Result<()> {
         let n = self.players.len();
-        let most = *count[..n].iter().max().expect("players");
+        let most = *strength[..n].iter().max().expect("players");
         let feature = self.features.kind(root);
-        for (p, &c) in count[..n].iter().enumerate() {
+        for (p, &c) in strength[..n].iter().enumerate() {
             if c == most && most > 0 {
-                self.add_points(p, points)?;
+                self.add_points(p, points.points)?;
                 self.standings_changed();
-                if points > 0 {
+                if points.points > 0 {
                     self.emit(|_| Event::Score {
                         player: p,
-                        points: points.into(),
+                        points: points.points.into(),
                         feature: Scored::Feature(feature),
-                        rule: None,
+                        rule: points.rule.as_ref().map(|o| o.rule.clone()),
                     });
                 }
             }
@@ -294,12 +377,18 @@ impl Game<'_> {
         out.sort_unstable();
     }
 
-    /// [`Game::credit`] at the game's end, meeples staying where they are.
-    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], points: u32) -> Result<()> {
-        if self.features.meeples(root) != 0 {
-            self.credit(root, count, points)?;
+    /// [`Game::credit`] at the game's end (`plain` points by the base
+    /// rules, `count` meeples per seat), meeples staying where they are.
+    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], plain: u32) -> Result<()> {
+        if self.features.meeples(root) == 0 {
+            return Ok(());
         }
-        Ok(())
+        let points = self.worth(root, plain)?;
+        let strength = match self.listens & asks::MEEPLE_STRENGTH {
+            0 => count.map(u32::from),
+            _ => self.strengths(root)?,
+        };
+        self.credit(root, &strength, &points)
     }
 
     /// How many distinct completed cities a field borders (G8).
@@ -344,4 +433,11 @@ pub fn by_feature(on: &[(FeatureId, u8)]) -> impl Iterator<Item = (FeatureId, [u
         }
         (run[0].0, count)
     })
+}
+
+/// A feature's points as the rules give them, and the rule that changed
+/// them from the base rules' (logged with each score).
+struct Worth {
+    points: u32,
+    rule: Option<Arc<Origin>>,
 }

@@ -85,19 +85,7 @@ pub fn check(
                 ));
             }
         };
-        let view = RansomView {
-            payer,
-            captor,
-            score: game.players()[payer].score,
-            paid_this_turn: if payer == game.current() {
-                game.ransoms_paid()
-            } else {
-                0
-            },
-        };
-        let got = game
-            .with_table(|t| game.rules().ransom(&view, t))
-            .with_context(|| asked(src, r.cost.span()))?;
+        let got = ransom_cost(game, payer, captor).with_context(|| asked(src, r.cost.span()))?;
         let got = got.map_or("none".to_string(), |c| c.to_string());
         c.compare(
             r.cost.span(),
@@ -164,11 +152,15 @@ pub fn check(
     for s in &expect.state {
         let v = super::state::resolve(src, game.rules(), game.players().len(), s.get_ref())?;
         let got = game.state().get(v.var, v.at);
+        let span = match &s.get_ref().value {
+            Some(value) => value.span(),
+            None => s.span(),
+        };
         c.compare(
-            s.get_ref().value.span(),
-            v.what,
-            v.value.to_string(),
-            got.map_or("none".into(), |g| g.to_string()),
+            span,
+            v.what.clone(),
+            v.shown(v.value),
+            got.map_or("none".into(), |g| v.shown(g)),
         );
     }
     if let Some(want) = &expect.events {
@@ -238,12 +230,10 @@ impl Checker<'_, '_> {
     fn range(&mut self, r: &Spanned<RawRange>) -> Result<()> {
         let raw = r.get_ref();
         let t = self.tower(&raw.tower)?;
-        let mut got = Vec::new();
-        self.game
-            .rules()
-            .capture_range(&self.game.towers()[t].stack(), &mut got)
-            .with_context(|| asked(self.src, raw.cells.span()))?;
-        let got: BTreeSet<(i32, i32)> = got.into_iter().collect();
+        let got: BTreeSet<(i32, i32)> = range_cells(self.game, t)
+            .with_context(|| asked(self.src, raw.cells.span()))?
+            .into_iter()
+            .collect();
         let want: BTreeSet<(i32, i32)> = match raw.cells.get_ref() {
             Cells::List(cells) => cells
                 .iter()
@@ -414,9 +404,33 @@ fn event_name(src: &Source, name: &Spanned<String>) -> Result<()> {
     }
 }
 
+/// What a ransom costs `payer` to free a meeple `captor` holds, as the game
+/// would ask it now (`None`: no ransom allowed).
+pub(super) fn ransom_cost(game: &Game, payer: usize, captor: usize) -> Result<Option<u32>> {
+    let view = RansomView {
+        payer,
+        captor,
+        score: game.players()[payer].score,
+        paid_this_turn: if payer == game.current() {
+            game.ransoms_paid()
+        } else {
+            0
+        },
+    };
+    game.with_table(|t| game.rules().ransom(&view, t))
+}
+
+/// The cells (relative to it) tower `t` captures from, as its floors stand.
+pub(super) fn range_cells(game: &Game, t: usize) -> Result<Vec<(i32, i32)>> {
+    let mut cells = Vec::new();
+    game.rules()
+        .capture_range(&game.towers()[t].stack(), &mut cells)?;
+    Ok(cells)
+}
+
 /// The cells of the meeples a floor just placed on tower `t` may take: the
 /// kernel's one capture question.
-fn capturable_cells(game: &Game, t: usize) -> Result<Vec<(i32, i32)>> {
+pub(super) fn capturable_cells(game: &Game, t: usize) -> Result<Vec<(i32, i32)>> {
     let (mut range, mut found) = (Vec::new(), Vec::new());
     let tower = &game.towers()[t];
     game.with_table(|table| {

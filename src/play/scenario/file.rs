@@ -179,15 +179,16 @@ pub struct RawExpect {
 }
 
 /// A value of a pack's state: the variable (`name`, or `pack.name`), the
-/// seat or cell for one kept per seat or per tower or cell, the value.
+/// seat or cell for one kept per seat or per tower or cell, the value; or
+/// where a neutral figure stands (`at`; none: off the board).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawStateValue {
     pub name: Spanned<String>,
     pub seat: Option<Spanned<i64>>,
     pub at: Option<At>,
-    /// A whole number, or true/false for a bool.
-    pub value: Spanned<toml::Value>,
+    /// A whole number, or true/false for a bool; none for a figure.
+    pub value: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -3,7 +3,7 @@
 //! must hold in it: a tower's range, the meeples a floor may capture, who
 //! may build or top a tower, a ransom's cost, a seat's supply, the scores at
 //! the end; or decisions played from it and the events they log. A pack
-//! keeps its scenarios in `tests/*.toml` (docs/packs.md, "Testing a pack").
+//! keeps its scenarios in `tests/*.toml` (docs/scenarios.md).
 //!
 //! `file` reads the format; `position` builds the game; `expect` checks
 //! what must hold. A scenario that cannot be set up (an unknown tile, a cell
@@ -17,6 +17,7 @@ use anyhow::{Context, Result};
 use crate::kernel::diag::Source;
 use crate::rules::{Home, Params, Ruleset};
 
+mod answers;
 mod checked;
 mod expect;
 mod file;
@@ -24,6 +25,7 @@ mod position;
 mod state;
 mod steps;
 
+pub use answers::{Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
 pub use file::RawFile;
 use file::RawScenario;
 
@@ -63,6 +65,13 @@ impl ScenarioFile {
     /// How many scenarios the file holds.
     pub fn len(&self) -> usize {
         self.raw.scenario.len()
+    }
+
+    /// Scenario `index`'s name and line.
+    pub fn scenario_name(&self, index: usize) -> (String, usize) {
+        let spanned = &self.raw.scenario[index];
+        let (line, _) = self.source.line_col(spanned.span().start);
+        (spanned.get_ref().name.get_ref().clone(), line)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -224,7 +233,7 @@ pub fn suite(home: &Home, target: &str, extra: &[Source]) -> Result<Suite> {
     if own.is_empty() && extra.is_empty() {
         return Err(crate::kernel::diag::bad_input(format!(
             "`{target}` has no scenarios: a pack keeps them in `tests/*.toml` in its folder \
-             (docs/packs.md, \"Testing a pack\"); or give files with `--file`"
+             (docs/scenarios.md); or give files with `--file`"
         )));
     }
     let mut results = Vec::new();

@@ -170,15 +170,18 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
             player,
             points,
             feature: Scored::Feature(kind),
-            ..
+            rule,
         } => told(
             score_rule(*kind),
             Words::default()
                 .does(*player, "scores", "score")
                 .and(format!(
-                    " {points} point{} for a {}",
+                    " {points} point{} for a {}{}",
                     if *points == 1 { "" } else { "s" },
-                    kind.name()
+                    kind.name(),
+                    rule.as_ref()
+                        .map(|r| format!(", as {r} counts it"))
+                        .unwrap_or_default()
                 )),
         ),
         Event::Score {
@@ -271,6 +274,27 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
                 if *blocked { "blocked" } else { "open again" }
             )),
         ),
+        Event::Figure { rule, name, at } => told(
+            "pack",
+            Words::text(match at {
+                Some([x, y]) => format!("{rule}: {} now stands at {x},{y}", figure_name(name)),
+                None => format!("{rule}: {} leaves the board", figure_name(name)),
+            }),
+        ),
+        Event::Strength {
+            rule,
+            pos,
+            spot,
+            owner,
+            strength,
+        } => told(
+            "pack",
+            Words::text(format!("{rule}: ")).whose(*owner).and(format!(
+                " meeple {} at {} counts for {strength} in the majority",
+                spot_words(game, *pos, *spot, MeepleOn::Feature(SegmentKind::Road)),
+                cell(*pos)
+            )),
+        ),
         Event::FinalScoring => told(
             "G4",
             Words::text("the tiles are all placed: end-game scoring of what is unfinished"),
@@ -310,6 +334,12 @@ pub(crate) fn on_segment(game: &Game, pos: Pos, s: u8, on: MeepleOn) -> String {
         Some(t) => segment_words(&game.tiles().kinds[t.kind as usize], t.rot, s),
         None => format!("a {}", on.name()),
     }
+}
+
+/// A figure as events name it: "the warden" for `pack.warden`.
+pub(crate) fn figure_name(name: &str) -> String {
+    let short = name.rsplit_once('.').map_or(name, |(_, n)| n);
+    format!("the {}", short.replace(['_', '-'], " "))
 }
 
 /// The rule a feature's score follows.

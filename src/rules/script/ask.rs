@@ -12,10 +12,12 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
+use super::context::FeatureInfo;
 use super::memo::{Changed, Kept, Key, Value};
 use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::effects::MAX_STRENGTH;
 use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
 
 /// A question to a hook.
@@ -182,7 +184,8 @@ impl ScriptRules {
                     .collect();
                 vec![int(0), int(1), Dynamic::from(supply)]
             }
-            Hook::Captured => vec![meeple()],
+            Hook::Captured | Hook::MeepleStrength => vec![meeple()],
+            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo), int(0)],
             Hook::End => {
                 let towers: Array = q
                     .towers
@@ -236,6 +239,18 @@ impl ScriptRules {
                 Value::Bool(v.as_bool().map_err(|_| wrong("a bool (true or false)"))?)
             }
             Hook::Reach => Value::Int(v.as_int().map_err(|_| wrong("an integer"))?),
+            Hook::FeaturePoints | Hook::MeepleStrength => {
+                let most = match hook {
+                    Hook::FeaturePoints => i64::from(u32::MAX),
+                    _ => i64::from(MAX_STRENGTH),
+                };
+                Value::Int(
+                    v.as_int()
+                        .ok()
+                        .filter(|n| (0..=most).contains(n))
+                        .ok_or_else(|| wrong(&format!("an integer from 0 to {most}")))?,
+                )
+            }
             Hook::Range => Value::Cells(self.cells_answer(v)?),
             Hook::Setup | Hook::Seat => Value::Supply(self.supply_of(hook, v)?.into()),
             Hook::Ransom if v.is_unit() => Value::Cost(None),

@@ -150,6 +150,8 @@ impl ScriptRules {
             Hook::Captured => Dynamic::from(plain::CAPTURE.word()),
             Hook::Exchange => Dynamic::TRUE,
             Hook::End => Dynamic::from(Array::new()),
+            Hook::FeaturePoints => args[1].clone(),
+            Hook::MeepleStrength => Dynamic::from(1_i64),
             // An event hook's default does nothing.
             _ => Dynamic::UNIT,
         })

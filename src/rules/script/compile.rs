@@ -90,6 +90,7 @@ impl Scripts {
                         min: d.min,
                         max: d.max,
                         default: d.default,
+                        figure: d.figure,
                     });
                     (d.name.clone(), (state_vars.len() - 1) as u16, d.boolean)
                 })
@@ -115,8 +116,8 @@ impl Scripts {
         }
         let listens = Hook::ALL
             .iter()
-            .filter(|h| h.acts() && !chains[h.index()].is_empty())
-            .fold(0, |bits, h| bits | h.moment_bit());
+            .filter(|h| !chains[h.index()].is_empty())
+            .fold(0, |bits, h| bits | h.listen_bit());
         Ok(Scripts {
             packs,
             chains,

@@ -8,7 +8,7 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::moment::{NO_CELL, Tally, unpacked_cell};
+use super::moment::{Tally, cell_value};
 use super::reads::Read;
 use super::record::{kind_name, read};
 use super::{Hook, rt_error, with_rules};
@@ -151,13 +151,7 @@ pub(super) fn register_context(engine: &mut Engine) {
             })
         })
         .register_get("last_tower", |_: &mut GameRef| {
-            Ok::<_, Box<EvalAltResult>>(match field(Read::LastTower)? {
-                NO_CELL => Dynamic::UNIT,
-                packed => {
-                    let p = unpacked_cell(packed);
-                    Dynamic::from(vec![Dynamic::from(p.x as i64), Dynamic::from(p.y as i64)])
-                }
-            })
+            field(Read::LastTower).map(cell_value)
         });
     for tally in Tally::ALL {
         engine.register_fn(tally.name(), move |_: &mut GameRef, s: i64| {

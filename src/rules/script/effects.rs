@@ -66,8 +66,8 @@ pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
         let now = r.towers_now.borrow();
         if !now.held {
             return Err(rt_error(
-                "`game().towers` is only known in event hooks (`on_…`); question hooks are \
-                 asked about one tower",
+                "`game().towers` is only known in event hooks (`on_…`) and `meeple_strength`; \
+                 other question hooks are asked about one tower",
             ));
         }
         // A read of the whole board: no trace holds it.
@@ -306,15 +306,17 @@ impl Place {
     }
 }
 
-/// A declared variable: its index, scope and whether it is a bool.
-struct Var {
-    index: u16,
+/// A declared variable: its index, scope, whether it is a bool and
+/// whether a figure.
+pub(super) struct Var {
+    pub(super) index: u16,
     scope: Scope,
     boolean: bool,
+    pub(super) figure: bool,
 }
 
 /// The variable `name` of the running pack, or `pack.name` of another.
-fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
+pub(super) fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
     let frame = r.stack.borrow().last().copied();
     let Some((hook, pos)) = frame else {
         return Err(rt_error("the pack's state is only known inside a hook"));
@@ -349,6 +351,7 @@ fn variable(r: &ScriptRules, name: &str) -> Result<Var, Box<EvalAltResult>> {
             index,
             scope: r.scripts.state_vars[index as usize].scope,
             boolean,
+            figure: r.scripts.state_vars[index as usize].figure,
         }),
         None => Err(rt_error(format!(
             "pack `{}` declares no state `{short}`{} (declare it as [state.{short}] in its pack.toml)",
@@ -383,7 +386,7 @@ fn state_place(
 /// `state(…)`: a read of the game.
 fn state_read(name: &str, place: Place) -> Result<Dynamic, Box<EvalAltResult>> {
     let (var, at) = with_rules(|r| {
-        let var = variable(r, name)?;
+        let var = not_a_figure(variable(r, name)?, name)?;
         let at = state_place(var.scope, name, place, false)?;
         Ok::<_, Box<EvalAltResult>>((var, at))
     })??;
@@ -407,7 +410,7 @@ fn set_state(
     value: Dynamic,
 ) -> Result<EffectValue, Box<EvalAltResult>> {
     let (var, at) = with_rules(|r| {
-        let var = variable(r, name)?;
+        let var = not_a_figure(variable(r, name)?, name)?;
         let at = state_place(var.scope, name, place, true)?;
         Ok::<_, Box<EvalAltResult>>((var, at))
     })??;
@@ -436,8 +439,23 @@ fn set_state(
     )
 }
 
+/// `var`, named `name`, unless it is a figure (which has functions of
+/// its own).
+fn not_a_figure(var: Var, name: &str) -> Result<Var, Box<EvalAltResult>> {
+    if var.figure {
+        return Err(rt_error(format!(
+            "`{name}` is a figure: read where it stands with figure(\"{name}\"), move it \
+             with place_figure(\"{name}\", x, y) or remove_figure(\"{name}\")"
+        )));
+    }
+    Ok(var)
+}
+
 /// An effect made at the script's place.
-fn made(ctx: &NativeCallContext, effect: Effect) -> Result<EffectValue, Box<EvalAltResult>> {
+pub(super) fn made(
+    ctx: &NativeCallContext,
+    effect: Effect,
+) -> Result<EffectValue, Box<EvalAltResult>> {
     let at = ctx.call_position();
     let (line, col) = (at.line().unwrap_or(0), at.position().unwrap_or(0));
     Ok(EffectValue { effect, line, col })
@@ -450,7 +468,7 @@ fn seat_number(seat: i64) -> Result<usize, Box<EvalAltResult>> {
         .ok_or_else(|| rt_error(format!("there is no seat {seat}")))
 }
 
-fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
+pub(super) fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
     if x.abs() > FAR || y.abs() > FAR {
         return Err(rt_error(format!(
             "the cell ({x}, {y}) is off any board (coordinates are within ±{FAR})"
@@ -489,32 +507,61 @@ impl ScriptRules {
         Ok((Value::Effects(all.into()), acted))
     }
 
+    /// Where pack `index`'s `hook` made an effect or an answer (line,
+    /// column), kept once per place.
+    fn origin(&self, index: usize, hook: Hook, line: usize, col: usize) -> Arc<Origin> {
+        let pack = &self.scripts.packs[index];
+        self.origins
+            .borrow_mut()
+            .entry((index, hook, line, col))
+            .or_insert_with(|| {
+                Arc::new(Origin {
+                    rule: pack.rule.clone(),
+                    place: format!(
+                        "pack `{}`, hook `{}`: {}:{line}:{col}",
+                        pack.name,
+                        hook.name(),
+                        pack.path.display(),
+                    ),
+                })
+            })
+            .clone()
+    }
+
+    /// A scoring hook's answer `value` as the kernel takes it: `None` when
+    /// it is the base rules' `plain`, else the value and the rule whose
+    /// hook answered (the last pack of the chain that defines it).
+    pub(super) fn adjusted(
+        &self,
+        hook: Hook,
+        value: i64,
+        most: i64,
+        plain: u32,
+    ) -> Result<Option<crate::kernel::effects::Adjusted>> {
+        if value == i64::from(plain) {
+            return Ok(None);
+        }
+        let chain = &self.scripts.chains[hook.index()];
+        let index = *chain.last().expect("a scoring hook is asked when defined");
+        let (line, col) = self.scripts.packs[index].hook_lines[hook.index()];
+        let value = u32::try_from(value)
+            .ok()
+            .filter(|&v| i64::from(v) <= most)
+            .ok_or_else(|| bad_input(format!("hook `{}` answered {value}", hook.name())))?;
+        Ok(Some(crate::kernel::effects::Adjusted {
+            value,
+            origin: self.origin(index, hook, line, col),
+        }))
+    }
+
     /// The effects in `v`, pack `pos` of `hook`'s chain's answer.
     fn effects_of(&self, hook: Hook, pos: usize, v: &Dynamic, out: &mut Vec<Acted>) -> Result<()> {
         let index = self.scripts.chains[hook.index()][pos];
         let pack = &self.scripts.packs[index];
         let mut push = |e: EffectValue| {
-            let origin = self
-                .origins
-                .borrow_mut()
-                .entry((index, hook, e.line, e.col))
-                .or_insert_with(|| {
-                    Arc::new(Origin {
-                        rule: pack.rule.clone(),
-                        place: format!(
-                            "pack `{}`, hook `{}`: {}:{}:{}",
-                            pack.name,
-                            hook.name(),
-                            pack.path.display(),
-                            e.line,
-                            e.col
-                        ),
-                    })
-                })
-                .clone();
             out.push(Acted {
                 effect: e.effect,
-                origin,
+                origin: self.origin(index, hook, e.line, e.col),
             })
         };
         if v.is_unit() {

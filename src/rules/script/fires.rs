@@ -38,6 +38,10 @@ pub struct Fire {
     /// Questions for which the packs before it could not be asked (one
     /// failed): not counted as changed or not.
     pub unknown: u64,
+    /// No pack before it defines the hook: its answers were compared with
+    /// the hook's default, so one that never changed an answer states the
+    /// default (as The Tower's `reach` does), which is no fault.
+    pub first_in_chain: bool,
     /// The same counts of the questions the games played asked: options
     /// of decisions they reached, choices carried out, scores.
     pub in_play: Side,
@@ -194,6 +198,7 @@ impl ScriptRules {
                     changed: all.changed,
                     games_changed: all.games_changed,
                     unknown: all.unknown,
+                    first_in_chain: pos == 0,
                     in_play,
                     in_search,
                 });

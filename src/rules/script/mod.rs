@@ -30,6 +30,7 @@ mod compile;
 mod context;
 mod effects;
 mod errors;
+mod figures;
 mod fires;
 mod front;
 pub mod limits;
@@ -51,7 +52,8 @@ use anyhow::Result;
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 use crate::kernel::Holds;
-use crate::kernel::effects::{Acted, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, MAX_STRENGTH, Moment, StateVar, asks};
+use crate::kernel::features::FeatureId;
 use crate::kernel::rules::TowerNow;
 use crate::kernel::{
     Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
@@ -83,6 +85,8 @@ pub enum Hook {
     Captured,
     Exchange,
     End,
+    FeaturePoints,
+    MeepleStrength,
     // The event hooks, in the order of `Moment::NAMES`.
     OnTileDrawn,
     OnTilePlaced,
@@ -167,6 +171,13 @@ pub const HOOKS: [HookSpec; Hook::COUNT] = {
             kept: false,
             ..ask(Hook::End, "end", &["towers"], true)
         },
+        ask(
+            Hook::FeaturePoints,
+            "feature_points",
+            &["feature", "points"],
+            true,
+        ),
+        ask(Hook::MeepleStrength, "meeple_strength", &["meeple"], true),
         on(Hook::OnTileDrawn, "on_tile_drawn"),
         on(Hook::OnTilePlaced, "on_tile_placed"),
         on(Hook::OnFeatureCompleted, "on_feature_completed"),
@@ -181,7 +192,7 @@ pub const HOOKS: [HookSpec; Hook::COUNT] = {
 };
 
 impl Hook {
-    pub const COUNT: usize = 21;
+    pub const COUNT: usize = 23;
 
     /// The first event hook: event hook `i` answers `Moment::NAMES[i]`.
     const FIRST_EVENT: usize = Hook::OnTileDrawn as usize;
@@ -231,6 +242,18 @@ impl Hook {
     /// The moment an event hook answers (its bit in `Rules::listens`).
     fn moment_bit(self) -> u32 {
         1 << (self.index() - Hook::FIRST_EVENT)
+    }
+
+    /// Its bit in `Rules::listens`: the moment an event hook answers, the
+    /// scoring question a scoring hook does; 0 for the others (always
+    /// asked).
+    fn listen_bit(self) -> u32 {
+        match self {
+            Hook::FeaturePoints => asks::FEATURE_POINTS,
+            Hook::MeepleStrength => asks::MEEPLE_STRENGTH,
+            h if h.acts() => h.moment_bit(),
+            _ => 0,
+        }
     }
 }
 
@@ -574,6 +597,44 @@ impl Rules for ScriptRules {
         };
         out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
         Ok(())
+    }
+
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> Result<Option<Adjusted>> {
+        if !self.defines(Hook::FeaturePoints) {
+            return Ok(None);
+        }
+        let facts = Facts {
+            feature: Some(feature),
+            ..at_table(table, Roles::default())
+        };
+        let q = Question::new(Hook::FeaturePoints, [plain.into(), 0, 0], facts);
+        let points = self.asked(&q, Value::int)?.0;
+        self.adjusted(Hook::FeaturePoints, points, u32::MAX.into(), plain)
+    }
+
+    fn meeple_strength(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        if !self.defines(Hook::MeepleStrength) {
+            return Ok(None);
+        }
+        let facts = Facts {
+            meeple: Some((*meeple, meeple.pos)),
+            ..at_table(table, Roles::default())
+        };
+        let q = Question::new(Hook::MeepleStrength, [0; 3], facts);
+        self.towers_now.borrow_mut().hold(towers);
+        let strength = self.asked(&q, Value::int);
+        self.towers_now.borrow_mut().release();
+        self.adjusted(Hook::MeepleStrength, strength?.0, MAX_STRENGTH.into(), 1)
     }
 
     fn listens(&self) -> u32 {

@@ -1,6 +1,6 @@
 //! What an event hook's `event` and the game's past give a hook: the
 //! fields of each moment ([`EventField`]), each seat's tally ([`Tally`]),
-//! cells and meeples' places as the numbers a trace keeps. Each is read
+//! cells as scripts see them. Each is read
 //! through `super::reads` like any other read.
 
 use crate::kernel::CaptureOutcome;
@@ -230,23 +230,22 @@ impl Tally {
     }
 }
 
-/// No cell, as [`packed_cell`] writes cells (no cell packs to it).
-pub(super) const NO_CELL: i64 = i64::MIN;
-
-/// A cell as one number: x in the high 32 bits, y in the low.
-pub(super) fn packed_cell(pos: Pos) -> i64 {
-    (pos.x as i64) << 32 | (pos.y as u32) as i64
-}
-
-/// The cell of [`packed_cell`].
-pub(super) fn unpacked_cell(packed: i64) -> Pos {
-    Pos::new((packed >> 32) as i32, packed as i32)
-}
-
 /// What a meeple stands on, as a number.
 pub(super) fn on_code(on: MeepleOn) -> i64 {
     match on {
         MeepleOn::Feature(kind) => kind as i64,
         MeepleOn::Tower => -1,
+    }
+}
+
+/// A packed cell (see [`Pos::packed`]) as a script sees it: `[x, y]`, or
+/// `()` for none.
+pub(super) fn cell_value(packed: i64) -> rhai::Dynamic {
+    match Pos::unpacked(packed) {
+        Some(p) => rhai::Dynamic::from(vec![
+            rhai::Dynamic::from(p.x as i64),
+            rhai::Dynamic::from(p.y as i64),
+        ]),
+        None => rhai::Dynamic::UNIT,
     }
 }

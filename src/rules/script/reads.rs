@@ -17,7 +17,8 @@ use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::{Board, FloorKind, Holds, MeepleView, Table};
 
 use super::ScriptRules;
-use super::moment::{EventField, NO_CELL, Tally, on_code, packed_cell};
+use super::moment::{EventField, Tally, on_code};
+use crate::kernel::geometry::NO_CELL;
 
 /// One thing a hook call read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,7 +93,7 @@ pub(super) enum Read {
     /// A seat's tally ([`Tally`]).
     Tally(Tally, u8),
     /// Where the tower that took the last floor stands, packed (see
-    /// [`packed_cell`]); [`NO_CELL`] for none yet.
+    /// `Pos::packed`); `NO_CELL` for none yet.
     LastTower,
     // The rules' own state.
     /// A state variable's value at a place.
@@ -233,6 +234,8 @@ pub(super) struct Facts<'a> {
     pub(super) roles: Roles,
     /// What happened, for an event hook.
     pub(super) moment: Option<Moment>,
+    /// The feature being scored (its root), for `feature_points`.
+    pub(super) feature: Option<FeatureId>,
 }
 
 /// A stack as one number, for [`Read::Floors`]: the height in the low 4
@@ -360,7 +363,7 @@ impl ScriptRules {
             Read::TileRot => table()?.history.tile?.rot as i64 * 90,
             Read::TileFoundation => table()?.history.tile?.foundation as i64,
             Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
-            Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, packed_cell),
+            Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, Pos::packed),
             Read::State(var, at) => table()?.state.get(var, at)?,
             Read::Event(f) => f.value(facts.moment.as_ref()?, table().and_then(|t| t.tiles))?,
         })
@@ -387,8 +390,11 @@ fn the_one(scores: &[u32], better: impl Fn(u32, u32) -> bool) -> i64 {
 /// The table and the feature the question's meeple stands on, when it
 /// stands on one of a game's features.
 fn feature_of<'a>(facts: &Facts<'a>) -> Option<(Table<'a>, FeatureId)> {
-    let (m, _) = facts.meeple?;
     let table = facts.table?;
+    if let Some(root) = facts.feature {
+        return Some((table, root));
+    }
+    let (m, _) = facts.meeple?;
     let root = segment_root(table.board, table.features?, m.pos, m.spot)?;
     Some((table, root))
 }

@@ -69,6 +69,7 @@ struct Frame {
     table: Option<TableCopy>,
     roles: Roles,
     moment: Option<Moment>,
+    feature: Option<crate::kernel::features::FeatureId>,
     trace: Vec<(Read, i64)>,
     /// It read what no trace holds: its answer is not kept.
     opaque: bool,
@@ -88,6 +89,7 @@ impl Frame {
         self.meeple = facts.meeple;
         self.roles = facts.roles;
         self.moment = facts.moment;
+        self.feature = facts.feature;
         self.table = facts.table.map(|t| {
             let mut c = self.table.take().unwrap_or_default();
             c.scores.clear();
@@ -132,6 +134,7 @@ impl Frame {
             }),
             roles: self.roles,
             moment: self.moment,
+            feature: self.feature,
         }
     }
 }

@@ -41,28 +41,6 @@ let seats = { here: {}, away: {} };
 // server's refusal of the key, kept with the keys.
 let refused = null;
 
-function el(tag, attrs = {}, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-async function api(method, path, body) {
-  const res = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) {
-    const e = new Error(data.error || res.statusText);
-    e.status = res.status;
-    throw e;
-  }
-  return data;
-}
-
 // ---- the seats this browser plays ---------------------------------------
 
 function storageKey(id) {

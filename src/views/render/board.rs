@@ -5,11 +5,11 @@ use maud::{Markup, html};
 
 use crate::kernel::MeepleSpot;
 use crate::kernel::tiles::SegmentKind;
-use crate::views::scene::{Palette, SceneMeeple, SceneTile, SceneTower, TileLook};
+use crate::views::scene::{Palette, SceneFigure, SceneMeeple, SceneTile, SceneTower, TileLook};
 
 use super::drawing::Piece;
 use super::frame::Frame;
-use super::style::{FIELD_EDGE, INK, MEEPLE_PATH, PLAIN};
+use super::style::{BLOCKED, FIELD_EDGE, FIGURE, INK, MEEPLE_PATH, PLAIN};
 use super::tile::draw::draw_foundation;
 use super::tile::{CENTRE, FOUNDATION_HALF, Pt, TILE, num};
 use super::{TileBook, TilesAt, spot_on};
@@ -112,10 +112,19 @@ pub(super) fn tower(palette: &Palette, tower: &SceneTower, foot: Pt, top: Option
             palette.floor_names(&tower.floors, ", ")
         )
     };
-    let inner = html! { (stack(palette, tower, foot)) (tower_top(palette, tower, foot, top)) };
+    let title = match tower.blocked {
+        true => format!("{title}; blocked by a rule"),
+        false => title,
+    };
+    let blocked = tower.blocked.then_some("true");
+    let inner = html! {
+        (stack(palette, tower, foot)) (tower_top(palette, tower, foot, top))
+        @if tower.blocked { (barrier(foot)) }
+    };
     Piece::new(move |shown| {
         html! {
-            g data-t=[shown] class="tower" data-x=(pos.x) data-y=(pos.y) data-floors=(kinds) data-height=(n) {
+            g data-t=[shown] class="tower" data-x=(pos.x) data-y=(pos.y) data-floors=(kinds) data-height=(n)
+                data-blocked=[blocked] {
                 title { (title) } (inner)
             }
         }
@@ -173,6 +182,40 @@ fn stack(palette: &Palette, tower: &SceneTower, foot: Pt) -> Markup {
                 font-weight="bold" fill=(INK) stroke="#fff" stroke-width="3" paint-order="stroke" { (n) }
         }
     }
+}
+
+/// A blocked tower's barrier: a bar across its foundation.
+fn barrier(foot: Pt) -> Markup {
+    let (base, w) = base_and_width(foot);
+    let half = w / 2.0 + 4.0;
+    html! {
+        path class="barrier" d=(format!("M{} {}L{} {}", num(foot.x - half), num(base + 3.0), num(foot.x + half), num(base + 3.0)))
+            stroke=(BLOCKED) stroke-width="4" stroke-linecap="round" {}
+    }
+}
+
+/// A neutral figure of the rules: a grey pawn in the tile's top left
+/// corner with its initial, named in its title.
+pub(super) fn figure(frame: &Frame, f: &SceneFigure) -> Piece {
+    let (x, y) = frame.cell(f.pos);
+    let (cx, cy) = (num(x + 12.0), num(y + 12.0));
+    let initial: String = f
+        .name
+        .chars()
+        .take(1)
+        .flat_map(char::to_uppercase)
+        .collect();
+    let (name, px, py) = (f.name.clone(), f.pos.x, f.pos.y);
+    Piece::new(move |shown| {
+        html! {
+            g data-t=[shown] class="figure" data-name=(name) data-x=(px) data-y=(py) {
+                title { "the " (name) " at " (px) "," (py) }
+                circle cx=(cx) cy=(cy) r="9" fill=(FIGURE) stroke=(INK) stroke-width="1.2" {}
+                text x=(cx) y=(cy) dy="4" text-anchor="middle" font-size="11" font-weight="bold"
+                    fill="#fff" { (initial) }
+            }
+        }
+    })
 }
 
 /// The meeple on top of the tower, if any, its seat named `name`.

@@ -9,7 +9,9 @@
 //! (`data-owner`, `data-x`, `data-y`, `data-on`), one `<g class="tower">` per
 //! tower with floors (`data-floors`, bottom to top), one `<rect class="range">`
 //! per cell in range (`data-x`, `data-y` relative to the tower), one
-//! `<g class="taken">` per meeple a capture took (`Scene::taken`).
+//! `<g class="taken">` per meeple a capture took (`Scene::taken`), one
+//! `<g class="figure">` per neutral figure of the rules (`data-name`); a
+//! blocked tower has `data-blocked`.
 //!
 //! Tiles are drawn from their data ([`tile::TileArt`]), so a pack's new tiles
 //! draw without code changes; [`tile_sheet_svg`] shows every kind of a set.
@@ -129,6 +131,13 @@ pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
         }
     }
     parts.push(Part::Group(towers));
+    if !scene.figures.is_empty() {
+        let mut figures = layer("figures");
+        for f in scene.figures.iter().filter(|f| at.contains_key(&f.pos)) {
+            figures.push(board::figure(&frame, f));
+        }
+        parts.push(Part::Group(figures));
+    }
     if !scene.taken.is_empty() {
         let mut taken = layer("taken-meeples");
         for t in &scene.taken {

@@ -9,6 +9,9 @@ pub(super) const ROAD_EDGE: &str = "#5e5a52";
 pub(super) const PLAIN: &str = "#c9d7b4";
 pub(super) const TABLE: &str = "#f3efe6";
 pub(super) const INK: &str = "#2b2b2b";
+/// A rule's neutral figures, and a blocked tower's barrier.
+pub(super) const FIGURE: &str = "#6b6b7b";
+pub(super) const BLOCKED: &str = "#b3261e";
 /// What marks a capture — a tower's range, a meeple taken — is in ink,
 /// which no seat's colour is near (the browser game marks them so too).
 pub(super) const CAPTURE: &str = "#1d1d1d";

@@ -12,8 +12,8 @@ use crate::play::query::{BoardMap, capture_cells, check_stack, tower_range};
 use crate::play::words::Names;
 use crate::rules::Ruleset;
 use crate::views::scene::{
-    FloorStyle, Palette, Scene, SceneMeeple, ScenePlayer, SceneRange, SceneTile, SceneTower,
-    TileLook,
+    FloorStyle, Palette, Scene, SceneFigure, SceneMeeple, ScenePlayer, SceneRange, SceneTile,
+    SceneTower, TileLook,
 };
 
 /// What to show besides the board itself.
@@ -81,6 +81,17 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
         ));
     }
     let names = Names::new(options.names.clone());
+    captions.extend(
+        figures(game)
+            .iter()
+            .map(|f| format!("the {} stands at {},{}", f.name, f.pos.x, f.pos.y)),
+    );
+    captions.extend(game.towers().iter().filter(|t| t.blocked).map(|t| {
+        format!(
+            "blocked by a rule (red bar): the tower at {},{}",
+            t.pos.x, t.pos.y
+        )
+    }));
     captions.extend(options.taken.iter().map(|t| {
         format!(
             "taken by a capture: {}'s meeple at {},{}",
@@ -107,8 +118,19 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
         players: Some(players(game, &names)),
         range,
         taken: options.taken.clone(),
+        figures: figures(game),
         bounds: options.bounds,
     }
+}
+
+/// The rules' neutral figures standing on tiles.
+fn figures(game: &Game) -> Vec<SceneFigure> {
+    game.figures()
+        .map(|(name, pos)| SceneFigure {
+            name: name.rsplit_once('.').map_or(name, |(_, n)| n).to_string(),
+            pos,
+        })
+        .collect()
 }
 
 fn packs_caption(set: &Ruleset) -> String {
@@ -142,6 +164,7 @@ fn towers(game: &Game) -> Vec<SceneTower> {
             pos: t.pos,
             floors: t.floors.clone(),
             top: top_owner(t.pos),
+            blocked: t.blocked,
         })
         .filter(|t| (!t.floors.is_empty() || t.top.is_some()) && game.board().has_tile(t.pos))
         .collect()
@@ -230,6 +253,7 @@ pub fn board_scene(
             pos: Pos::ORIGIN,
             floors: floors.to_vec(),
             top: None,
+            blocked: false,
         })
         .into_iter()
         .collect();
@@ -242,6 +266,7 @@ pub fn board_scene(
         players: None,
         range,
         taken: Vec::new(),
+        figures: Vec::new(),
         // The frame always holds the tower's cell.
         bounds: Some((Pos::ORIGIN, Pos::ORIGIN)),
     })

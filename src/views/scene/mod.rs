@@ -40,6 +40,8 @@ pub struct Scene {
     pub range: Option<SceneRange>,
     /// Meeples a capture took off the board, marked where they stood.
     pub taken: Vec<SceneMeeple>,
+    /// The rules' neutral figures on the board.
+    pub figures: Vec<SceneFigure>,
     /// Draw at least the cells from the first corner to the second, so the
     /// pictures of one game's turns share one frame.
     pub bounds: Option<(Pos, Pos)>,
@@ -81,6 +83,16 @@ pub struct SceneTower {
     pub floors: Vec<FloorKind>,
     /// The seat of the meeple on top.
     pub top: Option<u8>,
+    /// Blocked by a rule: no floor, no meeple on top.
+    pub blocked: bool,
+}
+
+/// A neutral figure of the rules and the cell it stands on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SceneFigure {
+    /// Its name as the pack declares it (`warden`).
+    pub name: String,
+    pub pos: Pos,
 }
 
 /// One seat in the panel.

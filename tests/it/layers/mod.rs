@@ -24,7 +24,7 @@ const LAYERS: Table = &[
     ("play", &["kernel", "rules"]),
     ("analysis", &["kernel", "rules", "play"]),
     ("views", &["kernel", "rules", "play", "analysis"]),
-    ("serve", &["kernel", "rules", "play", "views"]),
+    ("serve", &["kernel", "rules", "play", "analysis", "views"]),
     (
         "cli",
         &["kernel", "rules", "play", "analysis", "views", "serve"],
@@ -191,8 +191,16 @@ fn an_import_up_is_found_in_every_form_of_path() {
 
 #[test]
 fn an_import_through_a_reexport_or_alias_is_found() {
-    // `serve` may import `views` but not `analysis`: whatever `views` passes
-    // on from `analysis` is an import of `analysis`.
+    // In this table `serve` may import `views` but not `analysis`: whatever
+    // `views` passes on from `analysis` is an import of `analysis`.
+    const THROUGH: Table = &[
+        ("kernel", &[]),
+        ("rules", &["kernel"]),
+        ("play", &["kernel", "rules"]),
+        ("analysis", &["kernel", "rules", "play"]),
+        ("views", &["kernel", "rules", "play", "analysis"]),
+        ("serve", &["kernel", "rules", "play", "views"]),
+    ];
     let through = [
         "pub(crate) use crate::analysis::stats::Estimate;",
         "pub use crate::analysis::stats::*;",
@@ -208,7 +216,7 @@ fn an_import_through_a_reexport_or_alias_is_found() {
             ("serve", "use crate::views::Estimate;"),
         ]));
         assert_eq!(
-            wrong_imports(&files, LAYERS),
+            wrong_imports(&files, THROUGH),
             ["serve imports analysis::stats"],
             "not found through views: {views}"
         );

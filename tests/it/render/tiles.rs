@@ -122,6 +122,7 @@ fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
             pos: Pos::ORIGIN,
             floors: vec![0, 0],
             top: None,
+            blocked: false,
         }],
         range: Some(SceneRange {
             at: Pos::ORIGIN,

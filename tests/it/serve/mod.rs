@@ -24,6 +24,7 @@ mod command;
 mod games;
 mod new_game;
 mod requests;
+mod studio;
 
 /// A server of the repository's home on a free port.
 pub fn server(idle: Duration) -> SocketAddr {

@@ -1,0 +1,350 @@
+//! The studio (`/studio`): packs written in the browser, checked, asked,
+//! tested, played and compared by the server. The page keeps its packs in
+//! the browser's storage and sends their files with every request, as a
+//! game log carries a pack's files (`pack_files`); the server writes no
+//! file. Each request's packs are held in memory over the server's home
+//! folder ([`Home::holding`]), where they are found by name only, and load
+//! and run as any pack does: the same sandbox, budgets and memory limit.
+//!
+//! `starts` are what a pack may start from (a shipped pack, an example, a
+//! template per kind of rule); `reference` lists what a pack may use, from
+//! the hook table and the docs; `work` answers a check, the rules' answers
+//! on a board, and the pack's scenarios; `compare` runs comparisons in the
+//! background, one per client.
+
+pub mod compare;
+mod reference;
+mod starts;
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+
+use super::wire::{
+    ScenarioFailure, ScenarioResult, StudioProblem, StudioReport, StudioTests, TestedFile,
+};
+use crate::kernel::diag::{Source, bad_input};
+use crate::play::scenario::{self, Answers, ScenarioFile};
+use crate::rules::{Dir, Home, PackFiles, Ruleset};
+pub use reference::reference;
+pub use starts::starts;
+
+/// The most packs a request may send.
+pub const MAX_PACKS: usize = 8;
+/// The most files one pack may hold.
+pub const MAX_FILES: usize = 32;
+/// The most games a check plays (`towerlab check` plays 25).
+pub const MAX_CHECK_GAMES: u64 = 25;
+
+/// `home` holding the packs a page sent, each checked: a name of one or two
+/// parts of letters, digits, `-` and `_` (`my-pack`, `house/my-rule`), each
+/// sent once; files inside the pack's folder, `.toml` or `.rhai`.
+pub fn holding(home: &Home, packs: &[PackFiles]) -> Result<Home> {
+    if packs.len() > MAX_PACKS {
+        return Err(bad_input(format!(
+            "{} packs sent: the studio takes at most {MAX_PACKS}",
+            packs.len()
+        )));
+    }
+    let mut files = BTreeMap::new();
+    for (i, p) in packs.iter().enumerate() {
+        pack_name(&p.pack)?;
+        if packs[..i].iter().any(|q| q.pack == p.pack) {
+            return Err(bad_input(format!("pack `{}` is sent twice", p.pack)));
+        }
+        if p.files.len() > MAX_FILES {
+            return Err(bad_input(format!(
+                "pack `{}` has {} files: at most {MAX_FILES}",
+                p.pack,
+                p.files.len()
+            )));
+        }
+        for (name, text) in &p.files {
+            file_name(&p.pack, name)?;
+            files.insert(format!("{}/{name}", p.pack), text.clone());
+        }
+    }
+    Ok(home.clone().holding(files))
+}
+
+/// A pack's name as the studio takes it.
+fn pack_name(name: &str) -> Result<()> {
+    let part_ok = |part: &str| {
+        !part.is_empty()
+            && part.len() <= 64
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    let parts: Vec<&str> = name.split('/').collect();
+    if parts.len() <= 2 && parts.iter().all(|p| part_ok(p)) && name != "base" {
+        return Ok(());
+    }
+    Err(bad_input(format!(
+        "`{name}` is no pack name the studio takes: one or two parts (`my-pack`, \
+         `house/my-rule`) of letters, digits, `-` and `_`, and not `base`"
+    )))
+}
+
+/// A pack file's name: inside its folder, a `.toml` or `.rhai` file.
+fn file_name(pack: &str, name: &str) -> Result<()> {
+    let inside = Dir::Inline(String::new(), BTreeMap::new()).confines(name);
+    let kind_ok = name.ends_with(".toml") || name.ends_with(".rhai");
+    match inside {
+        Err(why) => Err(bad_input(format!("file `{name}` of pack `{pack}` {why}"))),
+        Ok(()) if !kind_ok || name.contains('\\') || name.contains("//") => Err(bad_input(
+            format!("file `{name}` of pack `{pack}`: a pack holds `.toml` and `.rhai` files"),
+        )),
+        Ok(()) => Ok(()),
+    }
+}
+
+/// `towerlab check` of `pack` (with the packs it requires), `games` test
+/// games; every problem and warning placed at its file, line and column
+/// when it names one of the files sent.
+pub fn check(home: &Home, packs: &[PackFiles], pack: &str, games: u64) -> Result<StudioReport> {
+    let games = games.min(MAX_CHECK_GAMES);
+    let report = crate::play::check::run(home, pack, games)?;
+    let place = |text: String| placed(packs, text);
+    Ok(StudioReport {
+        pack: pack.to_string(),
+        problems: report.problems.into_iter().map(place).collect(),
+        warnings: report.warnings.into_iter().map(place).collect(),
+        notes: report.notes,
+        summary: report.summary,
+    })
+}
+
+/// A message with the first place it names in one of the files sent
+/// (`my-pack/my-pack.rhai:3:5`).
+pub fn placed(packs: &[PackFiles], message: String) -> StudioProblem {
+    let files = packs
+        .iter()
+        .flat_map(|p| p.files.keys().map(move |f| format!("{}/{f}", p.pack)));
+    let found = files
+        .filter_map(|file| {
+            let (at, line, col) = place_in(&message, &file)?;
+            Some((at, file, line, col))
+        })
+        .min_by_key(|(at, ..)| *at);
+    match found {
+        Some((_, file, line, col)) => StudioProblem {
+            file: Some(file),
+            line: Some(line),
+            col: Some(col),
+            message,
+        },
+        None => StudioProblem {
+            file: None,
+            line: None,
+            col: None,
+            message,
+        },
+    }
+}
+
+/// Where `text` first names `file:line:col`: the offset, line and column.
+fn place_in(text: &str, file: &str) -> Option<(usize, usize, usize)> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find(file) {
+        let at = from + i;
+        let rest = &text[at + file.len()..];
+        let number = |s: &str| -> Option<(usize, usize)> {
+            let digits = s.chars().take_while(char::is_ascii_digit).count();
+            Some((s[..digits].parse().ok()?, digits))
+        };
+        let before_ok = at == 0 || !text[..at].ends_with(|c: char| c.is_alphanumeric() || c == '/');
+        if before_ok
+            && let Some(r) = rest.strip_prefix(':')
+            && let Some((line, n)) = number(r)
+            && let Some(c) = r[n..].strip_prefix(':')
+            && let Some((col, _)) = number(c)
+        {
+            return Some((at, line, col));
+        }
+        from = at + file.len();
+    }
+    None
+}
+
+/// The rules `pack` (with its requirements) loads as, or why not.
+fn rules_of(home: &Home, pack: &str) -> Result<Ruleset> {
+    let loaded = crate::rules::problems::load_all(home, pack);
+    loaded
+        .set
+        .ok_or_else(|| bad_input(loaded.problems.join("\n")))
+}
+
+/// A comparison's rules, loaded: the variant `against` (of the catalog's
+/// `variants`) first, then `packs` (each with the packs it requires put
+/// before it, by the catalog), and the games and players checked.
+pub fn compare_sets(
+    home: &Home,
+    against: &str,
+    variants: &[String],
+    list: &[String],
+    asked: (u64, usize),
+) -> Result<compare::Asked> {
+    let (games, players) = asked;
+    let games = compare::games_within(games)?;
+    if !(crate::kernel::MIN_PLAYERS..=crate::kernel::MAX_PLAYERS).contains(&players) {
+        return Err(bad_input(format!(
+            "{players} players: a game has {} to {}",
+            crate::kernel::MIN_PLAYERS,
+            crate::kernel::MAX_PLAYERS
+        )));
+    }
+    if !variants.iter().any(|v| v == against) {
+        return Err(bad_input(format!(
+            "unknown variant `{against}` (the list: {}){}",
+            variants.join(", "),
+            crate::kernel::diag::did_you_mean(against, variants.iter().map(String::as_str))
+        )));
+    }
+    let baseline = Ruleset::from_variant(home, against)?;
+    let mine = Ruleset::from_packs(home, list)?;
+    Ok(compare::Asked {
+        sets: vec![baseline, mine],
+        games,
+        players,
+    })
+}
+
+/// The rules' answers on a board: the position of the one scenario in
+/// `scenario` (a scenario file's text), under `pack`.
+pub fn ask(home: &Home, pack: &str, scenario: &str) -> Result<Answers> {
+    let set = rules_of(home, pack)?;
+    let file = ScenarioFile::parse(Source::new("board.toml", scenario.to_string()))?;
+    scenario::answers(home, &set, &file, 0)
+}
+
+/// Every scenario of `pack` (its `tests/*.toml` among the files sent), run
+/// under the pack and the packs it requires.
+pub fn test(home: &Home, packs: &[PackFiles], pack: &str) -> Result<StudioTests> {
+    let set = rules_of(home, pack)?;
+    let sent = packs.iter().find(|p| p.pack == pack);
+    let tests = sent.into_iter().flat_map(|p| {
+        p.files
+            .iter()
+            .filter(|(name, _)| name.starts_with("tests/") && name.ends_with(".toml"))
+            .map(move |(name, text)| (format!("{}/{name}", p.pack), text))
+    });
+    let mut files = Vec::new();
+    for (path, text) in tests {
+        files.push(test_file(home, &set, packs, path, text));
+    }
+    let count = |f: fn(&ScenarioResult) -> bool| {
+        files
+            .iter()
+            .flat_map(|f: &TestedFile| &f.scenarios)
+            .filter(|s| f(s))
+            .count()
+    };
+    Ok(StudioTests {
+        pack: pack.to_string(),
+        passed: count(|s| s.passed),
+        total: count(|_| true),
+        files,
+    })
+}
+
+/// One scenario file's scenarios run, or why it cannot be read.
+fn test_file(
+    home: &Home,
+    set: &Ruleset,
+    packs: &[PackFiles],
+    path: String,
+    text: &str,
+) -> TestedFile {
+    let file = match ScenarioFile::parse(Source::new(path.clone(), text.to_string())) {
+        Ok(file) => file,
+        Err(e) => {
+            return TestedFile {
+                file: path,
+                error: Some(placed(packs, format!("{e:#}"))),
+                scenarios: Vec::new(),
+            };
+        }
+    };
+    let scenarios = (0..file.len())
+        .map(|i| {
+            let (name, line) = file.scenario_name(i);
+            match scenario::run(home, set, &file, i) {
+                Ok(outcome) => ScenarioResult {
+                    name,
+                    line,
+                    passed: outcome.passed(),
+                    checked: outcome.checked,
+                    failures: outcome
+                        .failures
+                        .into_iter()
+                        .map(|f| ScenarioFailure {
+                            at: f.at,
+                            what: f.what,
+                            expected: f.expected,
+                            got: f.got,
+                        })
+                        .collect(),
+                    error: None,
+                },
+                Err(e) => ScenarioResult {
+                    name,
+                    line,
+                    passed: false,
+                    checked: 0,
+                    failures: Vec::new(),
+                    error: Some(placed(packs, format!("{e:#}"))),
+                },
+            }
+        })
+        .collect();
+    TestedFile {
+        file: path,
+        error: None,
+        scenarios,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(pack: &str, list: &[(&str, &str)]) -> PackFiles {
+        PackFiles {
+            pack: pack.to_string(),
+            files: list
+                .iter()
+                .map(|(n, t)| (n.to_string(), t.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_place_is_found_after_the_file_it_names_and_only_there() {
+        let packs = [files("p", &[("p.rhai", ""), ("pack.toml", "")])];
+        let got = placed(&packs, "error: p/p.rhai:3:14: oops".into());
+        assert_eq!(
+            (got.file.as_deref(), got.line, got.col),
+            (Some("p/p.rhai"), Some(3), Some(14))
+        );
+        let got = placed(&packs, "xp/p.rhai:3:14: another pack's".into());
+        assert_eq!(got.file, None);
+        let got = placed(&packs, "p/pack.toml: no line".into());
+        assert_eq!(got.line, None);
+    }
+
+    #[test]
+    fn pack_names_and_files_that_would_leave_the_folder_are_refused() {
+        let home = Home::shipped();
+        for bad in ["../x", "/abs", "a/b/c", "", "base", "a b", "./x"] {
+            let sent = [files(bad, &[("pack.toml", "")])];
+            assert!(holding(&home, &sent).is_err(), "{bad}");
+        }
+        for bad in ["../pack.toml", "/etc/passwd.toml", "x.txt", "a\\b.toml"] {
+            let sent = [files("p", &[(bad, "")])];
+            assert!(holding(&home, &sent).is_err(), "{bad}");
+        }
+        let sent = [files("house/p", &[("pack.toml", ""), ("tests/a.toml", "")])];
+        assert!(holding(&home, &sent).is_ok());
+    }
+}

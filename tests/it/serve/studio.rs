@@ -1,0 +1,317 @@
+//! The studio's API (docs/serve.md, "The studio"): packs sent with each
+//! request are checked with their problems at their lines, answer on a
+//! board, run their scenarios and start games; what the studio refuses it
+//! refuses in JSON, and a pack sent never reads a file of the server's.
+
+use serde_json::{Value, json};
+
+use towerlab::serve::IDLE;
+
+use super::{http, ok, refused, server};
+
+const MANIFEST: &str =
+    "[pack]\nname = \"my-rule\"\nrequires = [\"tower\"]\nscript = \"my-rule.rhai\"\n";
+
+fn pack(files: &[(&str, &str)]) -> Value {
+    let files: serde_json::Map<String, Value> = files
+        .iter()
+        .map(|(n, t)| (n.to_string(), json!(t)))
+        .collect();
+    json!([{"pack": "my-rule", "files": files}])
+}
+
+#[test]
+fn a_misspelt_hook_is_marked_at_its_line_with_the_name_meant_and_gone_once_fixed() {
+    let addr = server(IDLE);
+    let script = "// a comment\nfn may_captur(tower, meeple, board) {\n    true\n}\n";
+    let report = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(
+            json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]), "pack": "my-rule"}),
+        ),
+    );
+    let problems = report["problems"].as_array().unwrap();
+    let marked = problems
+        .iter()
+        .find(|p| {
+            p["message"]
+                .as_str()
+                .unwrap()
+                .contains("did you mean `may_capture`")
+        })
+        .unwrap_or_else(|| panic!("{report}"));
+    assert_eq!(marked["file"], "my-rule/my-rule.rhai");
+    assert_eq!(marked["line"], 2);
+    let fixed = script.replace("may_captur(", "may_capture(");
+    let report = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(
+            json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", &fixed)]), "pack": "my-rule", "games": 3}),
+        ),
+    );
+    assert_eq!(report["problems"], json!([]), "{report}");
+    assert!(
+        report["summary"]
+            .as_str()
+            .unwrap()
+            .contains("3 random games"),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_board_is_answered_by_the_pack_sent() {
+    let addr = server(IDLE);
+    let board = "[[scenario]]\nname = \"b\"\ntiles = [{ tile = \"tower/F\", at = [0, 0] }, { tile = \"base/L\", at = [1, 0] }, { tile = \"base/L\", at = [0, 1] }]\ntowers = [{ at = [0, 0], floors = [\"regular\"] }]\nmeeples = [{ owner = 1, at = [1, 0], on = \"cloister\" }, { owner = 1, at = [0, 1], on = \"cloister\" }]\n";
+    let plain = ok(
+        addr,
+        "POST",
+        "/api/studio/ask",
+        Some(json!({"pack_files": [], "pack": "tower", "scenario": board})),
+    );
+    let tower = &plain["towers"][0];
+    assert_eq!(tower["range"].as_array().unwrap().len(), 5, "{plain}");
+    assert_eq!(tower["captures"], json!([[1, 0], [0, 1]]), "{plain}");
+    assert_eq!(plain["ransoms"][0]["cost"], 3);
+    // Monks spared, and the ransom free: the pack's own answers.
+    let script = "fn may_capture(tower, meeple, board) { meeple.on != \"cloister\" }\nfn ransom(score, paid) { 0 }\n";
+    let mine = ok(
+        addr,
+        "POST",
+        "/api/studio/ask",
+        Some(
+            json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]), "pack": "my-rule", "scenario": board}),
+        ),
+    );
+    assert_eq!(mine["towers"][0]["captures"], json!([]), "{mine}");
+    assert_eq!(mine["ransoms"][0]["cost"], 0, "{mine}");
+    let message = refused(
+        addr,
+        "POST",
+        "/api/studio/ask",
+        &json!({"pack_files": [], "pack": "tower", "scenario": "[[scenario]]\nname = \"b\"\ntiles = [{ tile = \"tower/Q\", at = [0, 0] }]\n"}).to_string(),
+        400,
+    );
+    assert!(message.contains("board.toml:3:"), "{message}");
+}
+
+#[test]
+fn a_failing_scenario_shows_expected_and_got_and_passes_once_fixed() {
+    let addr = server(IDLE);
+    let scenario = |cells: &str| {
+        format!(
+            "[[scenario]]\nname = \"one floor\"\ntiles = [{{ tile = \"tower/F\", at = [0, 0] }}]\ntowers = [{{ at = [0, 0], floors = [\"regular\"] }}]\n[scenario.expect]\nrange = [{{ tower = [0, 0], cells = {cells} }}]\n"
+        )
+    };
+    let run = |text: &str| {
+        ok(
+            addr,
+            "POST",
+            "/api/studio/test",
+            Some(
+                json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", ""), ("tests/range.toml", text)]), "pack": "my-rule"}),
+            ),
+        )
+    };
+    let failed = run(&scenario("[[0, 0]]"));
+    assert_eq!(
+        (failed["passed"].as_u64(), failed["total"].as_u64()),
+        (Some(0), Some(1))
+    );
+    let failure = &failed["files"][0]["scenarios"][0]["failures"][0];
+    assert_eq!(failure["at"], "my-rule/tests/range.toml:6:36", "{failed}");
+    assert_eq!(failure["got"], "\n.X.\nXTX\n.X.", "{failed}");
+    let passed = run(&scenario("[[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]"));
+    assert_eq!(passed["passed"], 1, "{passed}");
+}
+
+#[test]
+fn every_template_checks_clean_and_passes_its_scenarios() {
+    let addr = server(IDLE);
+    let starts = ok(addr, "GET", "/api/studio/starts", None);
+    let templates: Vec<&Value> = starts["starts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "template")
+        .collect();
+    assert_eq!(templates.len(), 5);
+    for t in templates {
+        let sent = json!([{"pack": t["pack"], "files": t["files"]}]);
+        let report = ok(
+            addr,
+            "POST",
+            "/api/studio/check",
+            Some(json!({"pack_files": sent, "pack": t["pack"], "games": 2})),
+        );
+        assert_eq!(report["problems"], json!([]), "{}: {report}", t["pack"]);
+        let tests = ok(
+            addr,
+            "POST",
+            "/api/studio/test",
+            Some(json!({"pack_files": sent, "pack": t["pack"]})),
+        );
+        assert!(tests["total"].as_u64().unwrap() > 0);
+        assert_eq!(tests["passed"], tests["total"], "{}: {tests}", t["pack"]);
+    }
+}
+
+#[test]
+fn a_game_plays_under_the_pack_sent() {
+    let addr = server(IDLE);
+    let script = "fn ransom(score, paid) { 0 }\n";
+    let state = ok(
+        addr,
+        "POST",
+        "/api/games",
+        Some(
+            json!({"packs": ["my-rule"], "seats": ["person", "greedy"], "pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)])}),
+        ),
+    );
+    assert_eq!(state["packs"], json!(["tower", "my-rule"]), "{state}");
+    // Packs sent go with packs, not a variant.
+    refused(
+        addr,
+        "POST",
+        "/api/games",
+        &json!({"variant": "tower", "seats": ["person", "greedy"], "pack_files": pack(&[("pack.toml", MANIFEST)])}).to_string(),
+        400,
+    );
+}
+
+#[test]
+fn names_files_and_sizes_the_studio_does_not_take_are_refused_in_json() {
+    let addr = server(IDLE);
+    for (name, file) in [
+        ("../up", "pack.toml"),
+        ("base", "pack.toml"),
+        ("a/b/c", "pack.toml"),
+        ("ok", "../x.toml"),
+        ("ok", "/etc/x.toml"),
+        ("ok", "notes.txt"),
+    ] {
+        let body = json!({"pack_files": [{"pack": name, "files": {file: ""}}], "pack": "ok"});
+        refused(addr, "POST", "/api/studio/check", &body.to_string(), 400);
+    }
+    let big = "x".repeat(300 << 10);
+    let body = json!({"pack_files": pack(&[("pack.toml", &big)]), "pack": "my-rule"});
+    refused(addr, "POST", "/api/studio/check", &body.to_string(), 413);
+    refused(addr, "POST", "/api/studio/check", "{\"pack\": 1}", 400);
+    let (status, _) = http(addr, "GET", "/api/studio/check", None);
+    assert_eq!(status, 405);
+}
+
+#[test]
+fn a_pack_sent_reads_no_pack_of_the_servers_disk_by_its_path() {
+    let addr = server(IDLE);
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("secret");
+    std::fs::create_dir(&secret).unwrap();
+    std::fs::write(secret.join("pack.toml"), "[pack]\nname = \"secret\"\n").unwrap();
+    let manifest = format!(
+        "[pack]\nname = \"my-rule\"\nrequires = [\"tower\", \"{}\"]\n",
+        secret.display()
+    );
+    let report = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(json!({"pack_files": pack(&[("pack.toml", &manifest)]), "pack": "my-rule"})),
+    );
+    let problems = report["problems"].to_string();
+    assert!(problems.contains("unknown pack"), "{report}");
+    assert!(!report["notes"].to_string().contains("secret"), "{report}");
+}
+
+#[test]
+fn the_reference_lists_every_hook_of_the_table() {
+    let addr = server(IDLE);
+    let reference = ok(addr, "GET", "/api/studio/reference", None);
+    let names: Vec<&str> = reference["hooks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["name"].as_str().unwrap())
+        .collect();
+    let table: Vec<&str> = towerlab::rules::script::Hook::ALL
+        .iter()
+        .map(|h| h.name())
+        .collect();
+    assert_eq!(names, table);
+    let (status, page) = http(addr, "GET", "/studio", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("/studio.js"));
+    let (_, game) = http(addr, "GET", "/", None);
+    assert!(
+        game.contains("href=\"/studio\""),
+        "the game's page links the studio"
+    );
+}
+
+#[test]
+fn a_comparison_runs_in_the_background_to_its_verdict_one_at_a_time_per_client() {
+    let addr = server(IDLE);
+    let script = "fn ransom(score, paid) { () }\n";
+    let body = |games: u64| {
+        json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]),
+               "packs": ["my-rule"], "against": "tower", "games": games, "players": 2})
+        .to_string()
+    };
+    let (status, reply) = http(addr, "POST", "/api/studio/compare", Some(&body(500)));
+    assert_eq!(status, 202, "{reply}");
+    let long: Value = serde_json::from_str(&reply).unwrap();
+    let id = long["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        (long["status"].as_str(), long["total"].as_u64()),
+        (Some("running"), Some(1000))
+    );
+    // One at a time per client: refused while the first runs.
+    let message = refused(addr, "POST", "/api/studio/compare", &body(10), 409);
+    assert!(message.contains(&id), "{message}");
+    let cancelled = ok(
+        addr,
+        "POST",
+        &format!("/api/studio/compare/{id}/cancel"),
+        Some(json!({})),
+    );
+    assert_eq!(cancelled["id"], id.as_str());
+    let ended = wait_for_end(addr, &id);
+    assert_eq!(ended["status"], "cancelled", "{ended}");
+    assert!(ended["done"].as_u64().unwrap() < 1000, "{ended}");
+    // Then a short one, to its verdict and report.
+    let (status, reply) = http(addr, "POST", "/api/studio/compare", Some(&body(10)));
+    assert_eq!(status, 202, "{reply}");
+    let short: Value = serde_json::from_str(&reply).unwrap();
+    let done = wait_for_end(addr, short["id"].as_str().unwrap());
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["done"], 20);
+    assert!(!done["verdict"].as_str().unwrap().is_empty(), "{done}");
+    let report = done["report"].as_str().unwrap();
+    assert!(
+        report.contains("my-rule") && report.contains("<svg"),
+        "a report with its charts"
+    );
+    // Out of bounds, or against no variant: refused in JSON.
+    refused(addr, "POST", "/api/studio/compare", &body(5000), 400);
+    let wrong =
+        json!({"pack_files": [], "packs": ["tower"], "against": "towr", "games": 10, "players": 2});
+    let message = refused(addr, "POST", "/api/studio/compare", &wrong.to_string(), 400);
+    assert!(message.contains("did you mean `tower`"), "{message}");
+    refused(addr, "GET", "/api/studio/compare/nope", "", 404);
+}
+
+/// The comparison's state once it has ended (within a few minutes).
+fn wait_for_end(addr: std::net::SocketAddr, id: &str) -> Value {
+    for _ in 0..1200 {
+        let state = ok(addr, "GET", &format!("/api/studio/compare/{id}"), None);
+        if state["status"] != "running" {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    panic!("comparison {id} still running after 4 minutes");
+}
