@@ -209,8 +209,9 @@ impl Catalog {
     /// thread is the server's, and a bot's turn cannot be called back.
     fn within_budget(&self, seats: &[Seat]) -> Result<()> {
         for (i, seat) in seats.iter().enumerate() {
-            if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Baseline(n))) = seat
-                && *n > self.lists.max_budget
+            if let Seat::Bot(bot) = seat
+                && let Some(n) = bot.budget()
+                && n > self.lists.max_budget
             {
                 return Err(bad_input(format!(
                     "seat {}: {}:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",

@@ -113,7 +113,7 @@ fn searched(
             searches: w.visits,
         })
         .collect();
-    let bot_name = BotKind::Mcts(budget).label();
+    let bot_name = BotKind::mcts(budget).label();
     let (option, value) = match weighed.first() {
         Some(best) => (best.option, Some(best.value)),
         None => (0, None),

@@ -8,7 +8,7 @@ mod roster;
 pub use greedy::GreedyBot;
 pub use mcts::{DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, Terms, Weighed};
 pub use random::RandomBot;
-pub use roster::{BotKind, seats};
+pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 
 /// What the greedy bot weighs beyond what a move does at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
