@@ -108,6 +108,9 @@ mod tests {
         fn floor_kinds(&self) -> &[String] {
             &[]
         }
+        fn table_supply(&self, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
+            Ok(Vec::new())
+        }
         fn seat_supply(&self, _: usize, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
             Ok(Vec::new())
         }

@@ -162,6 +162,8 @@ pub enum FloorFrom {
     Box,
     /// A seat's supply (it must hold one).
     Seat(usize),
+    /// The table's stock (it must hold one).
+    Table,
 }
 
 /// Which rule answered an effect, for its log record and its errors.

@@ -168,6 +168,8 @@ pub struct Table<'a> {
     pub turn: u32,
     /// Tiles still to draw.
     pub tiles_left: usize,
+    /// The floors the table holds, per kind.
+    pub table_floors: &'a [u32],
     /// The rules' own state.
     pub state: &'a PackState,
     /// Each seat's tally, the tower built last, the tile of this turn.
@@ -210,6 +212,7 @@ impl<'a> Table<'a> {
             current: 0,
             turn: 0,
             tiles_left: 0,
+            table_floors: &[],
             state: &NO_STATE,
             history: &NO_HISTORY,
             tiles: None,
@@ -287,6 +290,11 @@ pub trait Rules: HookBudget + Send {
     /// players and of foundation tiles in the whole tile set.
     fn seat_supply(&self, players: usize, foundation_tiles: usize, seat: usize)
     -> Result<Vec<u32>>;
+
+    /// How many floors of each kind the table holds, any seat may build
+    /// with, given the number of players and of foundation tiles; 0 for
+    /// the kinds seats hold.
+    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>>;
 
     /// May `asking.seat` put a floor of `kind` onto a tower of `stack` (a
     /// bare foundation when `stack.floors` is empty)? The kernel has already

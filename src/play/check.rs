@@ -323,11 +323,19 @@ fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
     let kinds = set.floors.len();
     let mut failures: Vec<SetupFailure> = Vec::new();
     for players in MIN_PLAYERS..=MAX_PLAYERS {
-        match rules.seat_supply(players, set.tiles.foundation_tiles(), 0) {
-            Ok(supply) if players == 2 && kinds > 0 => {
-                for (k, _) in supply.iter().enumerate().filter(|(_, n)| **n == 0) {
+        let foundations = set.tiles.foundation_tiles();
+        let supplies = rules
+            .seat_supply(players, foundations, 0)
+            .and_then(|seat| Ok((seat, rules.table_supply(players, foundations)?)));
+        match supplies {
+            Ok((seat, table)) if players == 2 && kinds > 0 => {
+                for k in (0..kinds).filter(|&k| seat[k] == 0 && table[k] == 0) {
+                    let whom = match set.floors[k].table {
+                        true => "the table",
+                        false => "a player",
+                    };
                     report.warnings.push(format!(
-                        "setup gives no `{}` floors to a player in a 2-player game",
+                        "setup gives no `{}` floors to {whom} in a 2-player game",
                         set.floors[k].name
                     ));
                 }
@@ -539,6 +547,10 @@ impl Rules for Watch {
             }
         });
         Ok(a)
+    }
+
+    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        self.inner.table_supply(players, foundation_tiles)
     }
 
     fn seat_supply(

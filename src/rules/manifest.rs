@@ -25,6 +25,10 @@ pub struct FloorDecl {
     /// CSS colour for pictures.
     pub colour: String,
     pub description: String,
+    /// Held by the table (`held = "table"`): `setup`'s count of the kind
+    /// is the table's stock, which any seat builds with; else each seat
+    /// holds its own.
+    pub table: bool,
 }
 
 /// A loaded pack manifest.
@@ -95,6 +99,8 @@ struct RawFloor {
     colour: String,
     #[serde(default)]
     description: String,
+    #[serde(default)]
+    held: Option<Spanned<String>>,
 }
 
 fn default_colour() -> String {
@@ -285,10 +291,26 @@ fn floor_decls(
             );
             continue;
         }
+        let table = match f.held.as_ref().map(|h| h.get_ref().as_str()) {
+            None | Some("seat") => false,
+            Some("table") => true,
+            Some(other) => {
+                let span = f.held.as_ref().map(|h| h.span()).unwrap_or_default();
+                problems.push(manifest.error_at(
+                    span,
+                    format!(
+                        "floor kind `{name}`: `held = \"{other}\"` is not `seat` or `table`{}",
+                        did_you_mean(other, ["seat", "table"].into_iter())
+                    ),
+                ));
+                continue;
+            }
+        };
         floors.push(FloorDecl {
             name: name.clone(),
             colour: f.colour.clone(),
             description: f.description.clone(),
+            table,
         });
     }
     floors

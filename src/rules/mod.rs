@@ -219,7 +219,7 @@ impl Ruleset {
         let implementation = if let Some(native) = packs.iter().find_map(|p| p.native) {
             Implementation::Native(native.rules)
         } else {
-            Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &kinds)?))
+            Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &floors)?))
         };
         Ok(Ruleset {
             name,
@@ -451,8 +451,14 @@ fn compile_scripts(
     home: &Home,
     packs: &[Pack],
     params: &Params,
-    kinds: &[String],
+    floors: &[FloorDecl],
 ) -> Result<Scripts> {
+    let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
+    let table = floors
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.table)
+        .fold(0u64, |bits, (k, _)| bits | 1 << k);
     let mut sources = Vec::new();
     for pack in packs {
         let values = params.get(&pack.reference).cloned().unwrap_or_default();
@@ -471,7 +477,8 @@ fn compile_scripts(
             state: &pack.state,
         })
         .collect();
-    Ok(Scripts::compile(&sources, kinds, home.memory_limit)?
+    Ok(Scripts::compile(&sources, &kinds, home.memory_limit)?
+        .with_table_kinds(table)
         .with_hook_budget(home.hook_budget)
         .with_trace(home.trace.clone()))
 }

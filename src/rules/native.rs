@@ -83,6 +83,10 @@ impl Rules for NativeTower {
         &self.kinds
     }
 
+    fn table_supply(&self, _: usize, _: usize) -> Result<Vec<u32>> {
+        Ok(vec![0; self.floor_kinds().len()])
+    }
+
     /// T1: floors per player by player count, the same for every seat.
     fn seat_supply(
         &self,
@@ -222,6 +226,10 @@ impl HookBudget for NativeBlackTower {
 impl Rules for NativeBlackTower {
     fn floor_kinds(&self) -> &[String] {
         &self.kinds
+    }
+
+    fn table_supply(&self, _: usize, _: usize) -> Result<Vec<u32>> {
+        Ok(vec![0; self.floor_kinds().len()])
     }
 
     /// B2: black, white and regular floors per player; B3: per 4 foundation

@@ -156,8 +156,12 @@ fn visit(
 fn pack_files(home: &Home, pack: &Pack) -> Vec<anyhow::Error> {
     let mut problems = Vec::new();
     if pack.script.is_some() {
-        let kinds: Vec<String> = pack.floors.iter().map(|f| f.name.clone()).collect();
-        let compiled = compile_scripts(home, std::slice::from_ref(pack), &Params::new(), &kinds);
+        let compiled = compile_scripts(
+            home,
+            std::slice::from_ref(pack),
+            &Params::new(),
+            &pack.floors,
+        );
         problems.extend(compiled.err());
     }
     if let Some(tiles) = &pack.tiles {

@@ -300,6 +300,9 @@ impl Rules for Counting {
     fn floor_kinds(&self) -> &[String] {
         self.inner.floor_kinds()
     }
+    fn table_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
+        self.inner.table_supply(players, foundations)
+    }
     fn seat_supply(
         &self,
         players: usize,

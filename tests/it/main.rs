@@ -58,6 +58,7 @@ mod serve_seats;
 mod shards;
 mod snapshots;
 mod sweeps;
+mod table_supply;
 mod thin_samples;
 mod threads_fit;
 mod tilesets;

@@ -228,6 +228,9 @@ impl Rules for BrokenRange {
     fn floor_kinds(&self) -> &[String] {
         self.0.floor_kinds()
     }
+    fn table_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
+        self.0.table_supply(players, foundations)
+    }
     fn seat_supply(
         &self,
         players: usize,

@@ -38,7 +38,7 @@ impl Game<'_> {
         let me = self.current;
         // Only what the player could use is asked: the floor kinds left in
         // supply, and the top where a meeple could go.
-        let floors = player.held_floors();
+        let floors = self.floors_at_hand(me);
         for t in 0..self.towers.len() {
             // One look at the tower's answers.
             let top = player.meeples > 0 && self.towers[t].meeple.is_none();
@@ -48,7 +48,7 @@ impl Game<'_> {
             }
             // Only kinds the player holds were asked.
             let allowed = self.answers(t, me, asked)?;
-            for k in 0..player.floors.len() {
+            for k in 0..self.rules.floor_kinds().len() {
                 if allowed & (1 << k) != 0 {
                     out.push(Action::Floor {
                         tower: t as u16,
@@ -130,23 +130,35 @@ impl Game<'_> {
         })
     }
 
+    /// A floor of `kind` out of `seat`'s supply, or the table's when the
+    /// seat holds none (a kind is held by seats or by the table): whether
+    /// it came from the table.
+    fn take_floor(&mut self, seat: usize, kind: FloorKind) -> bool {
+        let k = kind as usize;
+        if self.players[seat].floors[k] > 0 {
+            self.players[seat].floors[k] -= 1;
+            false
+        } else {
+            self.table[k] -= 1;
+            true
+        }
+    }
+
     /// A floor of `kind` from the current player's supply onto tower `t`
     /// (T3 A, B); its capture is pending after.
     fn put_floor(&mut self, t: usize, kind: FloorKind) -> Result<()> {
         let me = self.current;
         ensure!(t < self.towers.len(), "no tower {t}");
-        let left = self.players[me]
-            .floors
-            .get(kind as usize)
-            .copied()
-            .unwrap_or(0);
-        ensure!(left > 0, "player {me} has no floor of kind {kind} left");
+        ensure!(
+            self.floors_at_hand(me) & 1 << kind != 0,
+            "player {me} has no floor of kind {kind} left, nor the table"
+        );
         ensure!(
             self.allows_floor(t, kind, me)?,
             "the rules do not allow that floor on the tower at {}",
             self.towers[t].pos
         );
-        self.players[me].floors[kind as usize] -= 1;
+        let from_table = self.take_floor(me, kind);
         self.towers[t].floors.push(kind);
         self.refresh_tower(t)?;
         self.stats.floors_placed += 1;
@@ -156,6 +168,7 @@ impl Game<'_> {
             pos: g.towers[t].pos,
             kind,
             floors: g.towers[t].floors.clone(),
+            table: from_table,
         });
         self.history.tallies[me].floors += 1;
         self.history.last_tower = Some(self.towers[t].pos);

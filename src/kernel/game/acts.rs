@@ -181,13 +181,20 @@ impl Game<'_> {
         if kind as usize >= self.rules.floor_kinds().len() {
             bail!("there is no floor kind {kind}");
         }
-        if let FloorFrom::Seat(seat) = from {
-            let left = self.players.get(seat).map(|p| p.floors[kind as usize]);
-            match left {
-                None => bail!("there is no seat {seat}"),
-                Some(0) => bail!("seat {seat} holds no floor of that kind"),
-                Some(_) => self.players[seat].floors[kind as usize] -= 1,
+        match from {
+            FloorFrom::Box => {}
+            FloorFrom::Seat(seat) => {
+                let left = self.players.get(seat).map(|p| p.floors[kind as usize]);
+                match left {
+                    None => bail!("there is no seat {seat}"),
+                    Some(0) => bail!("seat {seat} holds no floor of that kind"),
+                    Some(_) => self.players[seat].floors[kind as usize] -= 1,
+                }
             }
+            FloorFrom::Table if self.table[kind as usize] == 0 => {
+                bail!("the table holds no floor of that kind")
+            }
+            FloorFrom::Table => self.table[kind as usize] -= 1,
         }
         self.towers[t].floors.push(kind);
         self.refresh_tower(t)?;
@@ -199,9 +206,10 @@ impl Game<'_> {
             kind,
             floors: g.towers[t].floors.clone(),
             from: match from {
-                FloorFrom::Box => None,
                 FloorFrom::Seat(s) => Some(s),
+                FloorFrom::Box | FloorFrom::Table => None,
             },
+            table: from == FloorFrom::Table,
         });
         Ok(Moment::FloorBuilt {
             seat: None,

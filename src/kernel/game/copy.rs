@@ -85,6 +85,7 @@ impl Clone for Game<'_> {
             board: self.board.clone(),
             features: self.features.clone(),
             players: self.players.clone(),
+            table: self.table.clone(),
             prisoners: self.prisoners.clone(),
             meeples: self.meeples.clone(),
             towers: self.towers.clone(),
@@ -121,6 +122,7 @@ impl Clone for Game<'_> {
             board,
             features,
             players,
+            table,
             prisoners,
             meeples,
             towers,
@@ -152,6 +154,7 @@ impl Clone for Game<'_> {
         self.board.clone_from(board);
         self.features.clone_from(features);
         self.players.clone_from(players);
+        self.table.clone_from(table);
         self.prisoners.clone_from(prisoners);
         self.meeples.clone_from(meeples);
         self.towers.clone_from(towers);

@@ -53,6 +53,9 @@ pub enum Event<T = u16, F = FloorKind> {
         kind: F,
         /// The tower's stack after, bottom to top.
         floors: Vec<F>,
+        /// The floor came from the table's stock.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        table: bool,
     },
     Capture {
         player: usize,
@@ -111,6 +114,9 @@ pub enum Event<T = u16, F = FloorKind> {
         floors: Vec<F>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         from: Option<usize>,
+        /// The floor came from the table's stock.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        table: bool,
     },
     /// A rule's effect took a tower's top floor back into the box.
     #[serde(rename = "floor_removed")]
@@ -251,11 +257,13 @@ impl<T, F> Event<T, F> {
                 pos,
                 kind,
                 floors,
+                table,
             } => Event::Floor {
                 player: *player,
                 pos: *pos,
                 kind: floor(kind),
                 floors: stack(floors),
+                table: *table,
             },
             Event::Capture {
                 player,
@@ -309,12 +317,14 @@ impl<T, F> Event<T, F> {
                 kind,
                 floors,
                 from,
+                table,
             } => Event::FloorAdded {
                 rule: rule.clone(),
                 pos: *pos,
                 kind: floor(kind),
                 floors: stack(floors),
                 from: *from,
+                table: *table,
             },
             Event::FloorRemoved {
                 rule,

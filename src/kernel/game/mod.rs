@@ -125,12 +125,17 @@ pub struct Player {
 impl Player {
     /// The floor kinds (bit k) the player holds at least one of.
     pub fn held_floors(&self) -> u64 {
-        self.floors
-            .iter()
-            .enumerate()
-            .filter(|&(_, &left)| left > 0)
-            .fold(0, |bits, (k, _)| bits | 1 << k)
+        held_bits(&self.floors)
     }
+}
+
+/// The floor kinds (bit k) of which `supply` holds at least one.
+fn held_bits(supply: &[u32]) -> u64 {
+    supply
+        .iter()
+        .enumerate()
+        .filter(|&(_, &left)| left > 0)
+        .fold(0, |bits, (k, _)| bits | 1 << k)
 }
 
 /// Where a drawn tile goes.
@@ -215,6 +220,9 @@ pub struct Game<'a> {
     board: Board,
     features: Features,
     players: Vec<Player>,
+    /// Floors held by the table, per kind: any seat may build with them
+    /// (`Rules::table_supply`).
+    table: Vec<u32>,
     /// `prisoners[captor * n + owner]`.
     prisoners: Vec<u8>,
     meeples: Vec<Meeple>,
@@ -346,12 +354,20 @@ impl<'a> Game<'a> {
                 floors: supply,
             });
         }
+        let table = rules.table_supply(players, tiles.foundation_tiles())?;
+        ensure!(
+            table.len() == rules.floor_kinds().len(),
+            "the rules give {} table floor counts for {} floor kinds",
+            table.len(),
+            rules.floor_kinds().len()
+        );
         Ok(Game {
             tiles,
             rules,
             board: Board::new(),
             features: Features::default(),
             players: seats,
+            table,
             prisoners: vec![0; players * players],
             meeples: Vec::new(),
             towers: Vec::new(),
@@ -422,6 +438,7 @@ impl<'a> Game<'a> {
             current: self.current,
             turn: self.stats.turns,
             tiles_left: self.deck_left(),
+            table_floors: &self.table,
             state: &self.state,
             history: &self.history,
             tiles: Some(self.tiles),
@@ -431,6 +448,18 @@ impl<'a> Game<'a> {
     /// The rules' own state.
     pub fn state(&self) -> &PackState {
         &self.state
+    }
+
+    /// The floors the table holds, per kind (any seat may build with
+    /// them).
+    pub fn table_floors(&self) -> &[u32] {
+        &self.table
+    }
+
+    /// The floor kinds (bit k) `seat` may build with: those it holds and
+    /// those the table holds.
+    pub fn floors_at_hand(&self, seat: usize) -> u64 {
+        held_bits(&self.table) | self.players[seat].held_floors()
     }
 
     /// The neutral figures on the board: each one's name (`pack.name`) and

@@ -168,6 +168,16 @@ impl<'a> Game<'a> {
         Ok(())
     }
 
+    /// The table's floors, per floor kind.
+    pub fn set_table_supply(&mut self, floors: Vec<u32>) -> Result<()> {
+        ensure!(
+            floors.len() == self.rules.floor_kinds().len(),
+            "one count per floor kind"
+        );
+        self.table = floors;
+        Ok(())
+    }
+
     /// The seat to act, and the turn count (`game().turn` to the rules).
     pub fn set_turn(&mut self, current: usize, turn: u32) -> Result<()> {
         ensure!(current < self.players.len(), "no seat {current}");

@@ -85,10 +85,7 @@ impl Game<'_> {
     /// The questions about tower `t` some seat could use now or later: each
     /// floor kind a seat holds, and the top while no meeple stands there.
     fn questions_in_use(&self, t: usize) -> u64 {
-        let floors = self
-            .players
-            .iter()
-            .fold(0, |bits, p| bits | p.held_floors());
+        let floors = (0..self.players.len()).fold(0, |bits, p| bits | self.floors_at_hand(p));
         let top = if self.towers[t].meeple.is_none() {
             TOP
         } else {
@@ -188,7 +185,7 @@ impl Game<'_> {
     /// holds, the rules allow. One call per tower where a turn lists its
     /// actions.
     pub fn floors_allowed(&self, t: usize, seat: usize) -> Result<u32> {
-        Ok(self.answers(t, seat, self.players[seat].held_floors())? as u32)
+        Ok(self.answers(t, seat, self.floors_at_hand(seat))? as u32)
     }
 
     /// May `seat` put a floor of `kind` on tower `t` now?

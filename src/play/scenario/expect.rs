@@ -94,6 +94,11 @@ pub fn check(
             got,
         );
     }
+    if let Some(table) = &expect.table {
+        let want = floor_counts(src, set, table)?;
+        let (w, g) = (c.supply_text(&want), c.supply_text(game.table_floors()));
+        c.compare(table.span(), "the table's floors".to_string(), w, g);
+    }
     for s in &expect.supply {
         let s = s.get_ref();
         let n = game.players().len();

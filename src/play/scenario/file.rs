@@ -48,6 +48,8 @@ pub struct RawScenario {
     /// rules give them).
     #[serde(default)]
     pub supply: Vec<Spanned<RawSupply>>,
+    /// The table's floors, per kind (kinds not named: 0), when given.
+    pub table: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     /// Decisions played from the position, in order.
     #[serde(default)]
     pub steps: Vec<Spanned<RawStep>>,
@@ -157,6 +159,8 @@ pub struct RawExpect {
     pub top: Vec<Spanned<RawMay>>,
     #[serde(default)]
     pub ransom: Vec<Spanned<RawRansom>>,
+    /// The table's floors now, per kind (kinds not named: 0).
+    pub table: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
     /// A seat's supply at the start of a game, as the rules give it.
     #[serde(default)]
     pub supply: Vec<Spanned<RawSupply>>,

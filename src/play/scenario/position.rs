@@ -92,6 +92,10 @@ pub fn build<'a>(
         game.set_supply(seat, counts)
             .map_err(|e| src.error_at(s.seat.span(), format!("{e:#}")))?;
     }
+    if let Some(table) = &raw.table {
+        game.set_table_supply(floor_counts(src, set, table)?)
+            .map_err(|e| src.error_at(table.span(), format!("{e:#}")))?;
+    }
     if let Some(scores) = &raw.scores {
         if scores.get_ref().len() != players {
             return Err(src.error_at(

@@ -83,13 +83,15 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
             pos,
             kind,
             floors,
+            table,
         } => told(
             "T3",
             Words::default().does(*player, "adds", "add").and(format!(
-                " a {} floor to the tower at {} ({} floor{})",
+                " a {} floor{} to the tower at {} ({} floor{})",
                 set.floors
                     .get(*kind as usize)
                     .map_or("?", |d| d.name.as_str()),
+                if *table { " from the table" } else { "" },
                 cell(*pos),
                 floors.len(),
                 if floors.len() == 1 { "" } else { "s" }
@@ -459,6 +461,7 @@ mod tests {
                 kind: 0,
                 floors: vec![0, 0],
                 from: Some(1),
+                table: false,
             },
             Event::SentHome {
                 rule: "warden".into(),

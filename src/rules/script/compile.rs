@@ -43,6 +43,8 @@ pub struct Scripts {
     pub(super) memory_limit: MemoryLimit,
     /// Operations the hooks of one game may run in all.
     pub(super) hook_budget: u64,
+    /// The floor kinds the table holds (bit k).
+    pub(super) table_kinds: u64,
     /// Where hook calls are traced, when they are.
     pub(super) trace: Option<crate::rules::trace::Trace>,
     /// Every pack's state variables, named `pack.name`.
@@ -130,6 +132,7 @@ impl Scripts {
                 .collect(),
             memory_limit,
             hook_budget: super::limits::GAME_OPERATIONS,
+            table_kinds: 0,
             trace: None,
         })
     }

@@ -10,7 +10,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::moment::{Tally, cell_value};
 use super::reads::Read;
-use super::record::{kind_name, read};
+use super::record::{floor_kind, kind_name, read};
 use super::{Hook, rt_error, with_rules};
 
 /// What `game()` gives, by field, for error messages.
@@ -152,6 +152,9 @@ pub(super) fn register_context(engine: &mut Engine) {
         })
         .register_get("last_tower", |_: &mut GameRef| {
             field(Read::LastTower).map(cell_value)
+        })
+        .register_fn("table_floors", |_: &mut GameRef, kind: ImmutableString| {
+            field(Read::TableFloors(floor_kind(&kind)?))
         });
     for tally in Tally::ALL {
         engine.register_fn(tally.name(), move |_: &mut GameRef, s: i64| {

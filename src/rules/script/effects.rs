@@ -14,13 +14,13 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::api::{TowerInfo, kind_index};
+use super::api::TowerInfo;
 use super::context::GameRef;
 use super::memo::Value;
 use super::moment::EventField;
 use super::reads::Read;
-use super::record::kind_name;
 use super::record::read;
+use super::record::{floor_kind, kind_name};
 use super::{Hook, ScriptRules, rt_error, with_rules};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::effects::{Acted, Effect, FloorFrom, Moment, Origin, Scope, StateAt};
@@ -212,6 +212,29 @@ pub(super) fn register_effects(engine: &mut Engine) {
                 let (tower, kind) = (cell(x, y)?, floor_kind(&kind)?);
                 let from = FloorFrom::Seat(seat_number(seat)?);
                 made(&ctx, Effect::AddFloor { tower, kind, from })
+            },
+        )
+        .register_fn(
+            "add_floor",
+            |ctx: NativeCallContext,
+             x: i64,
+             y: i64,
+             kind: ImmutableString,
+             from: ImmutableString| {
+                let (tower, kind) = (cell(x, y)?, floor_kind(&kind)?);
+                if from != "table" {
+                    return Err(rt_error(format!(
+                        "add_floor's fourth argument is a seat or \"table\", not \"{from}\""
+                    )));
+                }
+                made(
+                    &ctx,
+                    Effect::AddFloor {
+                        tower,
+                        kind,
+                        from: FloorFrom::Table,
+                    },
+                )
             },
         )
         .register_fn("remove_floor", |ctx: NativeCallContext, x: i64, y: i64| {
@@ -475,18 +498,6 @@ pub(super) fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
         )));
     }
     Ok(Pos::new(x as i32, y as i32))
-}
-
-fn floor_kind(name: &str) -> Result<FloorKind, Box<EvalAltResult>> {
-    match FloorKind::try_from(kind_index(name)) {
-        Ok(k) => Ok(k),
-        Err(_) => with_rules(|r| {
-            Err(rt_error(format!(
-                "no pack declares floor kind `{name}`{}",
-                did_you_mean(name, r.scripts.kinds.iter().map(String::as_str))
-            )))
-        })?,
-    }
 }
 
 impl ScriptRules {

@@ -404,6 +404,13 @@ impl Scripts {
         self
     }
 
+    /// The same scripts, the floor kinds of `table` (bit k) held by the
+    /// table: `setup`'s counts of them are the table's stock.
+    pub fn with_table_kinds(mut self, table: u64) -> Scripts {
+        self.table_kinds = table;
+        self
+    }
+
     /// Operations the hooks of one game may run in all.
     pub fn hook_budget(&self) -> u64 {
         self.hook_budget
@@ -468,6 +475,16 @@ impl HookBudget for ScriptRules {
 }
 
 impl ScriptRules {
+    /// Keep in `supply` the counts of the kinds the table holds (`table`)
+    /// or those the seats hold; the others 0.
+    fn held_by(&self, supply: &mut [u32], table: bool) {
+        for (k, n) in supply.iter_mut().enumerate() {
+            if (self.scripts.table_kinds & 1 << k != 0) != table {
+                *n = 0;
+            }
+        }
+    }
+
     /// `setup`: the floors every seat starts with.
     pub fn floor_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
         let key = [players as i64, foundation_tiles as i64, 0];
@@ -539,13 +556,20 @@ impl Rules for ScriptRules {
         Ok(self.asked(&q, Value::cost)?.0)
     }
 
+    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        let mut stock = self.floor_supply(players, foundation_tiles)?;
+        self.held_by(&mut stock, true);
+        Ok(stock)
+    }
+
     fn seat_supply(
         &self,
         players: usize,
         foundation_tiles: usize,
         seat: usize,
     ) -> Result<Vec<u32>> {
-        let base = self.floor_supply(players, foundation_tiles)?;
+        let mut base = self.floor_supply(players, foundation_tiles)?;
+        self.held_by(&mut base, false);
         if !self.defines(Hook::Seat) {
             return Ok(base);
         }

@@ -92,6 +92,8 @@ pub(super) enum Read {
     TileFoundation,
     /// A seat's tally ([`Tally`]).
     Tally(Tally, u8),
+    /// Floors of a kind the table holds.
+    TableFloors(FloorKind),
     /// Where the tower that took the last floor stands, packed (see
     /// `Pos::packed`); `NO_CELL` for none yet.
     LastTower,
@@ -156,6 +158,7 @@ impl Read {
             Read::TileFoundation => "game().tile.foundation",
             Read::Tally(t, _) => t.name(),
             Read::LastTower => "game().last_tower",
+            Read::TableFloors(_) => "game().table_floors(kind)",
             Read::State(..) => "state(name)",
             Read::Event(f) => f.name(),
         }
@@ -364,6 +367,7 @@ impl ScriptRules {
             Read::TileFoundation => table()?.history.tile?.foundation as i64,
             Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
             Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, Pos::packed),
+            Read::TableFloors(k) => *table()?.table_floors.get(k as usize)? as i64,
             Read::State(var, at) => table()?.state.get(var, at)?,
             Read::Event(f) => f.value(facts.moment.as_ref()?, table().and_then(|t| t.tiles))?,
         })

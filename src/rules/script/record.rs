@@ -24,6 +24,26 @@ use crate::kernel::{Board, FloorKind, Meeple, MeepleView, Table};
 // The rules whose hook is running on this thread.
 scoped_tls::scoped_thread_local!(pub(super) static RULES: ScriptRules);
 
+/// Floor kind `name` of the packs' kinds, or the error naming the kinds.
+pub(super) fn floor_kind(name: &str) -> Result<FloorKind, Box<EvalAltResult>> {
+    with_rules(|r| {
+        r.scripts
+            .kind_names
+            .iter()
+            .position(|k| k.as_str() == name)
+            .and_then(|k| FloorKind::try_from(k).ok())
+            .ok_or_else(|| {
+                super::rt_error(format!(
+                    "no pack declares floor kind `{name}`{}",
+                    crate::kernel::diag::did_you_mean(
+                        name,
+                        r.scripts.kinds.iter().map(String::as_str)
+                    )
+                ))
+            })
+    })?
+}
+
 /// A segment kind's name from its number (as [`Read::FeatureKind`] and
 /// [`Read::MeepleOn`] give it; -1: a tower).
 pub(super) fn kind_name(code: i64) -> &'static str {
@@ -54,6 +74,7 @@ struct TableCopy {
     current: usize,
     turn: u32,
     tiles_left: usize,
+    table_floors: Vec<u32>,
     state: PackState,
     history: History,
 }
@@ -99,6 +120,8 @@ impl Frame {
             c.meeples.clear();
             c.meeples.extend_from_slice(t.meeples);
             (c.current, c.turn, c.tiles_left) = (t.current, t.turn, t.tiles_left);
+            c.table_floors.clear();
+            c.table_floors.extend_from_slice(t.table_floors);
             c.state.copy_from(t.state);
             c.history.copy_from(t.history);
             c
@@ -128,6 +151,7 @@ impl Frame {
                 current: c.current,
                 turn: c.turn,
                 tiles_left: c.tiles_left,
+                table_floors: &c.table_floors,
                 state: &c.state,
                 history: &c.history,
                 tiles,

@@ -419,6 +419,14 @@ impl ScriptRules {
                 FloorFrom::Seat(s) => {
                     format!("add_floor({}, {}, {}, {s})", tower.x, tower.y, kind(k))
                 }
+                FloorFrom::Table => {
+                    format!(
+                        "add_floor({}, {}, {}, \"table\")",
+                        tower.x,
+                        tower.y,
+                        kind(k)
+                    )
+                }
             },
             Effect::RemoveFloor { tower } => format!("remove_floor({}, {})", tower.x, tower.y),
             Effect::SendHome { at, spot } => match spot {

@@ -86,6 +86,12 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
             .iter()
             .map(|f| format!("the {} stands at {},{}", f.name, f.pos.x, f.pos.y)),
     );
+    if set.floors.iter().any(|f| f.table) {
+        captions.push(format!(
+            "the table holds: {}",
+            table_words(game.table_floors(), &palette)
+        ));
+    }
     captions.extend(game.towers().iter().filter(|t| t.blocked).map(|t| {
         format!(
             "blocked by a rule (red bar): the tower at {},{}",
@@ -120,6 +126,20 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
         taken: options.taken.clone(),
         figures: figures(game),
         bounds: options.bounds,
+    }
+}
+
+/// Floors held, as "3 stone, 1 black" ("no floors" for none).
+fn table_words(floors: &[u32], palette: &Palette) -> String {
+    let held: Vec<String> = floors
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(k, n)| format!("{n} {}", palette.floor_name(k as FloorKind)))
+        .collect();
+    match held.is_empty() {
+        true => "no floors".into(),
+        false => held.join(", "),
     }
 }
 
