@@ -58,7 +58,8 @@ impl GreedyBot {
     /// What a floor of `kind` on tower `t` is worth later (with
     /// [`Sight::Ahead`]; 0 otherwise): [`Worths::later_capture`] times the best capture of an
     /// opponent's meeple the bot could make with its next floor there, of a
-    /// kind it would still hold and the rules would let it place — not the
+    /// kind it would still have at hand (its own or the table's) and the
+    /// rules would let it place — not the
     /// meeple the floor itself would take ([`GreedyBot::best_capture`] for
     /// the same floor, asked just before).
     ///
@@ -95,8 +96,11 @@ impl GreedyBot {
         stack.extend_from_slice(&tower.floors);
         stack.push(kind);
         let mut best = 0f32;
-        for (j, &n) in game.players()[ctx.me].floors.iter().enumerate() {
-            if n <= u32::from(j == kind as usize) {
+        let own = &game.players()[ctx.me].floors;
+        for (j, &n) in own.iter().enumerate() {
+            // Its own and the table's, less the floor about to be placed.
+            let at_hand = n + game.table_floors().get(j).copied().unwrap_or(0);
+            if at_hand <= u32::from(j == kind as usize) {
                 continue;
             }
             stack.truncate(h);

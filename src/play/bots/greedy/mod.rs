@@ -7,7 +7,11 @@
 //! the features they lead (a share of what those would score, G4–G8),
 //! meeples in supply (the last ones are worth most), prisoners held, and a
 //! penalty for their meeples that an opponent could capture next turn by
-//! raising an open tower (T5, T6).
+//! raising an open tower (T5, T6). How far it sees beyond the move is its
+//! [`Sight`]: a floor weighed with the threat of its tower as the floor
+//! would leave it, and with the capture the bot's next floor there could
+//! make (the greedy bot), the first only (the search's priors and
+//! playouts), or neither (the reference's).
 //!
 //! A placement is weighed with a [`Previewer`] (what the tile would complete
 //! or join, and for whom) plus the best action it would leave: a meeple on
