@@ -101,7 +101,7 @@ fn mcts_games(bencher: Bencher) {
         index += 1;
         let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).expect("a game starts");
         let mut bots: Vec<Box<dyn Bot>> = (0..2)
-            .map(|seat| BotKind::Mcts(DEFAULT_BUDGET).make(seed, seat, &Default::default()))
+            .map(|seat| BotKind::mcts(DEFAULT_BUDGET).make(seed, seat, &Default::default()))
             .collect();
         play_game(&mut game, &mut bots).expect("a game finishes");
         divan::black_box(game.scores())

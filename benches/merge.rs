@@ -33,7 +33,7 @@ fn partials(by_kind: bool) -> Vec<(String, String)> {
         Ruleset::from_variant(&home, "tower").expect("tower loads"),
         Ruleset::from_variant(&home, "black-tower").expect("black-tower loads"),
     ];
-    let bots = [BotKind::Random; 2];
+    let bots = [BotKind::RANDOM; 2];
     let plan = Plan {
         sets: &sets,
         bots: &bots,

@@ -52,7 +52,7 @@ fn ruleset(packs: &[&str]) -> Ruleset {
 }
 
 fn bench_games(bencher: Bencher, packs: &[&str]) {
-    bench_bots(bencher, packs, BotKind::Random);
+    bench_bots(bencher, packs, BotKind::RANDOM);
 }
 
 fn bench_bots(bencher: Bencher, packs: &[&str], bot: BotKind) {
@@ -85,12 +85,12 @@ fn black_tower_no_gaps(bencher: Bencher) {
 
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_native_tower(bencher: Bencher) {
-    bench_bots(bencher, &["native:tower"], BotKind::Greedy);
+    bench_bots(bencher, &["native:tower"], BotKind::GREEDY);
 }
 
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_tower_pack(bencher: Bencher) {
-    bench_bots(bencher, &["tower"], BotKind::Greedy);
+    bench_bots(bencher, &["tower"], BotKind::GREEDY);
 }
 
 #[divan::bench(sample_count = 300, min_time = 1)]
@@ -100,12 +100,12 @@ fn native_black_tower(bencher: Bencher) {
 
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_native_black_tower(bencher: Bencher) {
-    bench_bots(bencher, &["native:black-tower"], BotKind::Greedy);
+    bench_bots(bencher, &["native:black-tower"], BotKind::GREEDY);
 }
 
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_black_tower_pack(bencher: Bencher) {
-    bench_bots(bencher, &["tower", "black-tower"], BotKind::Greedy);
+    bench_bots(bencher, &["tower", "black-tower"], BotKind::GREEDY);
 }
 
 #[divan::bench(sample_count = 300, min_time = 1)]
@@ -123,7 +123,7 @@ fn greedy_black_tower_no_gaps(bencher: Bencher) {
     bench_bots(
         bencher,
         &["tower", "black-tower", "house/no-gaps"],
-        BotKind::Greedy,
+        BotKind::GREEDY,
     );
 }
 
@@ -156,7 +156,7 @@ fn context(bencher: Bencher, pack: &str) {
 #[divan::bench(args = CONTEXT, sample_count = 100, min_time = 1)]
 fn greedy_context(bencher: Bencher, pack: &str) {
     let packs = context_packs(pack);
-    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::Greedy);
+    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::GREEDY);
 }
 
 /// Packs that act: the event packs of `docs/examples/`.
@@ -175,7 +175,7 @@ fn events(bencher: Bencher, pack: &str) {
 #[divan::bench(args = EVENTS, sample_count = 100, min_time = 1)]
 fn greedy_events(bencher: Bencher, pack: &str) {
     let packs = context_packs(pack);
-    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::Greedy);
+    bench_bots(bencher, &[&packs[0], &packs[1]], BotKind::GREEDY);
 }
 
 /// A rule over Black Tower that reads raw scores the natural way.
@@ -193,5 +193,5 @@ fn raw_scores(bencher: Bencher) {
 #[divan::bench(sample_count = 100, min_time = 1)]
 fn greedy_raw_scores(bencher: Bencher) {
     let packs = raw_scores_packs();
-    bench_bots(bencher, &[&packs[0], &packs[1], &packs[2]], BotKind::Greedy);
+    bench_bots(bencher, &[&packs[0], &packs[1], &packs[2]], BotKind::GREEDY);
 }

@@ -37,7 +37,7 @@ const GAMES: u64 = 4000;
 #[divan::bench(args = [1, 2], sample_count = 5)]
 fn threads(bencher: Bencher, threads: usize) {
     let set = black_tower();
-    let bots = [BotKind::Random; 2];
+    let bots = [BotKind::RANDOM; 2];
     bencher
         .counter(ItemsCount::new(GAMES as usize))
         .bench_local(|| {
@@ -55,7 +55,7 @@ fn threads(bencher: Bencher, threads: usize) {
 
 fn games(bencher: Bencher, set: &Ruleset, players: usize) {
     let rules = set.rules();
-    let bots = vec![BotKind::Random; players];
+    let bots = vec![BotKind::RANDOM; players];
     let mut index = 0u64;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);

@@ -28,7 +28,7 @@ use serde::Serialize;
 
 use crate::analysis::stats::{self, Z95, win_shares};
 use crate::kernel::diag::bad_input;
-use crate::play::bots::BotKind;
+use crate::play::bots::{BotKind, values_of};
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::Ruleset;
@@ -51,6 +51,8 @@ pub struct Arena<'a> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BotResult {
     pub bot: String,
+    /// The values it weighs positions with (`BotKind::values_name`).
+    pub values: String,
     /// Seats it holds in every game.
     pub seats: usize,
     pub win_share: f64,
@@ -225,6 +227,7 @@ pub fn summarise(info: &ArenaInfo, played: &[Vec<u32>]) -> Result<ArenaResult> {
             let margin = stats::estimate(&margins[e]);
             BotResult {
                 bot: info.bots[e].clone(),
+                values: values_of(&info.bots[e..=e], &info.bot_values).remove(0),
                 seats,
                 win_share: share,
                 ci: wilson(share, n),

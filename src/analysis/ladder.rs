@@ -275,9 +275,9 @@ mod tests {
 
     #[test]
     fn a_ladder_has_two_distinct_levels() {
-        assert!(check_levels(&[BotKind::Greedy]).is_err());
-        assert!(check_levels(&[BotKind::Greedy, BotKind::Greedy]).is_err());
-        assert!(check_levels(&[BotKind::Mcts(5), BotKind::Mcts(50)]).is_ok());
-        assert!(check_levels(&[BotKind::Random, BotKind::Greedy]).is_ok());
+        assert!(check_levels(&[BotKind::GREEDY]).is_err());
+        assert!(check_levels(&[BotKind::GREEDY, BotKind::GREEDY]).is_err());
+        assert!(check_levels(&[BotKind::mcts(5), BotKind::mcts(50)]).is_ok());
+        assert!(check_levels(&[BotKind::RANDOM, BotKind::GREEDY]).is_ok());
     }
 }

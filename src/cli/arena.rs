@@ -24,8 +24,10 @@ use super::{BudgetArgs, Format, RulesArgs};
 pub struct ArenaArgs {
     /// The bots, at least two: `random`, `greedy`, `mcts` or `mcts:N` (N
     /// iterations per decision); `mcts-baseline[:N]`: the reference the bots
-    /// are measured against. With more seats than bots, the last bot takes
-    /// the remaining seats.
+    /// are measured against. A bot's values after `@`: `mcts@defaults`,
+    /// `mcts@tuned` (plain: the variant's, tuned where stored), so tuned
+    /// values can play the defaults. With more seats than bots, the last bot
+    /// takes the remaining seats.
     #[arg(required = true, value_name = "BOT")]
     pub bots: Vec<String>,
     #[command(flatten)]
@@ -80,6 +82,7 @@ pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
     let players = args.players.map_or(bots.len(), usize::from);
     arena::lineup(bots.len(), players)?;
     let set = args.params.apply(home, args.rules.load(home)?)?;
+    crate::play::bots::check_values(&bots, &[&set])?;
     let threads = args.threads.map_or(0, usize::from);
     let spec = Arena {
         set: &set,
@@ -138,6 +141,9 @@ fn write_text(out: &mut impl Write, r: &ArenaResult, seconds: f64, threads: usiz
         r.seed
     )?;
     writeln!(out, "bot values: {}", r.bot_values)?;
+    for b in r.results.iter().filter(|b| b.values != r.bot_values) {
+        writeln!(out, "  {} weighs with: {}", b.bot, b.values)?;
+    }
     let width = r.bots.iter().map(String::len).max().unwrap_or(3).max(3);
     writeln!(
         out,

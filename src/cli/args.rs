@@ -69,7 +69,8 @@ pub struct SeatArgs {
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
-    /// `mcts-baseline[:N]`: the reference the bots are measured against)
+    /// `mcts-baseline[:N]`: the reference the bots are measured against; a
+    /// bot's values after `@`: `greedy@defaults`, `mcts:50@tuned`)
     #[arg(
         long,
         value_name = "B1,B2,…",
@@ -84,7 +85,9 @@ impl SeatArgs {
     /// `set.players`.
     pub fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
         let players = self.players.map_or(set.players(), usize::from);
-        crate::play::bots::seats(&trimmed_names("--bots", "bot", &self.bots)?, players)
+        let bots = crate::play::bots::seats(&trimmed_names("--bots", "bot", &self.bots)?, players)?;
+        crate::play::bots::check_values(&bots, &[set])?;
+        Ok(bots)
     }
 }
 

@@ -142,6 +142,7 @@ pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
     let sets = load_all(home, args)?;
     let min_effect = MinEffect::parse(&args.min_effect)?;
     let bots = args.run.seats.bots(&sets[0])?;
+    crate::play::bots::check_values(&bots, &sets.iter().collect::<Vec<_>>())?;
     let precision = args
         .precision
         .as_deref()

@@ -65,6 +65,7 @@ struct SkillCell {
 /// Run the comparison of `sets` at every level of `names`.
 pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()> {
     let levels = levels(names)?;
+    crate::play::bots::check_values(&levels, &sets.iter().collect::<Vec<_>>())?;
     if args.run.log.is_some() {
         return Err(bad_input(
             "--log writes one run's games; with --ladder, log a level with `compare --bots B --log FILE`",

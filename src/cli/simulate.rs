@@ -11,6 +11,7 @@ use super::output::{new_table, speed_line};
 use super::runs::{Outcome, interval_cells, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::{Comparison, VariantFires};
 use crate::analysis::stats::{self, Estimate, Thin};
+use crate::play::bots::values_of;
 use crate::rules::Home;
 
 #[derive(clap::Args, Debug)]
@@ -38,6 +39,9 @@ struct SimulateJson<'a> {
     /// The values the bots weighed positions with (`defaults`, or the
     /// tuned file).
     bot_values: &'a str,
+    /// The values each seat's bot weighed with (its `@values`, else
+    /// `bot_values`).
+    seat_values: Vec<String>,
     seed: u64,
     threads: usize,
     mean_scores: Vec<f64>,
@@ -119,6 +123,10 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
         players: run.players,
         bots: &run.bots,
         bot_values: run.bot_values.first().map_or("defaults", String::as_str),
+        seat_values: values_of(
+            &run.bots,
+            run.bot_values.first().map_or("defaults", String::as_str),
+        ),
         seed: run.seed,
         threads: run.threads,
         mean_scores,
@@ -185,6 +193,12 @@ fn table(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
         "{}",
         crate::rules::worths::bot_values_line(&run.variants, &run.bot_values)
     );
+    let variant = run.bot_values.first().map_or("defaults", String::as_str);
+    for (seat, values) in values_of(&run.bots, variant).iter().enumerate() {
+        if values != variant {
+            out!("  seat {} weighs with: {values}", seat + 1);
+        }
+    }
     let mut table = new_table(["metric", "mean", "95% CI", "what it is"]);
     for m in &run.metrics {
         let v = &m.values[0];

@@ -44,7 +44,8 @@ pub struct SweepArgs {
     pub seed: u64,
     /// Bots: one name for every seat, or one per seat, comma-separated
     /// (`random`, `greedy`, `mcts`, or `mcts:N` for N iterations per decision;
-    /// `mcts-baseline[:N]`: the reference the bots are measured against)
+    /// `mcts-baseline[:N]`: the reference the bots are measured against; a
+    /// bot's values after `@`: `greedy@defaults`, `mcts:50@tuned`)
     #[arg(
         long,
         value_name = "B1,B2,…",

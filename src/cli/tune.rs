@@ -1,8 +1,9 @@
 //! `towerlab tune VARIANT`: learn a variant's bot values from its self-play
 //! games — a fit proposes, play decides — and store them in the home folder
-//! when they beat the defaults, where every later run finds them (by the
-//! ruleset's fingerprint); print what was fitted, every trial and what was
-//! kept.
+//! when they beat the defaults beyond doubt (the interval of their win share
+//! against them above the even share), where every later run finds them (by
+//! the ruleset's fingerprint); print what was fitted, every trial, what was
+//! kept, and why nothing was stored when nothing is.
 
 use std::io::Write;
 use std::path::Path;
@@ -39,8 +40,9 @@ pub struct TuneArgs {
     /// in one seat against the same bot with the best values so far in the
     /// others, on fresh paired deals with the seats rotated (rounded up to
     /// whole deals). The fitted values, then each value doubled and halved,
-    /// are tried; what wins is stored only if it also beats the defaults. 0:
-    /// store the fitted values untried.
+    /// are tried; what wins is stored only if it also beats the defaults,
+    /// the 95% interval of its win share against them above the even
+    /// share. 0: store the fitted values untried.
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = super::numbers::check_games, allow_negative_numbers = true)]
     pub check_games: u64,
     /// Worker threads [default: one per core; never more than the address
@@ -86,9 +88,13 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     if args.check_games > 0 {
         let deals = args.check_games.div_ceil(plan.players as u64);
         let found = search_printing(&set, &plan, &tuned.worths, deals)?;
-        if !found.better() {
-            return not_stored(folder, &set);
-        }
+        let Some(check) = found.against_defaults.filter(trusted) else {
+            return not_stored(folder, &set, found.against_defaults.as_ref());
+        };
+        out!(
+            "their interval against the defaults lies above the even share {:.3}: they play better",
+            check.even()
+        );
         tuned.worths = found.values;
     }
     let replaced = target.is_file();
@@ -148,16 +154,32 @@ fn search_printing(set: &Ruleset, plan: &TunePlan, fitted: &Worths, deals: u64) 
     Ok(found)
 }
 
-/// Why nothing is stored, and which values the variant keeps.
-fn not_stored(folder: &Path, set: &Ruleset) -> Result<()> {
+/// Whether the values kept played better than the defaults beyond doubt:
+/// the 95% Wilson interval of their win share against them lies above the
+/// even share (a share whose interval reaches it may be luck).
+fn trusted(check: &Check) -> bool {
+    wilson(check.share(), check.games as usize)[0] > check.even()
+}
+
+/// Why nothing is stored (`check`: how the values kept played against the
+/// defaults, when some change was kept), and which values the variant
+/// keeps.
+fn not_stored(folder: &Path, set: &Ruleset, check: Option<&Check>) -> Result<()> {
+    let why = match check {
+        None => "no change won clearly enough in play to be kept".to_string(),
+        Some(c) => format!(
+            "against the defaults the values kept won {}: an interval that reaches the even share does not show they play better",
+            share_text(c)
+        ),
+    };
     let before = tuned_path(folder, set.fingerprint());
     if before.exists() {
         out!(
-            "not stored: nothing beat the defaults; the values stored before in {} stay in use",
+            "not stored: {why}; the values stored before in {} stay in use",
             before.display()
         );
     } else {
-        out!("not stored: nothing beat the defaults, which the variant keeps");
+        out!("not stored: {why}; the variant keeps the defaults");
     }
     Ok(())
 }
@@ -200,5 +222,37 @@ pub fn print_worths(w: &Worths, set: &Ruleset) -> Result<()> {
         w.road_growth,
         w.city_growth
     );
+    out!(
+        "  a capture one floor later, as a share of it: {:.2}",
+        w.later_capture
+    );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(wins: f64, games: u64, players: usize) -> Check {
+        Check {
+            games,
+            wins,
+            players,
+        }
+    }
+
+    /// Shares whose interval reaches the even share are not trusted, however
+    /// far above it they are (the two that were once stored among them).
+    #[test]
+    fn values_are_trusted_only_when_their_interval_lies_above_the_even_share() {
+        assert!(!trusted(&check(101.0, 200, 2)), "0.505 of 200");
+        assert!(
+            !trusted(&check(111.0, 200, 2)),
+            "0.555 of 200: [0.486, 0.622]"
+        );
+        assert!(trusted(&check(124.0, 200, 2)), "0.62 of 200");
+        assert!(!trusted(&check(2.0, 2, 2)), "two of two");
+        assert!(trusted(&check(90.0, 200, 3)), "0.45 of 200, even 1/3");
+        assert!(!trusted(&check(75.0, 200, 3)), "0.375 of 200, even 1/3");
+    }
 }

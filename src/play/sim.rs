@@ -134,7 +134,7 @@ pub fn play_random<'a>(
     players: usize,
     seed: u64,
 ) -> Result<Game<'a>> {
-    let bots = vec![BotKind::Random; players];
+    let bots = vec![BotKind::RANDOM; players];
     play_with_course(tiles, rules, &bots, &Arc::default(), seed, false).map(|(game, _)| game)
 }
 

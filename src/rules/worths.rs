@@ -55,6 +55,17 @@ pub struct Worths {
     pub cloister_chance: f32,
     #[serde(deserialize_with = "chance")]
     pub cloister_drop: f32,
+    /// The share of the best capture a floor would let its builder make with
+    /// their next floor on the same tower that the floor is worth now: the
+    /// capture may be gone, or an opponent may use the tower first. (Values
+    /// stored before it existed read as its default.)
+    #[serde(default = "later_capture", deserialize_with = "chance")]
+    pub later_capture: f32,
+}
+
+/// [`Worths::later_capture`]'s default.
+fn later_capture() -> f32 {
+    0.5
 }
 
 impl Default for Worths {
@@ -70,6 +81,7 @@ impl Default for Worths {
             city_chance: [0.7, 0.5, 0.35, 0.25, 0.2],
             cloister_chance: 0.9,
             cloister_drop: 0.05,
+            later_capture: later_capture(),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::Limits;
 use super::wire::{self, NewGame, PackParam, PlayerCount};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
-use crate::play::bots::BotKind;
+use crate::play::bots::{BotKind, check_values};
 use crate::play::params;
 use crate::play::session::Seat;
 use crate::rules::native::{NATIVES, native};
@@ -171,6 +171,7 @@ impl Catalog {
             Some(given) => self.with_params(&self.home, set, given)?,
             None => set,
         };
+        values_known(&set, &seats)?;
         Ok(Choice { set, seats })
     }
 
@@ -195,6 +196,7 @@ impl Catalog {
             Some(given) => Arc::new(set.with_params(&home, &params::from_json(&set, given)?)?),
             None => set,
         };
+        values_known(&set, &seats)?;
         Ok(Choice { set, seats })
     }
 
@@ -202,8 +204,9 @@ impl Catalog {
     /// thread is the server's, and a bot's turn cannot be called back.
     fn within_budget(&self, seats: &[Seat]) -> Result<()> {
         for (i, seat) in seats.iter().enumerate() {
-            if let Seat::Bot(bot @ (BotKind::Mcts(n) | BotKind::Baseline(n))) = seat
-                && *n > self.lists.max_budget
+            if let Seat::Bot(bot) = seat
+                && let Some(n) = bot.budget()
+                && n > self.lists.max_budget
             {
                 return Err(bad_input(format!(
                     "seat {}: {}:{n} searches more than this server allows, {} iterations per decision (`serve --max-budget`)",
@@ -344,6 +347,18 @@ fn known(name: &str, list: &[String], what: &str) -> Result<()> {
     )))
 }
 
+/// Refuse a bot seat whose `@tuned` has no tuned values under `set`.
+fn values_known(set: &Ruleset, seats: &[Seat]) -> Result<()> {
+    let bots: Vec<BotKind> = seats
+        .iter()
+        .filter_map(|s| match s {
+            Seat::Bot(b) => Some(*b),
+            Seat::Person => None,
+        })
+        .collect();
+    check_values(&bots, &[set])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,6 +394,23 @@ mod tests {
             assert!(Arc::ptr_eq(&first, &again), "value 0 was dropped at {cost}");
             assert!(catalog.kept().0 <= 4, "{:?}", catalog.kept());
         }
+    }
+
+    /// The shipped home has no tuned values: a seat may pick the defaults,
+    /// and is refused the tuned values.
+    #[test]
+    fn a_seat_picks_its_bot_values_and_tuned_ones_must_exist() {
+        let catalog = catalog(4, usize::MAX);
+        let seats = |bot: &str| -> NewGame {
+            serde_json::from_value(serde_json::json!({"seats": ["person", bot]})).unwrap()
+        };
+        assert!(catalog.choose(&seats("greedy@defaults")).is_ok());
+        let err = catalog
+            .choose(&seats("mcts:5@tuned"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("no tuned values are stored"), "{err}");
     }
 
     #[test]

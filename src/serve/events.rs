@@ -63,7 +63,7 @@ mod tests {
         let game = sim::play_observed(
             set.tiles(),
             rules.as_ref(),
-            &[BotKind::Greedy; 2],
+            &[BotKind::GREEDY; 2],
             set.worths(),
             5,
             |g| {

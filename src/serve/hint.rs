@@ -12,7 +12,7 @@ use super::view::decision_kind;
 use super::wire::{Hint, Weighed};
 use crate::kernel::diag::is_budget_spent;
 use crate::kernel::{Decision, Game};
-use crate::play::bots::{BotKind, MctsBot};
+use crate::play::bots::{BotKind, MctsBot, Sight};
 use crate::play::seed::mix64;
 use crate::play::session::{Session, Waiting};
 use crate::play::words::{Names, option_words};
@@ -94,7 +94,13 @@ fn searched(
     asked: &Asked,
     budget: u32,
 ) -> anyhow::Result<Hint> {
-    let mut bot = MctsBot::with(asked.stream, asked.seat, budget, set.worths().clone());
+    let mut bot = MctsBot::with(
+        asked.stream,
+        asked.seat,
+        budget,
+        set.worths().clone(),
+        Sight::Threats,
+    );
     let found = bot.weigh(game, decision)?;
     let weighed: Vec<Weighed> = found
         .iter()
@@ -107,7 +113,7 @@ fn searched(
             searches: w.visits,
         })
         .collect();
-    let bot_name = BotKind::Mcts(budget).label();
+    let bot_name = BotKind::mcts(budget).label();
     let (option, value) = match weighed.first() {
         Some(best) => (best.option, Some(best.value)),
         None => (0, None),

@@ -299,7 +299,7 @@ mod tests {
 
     #[test]
     fn keys_are_random_and_each_opens_its_own_seat_only() {
-        let seats = [Seat::Person, Seat::Bot(BotKind::Greedy), Seat::Person];
+        let seats = [Seat::Person, Seat::Bot(BotKind::GREEDY), Seat::Person];
         let a = Seating::new(&seats, None, true).unwrap();
         let b = Seating::new(&seats, None, true).unwrap();
         let keys = a.keys();
@@ -312,13 +312,13 @@ mod tests {
         assert_eq!(a.check(0, Some(&keys[1].key)).unwrap_err().status, 403);
         assert_eq!(a.check(0, Some(&b.keys()[0].key)).unwrap_err().status, 403);
         assert_eq!(a.check_player(None).unwrap_err().status, 403);
-        let bots = Seating::new(&[Seat::Bot(BotKind::Random); 2], None, true).unwrap();
+        let bots = Seating::new(&[Seat::Bot(BotKind::RANDOM); 2], None, true).unwrap();
         assert!(bots.check_player(None).is_ok());
     }
 
     #[test]
     fn the_maker_gives_a_seat_a_new_key_and_the_old_one_stops_working() {
-        let seats = [Seat::Person, Seat::Bot(BotKind::Greedy), Seat::Person];
+        let seats = [Seat::Person, Seat::Bot(BotKind::GREEDY), Seat::Person];
         let mut a = Seating::new(&seats, None, true).unwrap();
         let old = a.keys()[1].key.clone();
         let maker = a.maker_key().to_string();

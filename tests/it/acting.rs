@@ -52,8 +52,8 @@ fn floors_by_seat(game: &Game, out: &mut [u32]) {
 fn only_seat_0_places_floors_when_may_place_floor_allows_only_actor_0() {
     let dir = TowerPack::new("who", SEAT_0_BUILDS);
     let set = dir.ruleset();
-    let random = [BotKind::Random; 3];
-    let greedy = [BotKind::Greedy; 3];
+    let random = [BotKind::RANDOM; 3];
+    let greedy = [BotKind::GREEDY; 3];
     for (bots, n) in [(&random[..], 100), (&greedy[..], 10)] {
         let mut placed = [0u32; 3];
         games(&set, bots, n, |g| floors_by_seat(g, &mut placed));
@@ -204,10 +204,10 @@ fn no_leader_ever_tops_a_tower_in_simulated_games() {
             follow_scores(&mut scores, e);
         }
     };
-    games(&set, &[BotKind::Random; 2], 150, |g| check(g, true));
-    games(&set, &[BotKind::Greedy; 3], 10, |g| check(g, true));
+    games(&set, &[BotKind::RANDOM; 2], 150, |g| check(g, true));
+    games(&set, &[BotKind::GREEDY; 3], 10, |g| check(g, true));
     let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
-    games(&plain, &[BotKind::Random; 2], 150, |g| check(g, false));
+    games(&plain, &[BotKind::RANDOM; 2], 150, |g| check(g, false));
     assert!(topped > 0, "towers were topped under the pack");
     assert!(
         by_leader_without > 0,
@@ -254,10 +254,10 @@ fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
             follow_prisoners(&mut held, e);
         }
     };
-    games(&set, &[BotKind::Random; 2], 100, |g| check(g, true));
-    games(&set, &[BotKind::Greedy; 3], 8, |g| check(g, true));
+    games(&set, &[BotKind::RANDOM; 2], 100, |g| check(g, true));
+    games(&set, &[BotKind::GREEDY; 3], 8, |g| check(g, true));
     let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
-    games(&plain, &[BotKind::Random; 2], 100, |g| check(g, false));
+    games(&plain, &[BotKind::RANDOM; 2], 100, |g| check(g, false));
     assert!(floors > 0, "floors were placed under the pack");
     assert!(
         holding_without > 0,
@@ -391,7 +391,7 @@ fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
     let rules = Counting::new(set.rules());
     let scores = (0..20)
         .map(|seed| {
-            let game = sim::play(&set, &rules, &[BotKind::Random; 3], seed, false).unwrap();
+            let game = sim::play(&set, &rules, &[BotKind::RANDOM; 3], seed, false).unwrap();
             game.scores()
         })
         .collect();
@@ -426,7 +426,7 @@ fn floor_questions_by_seat(floors: u32) -> [u64; 2] {
     let set = dir.ruleset();
     let rules = Counting::new(set.rules());
     for seed in 0..20 {
-        sim::play(&set, &rules, &[BotKind::Random; 2], seed, false).unwrap();
+        sim::play(&set, &rules, &[BotKind::RANDOM; 2], seed, false).unwrap();
     }
     [rules.asked[0].get(), rules.asked[1].get()]
 }

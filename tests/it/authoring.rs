@@ -216,7 +216,7 @@ fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
     let checked = dir.ruleset();
     let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
     let (a, b) = (checked.rules(), plain.rules());
-    let bots = [BotKind::Random, BotKind::Random];
+    let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let mut captures = 0;
     for seed in 0..20 {
         let x = sim::play(&checked, a.as_ref(), &bots, seed, false).unwrap();
@@ -347,7 +347,7 @@ fn outcomes(script: &str, seeds: u64) -> Vec<(Vec<u32>, towerlab::kernel::Stats)
     let dir = TowerPack::new("bad", script);
     let set = dir.ruleset();
     let rules = set.rules();
-    let bots = [BotKind::Greedy, BotKind::Random];
+    let bots = [BotKind::GREEDY, BotKind::RANDOM];
     (0..seeds)
         .map(|seed| {
             let g = sim::play(&set, rules.as_ref(), &bots, seed, false).unwrap();

@@ -12,7 +12,7 @@ use towerlab::kernel::{
     Action, Bot, CaptureChoice, Decision, Game, MEEPLES_PER_PLAYER, Placement, RansomChoice, Rules,
     play_game,
 };
-use towerlab::play::bots::{GreedyBot, RandomBot};
+use towerlab::play::bots::{GreedyBot, RandomBot, Sight};
 use towerlab::play::seed::game_seed;
 use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
@@ -498,4 +498,42 @@ fn greedy_breaks_ties_on_its_own_stream() {
         )
         .expect("the rules answer");
     assert_eq!(options[again], picks[0]);
+}
+
+/// A floor's later worth: under a rule where a tower captures only from its
+/// second floor (`tests/packs/second-floor`), greedy builds — it leaves at
+/// most half its floors unused — where the reference's greedy
+/// (`Sight::Baseline`), which weighs only what a floor takes at once,
+/// leaves most of them in its supply.
+#[test]
+fn greedy_builds_where_a_floor_captures_only_from_the_second_floor_on() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/second-floor");
+    let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
+    let set = Ruleset::from_packs(&home(), &packs).expect("the test pack loads");
+    let rules = set.rules();
+    // Floors (left unused, dealt) over a few games of two bots of `sight`.
+    let unused = |sight: Sight| {
+        let (mut left, mut dealt) = (0, 0);
+        for seed in 1..=4 {
+            let seed = game_seed(5, seed);
+            let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
+            dealt += game.players().iter().flat_map(|p| &p.floors).sum::<u32>();
+            let mut bots: Vec<Box<dyn Bot>> = (0..2)
+                .map(|s| {
+                    let bot = GreedyBot::with_sight(seed, s, set.worths().clone(), sight);
+                    Box::new(bot) as Box<dyn Bot>
+                })
+                .collect();
+            play_game(&mut game, &mut bots).unwrap();
+            left += game.players().iter().flat_map(|p| &p.floors).sum::<u32>();
+        }
+        (left, dealt)
+    };
+    let (left, dealt) = unused(Sight::Ahead);
+    assert!(2 * left <= dealt, "greedy left {left} of {dealt} floors");
+    let (left, dealt) = unused(Sight::Baseline);
+    assert!(
+        2 * left > dealt,
+        "the reference's greedy left only {left} of {dealt}"
+    );
 }

@@ -50,7 +50,7 @@ fn a_true_null_stars_nothing_in_all_but_a_few_runs_at_any_size() {
         Ruleset::from_variant(&home, "tower").expect("tower"),
         renamed_tower(&dir),
     ];
-    let bots = [BotKind::Random, BotKind::Random];
+    let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let largest = *SIZES.last().unwrap();
     let mut starred = [0u64; SIZES.len()];
     let mut differ = 0;

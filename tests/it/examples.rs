@@ -64,7 +64,7 @@ const COMPOSED: [&str; 3] = ["tower", "black-tower", "house/no-gaps"];
 pub(crate) fn games(set: &Ruleset, games: u64, mut check: impl FnMut(&Game)) {
     let rules = set.rules();
     for seed in 0..games {
-        let bots = [BotKind::Random, BotKind::Random];
+        let bots = [BotKind::RANDOM, BotKind::RANDOM];
         let game = sim::play(set, rules.as_ref(), &bots, seed, true)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:#}"));
         check(&game);
@@ -347,7 +347,7 @@ fn examples_give_the_same_results_on_1_and_2_threads() {
         let run = |threads| {
             let batch = Batch {
                 set: &set,
-                bots: &[BotKind::Random, BotKind::Random],
+                bots: &[BotKind::RANDOM, BotKind::RANDOM],
                 games: 40,
                 master_seed: 3,
                 threads,

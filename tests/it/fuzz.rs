@@ -105,7 +105,7 @@ fn outcome(dir: &Path, threads: usize) -> Result<String, String> {
     let home = Home::shipped();
     let packs = ["tower".to_string(), dir.display().to_string()];
     let set = Ruleset::from_packs(&home, &packs).map_err(|e| format!("{e:#}"))?;
-    let bots = [BotKind::Greedy, BotKind::Random];
+    let bots = [BotKind::GREEDY, BotKind::RANDOM];
     let batch = Batch {
         set: &set,
         bots: &bots,

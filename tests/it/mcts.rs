@@ -130,6 +130,7 @@ fn rulesets() -> Vec<Ruleset> {
         "docs/examples/red-floor",
         "docs/examples/underdog-floors",
         "tests/packs/ring-floor",
+        "tests/packs/second-floor",
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
         let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
@@ -199,8 +200,8 @@ fn mcts_same_seed_same_game() {
         let mut g = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
         g.record_events();
         let mut bots: Vec<Box<dyn Bot>> = vec![
-            BotKind::Mcts(BUDGET).make(seed, 0, &Default::default()),
-            BotKind::Greedy.make(seed, 1, &Default::default()),
+            BotKind::mcts(BUDGET).make(seed, 0, &Default::default()),
+            BotKind::GREEDY.make(seed, 1, &Default::default()),
         ];
         play_game(&mut g, &mut bots).unwrap();
         (g.events().to_vec(), g.scores())
@@ -344,7 +345,7 @@ fn a_failing_hook_ends_an_mcts_game_with_its_error() {
     let rules = BrokenRange(NativeTower::default());
     let mut game = Game::new(&tiles, &rules, 2, 3).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = (0..2)
-        .map(|s| BotKind::Mcts(8).make(3, s, &Default::default()))
+        .map(|s| BotKind::mcts(8).make(3, s, &Default::default()))
         .collect();
     let err = play_game(&mut game, &mut bots).expect_err("the hook fails");
     assert!(format!("{err:#}").contains("broke on purpose"), "{err:#}");
@@ -354,7 +355,7 @@ fn a_failing_hook_ends_an_mcts_game_with_its_error() {
 /// could make it: the lower end of its 95% interval is above one half.
 #[test]
 fn mcts_beats_greedy_beyond_chance() {
-    wins_beyond_chance([BotKind::Mcts(16), BotKind::Greedy], 24, 5);
+    wins_beyond_chance([BotKind::mcts(16), BotKind::GREEDY], 24, 5);
 }
 
 /// Plays `games` 2-player Tower games of the first bot against the second as
@@ -390,10 +391,10 @@ fn one_search_is_offered_and_the_baseline_is_named_with_its_budget() {
     let offered: Vec<&str> = BotKind::ALL.iter().map(|b| b.name()).collect();
     assert_eq!(offered, ["random", "greedy", "mcts"]);
     let baseline = BotKind::parse("mcts-baseline").unwrap();
-    assert_eq!(baseline, BotKind::Baseline(DEFAULT_BUDGET));
+    assert_eq!(baseline, BotKind::baseline(DEFAULT_BUDGET));
     assert_eq!(baseline.label(), "mcts-baseline");
     let small = BotKind::parse("mcts-baseline:7").unwrap();
-    assert_eq!(small, BotKind::Baseline(7));
+    assert_eq!(small, BotKind::baseline(7));
     assert_eq!(small.label(), "mcts-baseline:7");
     assert!(BotKind::parse("mcts-baseline:0").is_err());
     assert_eq!(BotKind::parse("mcts:5").unwrap().label(), "mcts:5");
@@ -410,7 +411,7 @@ fn one_search_is_offered_and_the_baseline_is_named_with_its_budget() {
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
     let rules = set.rules();
     let mut game = Game::new(set.tiles(), rules.as_ref(), 2, 4).unwrap();
-    let mut bots: Vec<Box<dyn Bot>> = [BotKind::Baseline(5), BotKind::Mcts(5)]
+    let mut bots: Vec<Box<dyn Bot>> = [BotKind::baseline(5), BotKind::mcts(5)]
         .into_iter()
         .enumerate()
         .map(|(s, b)| b.make(4, s, set.worths()))

@@ -13,10 +13,10 @@ use crate::common::{ScratchFile, home, log_records, succeeds};
 fn t1_b2_seven_and_eight_players_play_to_the_end_with_every_bot() {
     assert_eq!(MAX_PLAYERS, 8);
     let kinds = [
-        BotKind::Random,
-        BotKind::Greedy,
-        BotKind::Mcts(6),
-        BotKind::Baseline(6),
+        BotKind::RANDOM,
+        BotKind::GREEDY,
+        BotKind::mcts(6),
+        BotKind::baseline(6),
     ];
     for variant in ["tower", "black-tower", "native:black-tower"] {
         let set = match variant.strip_prefix("native:") {

@@ -134,7 +134,7 @@ fn every_metric_is_defined_in_the_glossary() {
 fn a_game_counts_the_same_course_however_it_is_driven() {
     let set = Ruleset::from_variant(&home(), "black-tower").expect("black-tower loads");
     let rules = set.rules();
-    let bots = [BotKind::Greedy, BotKind::Random];
+    let bots = [BotKind::GREEDY, BotKind::RANDOM];
     for seed in [3, 17] {
         let (game, course) = sim::play_with_course(
             set.tiles(),

@@ -350,7 +350,7 @@ fn sequential_coverage_survives_optional_stopping() {
     use towerlab::rules::Ruleset;
     let home = crate::common::home();
     let set = Ruleset::from_variant(&home, "tower").expect("tower loads");
-    let bots = vec![BotKind::Random; 2];
+    let bots = vec![BotKind::RANDOM; 2];
     let m = sequential::metric_index("captures", 2).unwrap();
     let (reps, batch, max, h) = (200u64, 50u64, 1500u64, 0.6);
     let mut covered = 0;

@@ -178,7 +178,7 @@ fn a_game(probe: &str, trace: Option<Trace>) -> (String, u64, u64) {
     };
     let set = Ruleset::from_packs(&home, &["tower".to_string(), probe.to_string()]).unwrap();
     let rules = set.script_rules().expect("packs");
-    let bots = [BotKind::Greedy, BotKind::Random];
+    let bots = [BotKind::GREEDY, BotKind::RANDOM];
     let game = sim::play(&set, &rules, &bots, 5, true).unwrap();
     let log = log::game_log(&set, 0, 5, &game).unwrap();
     (log, rules.operations_spent(), rules.hook_runs())

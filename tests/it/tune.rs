@@ -71,7 +71,7 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     assert_eq!(set.worths(), &Arc::new(tuned.worths.clone()));
     // Greedy weighs with them, and so does the search (its priors and its
     // evaluation).
-    for bot in [BotKind::Greedy, BotKind::Mcts(6)] {
+    for bot in [BotKind::GREEDY, BotKind::mcts(6)] {
         let (_, floors_default) = game_of(&plain, bot, 9);
         let (_, floors_tuned) = game_of(&set, bot, 9);
         assert!(
@@ -80,9 +80,63 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
             bot.label()
         );
     }
-    // Other rules (another variant) do not find them.
+    // A seat picks its values: `@defaults` plays as if none were stored,
+    // `@tuned` as the variant's.
+    let pick = |text: &str| BotKind::parse(text).unwrap();
+    assert_eq!(
+        game_of(&set, pick("greedy@defaults"), 9),
+        game_of(&plain, BotKind::GREEDY, 9)
+    );
+    assert_eq!(
+        game_of(&set, pick("greedy@tuned"), 9),
+        game_of(&set, BotKind::GREEDY, 9)
+    );
+    // So an arena puts them against each other, and names each one's.
+    let home = dir.path().to_str().unwrap();
+    let arena = [
+        "arena",
+        "greedy@tuned",
+        "greedy@defaults",
+        "--variant",
+        "tower",
+    ];
+    let more = [
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+        "--home",
+        home,
+    ];
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&succeeds(&[&arena[..], &more[..]].concat()))).unwrap();
+    let values: Vec<&str> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["values"].as_str().unwrap())
+        .collect();
+    assert!(
+        values[0].starts_with("tuned/") && values[1] == "defaults",
+        "{json}"
+    );
+    assert_eq!(json["bots"][0], "greedy@tuned", "{json}");
+    // Other rules (another variant) do not find them, and refuse `@tuned`.
     let other = Ruleset::from_variant(&at, "black-tower").unwrap();
     assert!(other.tuned().is_none());
+    let refused = run(&[
+        &["arena", "mcts@tuned", "greedy", "--variant", "black-tower"][..],
+        &more[..],
+    ]
+    .concat());
+    assert_eq!(refused.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("no tuned values are stored for these rules"),
+        "{err}"
+    );
 }
 
 /// What `towerlab tune tower --games 2 --check-games CHECK --home HOME`
@@ -140,12 +194,12 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     let pair = (&hoarding, &defaults);
     // Greedy plays the trials here: quick, and as sure to throw games away.
     let plan = TunePlan {
-        bot: BotKind::Greedy,
+        bot: BotKind::GREEDY,
         ..PLAN
     };
     let a = check(&set, &plan, pair, (PLAN.games, 4)).unwrap();
     assert_eq!(a.games, 8, "every deal once per seat");
-    assert!(!a.passed() && a.share() < 0.2, "{a:?}");
+    assert!(!a.passed() && a.share() <= 0.25, "{a:?}");
     let two = TunePlan { threads: 2, ..plan };
     assert_eq!(
         a,
@@ -194,8 +248,9 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     );
 }
 
-/// `tune` prints its trials in play and stores values exactly when what it
-/// kept beat the defaults; `--check-games` is refused out of its range.
+/// `tune` prints its trials in play, stores values only when the interval
+/// of what it kept against the defaults lies above the even share, and says
+/// why it stores nothing; `--check-games` is refused out of its range.
 #[test]
 fn the_tune_command_stores_values_only_when_they_beat_the_defaults_in_play() {
     let dir = temp_dir("tune-check");
@@ -207,9 +262,15 @@ fn the_tune_command_stores_values_only_when_they_beat_the_defaults_in_play() {
             && text.contains("the fitted values: win share"),
         "{text}"
     );
-    let stored = dir.path().join("tuned").exists();
-    assert_eq!(stored, text.contains("stored in"), "{text}");
-    assert_eq!(!stored, text.contains("not stored"), "{text}");
+    // Two games a check: no interval of two games lies above one half, so
+    // nothing is stored, and the output says why.
+    assert!(!dir.path().join("tuned").exists(), "{text}");
+    assert!(text.contains("not stored: "), "{text}");
+    assert!(
+        text.contains("no change won clearly enough")
+            || text.contains("an interval that reaches the even share"),
+        "{text}"
+    );
     let refused = run(&["tune", "tower", "--check-games", "-1"]);
     assert_eq!(refused.status.code(), Some(2));
 }

@@ -15,7 +15,7 @@ fn home() -> Home {
 fn tower_log(seed: u64) -> Vec<Record> {
     let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
     let rules = set.rules();
-    let bots = [BotKind::Random, BotKind::Random];
+    let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let game = sim::play(&set, rules.as_ref(), &bots, seed, true).unwrap();
     let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
     let ctx = LogContext {

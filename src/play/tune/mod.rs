@@ -24,7 +24,8 @@
 //! weighing with them in one seat, the same bot with the others in the
 //! others, on paired deals with the seats rotated) and kept when they win
 //! clearly; what is kept is checked against the defaults on fresh deals, and
-//! `towerlab tune` stores it only if it wins at least an even share there.
+//! `towerlab tune` stores it only if the 95% interval of its win share
+//! there lies above the even share.
 //!
 //! How well values foresee the games is measured too ([`Foresight`]): the
 //! share of the variance of the players' relative gains that the defaults'
@@ -58,7 +59,7 @@ use crate::rules::{Ruleset, Tuned, Worths};
 /// and its evaluation. The fit learns from games played as the bots that
 /// weigh with its values play them (greedy's games, which leave most
 /// floors unused, taught values that lost in play).
-pub const TUNE_BOT: BotKind = BotKind::Mcts(32);
+pub const TUNE_BOT: BotKind = BotKind::mcts(32);
 
 /// A tuning run: self-play games of a ruleset.
 #[derive(Clone, Copy, Debug)]

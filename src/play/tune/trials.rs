@@ -72,14 +72,6 @@ pub struct Search {
     pub against_defaults: Option<Check>,
 }
 
-impl Search {
-    /// Whether the values are worth storing: some change was kept and they
-    /// won at least an even share against the defaults.
-    pub fn better(&self) -> bool {
-        self.against_defaults.is_some_and(|c| c.passed())
-    }
-}
-
 /// Play `a` against `b`: `deals` deals from the run's deal `first` on (seeds
 /// `first`, `first + 1`, … of `plan.seed`), each once per seat, the plan's
 /// bot weighing with `a` in that seat and with `b` in the others.

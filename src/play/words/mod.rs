@@ -410,7 +410,7 @@ mod tests {
     fn every_event_of_a_game_is_told_with_its_rule() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(&set, rules.as_ref(), &[BotKind::Greedy; 2], 3, true).expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::GREEDY; 2], 3, true).expect("a game");
         let numbered = Names::numbered(2);
         for e in game.events() {
             let t = tell(e, &game, &set);
@@ -436,7 +436,7 @@ mod tests {
     fn events_name_seats_by_their_names_and_the_reader_as_you() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(&set, rules.as_ref(), &[BotKind::Greedy; 2], 5, true).expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::GREEDY; 2], 5, true).expect("a game");
         let names = Names::new(vec!["Ana".into(), "Bo".into()]);
         let told: Vec<Told> = game.events().iter().map(|e| tell(e, &game, &set)).collect();
         for t in &told {
@@ -472,7 +472,7 @@ mod tests {
     fn a_rules_effects_name_seats_as_events_do() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::RANDOM; 2], 1, true).expect("a game");
         let effects = [
             Event::Score {
                 player: 1,
@@ -518,7 +518,7 @@ mod tests {
     fn a_capture_says_what_became_of_the_meeple_and_whose_rule_that_was() {
         let set = tower();
         let rules = set.rules();
-        let game = sim::play(&set, rules.as_ref(), &[BotKind::Random; 2], 1, true).expect("a game");
+        let game = sim::play(&set, rules.as_ref(), &[BotKind::RANDOM; 2], 1, true).expect("a game");
         let start = Pos::ORIGIN;
         let told = |owner, outcome| tell(&capture(start, owner, outcome), &game, &set);
         let numbered = Names::numbered(2);

@@ -219,7 +219,7 @@ const PIECE: u64 = 10;
 /// order, as a sharded run's are), stopping at the next piece once it is
 /// cancelled.
 fn play(job: &Job, asked: &Asked) -> Ended {
-    let bots = vec![BotKind::Greedy; asked.players];
+    let bots = vec![BotKind::GREEDY; asked.players];
     let plan = Plan {
         sets: &asked.sets,
         bots: &bots,

@@ -184,7 +184,7 @@ fn library_comparison(games: u64) -> towerlab::analysis::compare::Comparison {
         Ruleset::from_variant(&home, "tower").expect("tower loads"),
         Ruleset::from_variant(&home, "black-tower").expect("black-tower loads"),
     ];
-    let bots = vec![BotKind::Random; 2];
+    let bots = vec![BotKind::RANDOM; 2];
     let plan = Plan {
         sets: &sets,
         bots: &bots,
@@ -247,7 +247,7 @@ fn a_comparison_without_games_is_refused_not_a_panic() {
     use towerlab::play::bots::BotKind;
     let plan = Plan {
         sets: &[],
-        bots: &[BotKind::Random; 2],
+        bots: &[BotKind::RANDOM; 2],
         games: 0,
         seed: 1,
         threads: 1,

@@ -128,7 +128,7 @@ fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
 fn check_games(variant: &str, seeds: &[u64]) -> (usize, usize) {
     let set = Ruleset::from_variant(&home(), variant).expect("the variant loads");
     let rules = set.rules();
-    let bots = [BotKind::Random, BotKind::Random];
+    let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let (mut fields, mut tops) = (0, 0);
     for &seed in seeds {
         let mut checked = 0;

@@ -212,7 +212,7 @@ fn a_session_of_bots_plays_the_game_simulate_plays() {
     let set = towerlab::rules::Ruleset::from_variant(&home(), "tower").unwrap();
     let rules = set.rules();
     for seed in [3, 8] {
-        let bots = [BotKind::Greedy, BotKind::Random];
+        let bots = [BotKind::GREEDY, BotKind::RANDOM];
         let seats: Vec<Seat> = bots.iter().map(|&b| Seat::Bot(b)).collect();
         let mut session = Session::new(&set, rules.as_ref(), &seats, seed).unwrap();
         // Whole turns and single steps alike.

@@ -27,7 +27,7 @@ use towerlab::kernel::{
     Action, Bot, Buffers, CaptureChoice, Decision, Event, Game, MEEPLES_PER_PLAYER, RansomChoice,
     StackView, play_turn,
 };
-use towerlab::play::bots::BotKind;
+use towerlab::play::bots::{BotKind, Level};
 use towerlab::play::log::{self, LogContext};
 use towerlab::play::query::{BoardMap, capture_cells};
 use towerlab::play::seed::game_seed;
@@ -91,10 +91,10 @@ fn players_of(g: u64) -> usize {
 fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
     let all: Vec<BotKind> = BotKind::ALL
         .iter()
-        .map(|&b| match b {
-            BotKind::Mcts(_) => BotKind::Mcts(1),
-            BotKind::Baseline(_) => BotKind::Baseline(1),
-            b => b,
+        .map(|&b| match b.level {
+            Level::Mcts(_) => BotKind::mcts(1),
+            Level::Baseline(_) => BotKind::baseline(1),
+            _ => b,
         })
         .collect();
     (0..players)

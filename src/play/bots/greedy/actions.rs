@@ -7,7 +7,8 @@ use super::value::neighbours;
 use super::{Ctx, GreedyBot, TIE};
 use crate::kernel::game::CLOISTER_NEIGHBOURS;
 use crate::kernel::tiles::SegmentKind;
-use crate::kernel::{Action, Game, MeepleSpot};
+use crate::kernel::{Action, FloorKind, Game, MeepleSpot};
+use crate::play::bots::Sight;
 
 impl GreedyBot {
     pub(super) fn value_actions(&mut self, game: &Game, actions: &[Action]) -> Result<()> {
@@ -33,27 +34,17 @@ impl GreedyBot {
                 Action::Floor { tower, kind } => {
                     let t = tower as usize;
                     let capture = self.best_capture(game, &ctx, t, kind)?;
+                    let later = self.later_capture(game, &ctx, t, kind)?;
                     let cost = ctx.w.floor(kind as usize) * ctx.meeple_future;
                     // At best the floor ends every threat from this tower.
-                    let bound = capture + base - self.threat_loss(&ctx, t, 0) - cost;
+                    let bound = capture + later + base - self.threat_loss(&ctx, t, 0) - cost;
                     if bound < best - TIE {
                         self.values.push(f32::NEG_INFINITY);
                         continue;
                     }
-                    // A floor that leaves the tower open leaves its threat
-                    // (grown, but that is not worked out: the rules are
-                    // asked only about stacks a game may reach next); one
-                    // that closes it to opponents' floors ends it.
-                    let tw = &game.towers()[t];
-                    let mut stack = std::mem::take(&mut self.hyp);
-                    stack.clear();
-                    stack.extend_from_slice(&tw.floors);
-                    stack.push(kind);
-                    let open = self.raisable(game, &ctx, t, &stack, tw.meeple.map(usize::from))?;
-                    self.hyp = stack;
-                    let mask = if open { self.threat[t] } else { 0 };
+                    let mask = self.threat_after_floor(game, &ctx, t, kind)?;
                     let protect = base - self.threat_loss(&ctx, t, mask);
-                    capture + protect - cost
+                    capture + later + protect - cost
                 }
                 Action::TowerMeeple { tower } => {
                     let t = tower as usize;
@@ -76,6 +67,35 @@ impl GreedyBot {
             self.values.push(v);
         }
         Ok(())
+    }
+
+    /// The threat on tower `t` once the bot's floor of `kind` is on it: none
+    /// when no opponent could add a floor then; else the threat of the stack
+    /// it would then be (what the next floor could capture, as the rules
+    /// answer it), or with [`Sight::Baseline`] the threat as it stands.
+    fn threat_after_floor(
+        &mut self,
+        game: &Game,
+        ctx: &Ctx,
+        t: usize,
+        kind: FloorKind,
+    ) -> Result<u64> {
+        let tw = &game.towers()[t];
+        let meeple = tw.meeple.map(usize::from);
+        let mut stack = std::mem::take(&mut self.hyp);
+        stack.clear();
+        stack.extend_from_slice(&tw.floors);
+        stack.push(kind);
+        let mask = match self.raisable(game, ctx, t, &stack, meeple) {
+            Ok(false) => Ok(0),
+            Ok(true) if self.sight == Sight::Baseline => Ok(self.threat[t]),
+            Ok(true) => self.threat_if(game, ctx, t, &stack, meeple),
+            Err(e) => Err(e),
+        };
+        self.hyp = stack;
+        let mask = mask?;
+        self.stakes_for(game, ctx, mask);
+        Ok(mask)
     }
 
     /// A meeple on segment `segment` of the tile just placed.

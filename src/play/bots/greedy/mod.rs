@@ -7,7 +7,11 @@
 //! the features they lead (a share of what those would score, G4–G8),
 //! meeples in supply (the last ones are worth most), prisoners held, and a
 //! penalty for their meeples that an opponent could capture next turn by
-//! raising an open tower (T5, T6).
+//! raising an open tower (T5, T6). How far it sees beyond the move is its
+//! [`Sight`]: a floor weighed with the threat of its tower as the floor
+//! would leave it, and with the capture the bot's next floor there could
+//! make (the greedy bot), the first only (the search's priors and
+//! playouts), or neither (the reference's).
 //!
 //! A placement is weighed with a [`Previewer`] (what the tile would complete
 //! or join, and for whom) plus the best action it would leave: a meeple on
@@ -29,6 +33,7 @@ use crate::kernel::{
     Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MAX_PLAYERS, MeepleOn,
     PlacementPreview, RansomChoice,
 };
+use crate::play::bots::Sight;
 use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
@@ -78,6 +83,8 @@ pub struct GreedyBot {
     rng: Stream,
     /// What things are worth (the variant's values).
     worths: Arc<Worths>,
+    /// Whether it weighs threats and a floor's later worth.
+    sight: Sight,
     preview: PlacementPreview,
     /// Every meeple's feature, parallel to [`Game::meeples`].
     placed: Vec<Placed>,
@@ -89,6 +96,8 @@ pub struct GreedyBot {
     range: Vec<(i32, i32)>,
     stack: Vec<FloorKind>,
     hyp: Vec<FloorKind>,
+    /// A stack two floors up, for [`GreedyBot::later_capture`].
+    later: Vec<FloorKind>,
     /// Raises opponents could make next turn, with their stacks and cells.
     raises: Vec<Raise>,
     raise_stacks: Vec<FloorKind>,
@@ -101,6 +110,9 @@ pub struct GreedyBot {
     stake: Vec<f32>,
     /// The meeples a floor would capture (indices into [`Game::meeples`]).
     capturable: Vec<u16>,
+    /// The meeple the floor last weighed by [`GreedyBot::best_capture`]
+    /// would take, if any.
+    taken: Option<usize>,
 }
 
 /// What every valuation of one decision shares.
@@ -127,10 +139,16 @@ impl GreedyBot {
 
     /// [`GreedyBot::new`] weighing things with `worths`.
     pub fn with_worths(game_seed: u64, seat: usize, worths: Arc<Worths>) -> GreedyBot {
+        GreedyBot::with_sight(game_seed, seat, worths, Sight::Ahead)
+    }
+
+    /// [`GreedyBot::with_worths`] seeing as far as `sight`.
+    pub fn with_sight(game_seed: u64, seat: usize, worths: Arc<Worths>, sight: Sight) -> GreedyBot {
         GreedyBot {
             me: seat,
             rng: Stream::new(game_seed, bot_stream(seat)),
             worths,
+            sight,
             preview: PlacementPreview::default(),
             placed: Vec::new(),
             tile_counts: Vec::new(),
@@ -141,12 +159,14 @@ impl GreedyBot {
             range: Vec::new(),
             stack: Vec::new(),
             hyp: Vec::new(),
+            later: Vec::new(),
             raises: Vec::new(),
             raise_stacks: Vec::new(),
             raise_cells: Vec::new(),
             threat: Vec::new(),
             stake: Vec::new(),
             capturable: Vec::new(),
+            taken: None,
         }
     }
 
@@ -201,7 +221,7 @@ impl GreedyBot {
         self.me = game.current();
         let ctx = self.ctx(game);
         self.index_meeples(game);
-        self.best_floor_option(game, &ctx)
+        self.best_floor_option(game, &ctx, false)
     }
 
     /// The option [`Bot::decide`] would take, from the values

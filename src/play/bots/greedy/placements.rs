@@ -23,7 +23,7 @@ impl GreedyBot {
         for (s, p) in supply.iter_mut().zip(game.players()) {
             *s = p.meeples as u32;
         }
-        let tower_option = self.best_floor_option(game, &ctx)?;
+        let tower_option = self.best_floor_option(game, &ctx, true)?;
         let mut buffers = std::mem::take(&mut self.preview);
         let mut previewer = game.previewer(&mut buffers);
         self.values.clear();
@@ -54,8 +54,9 @@ impl GreedyBot {
     }
 
     /// The best floor the bot could place whatever the tile: a meeple on the
-    /// tile only counts where it would beat it.
-    pub(super) fn best_floor_option(&mut self, game: &Game, ctx: &Ctx) -> Result<f32> {
+    /// tile only counts where it would beat it. `later`: a floor counts its
+    /// later worth too ([`GreedyBot::later_capture`]).
+    pub(super) fn best_floor_option(&mut self, game: &Game, ctx: &Ctx, later: bool) -> Result<f32> {
         let mut best = 0f32;
         let me = &game.players()[ctx.me];
         for t in 0..game.towers().len() {
@@ -63,8 +64,11 @@ impl GreedyBot {
             let allowed = game.floors_allowed(t, ctx.me)?;
             for k in 0..me.floors.len() {
                 if allowed & (1 << k) != 0 {
-                    let v = self.best_capture(game, ctx, t, k as FloorKind)?
+                    let mut v = self.best_capture(game, ctx, t, k as FloorKind)?
                         - ctx.w.floor(k) * ctx.meeple_future;
+                    if later {
+                        v += self.later_capture(game, ctx, t, k as FloorKind)?;
+                    }
                     best = best.max(v);
                 }
             }

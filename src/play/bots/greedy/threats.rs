@@ -250,9 +250,9 @@ fn opponent_holds(game: &Game, ctx: &Ctx, k: usize) -> bool {
     opponents(ctx).any(|p| holds(game, p, k))
 }
 
-/// Does `seat` hold a floor of kind `k`?
+/// Could `seat` build with a floor of kind `k` (its own or the table's)?
 fn holds(game: &Game, seat: usize, k: usize) -> bool {
-    game.players()[seat].floors.get(k).is_some_and(|&n| n > 0)
+    game.floors_at_hand(seat) & 1 << k != 0
 }
 
 /// The bot's opponents, the next seat first.

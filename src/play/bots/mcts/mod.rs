@@ -76,7 +76,7 @@ use anyhow::Result;
 
 use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
-use crate::play::bots::GreedyBot;
+use crate::play::bots::{GreedyBot, Sight};
 use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
@@ -147,13 +147,20 @@ impl MctsBot {
     /// The bot in `seat` of the game with seed `game_seed`, on its own
     /// stream, searching `iterations` (at least 1) per decision.
     pub fn new(game_seed: u64, seat: usize, iterations: u32) -> MctsBot {
-        MctsBot::with(game_seed, seat, iterations, Arc::default())
+        MctsBot::with(game_seed, seat, iterations, Arc::default(), Sight::Threats)
     }
 
-    /// [`MctsBot::new`] weighing things with `worths`.
-    pub fn with(game_seed: u64, seat: usize, iterations: u32, worths: Arc<Worths>) -> MctsBot {
+    /// [`MctsBot::new`] weighing things with `worths`, its priors and
+    /// playouts seeing as far as `sight`.
+    pub fn with(
+        game_seed: u64,
+        seat: usize,
+        iterations: u32,
+        worths: Arc<Worths>,
+        sight: Sight,
+    ) -> MctsBot {
         let mut rng = Stream::new(game_seed, bot_stream(seat));
-        let greedy = GreedyBot::with_worths(rng.next_u64(), seat, worths.clone());
+        let greedy = GreedyBot::with_sight(rng.next_u64(), seat, worths.clone(), sight);
         MctsBot {
             iterations: iterations.max(1),
             seat,
