@@ -56,7 +56,7 @@ fn label(v: &toml::Value) -> String {
     }
 }
 
-/// `--players A..B` or `--players a,b,…`: player counts from 2 to 6.
+/// `--players A..B` or `--players a,b,…`: player counts from 2 to 8.
 pub fn parse_players(spec: &str) -> Result<Dimension> {
     let count = ParamDecl {
         default: toml::Value::Integer(2),

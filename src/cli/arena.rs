@@ -43,7 +43,7 @@ pub struct ArenaArgs {
     /// Master seed: deal i plays with a seed derived from (seed, i).
     #[arg(long, default_value_t = 1, value_parser = numbers::index, allow_negative_numbers = true)]
     pub seed: u64,
-    /// Seats per game, 2 to 6 [default: one per bot]
+    /// Seats per game, 2 to 8 [default: one per bot]
     #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Worker threads [default: one per core; never more than the address

@@ -64,7 +64,7 @@ pub struct BudgetArgs {
 /// Who plays: how many players, and which bot in each seat.
 #[derive(clap::Args, Debug)]
 pub struct SeatArgs {
-    /// Number of players, 2 to 6 [default: the (first) variant's, else 2]
+    /// Number of players, 2 to 8 [default: the (first) variant's, else 2]
     #[arg(long, value_parser = numbers::players, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bots: one name for every seat, or one per seat, comma-separated

@@ -1,5 +1,5 @@
 //! Whole numbers on the command line: each option's parser says the range it
-//! allows ("at least 1", "from 2 to 6") for a value out of it, a negative one
+//! allows ("at least 1", "from 2 to 8") for a value out of it, a negative one
 //! or one that is not a number, instead of the type's bounds.
 
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
@@ -67,7 +67,7 @@ pub fn turn(text: &str) -> Result<u32, String> {
     whole(text, 0, u64::from(u32::MAX)).map(|n| n as u32)
 }
 
-/// A number of players: 2 to 6 (the kernel's bounds).
+/// A number of players: 2 to 8 (the kernel's bounds).
 pub fn players(text: &str) -> Result<u8, String> {
     whole(text, MIN_PLAYERS as u64, MAX_PLAYERS as u64).map(|n| n as u8)
 }
@@ -111,7 +111,7 @@ mod tests {
         );
         assert_eq!(
             players("-5").unwrap_err(),
-            "out of range: give a whole number from 2 to 6"
+            "out of range: give a whole number from 2 to 8"
         );
         assert_eq!(
             threads("many").unwrap_err(),

@@ -33,7 +33,7 @@ pub struct SweepArgs {
     #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "PACK.NAME=VALUES")]
     pub param: Option<String>,
-    /// Sweep the number of players instead: A..B or a,b,… from 2 to 6
+    /// Sweep the number of players instead: A..B or a,b,… from 2 to 8
     #[arg(long, value_name = "A..B")]
     pub players: Option<String>,
     /// Games per value.

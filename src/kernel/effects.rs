@@ -194,6 +194,16 @@ pub enum Effect {
     RemoveFloor { tower: Pos },
     /// The meeple at `at` on `spot` back to its owner's supply.
     SendHome { at: Pos, spot: MeepleSpot },
+    /// The meeple at `at` on `spot` made `captor`'s prisoner (T10's
+    /// exchange follows, as after a capture).
+    Imprison {
+        at: Pos,
+        spot: MeepleSpot,
+        captor: usize,
+    },
+    /// A meeple from `seat`'s supply onto the top of the tower at `tower`
+    /// (its cascade: `meeple_placed`).
+    Top { tower: Pos, seat: usize },
     /// A state value set.
     SetState { var: u16, at: StateAt, value: i64 },
     /// The tower at `tower` blocked (no floor, no meeple on top) or
@@ -209,6 +219,8 @@ impl Effect {
             Effect::AddFloor { .. } => "add_floor",
             Effect::RemoveFloor { .. } => "remove_floor",
             Effect::SendHome { .. } => "send_home",
+            Effect::Imprison { .. } => "take_prisoner",
+            Effect::Top { .. } => "place_on_tower",
             Effect::SetState { .. } => "set_state",
             Effect::Block { blocked: true, .. } => "block",
             Effect::Block { blocked: false, .. } => "unblock",

@@ -10,7 +10,7 @@ use crate::kernel::tiles::SegmentKind;
 /// Players in a game, at least (G1).
 pub const MIN_PLAYERS: usize = 2;
 /// Players in a game, at most (G1).
-pub const MAX_PLAYERS: usize = 6;
+pub const MAX_PLAYERS: usize = 8;
 
 /// A floor kind: an index into the rules' floor kinds
 /// (`Rules::floor_kinds`).

@@ -136,7 +136,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         check_param_ends(home, &set, &mut report);
     }
     report.summary = format!(
-        "`{}` loads; setup valid for 2–6 players; {played} random games played",
+        "`{}` loads; setup valid for {MIN_PLAYERS}–{MAX_PLAYERS} players; {played} random games played",
         set.name
     );
     Ok(report)
@@ -316,7 +316,7 @@ struct SetupFailure {
     error: anyhow::Error,
 }
 
-/// Ask the setup for 2 to 6 players; report each distinct failure once (a
+/// Ask the setup for every number of players (2 to 8); report each distinct failure once (a
 /// hook that fails usually fails alike for every number of players), with
 /// the first number of players it fails for. False when any failed.
 fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {

@@ -100,9 +100,12 @@ impl Rules for NativeTower {
             4 => 7,
             5 => 6,
             6 => 5,
+            // Past the printed T1 (2–6): the 30 floors shared evenly.
+            7 => 4,
+            8 => 3,
             n => {
                 return Err(bad_input(format!(
-                    "The Tower is for 2 to 6 players, not {n}"
+                    "The Tower is for 2 to 8 players, not {n}"
                 )));
             }
         };
@@ -247,16 +250,19 @@ impl Rules for NativeBlackTower {
             4 => [3, 1, 6],
             5 => [2, 1, 5],
             6 => [2, 1, 4],
+            // Past the printed B2 (2–6): one black each, no white (the 6
+            // whites cannot go round), 3 regular.
+            7 | 8 => [1, 0, 3],
             n => {
                 return Err(bad_input(format!(
-                    "Black Tower is for 2 to 6 players, not {n}"
+                    "Black Tower is for 2 to 8 players, not {n}"
                 )));
             }
         };
         let extra = foundation_tiles.saturating_sub(STANDARD_FOUNDATIONS) as u32;
         black += extra / 4;
         regular += 2 * (extra / 4);
-        if extra >= 8 && players >= 4 {
+        if extra >= 8 && (4..=6).contains(&players) {
             white += 1;
         }
         Ok(vec![regular, black, white.min(2)])

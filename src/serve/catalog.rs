@@ -146,7 +146,7 @@ impl Catalog {
         &self.lists
     }
 
-    /// Check a new game's request: rules from the lists, 2 to 6 known
+    /// Check a new game's request: rules from the lists, 2 to 8 known
     /// seats, parameters the rules' packs declare.
     pub fn choose(&self, req: &NewGame) -> Result<Choice> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&req.seats.len()) {

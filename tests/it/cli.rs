@@ -62,7 +62,7 @@ fn play_json_reports_scores_per_player_and_counts() {
     // G9: the deck is every tile of both sets less the start tile, and every
     // turn draws at least one tile, so there are at most that many turns.
     let deck = common::tiles().total_tiles() as u64 - 1;
-    for n in 2..=6usize {
+    for n in 2..=8usize {
         let players = n.to_string();
         let v = json(&[
             "play",
@@ -200,11 +200,11 @@ fn simulate_results_do_not_depend_on_threads() {
 // ---- bad usage and bad input: exit 2 ---------------------------------------
 
 #[test]
-fn seven_players_are_refused() {
-    // The Tower is for 2 to 6 players.
-    let err = refused(&["play", "--players", "7"]);
-    assert!(err.contains("--players") && err.contains('7'), "{err}");
-    let err = refused(&["simulate", "--games", "1", "--players", "7"]);
+fn nine_players_are_refused() {
+    // A game is for 2 to 8 players.
+    let err = refused(&["play", "--players", "9"]);
+    assert!(err.contains("--players") && err.contains('9'), "{err}");
+    let err = refused(&["simulate", "--games", "1", "--players", "9"]);
     assert!(err.contains("--players"), "{err}");
 }
 

@@ -37,6 +37,8 @@ mod layers;
 mod limits_server;
 mod links;
 mod mcts;
+mod meeple_effects;
+mod more_players;
 mod packs;
 mod picture_layout;
 mod preview;

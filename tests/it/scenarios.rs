@@ -292,7 +292,7 @@ fn bad_scenario_files_are_refused_with_their_place_and_a_suggestion() {
         ),
         (
             "players = 9\n",
-            "bad.toml:3:11: players must be 2 to 6, not 9",
+            "bad.toml:3:11: players must be 2 to 8, not 9",
         ),
         (
             "tiles = [{ tile = \"base/L\", at = [0, 0] }]\nmeeples = [{ owner = 1, at = [0, 0], on = \"cloistre\" }]\n",

@@ -118,6 +118,10 @@ impl Game<'_> {
             }
             Effect::RemoveFloor { tower } => self.remove_floor(rule, *tower).map(none),
             Effect::SendHome { at, spot } => self.send_home(rule, *at, *spot).map(none),
+            Effect::Imprison { at, spot, captor } => {
+                self.imprison(rule, *at, *spot, *captor).map(none)
+            }
+            Effect::Top { tower, seat } => self.top(rule, *tower, *seat).map(Some),
             Effect::SetState { var, at, value } => {
                 self.rule_state(rule, *var, *at, *value).map(none)
             }
@@ -256,6 +260,74 @@ impl Game<'_> {
             owner: m.owner as usize,
         });
         Ok(())
+    }
+
+    /// The meeple at `pos` on `spot` made `captor`'s prisoner; the two
+    /// seats exchange prisoners if each now holds one of the other's (T10).
+    fn imprison(&mut self, rule: &str, pos: Pos, spot: MeepleSpot, captor: usize) -> Result<()> {
+        let n = self.players.len();
+        if captor >= n {
+            bail!("there is no seat {captor}: seats are 0 to {}", n - 1);
+        }
+        let Some(i) = self
+            .meeples
+            .iter()
+            .position(|m| m.pos == pos && m.spot == spot)
+        else {
+            bail!("no meeple stands there ({pos}, {})", spot_words(spot));
+        };
+        let owner = self.meeples[i].owner as usize;
+        if owner == captor {
+            bail!("seat {captor}'s own meeple is never its prisoner: send it home (send_home)");
+        }
+        let m = self.meeples.swap_remove(i);
+        let on = self.meeple_on(m.pos, m.spot);
+        self.lift_meeple(m.pos, m.spot)?;
+        self.prisoners[captor * n + owner] += 1;
+        self.standings_changed();
+        self.capturable_known = false;
+        self.emit(|_| Event::Imprisoned {
+            rule: rule.to_string(),
+            pos,
+            on,
+            spot,
+            owner,
+            captor,
+        });
+        self.exchange(captor, owner)
+    }
+
+    /// A meeple from `seat`'s supply onto the top of the tower at `pos`;
+    /// its moment (`meeple_placed`) is the caller's to answer.
+    fn top(&mut self, rule: &str, pos: Pos, seat: usize) -> Result<Moment> {
+        let t = self.tower_standing(pos)?;
+        match self.players.get(seat) {
+            None => bail!("there is no seat {seat}"),
+            Some(p) if p.meeples == 0 => bail!("seat {seat} has no meeple in supply"),
+            Some(_) => {}
+        }
+        if self.towers[t].meeple.is_some() {
+            bail!("a meeple already stands on the tower at {pos} (T8)");
+        }
+        self.players[seat].meeples -= 1;
+        self.towers[t].meeple = Some(seat as u8);
+        self.meeples.push(crate::kernel::pieces::Meeple {
+            owner: seat as u8,
+            pos,
+            spot: MeepleSpot::Tower,
+        });
+        self.refresh_tower(t)?;
+        self.capturable_known = false;
+        self.emit(|_| Event::Topped {
+            rule: rule.to_string(),
+            pos,
+            owner: seat,
+        });
+        Ok(Moment::MeeplePlaced {
+            seat,
+            pos,
+            on: crate::kernel::pieces::MeepleOn::Tower,
+        })
     }
 
     fn rule_state(&mut self, rule: &str, var: u16, at: StateAt, value: i64) -> Result<()> {

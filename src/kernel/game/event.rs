@@ -158,6 +158,25 @@ pub enum Event<T = u16, F = FloorKind> {
         pos: Pos,
         blocked: bool,
     },
+    /// A rule's effect made a meeple `captor`'s prisoner.
+    Imprisoned {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        on: MeepleOn,
+        #[serde(rename = "segment", with = "segment", default = "segment::absent")]
+        spot: MeepleSpot,
+        owner: usize,
+        captor: usize,
+    },
+    /// A rule's effect put a meeple of `owner`'s supply on top of the tower
+    /// at `pos`.
+    Topped {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        owner: usize,
+    },
     /// A rule's effect put a neutral figure on a cell (`at`), or took it
     /// off the board (`at` absent).
     Figure {
@@ -367,6 +386,26 @@ impl<T, F> Event<T, F> {
                 rule: rule.clone(),
                 pos: *pos,
                 blocked: *blocked,
+            },
+            Event::Imprisoned {
+                rule,
+                pos,
+                on,
+                spot,
+                owner,
+                captor,
+            } => Event::Imprisoned {
+                rule: rule.clone(),
+                pos: *pos,
+                on: *on,
+                spot: *spot,
+                owner: *owner,
+                captor: *captor,
+            },
+            Event::Topped { rule, pos, owner } => Event::Topped {
+                rule: rule.clone(),
+                pos: *pos,
+                owner: *owner,
             },
             Event::Figure { rule, name, at } => Event::Figure {
                 rule: rule.clone(),

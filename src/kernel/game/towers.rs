@@ -446,7 +446,7 @@ impl Game<'_> {
     /// goes home at once, unless the rules say otherwise. A player's meeples
     /// are interchangeable, so the owner's choice of which one comes back
     /// changes nothing here.
-    fn exchange(&mut self, a: usize, b: usize) -> Result<()> {
+    pub(super) fn exchange(&mut self, a: usize, b: usize) -> Result<()> {
         let n = self.players.len();
         if self.prisoners[a * n + b] == 0 || self.prisoners[b * n + a] == 0 {
             return Ok(());

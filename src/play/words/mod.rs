@@ -276,6 +276,31 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
                 if *blocked { "blocked" } else { "open again" }
             )),
         ),
+        Event::Imprisoned {
+            rule,
+            pos,
+            on,
+            spot,
+            owner,
+            captor,
+        } => told(
+            "pack",
+            Words::text(format!("{rule}: "))
+                .whose(*owner)
+                .and(format!(
+                    " meeple {} at {} becomes the prisoner of ",
+                    spot_words(game, *pos, *spot, *on),
+                    cell(*pos)
+                ))
+                .seat(*captor),
+        ),
+        Event::Topped { rule, pos, owner } => told(
+            "pack",
+            Words::text(format!("{rule}: ")).whose(*owner).and(format!(
+                " meeple goes on top of the tower at {}",
+                cell(*pos)
+            )),
+        ),
         Event::Figure { rule, name, at } => told(
             "pack",
             Words::text(match at {

@@ -5,10 +5,11 @@
 
 use rhai::{Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::effects::{EffectValue, Var, cell, made, variable};
+use super::effects::{EffectValue, cell, made};
 use super::moment::cell_value;
 use super::reads::Read;
 use super::record::read;
+use super::state::{Var, variable};
 use super::{rt_error, with_rules};
 use crate::kernel::effects::{Effect, StateAt};
 use crate::kernel::geometry::NO_CELL;

@@ -40,6 +40,7 @@ mod moment;
 mod reads;
 mod record;
 mod sandbox;
+mod state;
 mod steps;
 #[cfg(test)]
 mod tests;

@@ -211,6 +211,7 @@ pub(super) fn sandboxed_engine() -> Engine {
     });
     register_api(&mut engine);
     register_effects(&mut engine);
+    super::state::register_state(&mut engine);
     super::figures::register_figures(&mut engine);
     super::trace::register_debug(&mut engine);
     engine

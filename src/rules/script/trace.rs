@@ -429,6 +429,15 @@ impl ScriptRules {
                 }
             },
             Effect::RemoveFloor { tower } => format!("remove_floor({}, {})", tower.x, tower.y),
+            Effect::Imprison { at, spot, captor } => match spot {
+                MeepleSpot::Tower => format!("take_prisoner({}, {}, {captor})", at.x, at.y),
+                MeepleSpot::Segment(s) => {
+                    format!("take_prisoner({}, {}, {s}, {captor})", at.x, at.y)
+                }
+            },
+            Effect::Top { tower, seat } => {
+                format!("place_on_tower({}, {}, {seat})", tower.x, tower.y)
+            }
             Effect::SendHome { at, spot } => match spot {
                 MeepleSpot::Tower => format!("send_home({}, {})", at.x, at.y),
                 MeepleSpot::Segment(s) => format!("send_home({}, {}, {s})", at.x, at.y),

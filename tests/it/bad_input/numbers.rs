@@ -40,7 +40,7 @@ fn negative_seeds_threads_widths_and_ports_say_the_range_in_every_command() {
     let cases = [
         ("arena random greedy --seed -1", "at least 0"),
         ("arena random greedy --threads -1", "from 1 to 256"),
-        ("arena random greedy --players -3", "from 2 to 6"),
+        ("arena random greedy --players -3", "from 2 to 8"),
         (
             "sweep --param tower.ransom_cost=1..3 --seed -1",
             "at least 0",

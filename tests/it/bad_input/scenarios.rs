@@ -109,10 +109,10 @@ const NUMBERS: &[(&str, &str)] = &[
         "scores = [-1, 0]\n",
         "a score must be 0 to 4294967295, not -1",
     ),
-    ("players = -9223372036854775808\n", "players must be 2 to 6"),
+    ("players = -9223372036854775808\n", "players must be 2 to 8"),
     (
         "players = 4294967298\n",
-        "players must be 2 to 6, not 4294967298",
+        "players must be 2 to 8, not 4294967298",
     ),
     (
         "current = 4294967296\n",

@@ -7,13 +7,16 @@ use super::*;
 fn b2_floor_supply_per_player_count() {
     let set = Take::Variant("black-tower").load();
     let rules = set.rules();
-    // (players, black, white, regular), from B2's table.
+    // (players, black, white, regular), from B2's table, and its ruling
+    // for 7 and 8 players.
     let table = [
         (2, 4, 2, 8),
         (3, 3, 2, 7),
         (4, 3, 1, 6),
         (5, 2, 1, 5),
         (6, 2, 1, 4),
+        (7, 1, 0, 3),
+        (8, 1, 0, 3),
     ];
     for (players, black, white, regular) in table {
         let got = supply(&set, rules.as_ref(), players, 18);
@@ -44,7 +47,7 @@ fn b1_twelve_black_and_six_white_floors_join_the_towers() {
     let names: Vec<&str> = set.floors.iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["regular", "black", "white"]);
     let rules = set.rules();
-    for players in 2..=6u32 {
+    for players in 2..=8u32 {
         let (_, black, white) = supply(&set, rules.as_ref(), players as usize, 18);
         assert!(
             black * players <= 12,
@@ -118,7 +121,7 @@ fn b3_supply_of(set: &Ruleset) {
             "{players} players, {extra} extra foundation tiles"
         );
     }
-    for players in 2..=6 {
+    for players in 2..=8 {
         for extra in 0..=60 {
             let (_, _, white) = supply(set, rules.as_ref(), players, 18 + extra);
             assert!(

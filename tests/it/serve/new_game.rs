@@ -37,7 +37,7 @@ fn rules_and_seats_come_from_the_lists() {
             r#"{"packs":[],"seats":["person","greedy"]}"#,
             "at least one pack",
         ),
-        (r#"{"variant":"tower","seats":["person"]}"#, "2 to 6 seats"),
+        (r#"{"variant":"tower","seats":["person"]}"#, "2 to 8 seats"),
         (
             r#"{"variant":"tower","seats":["person","wizard"]}"#,
             "unknown bot",

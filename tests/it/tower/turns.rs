@@ -2,13 +2,14 @@
 
 use super::*;
 
-/// T1: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5 floors each.
+/// T1: 2 → 10, 3 → 9, 4 → 7, 5 → 6, 6 → 5 floors each; its ruling for
+/// more players: 7 → 4, 8 → 3 (the 30 floors shared evenly).
 #[test]
 fn t1_floors_per_player_by_player_count() {
     let tiles = tiles();
     let rules = NativeTower::default();
     assert_eq!(rules.floor_kinds().len(), 1, "The Tower has one floor kind");
-    for (players, floors) in [(2, 10), (3, 9), (4, 7), (5, 6), (6, 5)] {
+    for (players, floors) in [(2, 10), (3, 9), (4, 7), (5, 6), (6, 5), (7, 4), (8, 3)] {
         let g = game(&tiles, &rules, players);
         assert_eq!(g.players().len(), players);
         for (i, player) in g.players().iter().enumerate() {
@@ -23,10 +24,10 @@ fn t1_floors_per_player_by_player_count() {
 }
 
 #[test]
-fn t1_one_or_seven_players_are_refused() {
+fn t1_one_or_nine_players_are_refused() {
     let tiles = tiles();
     let rules = NativeTower::default();
-    for players in [0, 1, 7] {
+    for players in [0, 1, 9] {
         assert!(Game::with_deck(&tiles, &rules, players, vec![]).is_err());
         assert!(rules.seat_supply(players, 18, 0).is_err());
     }

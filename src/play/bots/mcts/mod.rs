@@ -43,7 +43,7 @@
 //! better half by mean reward with the prior's bias, until one is left: the
 //! option taken ([`halving`]). Below the root the walk chooses by UCB1.
 //!
-//! **Backup (2 to 6 players).** A playout ends with a value per player; each
+//! **Backup (2 to 8 players).** A playout ends with a value per player; each
 //! player's reward is their value minus the best of the other players'
 //! values (their margin over the strongest opponent, in points). Every edge
 //! on the path adds the reward of *the player who chose it*, so each player
