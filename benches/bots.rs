@@ -40,7 +40,7 @@ fn bench_games(bencher: Bencher, variant: &str, make: fn(u64, usize) -> Box<dyn 
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);
         index += 1;
-        let mut game = Game::new(&set.tiles, rules.as_ref(), 2, seed).expect("a game starts");
+        let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).expect("a game starts");
         let mut bots: Vec<Box<dyn Bot>> = (0..2).map(|seat| make(seed, seat)).collect();
         play_game(&mut game, &mut bots).expect("a game finishes");
         divan::black_box(game.scores())

@@ -31,7 +31,7 @@ fn tower() -> Ruleset {
 
 /// A game after `turns` turns of greedy play.
 fn midgame<'a>(set: &'a Ruleset, rules: &'a dyn towerlab::kernel::Rules, turns: usize) -> Game<'a> {
-    let mut game = Game::new(&set.tiles, rules, 2, game_seed(1, 0)).expect("a game starts");
+    let mut game = Game::new(set.tiles(), rules, 2, game_seed(1, 0)).expect("a game starts");
     let mut bots: Vec<Box<dyn Bot>> = (0..2)
         .map(|s| Box::new(GreedyBot::new(1, s)) as Box<dyn Bot>)
         .collect();
@@ -99,7 +99,7 @@ fn mcts_games(bencher: Bencher) {
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         let seed = game_seed(1, index);
         index += 1;
-        let mut game = Game::new(&set.tiles, rules.as_ref(), 2, seed).expect("a game starts");
+        let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).expect("a game starts");
         let mut bots: Vec<Box<dyn Bot>> = (0..2)
             .map(|seat| BotKind::mcts(DEFAULT_BUDGET).make(seed, seat, &Default::default()))
             .collect();

@@ -72,9 +72,8 @@ fn players(bencher: Bencher, players: usize) {
 #[divan::bench(args = [1, 2, 4], sample_count = 200, min_time = 1)]
 fn deck(bencher: Bencher, factor: u32) {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let mut set = Ruleset::from_variant(&home, "black-tower").expect("shipped variant loads");
-    for kind in &mut set.tiles.kinds {
-        kind.count *= factor;
-    }
+    let set = Ruleset::from_variant(&home, "black-tower")
+        .and_then(|set| set.with_deck_scaled(factor))
+        .expect("shipped variant loads, its deck scaled");
     games(bencher, &set, 2);
 }

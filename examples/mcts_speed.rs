@@ -42,7 +42,7 @@ fn main() {
         let seed = game_seed(1, i);
         let mut a = Counting(MctsBot::new(seed, 0, budget), 0);
         let mut b = Counting(MctsBot::new(seed, 1, budget), 0);
-        let mut g = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
+        let mut g = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
         {
             let mut bots: Vec<Box<dyn Bot + '_>> = vec![Box::new(&mut a), Box::new(&mut b)];
             play_game(&mut g, &mut bots).unwrap();

@@ -117,8 +117,8 @@ impl Arena<'_> {
     /// What the arena's numbers are of.
     pub fn info(&self) -> ArenaInfo {
         ArenaInfo {
-            variant: self.set.name.clone(),
-            packs: self.set.pack_names.clone(),
+            variant: self.set.name().clone(),
+            packs: self.set.pack_names().clone(),
             bots: self.bots.iter().map(|b| b.label()).collect(),
             bot_values: self.set.bot_values(),
             players: self.players,

@@ -331,8 +331,8 @@ pub struct RunInfo {
 impl RunInfo {
     pub fn of(plan: &Plan) -> RunInfo {
         RunInfo {
-            variants: plan.sets.iter().map(|s| s.name.clone()).collect(),
-            packs: plan.sets.iter().map(|s| s.pack_names.clone()).collect(),
+            variants: plan.sets.iter().map(|s| s.name().clone()).collect(),
+            packs: plan.sets.iter().map(|s| s.pack_names().clone()).collect(),
             decks: (plan.sets.len() > 1).then(|| Decks::of(plan.sets)),
             games: plan.games,
             bots: plan.bots.iter().map(|b| b.label()).collect(),
@@ -487,7 +487,7 @@ pub fn play_range(
         }
         tally.seconds += start.elapsed().as_secs_f64();
         tally.rows.push(results.iter().map(GameRow::of).collect());
-        let mut kinds = KindCounts::new(set.floors.iter().map(|f| f.name.clone()).collect());
+        let mut kinds = KindCounts::new(set.floors().iter().map(|f| f.name.clone()).collect());
         results.iter().for_each(|r| kinds.push(r));
         tally.kinds.push(kinds);
         if range.start == 0 {

@@ -58,7 +58,7 @@ fn beyond(more: &BTreeMap<&str, usize>, less: &BTreeMap<&str, usize>) -> (usize,
 impl Decks {
     /// The decks of `sets`, the first being the baseline.
     pub fn of(sets: &[Ruleset]) -> Decks {
-        let all: Vec<BTreeMap<&str, usize>> = sets.iter().map(|s| counts(&s.tiles)).collect();
+        let all: Vec<BTreeMap<&str, usize>> = sets.iter().map(|s| counts(s.tiles())).collect();
         let base = &all[0];
         let shared = base
             .iter()
@@ -75,7 +75,7 @@ impl Decks {
                 let (added_kinds, added_tiles) = beyond(c, base);
                 let (removed_kinds, removed_tiles) = beyond(base, c);
                 DeckChange {
-                    variant: set.name.clone(),
+                    variant: set.name().clone(),
                     tiles: c.values().sum(),
                     added_kinds,
                     added_tiles,

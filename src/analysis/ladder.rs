@@ -220,7 +220,7 @@ fn skill_gaps(plan: &LadderPlan, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<
             )?;
             let stronger = &result.results[0];
             gaps.push(SkillGap {
-                variant: set.name.clone(),
+                variant: set.name().clone(),
                 stronger: step[1].label(),
                 weaker: step[0].label(),
                 games: result.games,

@@ -151,7 +151,7 @@ fn intervals_of(plan: &Plan, tally: &Tally, m: usize, t0: u64) -> Vec<SequenceIn
                 .map(|(b, a)| b - a)
                 .collect();
             SequenceInterval {
-                variant: plan.sets[v].name.clone(),
+                variant: plan.sets[v].name().clone(),
                 mean: e.mean,
                 ci: match e.thin {
                     Some(_) => [e.mean, e.mean],

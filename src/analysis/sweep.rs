@@ -2,6 +2,8 @@
 //! parameter (or of the number of players), every value on the same seeds,
 //! each metric per value and its paired difference from the first value.
 
+use std::collections::BTreeMap;
+
 use anyhow::Result;
 use serde::Serialize;
 
@@ -84,18 +86,13 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
 /// parameter declared, each value of its type and within its bounds).
 pub fn parse_param(spec: &str, set: &Ruleset) -> Result<Dimension> {
     let flag = format!("--param {spec}");
-    let (key, values) = spec.split_once('=').ok_or_else(|| {
+    let (pack, name, values) = setting::split_flag(spec).ok_or_else(|| {
         bad_input(format!(
-            "{flag}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,…"
+            "{flag}: expected PACK.NAME=A..B[:STEP] or PACK.NAME=v1,v2,… (e.g. tower.ransom_cost=0..6)"
         ))
     })?;
-    let (pack, name) = key.rsplit_once('.').ok_or_else(|| {
-        bad_input(format!(
-            "{flag}: name the parameter as PACK.NAME (e.g. tower.ransom_cost)"
-        ))
-    })?;
-    let (found, decl) =
-        setting::declared(&set.packs, pack, name).map_err(|e| bad_input(format!("{flag}: {e}")))?;
+    let (found, decl) = setting::declared(set.packs(), pack, name)
+        .map_err(|e| bad_input(format!("{flag}: {e}")))?;
     let named = |why: String| format!("parameter `{name}` of pack `{pack}` {why}");
     Ok(Dimension::Param {
         pack: found.reference.clone(),
@@ -240,23 +237,19 @@ pub fn points(home: &Home, base: &Ruleset, dim: &Dimension, bots: &[String]) -> 
     let labels = dim.labels();
     let mut out = Vec::new();
     for (i, label) in labels.into_iter().enumerate() {
-        let (mut set, players) = match dim {
+        let (set, players) = match dim {
             Dimension::Param { pack, name, values } => {
-                let mut params: Params = base.params.clone();
-                params
-                    .entry(pack.clone())
-                    .or_default()
-                    .insert(name.clone(), values[i].clone());
-                let set = Ruleset::from_packs_with(home, &base.pack_names, &params)?;
-                (set, base.players)
+                let value = Params::from([(
+                    pack.clone(),
+                    BTreeMap::from([(name.clone(), values[i].clone())]),
+                )]);
+                (base.with_params(home, &value)?, base.players())
             }
-            Dimension::Players(p) => (
-                Ruleset::from_packs_with(home, &base.pack_names, &base.params)?,
-                p[i],
-            ),
+            Dimension::Players(p) => (base.with_params(home, &Params::new())?, p[i]),
         };
-        set.name = format!("{}={label}", dim.name());
-        set.players = players;
+        let set = set
+            .named(format!("{}={label}", dim.name()))
+            .with_players(players)?;
         let bots = crate::play::bots::seats(bots, players)?;
         out.push(Point { label, set, bots });
     }
@@ -360,8 +353,8 @@ pub fn run(
             .collect(),
     );
     Ok(Sweep {
-        variant: plan.base.name.clone(),
-        packs: plan.base.pack_names.clone(),
+        variant: plan.base.name().clone(),
+        packs: plan.base.pack_names().clone(),
         dimension: plan.dimension.name(),
         values: plan.points.iter().map(|p| p.label.clone()).collect(),
         games: plan.games,

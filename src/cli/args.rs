@@ -84,7 +84,7 @@ impl SeatArgs {
     /// The bot of each seat, under rules whose default player count is
     /// `set.players`.
     pub fn bots(&self, set: &Ruleset) -> Result<Vec<BotKind>> {
-        let players = self.players.map_or(set.players, usize::from);
+        let players = self.players.map_or(set.players(), usize::from);
         let bots = crate::play::bots::seats(&trimmed_names("--bots", "bot", &self.bots)?, players)?;
         crate::play::bots::check_values(&bots, &[set])?;
         Ok(bots)
@@ -211,7 +211,7 @@ impl ParamArgs {
         if settings.is_empty() {
             return Ok(set);
         }
-        let params = setting::resolve(&set.packs, &settings).map_err(|refused| {
+        let params = setting::resolve(set.packs(), &settings).map_err(|refused| {
             let spec = specs[refused.setting];
             let sweep = if spec.contains("..") || spec.contains(',') {
                 " (`towerlab sweep` takes ranges and lists)"
@@ -220,7 +220,7 @@ impl ParamArgs {
             };
             bad_input(format!("--param {spec}: {}{sweep}", refused.why))
         })?;
-        crate::play::params::with_values(home, &set, &params)
+        set.with_params(home, &params)
     }
 
     /// Each parameter names a pack of at least one of `sets`.
@@ -230,7 +230,7 @@ impl ParamArgs {
             // The error of the first variant names the packs there are.
             if let Some(first) = sets.first()
                 && !sets.iter().any(|s| has_pack(s, pack))
-                && let Err(e) = setting::pack_for_key(&first.packs, pack)
+                && let Err(e) = setting::pack_for_key(first.packs(), pack)
             {
                 return Err(bad_input(format!("--param {spec}: {e}")));
             }
@@ -241,20 +241,15 @@ impl ParamArgs {
 
 /// `PACK.NAME=V` as its pack, name and value.
 fn split_param(spec: &str) -> Result<(&str, &str, &str)> {
-    spec.split_once('=')
-        .and_then(|(key, value)| {
-            let (pack, name) = key.rsplit_once('.')?;
-            Some((pack, name, value))
-        })
-        .ok_or_else(|| {
-            bad_input(format!(
-                "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
-            ))
-        })
+    setting::split_flag(spec).ok_or_else(|| {
+        bad_input(format!(
+            "--param {spec}: expected PACK.NAME=V (e.g. tower.ransom_cost=2)"
+        ))
+    })
 }
 
 /// Does `set` have the pack keyed `pack`, as listed or by its manifest's
 /// name?
 fn has_pack(set: &Ruleset, pack: &str) -> bool {
-    setting::pack_for_key(&set.packs, pack).is_ok()
+    setting::pack_for_key(set.packs(), pack).is_ok()
 }

@@ -125,7 +125,7 @@ pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
     if let Some(name) = &args.baseline {
         let given: Vec<String> = args.variants.iter().map(|v| v.trim().to_string()).collect();
         let b = baseline_index(&given, name).or_else(|e| {
-            let names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
+            let names: Vec<String> = sets.iter().map(|s| s.name().clone()).collect();
             baseline_index(&names, name).map_err(|_| e)
         })?;
         baseline_first(&mut sets, b);
@@ -288,7 +288,7 @@ pub fn html_page(
                     .map(|i| sample::sample_game(set, bots, i, game_seed(c.seed, i)))
                     .collect::<Result<Vec<_>>>()?,
             };
-            let book = TileBook::new(&set.tiles);
+            let book = TileBook::new(set.tiles());
             Ok(games
                 .iter()
                 .map(|g| report::SampleGame::draw_with(g, &book))

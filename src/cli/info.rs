@@ -6,8 +6,8 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::play::check::with_requirements;
 use crate::rules::script::Hook;
+use crate::rules::with_requirements;
 use crate::rules::{Home, Pack, Ruleset};
 
 #[derive(clap::Args, Debug)]
@@ -33,7 +33,7 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
                 out!("  sets {pack}.{name} = {value}");
             }
         }
-        match &set.tuned {
+        match set.tuned() {
             Some(t) => out!(
                 "  bot values: tuned from {} self-play games (seed {}, {} players; `towerlab tune`)",
                 t.games,
@@ -45,8 +45,8 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
                 v.name
             ),
         }
-        super::tune::print_worths(&set.worths, &set)?;
-        for pack in &set.packs {
+        super::tune::print_worths(set.worths(), &set)?;
+        for pack in set.packs() {
             out!("");
             describe(&set, pack)?;
         }
@@ -54,10 +54,10 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
     }
     let pack = home.load_pack(&args.target)?;
     let mut list = Vec::new();
-    with_requirements(home, pack, &mut list, 0)?;
+    with_requirements(home, pack, &mut list)?;
     let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
     let set = Ruleset::from_packs(home, &names)?;
-    let pack = set.packs.last().expect("the pack itself");
+    let pack = set.packs().last().expect("the pack itself");
     describe(&set, pack)
 }
 
@@ -81,7 +81,7 @@ fn describe(set: &Ruleset, pack: &Pack) -> Result<()> {
         } else {
             format!("{} {bounds}", p.default.type_str())
         };
-        let set_to = set.params.get(&pack.reference).and_then(|m| m.get(name));
+        let set_to = set.params().get(&pack.reference).and_then(|m| m.get(name));
         let value = set_to.map(|v| format!(", set to {v}")).unwrap_or_default();
         out!(
             "  parameter {name} ({ty}, default {}{value}): {}",

@@ -71,7 +71,11 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
             "--log writes one run's games; with --ladder, log a level with `compare --bots B --log FILE`",
         ));
     }
-    let players = args.run.seats.players.map_or(sets[0].players, usize::from);
+    let players = args
+        .run
+        .seats
+        .players
+        .map_or(sets[0].players(), usize::from);
     let plan = LadderPlan {
         sets,
         levels: &levels,

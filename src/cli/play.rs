@@ -74,8 +74,8 @@ fn play(home: &Home, args: &PlayArgs) -> Result<()> {
     }
     let s = game.stats();
     let report = PlayReport {
-        variant: set.name.clone(),
-        packs: set.pack_names.clone(),
+        variant: set.name().clone(),
+        packs: set.pack_names().clone(),
         seed: args.seed,
         players,
         bot_values: set.bot_values(),

@@ -60,7 +60,7 @@ pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
         Some(path) => Some(BoardMap::parse(&Source::read(path)?)?),
         None => None,
     };
-    let cells = query::capture_cells(rules.as_ref(), &set.tiles, &floors, map.as_ref())?;
+    let cells = query::capture_cells(rules.as_ref(), set.tiles(), &floors, map.as_ref())?;
     let text = match args.format {
         RangeFormat::Svg => svg(&set, &floors, &cells, map)?,
         RangeFormat::Json => {
@@ -71,7 +71,7 @@ pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
         }
         RangeFormat::Text => format!(
             "{} with floors {} (bottom to top): {}\n{}T tower  X in range  # tile out of range  . no tile\n",
-            set.name,
+            set.name(),
             args.floors.join(", "),
             plural(cells.len(), "cell"),
             draw_range(&cells, map.as_ref())
@@ -114,7 +114,7 @@ fn svg(
     let picture = scene::board_scene(&map, set, floors, &options)?;
     Ok(render::board_svg(
         &picture,
-        &set.tiles,
+        set.tiles(),
         &scene::palette(set),
     ))
 }

@@ -73,7 +73,7 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
         (Some(log), _) => {
             let packs = match (&args.rules.variant, &args.rules.packs) {
                 (None, None) => None,
-                _ => Some(args.rules.load(home)?.pack_names),
+                _ => Some(args.rules.load(home)?.pack_names().clone()),
             };
             crate::play::replay::state_at(
                 home,
@@ -99,7 +99,7 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
                     let picture = scene::game_scene(game, set, &options);
                     Ok(render::board_svg(
                         &picture,
-                        &set.tiles,
+                        set.tiles(),
                         &scene::palette(set),
                     ))
                 },
@@ -120,7 +120,7 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
                 ..Default::default()
             };
             let picture = scene::board_scene(&map, &set, &floors, &options)?;
-            render::board_svg(&picture, &set.tiles, &scene::palette(&set))
+            render::board_svg(&picture, set.tiles(), &scene::palette(&set))
         }
         (None, None) => {
             return Err(bad_input(

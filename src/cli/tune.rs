@@ -59,19 +59,19 @@ pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
     // The home folder, else the current one (a folder with `tuned/` is a
     // home folder from then on).
     let folder = home.folder().unwrap_or(Path::new("."));
-    let target = tuned_path(folder, &set.fingerprint);
+    let target = tuned_path(folder, set.fingerprint());
     check_writable(&target)?;
     let plan = TunePlan {
         games: args.games,
         seed: args.seed,
-        players: args.players.map_or(set.players, usize::from),
+        players: args.players.map_or(set.players(), usize::from),
         threads: args.threads.map_or(0, usize::from),
         bot: TUNE_BOT,
     };
     let Learned { tuned, foresight } = tune(&set, &plan)?;
     out!(
         "{}: values learned from {} self-play games of {} (seed {}, {} players)",
-        set.name,
+        set.name(),
         tuned.games,
         plan.bot.label(),
         tuned.seed,
@@ -172,7 +172,7 @@ fn not_stored(folder: &Path, set: &Ruleset, check: Option<&Check>) -> Result<()>
             share_text(c)
         ),
     };
-    let before = tuned_path(folder, &set.fingerprint);
+    let before = tuned_path(folder, set.fingerprint());
     if before.exists() {
         out!(
             "not stored: {why}; the values stored before in {} stay in use",
@@ -204,7 +204,7 @@ pub fn print_worths(w: &Worths, set: &Ruleset) -> Result<()> {
     };
     out!("  meeple in supply (1st, 2nd, …): {}", list(&w.meeple));
     out!("  prisoner held: {:.2}", w.prisoner);
-    for (k, f) in set.floors.iter().enumerate() {
+    for (k, f) in set.floors().iter().enumerate() {
         out!("  floor {} in supply: {:.2}", f.name, w.floor(k));
     }
     out!(

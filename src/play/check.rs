@@ -19,7 +19,6 @@ use crate::kernel::{
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
-use crate::rules::manifest::Pack;
 use crate::rules::param::ParamDecl;
 use crate::rules::problems::load_all;
 use crate::rules::script::{Hook, ScriptRules};
@@ -35,33 +34,6 @@ pub struct Report {
     /// Wrong: the pack or variant cannot be used as it is.
     pub problems: Vec<String>,
     pub summary: String,
-}
-
-/// The packs `pack` needs, in order, followed by `pack` itself (`depth`: 0).
-pub fn with_requirements(home: &Home, pack: Pack, out: &mut Vec<Pack>, depth: usize) -> Result<()> {
-    if depth > 16 {
-        return Err(crate::kernel::diag::bad_input(format!(
-            "pack `{}`: requirements nest too deep (a cycle?)",
-            pack.reference
-        )));
-    }
-    for (k, req) in pack.requires.iter().enumerate() {
-        if out.iter().any(|p| &p.name == req || &p.reference == req) {
-            continue;
-        }
-        // A requirement that does not load is reported at its line.
-        let dep = home
-            .load_pack(req)
-            .map_err(|e| match pack.requires_spans.get(k) {
-                Some(span) => pack
-                    .manifest
-                    .error_at(span.clone(), format!("`requires`: {e:#}")),
-                None => e,
-            })?;
-        with_requirements(home, dep, out, depth + 1)?;
-    }
-    out.push(pack);
-    Ok(())
 }
 
 /// Check a pack, a pack list (`tower,house/no-gaps`) or a variant.
@@ -80,14 +52,14 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     };
     report.notes.push(format!(
         "packs: {}; floor kinds: {}; tiles: {} ({} with a foundation)",
-        set.pack_names.join(", "),
-        set.floors
+        set.pack_names().join(", "),
+        set.floors()
             .iter()
             .map(|f| f.name.as_str())
             .collect::<Vec<_>>()
             .join(", "),
-        set.tiles.total_tiles(),
-        set.tiles.foundation_tiles()
+        set.tiles().total_tiles(),
+        set.tiles().foundation_tiles()
     ));
     report.notes.extend(origins(&set));
     if let Some(scripts) = set.scripts() {
@@ -103,13 +75,13 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
         report.problems.extend(scripts.near_misses());
     }
     let rules = set.rules();
-    let kinds = set.floors.len();
+    let kinds = set.floors().len();
     let setup_ok = check_setup(&set, rules.as_ref(), &mut report);
     for k in 0..kinds {
         if let Err(e) = probe_kind(rules.as_ref(), k as FloorKind) {
             report
                 .problems
-                .push(format!("floor kind `{}`: {e:#}", set.floors[k].name));
+                .push(format!("floor kind `{}`: {e:#}", set.floors()[k].name));
         }
     }
     let mut played = 0;
@@ -137,7 +109,7 @@ pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
     }
     report.summary = format!(
         "`{}` loads; setup valid for {MIN_PLAYERS}–{MAX_PLAYERS} players; {played} random games played",
-        set.name
+        set.name()
     );
     Ok(report)
 }
@@ -152,7 +124,7 @@ const GAMES_AT_AN_END: u64 = 2;
 /// ransom past what a cost holds, a supply past its most) is the pack's
 /// problem, told here rather than in a player's game.
 fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
-    for pack in &set.packs {
+    for pack in set.packs() {
         for (name, decl) in &pack.params {
             for (end, value) in param_ends(decl) {
                 let values = crate::rules::Params::from([(
@@ -160,7 +132,7 @@ fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
                     std::collections::BTreeMap::from([(name.clone(), value.clone())]),
                 )]);
                 let mut found = Report::default();
-                match crate::play::params::with_values(home, set, &values) {
+                match set.with_params(home, &values) {
                     Ok(at_end) => {
                         let rules = at_end.rules();
                         if check_setup(&at_end, rules.as_ref(), &mut found) {
@@ -280,7 +252,7 @@ fn play_games(set: &Ruleset, rules: &dyn Rules, games: u64, report: &mut Report)
         if let Some(trace) = set.scripts().and_then(|s| s.trace()) {
             trace.note(format!("test game {i} ({players} players, seed {seed})"));
         }
-        match sim::play_random(&set.tiles, rules, players, seed) {
+        match sim::play_random(set.tiles(), rules, players, seed) {
             Ok(_) => played += 1,
             Err(e) => {
                 let problem = format!("{e:#}");
@@ -300,11 +272,11 @@ fn play_games(set: &Ruleset, rules: &dyn Rules, games: u64, report: &mut Report)
 /// folder's pack or variant wins over a shipped one of the same name).
 fn origins(set: &Ruleset) -> Vec<String> {
     let variant = set
-        .origin
+        .origin()
         .iter()
-        .map(|o| format!("variant `{}`: {o}", set.name));
+        .map(|o| format!("variant `{}`: {o}", set.name()));
     let packs = set
-        .packs
+        .packs()
         .iter()
         .map(|p| format!("pack `{}`: {}", p.reference, p.origin));
     variant.chain(packs).collect()
@@ -320,23 +292,23 @@ struct SetupFailure {
 /// hook that fails usually fails alike for every number of players), with
 /// the first number of players it fails for. False when any failed.
 fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
-    let kinds = set.floors.len();
+    let kinds = set.floors().len();
     let mut failures: Vec<SetupFailure> = Vec::new();
     for players in MIN_PLAYERS..=MAX_PLAYERS {
-        let foundations = set.tiles.foundation_tiles();
+        let foundations = set.tiles().foundation_tiles();
         let supplies = rules
             .seat_supply(players, foundations, 0)
             .and_then(|seat| Ok((seat, rules.table_supply(players, foundations)?)));
         match supplies {
             Ok((seat, table)) if players == 2 && kinds > 0 => {
                 for k in (0..kinds).filter(|&k| seat[k] == 0 && table[k] == 0) {
-                    let whom = match set.floors[k].table {
+                    let whom = match set.floors()[k].table {
                         true => "the table",
                         false => "a player",
                     };
                     report.warnings.push(format!(
                         "setup gives no `{}` floors to {whom} in a 2-player game",
-                        set.floors[k].name
+                        set.floors()[k].name
                     ));
                 }
             }
@@ -430,7 +402,7 @@ impl Watch {
             if !ok {
                 out.push(format!(
                     "floor kind `{}` was never placeable {in_games}",
-                    set.floors[k].name
+                    set.floors()[k].name
                 ));
             }
         }

@@ -1,7 +1,7 @@
 //! A ruleset with parameter values set over its own: what its packs
 //! declare (for a form to offer), values given as JSON checked against
-//! those declarations with errors in words (the browser's new-game form),
-//! and the ruleset made again with them (that form and `--param` alike).
+//! those declarations with errors in words (the browser's new-game form);
+//! the ruleset is made again with them by `Ruleset::with_params`.
 
 use std::collections::BTreeMap;
 
@@ -40,24 +40,6 @@ pub fn declared(home: &Home, packs: &[String]) -> Vec<Declared> {
     all
 }
 
-/// `set` made again with `values` over its own parameters, keeping its
-/// name, description, players and origin.
-pub fn with_values(home: &Home, set: &Ruleset, values: &Params) -> Result<Ruleset> {
-    let mut params = set.params.clone();
-    for (pack, named) in values {
-        params
-            .entry(pack.clone())
-            .or_default()
-            .extend(named.clone());
-    }
-    let mut with = Ruleset::from_packs_with(home, &set.pack_names, &params)?;
-    with.name = set.name.clone();
-    with.description = set.description.clone();
-    with.players = set.players;
-    with.origin = set.origin.clone();
-    Ok(with)
-}
-
 /// Values given as JSON by pack and name (`{"tower": {"ransom_cost": 2}}`),
 /// checked as every parameter value is (`rules::param`): each pack one of
 /// the game's, each name one its pack declares, each value of its type and
@@ -77,7 +59,7 @@ pub fn from_json(
             })
         })
         .collect();
-    setting::resolve(&set.packs, &settings).map_err(|refused| bad_input(refused.why))
+    setting::resolve(set.packs(), &settings).map_err(|refused| bad_input(refused.why))
 }
 
 #[cfg(test)]
@@ -125,7 +107,7 @@ mod tests {
     #[test]
     fn a_ruleset_made_again_keeps_its_name_and_takes_the_values() {
         let (home, set) = black_tower();
-        let declared = declared(&home, &set.pack_names);
+        let declared = declared(&home, set.pack_names());
         assert!(
             declared
                 .iter()
@@ -133,10 +115,65 @@ mod tests {
             "{declared:?}"
         );
         let values = from_json(&set, &json(r#"{"tower": {"ransom_cost": 5}}"#)).unwrap();
-        let before = set.fingerprint.clone();
-        let with = with_values(&home, &set, &values).unwrap();
-        assert_eq!(with.name, "black-tower");
-        assert_eq!(with.params["tower"]["ransom_cost"], toml::Value::Integer(5));
-        assert_ne!(with.fingerprint, before);
+        let before = set.fingerprint().clone();
+        let with = set.with_params(&home, &values).unwrap();
+        assert_eq!(with.name(), "black-tower");
+        assert_eq!(
+            with.params()["tower"]["ransom_cost"],
+            toml::Value::Integer(5)
+        );
+        assert_ne!(with.fingerprint(), &before);
+    }
+
+    #[test]
+    fn a_ruleset_made_again_checks_what_it_is_given() {
+        let (home, set) = black_tower();
+        let values = |v: toml::Value| {
+            Params::from([(
+                "tower".to_string(),
+                BTreeMap::from([("ransom_cost".to_string(), v)]),
+            )])
+        };
+        let err = |v| match set.with_params(&home, &values(v)) {
+            Ok(_) => panic!("a value out of its declaration is refused"),
+            Err(e) => format!("{e:#}"),
+        };
+        let out = err(toml::Value::Integer(-1));
+        assert!(out.contains("ransom_cost"), "{out}");
+        let out = err(toml::Value::String("two".into()));
+        assert!(out.contains("a whole number"), "{out}");
+        let two = set
+            .with_params(&home, &values(toml::Value::Integer(2)))
+            .unwrap();
+        assert_eq!(
+            two.params()["tower"]["ransom_cost"],
+            toml::Value::Integer(2)
+        );
+        assert_eq!(two.name(), set.name());
+        let again = || set.with_params(&home, &Params::new()).unwrap();
+        let most = crate::kernel::pieces::MAX_PLAYERS;
+        assert_eq!(again().with_players(most).unwrap().players(), most);
+        assert!(again().with_players(most + 1).is_err());
+        assert!(
+            set.with_params(&home, &Params::new())
+                .unwrap()
+                .with_players(1)
+                .is_err()
+        );
+        let doubled = set
+            .with_params(&home, &Params::new())
+            .unwrap()
+            .with_deck_scaled(2)
+            .unwrap();
+        assert_ne!(doubled.fingerprint(), set.fingerprint());
+        let whole: u32 = set.tiles().kinds.iter().map(|k| k.count).sum();
+        let twice: u32 = doubled.tiles().kinds.iter().map(|k| k.count).sum();
+        assert_eq!(twice, 2 * whole);
+        assert!(
+            set.with_params(&home, &Params::new())
+                .unwrap()
+                .with_deck_scaled(1000)
+                .is_err()
+        );
     }
 }

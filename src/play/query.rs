@@ -277,7 +277,11 @@ pub fn towers_listed(game: &Game, set: &Ruleset) -> String {
             let floors: Vec<&str> = t
                 .floors
                 .iter()
-                .map(|&k| set.floors.get(k as usize).map_or("?", |d| d.name.as_str()))
+                .map(|&k| {
+                    set.floors()
+                        .get(k as usize)
+                        .map_or("?", |d| d.name.as_str())
+                })
                 .collect();
             format!("{},{} ({})", t.pos.x, t.pos.y, floors.join(", "))
         })

@@ -115,14 +115,14 @@ impl<'a> Session<'a> {
         seats: &[Seat],
         seed: u64,
     ) -> Result<Self> {
-        let mut game = Game::new(&set.tiles, rules, seats.len(), seed)?;
+        let mut game = Game::new(set.tiles(), rules, seats.len(), seed)?;
         game.record_events();
         let bots = seats
             .iter()
             .enumerate()
             .map(|(i, s)| match s {
                 Seat::Person => None,
-                Seat::Bot(b) => Some(b.make(seed, i, &set.worths)),
+                Seat::Bot(b) => Some(b.make(seed, i, set.worths())),
             })
             .collect();
         let mut session = Session {

@@ -148,7 +148,7 @@ pub fn play<'a>(
     seed: u64,
     record: bool,
 ) -> Result<Game<'a>> {
-    play_with_course(&set.tiles, rules, bots, &set.worths, seed, record).map(|(game, _)| game)
+    play_with_course(set.tiles(), rules, bots, set.worths(), seed, record).map(|(game, _)| game)
 }
 
 /// [`play`], counting the game's [`Course`] as it goes.
@@ -178,7 +178,7 @@ fn play_watched<'a>(
     fires: Option<&ScriptRules>,
 ) -> Result<(Game<'a>, Course)> {
     let (tiles, bots, worths, record) =
-        (&batch.set.tiles, batch.bots, &batch.set.worths, batch.log);
+        (batch.set.tiles(), batch.bots, batch.set.worths(), batch.log);
     let mut game = Game::new(tiles, rules, bots.len(), seed)?;
     if record {
         game.record_events();

@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod native;
 pub mod param;
 pub mod problems;
+pub mod requires;
 pub mod script;
 pub mod setting;
 pub mod state;
@@ -31,6 +32,7 @@ use crate::kernel::tiles::TileSet;
 pub use home::{Dir, Home, Kept, Origin, kept_packs};
 pub use logged::PackFiles;
 pub use manifest::{FloorDecl, Pack, VariantFile};
+pub use requires::with_requirements;
 pub use script::MemoryLimit;
 use script::{ScriptRules, ScriptSource, Scripts};
 pub use worths::{Tuned, Worths};
@@ -90,29 +92,90 @@ enum Implementation {
 /// A validated variant: its packs, tile set and rules, ready to play.
 pub struct Ruleset {
     /// The variant's name, or the pack list for an ad-hoc variant.
-    pub name: String,
-    pub description: String,
+    name: String,
+    description: String,
     /// The packs as the variant (or `--packs`) names them, in order.
-    pub pack_names: Vec<String>,
-    pub packs: Vec<Pack>,
+    pack_names: Vec<String>,
+    packs: Vec<Pack>,
     /// Default number of players.
-    pub players: usize,
-    pub tiles: TileSet,
+    players: usize,
+    tiles: TileSet,
     /// Every floor kind, in order (a `FloorKind` indexes this).
-    pub floors: Vec<FloorDecl>,
+    floors: Vec<FloorDecl>,
     /// The parameter values the variant sets (defaults are not listed).
-    pub params: Params,
+    params: Params,
     /// Where the variant file was found (none for a pack list).
-    pub origin: Option<Origin>,
+    origin: Option<Origin>,
     /// What the rules are, as one string: the tiles, every pack's files and
     /// the parameters (the key of tuned values).
-    pub fingerprint: String,
+    fingerprint: String,
     /// The values bots weigh positions with: tuned for these rules when the
     /// home folder holds them (`tuned`), else the defaults.
-    pub worths: Arc<Worths>,
+    worths: Arc<Worths>,
     /// The tuned values found, with how they were learned.
-    pub tuned: Option<Tuned>,
+    tuned: Option<Tuned>,
     implementation: Implementation,
+}
+
+impl Ruleset {
+    /// The variant's name, or the pack list for an ad-hoc variant.
+    pub fn name(&self) -> &String {
+        &self.name
+    }
+
+    pub fn description(&self) -> &String {
+        &self.description
+    }
+
+    /// The packs as the variant (or `--packs`) names them, in order.
+    pub fn pack_names(&self) -> &Vec<String> {
+        &self.pack_names
+    }
+
+    pub fn packs(&self) -> &Vec<Pack> {
+        &self.packs
+    }
+
+    /// The default number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    /// Every floor kind, in order (a `FloorKind` indexes this).
+    pub fn floors(&self) -> &Vec<FloorDecl> {
+        &self.floors
+    }
+
+    /// The parameter values the variant sets (defaults are not listed).
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Where the variant file was found (none for a pack list).
+    pub fn origin(&self) -> &Option<Origin> {
+        &self.origin
+    }
+
+    /// What the rules are, as one string: the tiles, every pack's files and
+    /// the parameters (the key of tuned values).
+    pub fn fingerprint(&self) -> &String {
+        &self.fingerprint
+    }
+
+    /// The values bots weigh positions with: tuned for these rules when the
+    /// home folder holds them, else the defaults.
+    pub fn worths(&self) -> &Arc<Worths> {
+        &self.worths
+    }
+
+    /// The tuned values found, with how they were learned.
+    pub fn tuned(&self) -> &Option<Tuned> {
+        &self.tuned
+    }
 }
 
 impl Ruleset {
@@ -162,6 +225,67 @@ impl Ruleset {
             set.players = p;
         }
         Ok(set)
+    }
+
+    /// These rules with `values` set over their own parameters, each value
+    /// checked against its pack's declaration as every value is
+    /// ([`setting::resolve`]: the pack, the name, the type and the bounds,
+    /// none set twice), and the name, description, players and origin
+    /// kept. A ruleset is never changed after it is made: this makes
+    /// another.
+    pub fn with_params(&self, home: &Home, values: &Params) -> Result<Ruleset> {
+        let settings = setting::settings_of(values);
+        let checked = setting::resolve(&self.packs, &settings).map_err(|r| bad_input(r.why))?;
+        let mut params = self.params.clone();
+        for (pack, named) in checked {
+            params.entry(pack).or_default().extend(named);
+        }
+        let mut with = Ruleset::from_packs_with(home, &self.pack_names, &params)?;
+        with.name = self.name.clone();
+        with.description = self.description.clone();
+        with.players = self.players;
+        with.origin = self.origin.clone();
+        Ok(with)
+    }
+
+    /// These rules under another name (a sweep names each value's rules).
+    pub fn named(mut self, name: String) -> Ruleset {
+        self.name = name;
+        self
+    }
+
+    /// These rules played by `players` seats by default: a count the game
+    /// allows, or bad input.
+    pub fn with_players(mut self, players: usize) -> Result<Ruleset> {
+        use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS};
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(bad_input(format!(
+                "{players} players: a game has {MIN_PLAYERS} to {MAX_PLAYERS}"
+            )));
+        }
+        self.players = players;
+        Ok(self)
+    }
+
+    /// These rules with every tile `factor` times as many (how a bigger
+    /// deck scales, for the benchmarks): within the deck's limit
+    /// (`MAX_DECK`), or bad input; the fingerprint says so, so no tuned
+    /// values of the plain deck are taken for it.
+    pub fn with_deck_scaled(mut self, factor: u32) -> Result<Ruleset> {
+        let deck: u64 = self.tiles.kinds.iter().map(|k| u64::from(k.count)).sum();
+        let max = crate::kernel::tiles::MAX_DECK as u64;
+        if factor == 0 || deck * u64::from(factor) > max {
+            return Err(bad_input(format!(
+                "a deck of {deck} tiles times {factor}: a deck holds 1 to {max} tiles"
+            )));
+        }
+        for kind in &mut self.tiles.kinds {
+            kind.count *= factor;
+        }
+        self.fingerprint = format!("{} (deck x{factor})", self.fingerprint);
+        self.worths = Arc::new(Worths::default());
+        self.tuned = None;
+        Ok(self)
     }
 
     /// An ad-hoc variant made of `packs`, in order.
@@ -313,7 +437,7 @@ fn fixed_list(home: &Home, packs: &[Pack], req: &str) -> String {
 /// pack of the list as the list names it, another as found in `home`; false
 /// when one is found nowhere.
 fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth: usize) -> bool {
-    let listed = packs.iter().find(|p| p.reference == name || p.name == name);
+    let listed = requires::find(packs, name);
     let reference = listed.map_or(name, |p| p.reference.as_str()).to_string();
     if order.contains(&reference) {
         return true;
@@ -325,7 +449,7 @@ fn place(home: &Home, packs: &[Pack], name: &str, order: &mut Vec<String>, depth
             Err(_) => return false,
         },
     };
-    if depth < 16 {
+    if depth < requires::MAX_DEPTH {
         for r in &requires {
             if !place(home, packs, r, order, depth + 1) {
                 return false;
@@ -344,9 +468,7 @@ fn check_pack_order(home: &Home, packs: &[Pack]) -> Result<()> {
     check_native_alone(home, packs)?;
     for (i, pack) in packs.iter().enumerate() {
         for (k, req) in pack.requires.iter().enumerate() {
-            let before = packs[..i]
-                .iter()
-                .any(|p| &p.name == req || &p.reference == req);
+            let before = packs[..i].iter().any(|p| p.is(req));
             if !before {
                 let message = format!(
                     "pack `{}` requires pack `{req}` earlier in the list{}",

@@ -23,9 +23,6 @@ pub struct Loaded {
     pub problems: Vec<String>,
 }
 
-/// Requirements nest at most this deep (deeper is a cycle).
-const MAX_DEPTH: usize = 16;
-
 /// Load the pack, pack list (`tower,house/no-gaps`) or variant `target`,
 /// collecting every problem.
 pub fn load_all(home: &Home, target: &str) -> Loaded {
@@ -129,7 +126,7 @@ fn visit(
     for e in problems.into_iter().chain(pack_files(home, &pack)) {
         note(&mut loaded.problems, format!("{e:#}"));
     }
-    if depth >= MAX_DEPTH {
+    if depth >= super::requires::MAX_DEPTH {
         note(
             &mut loaded.problems,
             format!("pack `{reference}`: requirements nest too deep (a cycle?)"),

@@ -49,6 +49,16 @@ pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<super::Params, Re
     Ok(params)
 }
 
+/// `PACK.NAME=VALUE`, as `--param` (and `sweep --param`, whose value is a
+/// range or a list) writes a setting: its pack, name and value's text. A
+/// pack given by path may hold dots: the name follows the last dot before
+/// the `=`. None when it is not of that form.
+pub fn split_flag(spec: &str) -> Option<(&str, &str, &str)> {
+    let (key, value) = spec.split_once('=')?;
+    let (pack, name) = key.rsplit_once('.')?;
+    Some((pack, name, value))
+}
+
 /// The settings `params` holds (as a variant file, a scenario or a log
 /// keys them), each a TOML value.
 pub fn settings_of(params: &BTreeMap<String, BTreeMap<String, toml::Value>>) -> Vec<Setting<'_>> {
@@ -93,10 +103,7 @@ pub fn declared<'p>(
 /// else the one whose manifest is named `key`; else an error that lists
 /// the keys there are.
 pub fn pack_for_key<'p>(packs: &'p [Pack], key: &str) -> Result<&'p Pack, String> {
-    if let Some(p) = packs.iter().find(|p| p.reference == key) {
-        return Ok(p);
-    }
-    if let Some(p) = packs.iter().find(|p| p.name == key) {
+    if let Some(p) = super::requires::find(packs, key) {
         return Ok(p);
     }
     let mut keys: Vec<String> = Vec::new();

@@ -21,9 +21,6 @@ use crate::rules::native::{NATIVES, native};
 use crate::rules::script::memory::held;
 use crate::rules::{Home, Ruleset};
 
-/// Requirements nest at most this deep (deeper is a circle).
-const MAX_REQUIREMENT_DEPTH: usize = 16;
-
 /// The variants and packs on offer, and the rulesets loaded so far.
 pub struct Catalog {
     home: Home,
@@ -196,11 +193,7 @@ impl Catalog {
         let list = self.studio_list(&home, packs, files)?;
         let set = Arc::new(Ruleset::from_packs(&home, &list)?);
         let set = match &req.params {
-            Some(given) => Arc::new(params::with_values(
-                &home,
-                &set,
-                &params::from_json(&set, given)?,
-            )?),
+            Some(given) => Arc::new(set.with_params(&home, &params::from_json(&set, given)?)?),
             None => set,
         };
         values_known(&set, &seats)?;
@@ -272,7 +265,7 @@ impl Catalog {
         }
         let mut list = Vec::new();
         for p in packs {
-            add_with_requirements(home, p, &mut list, 0)?;
+            add_with_requirements(home, p, &mut list)?;
         }
         Ok(list)
     }
@@ -289,8 +282,8 @@ impl Catalog {
         if values.is_empty() {
             return Ok(set);
         }
-        let key = format!("{}:{}", set.fingerprint, serde_json::to_string(given)?);
-        self.load(key, || params::with_values(home, &set, &values))
+        let key = format!("{}:{}", set.fingerprint(), serde_json::to_string(given)?);
+        self.load(key, || set.with_params(home, &values))
     }
 
     /// The ruleset under `key`: the one kept, or loaded by `load` (and
@@ -321,30 +314,24 @@ impl Catalog {
 /// Add `pack` to `list` (unless listed already), the packs it requires
 /// (and theirs) first, as found in `home`: a browser user picks packs and
 /// their order, and the server puts each pack's requirements before it.
-fn add_with_requirements(
-    home: &Home,
-    pack: &str,
-    list: &mut Vec<String>,
-    depth: usize,
-) -> Result<()> {
+fn add_with_requirements(home: &Home, pack: &str, list: &mut Vec<String>) -> Result<()> {
     if list.iter().any(|p| p == pack) {
         return Ok(());
     }
-    if depth > MAX_REQUIREMENT_DEPTH {
-        return Err(bad_input(format!(
-            "the packs pack `{pack}` requires go round in a circle"
-        )));
+    if native(pack).is_some() {
+        list.push(pack.to_string());
+        return Ok(());
     }
-    if native(pack).is_none() {
-        let requires = home
-            .load_pack(pack)
-            .map_err(|e| bad_input(format!("pack `{pack}` cannot be read: {e:#}")))?
-            .requires;
-        for req in &requires {
-            add_with_requirements(home, req, list, depth + 1)?;
+    let loaded = home
+        .load_pack(pack)
+        .map_err(|e| bad_input(format!("pack `{pack}` cannot be read: {e:#}")))?;
+    let mut packs = Vec::new();
+    crate::rules::with_requirements(home, loaded, &mut packs)?;
+    for p in packs {
+        if !list.contains(&p.reference) {
+            list.push(p.reference);
         }
     }
-    list.push(pack.to_string());
     Ok(())
 }
 

@@ -61,10 +61,10 @@ mod tests {
         let rules = set.rules();
         let mut kept = Described::default();
         let game = sim::play_observed(
-            &set.tiles,
+            set.tiles(),
             rules.as_ref(),
             &[BotKind::GREEDY; 2],
-            &set.worths,
+            set.worths(),
             5,
             |g| {
                 kept.update(g, &set);

@@ -98,7 +98,7 @@ fn searched(
         asked.stream,
         asked.seat,
         budget,
-        set.worths.clone(),
+        set.worths().clone(),
         Sight::Threats,
     );
     let found = bot.weigh(game, decision)?;

@@ -32,7 +32,7 @@ pub struct Drawn<'k> {
 impl<'k> Drawn<'k> {
     pub fn new(set: &'k Ruleset, seating: Seating) -> Drawn<'k> {
         Drawn {
-            book: TileBook::new(&set.tiles),
+            book: TileBook::new(set.tiles()),
             events: Described::default(),
             seating,
         }
@@ -51,7 +51,7 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn, you: Option<usize>)
     let set = session.ruleset();
     let waiting = session.waiting();
     let mut options = SceneOptions {
-        title: Some(set.name.clone()),
+        title: Some(set.name().clone()),
         names: drawn.seating.names().to_vec(),
         ..Default::default()
     };
@@ -70,8 +70,8 @@ pub fn state(id: &str, session: &Session, drawn: &mut Drawn, you: Option<usize>)
     GameState {
         id: id.to_string(),
         token: session.token(),
-        variant: set.name.clone(),
-        packs: set.pack_names.clone(),
+        variant: set.name().clone(),
+        packs: set.pack_names().clone(),
         // The deal is told once the game has ended.
         seed: match waiting {
             Waiting::Over | Waiting::Failed(_) => Some(session.seed()),
@@ -153,7 +153,7 @@ fn players(game: &Game, set: &Ruleset, at: &Locator) -> Vec<Player> {
             score: player.score,
             meeples: player.meeples,
             floors: set
-                .floors
+                .floors()
                 .iter()
                 .zip(&player.floors)
                 .map(|(f, &count)| FloorCount {

@@ -477,3 +477,27 @@ fn by_kind_joins_the_family(plain: &serde_json::Value, with: &serde_json::Value)
     let family = |c: &serde_json::Value| c["verdict"]["differences"].as_u64().unwrap();
     assert!(family(with) > family(plain));
 }
+
+/// Packs that require each other go round in a circle: `info` says so (the
+/// one walk of requirements, with its depth limit), `check` finds the
+/// order that cannot be, and nothing hangs.
+#[test]
+fn packs_that_require_each_other_are_refused_not_followed_forever() {
+    let dir = crate::common::temp_dir("circle");
+    for (name, other) in [("ping", "pong"), ("pong", "ping")] {
+        let pack = dir.path().join("rules").join(name);
+        std::fs::create_dir_all(&pack).unwrap();
+        std::fs::write(
+            pack.join("pack.toml"),
+            format!("[pack]\nname = \"{name}\"\nrequires = [\"{other}\"]\n"),
+        )
+        .unwrap();
+    }
+    let home = dir.path().to_str().unwrap();
+    let err = crate::common::fails(2, &["--home", home, "info", "ping"]);
+    assert!(err.contains("nest too deep"), "{err}");
+    let out = crate::common::run(&["--home", home, "check", "ping"]);
+    let text = format!("{}{}", stdout(&out), crate::common::stderr(&out));
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("requires pack `ping`"), "{text}");
+}

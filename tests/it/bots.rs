@@ -306,7 +306,7 @@ fn t5_the_initiative_is_the_capture_the_player_to_move_could_make() {
 fn b6_greedy_picks_a_floor_kind_that_reaches_the_meeple() {
     let set = Ruleset::from_variant(&home(), "black-tower").expect("the variant loads");
     let rules = set.rules();
-    greedy_captures(rules.as_ref(), &set.tiles);
+    greedy_captures(rules.as_ref(), set.tiles());
 }
 
 /// T11: player 0 has 4 points, no meeple in supply and one held by player
@@ -405,7 +405,7 @@ fn every_variant(games: impl Fn(usize) -> std::ops::Range<u64>) {
             let players = 2 + (i % 5) as usize;
             let seed = game_seed(77, i);
             let random_seat = (i % 2 == 1).then_some((i / 2) as usize % players);
-            let g = play(&set.tiles, rules.as_ref(), players, seed, |s| {
+            let g = play(set.tiles(), rules.as_ref(), players, seed, |s| {
                 Some(s) != random_seat
             });
             assert_meeples_kept(&g);
@@ -413,7 +413,7 @@ fn every_variant(games: impl Fn(usize) -> std::ops::Range<u64>) {
         }
         // Floors in every variant that has foundations (the base game alone
         // has none: no floor can be placed).
-        let towers = set.tiles.foundation_tiles() > 0;
+        let towers = set.tiles().foundation_tiles() > 0;
         assert_eq!(floors > 0, towers, "{name}: {floors} floors placed");
     }
 }
@@ -440,7 +440,7 @@ fn greedy_same_seed_same_game() {
     let set = Ruleset::from_variant(&home(), "black-tower").expect("the variant loads");
     let rules = set.rules();
     let run = |seed: u64| {
-        let mut g = Game::new(&set.tiles, rules.as_ref(), 3, seed).unwrap();
+        let mut g = Game::new(set.tiles(), rules.as_ref(), 3, seed).unwrap();
         g.record_events();
         let mut bots: Vec<Box<dyn Bot>> = (0..3)
             .map(|s| Box::new(GreedyBot::new(seed, s)) as Box<dyn Bot>)
@@ -516,11 +516,11 @@ fn greedy_builds_where_a_floor_captures_only_from_the_second_floor_on() {
         let (mut left, mut dealt) = (0, 0);
         for seed in 1..=4 {
             let seed = game_seed(5, seed);
-            let mut game = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
+            let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
             dealt += game.players().iter().flat_map(|p| &p.floors).sum::<u32>();
             let mut bots: Vec<Box<dyn Bot>> = (0..2)
                 .map(|s| {
-                    let bot = GreedyBot::with_sight(seed, s, set.worths.clone(), sight);
+                    let bot = GreedyBot::with_sight(seed, s, set.worths().clone(), sight);
                     Box::new(bot) as Box<dyn Bot>
                 })
                 .collect();

@@ -150,6 +150,21 @@ impl Page {
         assert_eq!(waited, json!(true), "waited a minute for {expression}");
     }
 
+    /// Wait (up to a minute) until `expression` is true on the page the
+    /// one shown navigates to (a click that leads to another page): asked
+    /// again while the page is replaced, whose evaluation then fails.
+    pub fn wait_after_navigation(&self, expression: &str) {
+        let until = std::time::Instant::now() + Duration::from_secs(60);
+        while std::time::Instant::now() < until {
+            let reply = self.tab.evaluate(expression, false);
+            if reply.is_ok_and(|r| r.value == Some(json!(true))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("waited a minute for {expression} after a navigation");
+    }
+
     /// Press a key (`ArrowRight`, `End`) on the focused element.
     pub fn key(&self, key: &str) {
         self.tab

@@ -63,8 +63,8 @@ fn ruleset(home: &Home, packs: &[&str]) -> Ruleset {
 
 /// The deck `set` deals for `seed`, by kind name.
 fn deck(set: &Ruleset, seed: u64) -> Vec<String> {
-    let names = |k: u16| set.tiles.kinds[k as usize].name.clone();
-    set.tiles.deal(seed).into_iter().map(names).collect()
+    let names = |k: u16| set.tiles().kinds[k as usize].name.clone();
+    set.tiles().deal(seed).into_iter().map(names).collect()
 }
 
 /// `deck` without the tiles whose kind `other` has none of.
@@ -87,19 +87,19 @@ fn g9_shared_tiles_keep_their_order_when_a_pack_adds_or_leaves_out_tiles() {
         let seed = game_seed(3, i);
         // The Tower's deck is the seed's shuffle of its tiles, as it was
         // before any pack could add tiles.
-        let mut old = tower.tiles.deck();
+        let mut old = tower.tiles().deck();
         Stream::new(seed, DECK_STREAM).shuffle(&mut old);
-        assert_eq!(tower.tiles.deal(seed), old, "seed {seed}");
+        assert_eq!(tower.tiles().deal(seed), old, "seed {seed}");
         let t = deck(&tower, seed);
         for (name, set) in &sets {
             let d = deck(set, seed);
             let mut sorted = d.clone();
             sorted.sort();
             let mut all: Vec<String> = set
-                .tiles
+                .tiles()
                 .deck()
                 .into_iter()
-                .map(|k| set.tiles.kinds[k as usize].name.clone())
+                .map(|k| set.tiles().kinds[k as usize].name.clone())
                 .collect();
             all.sort();
             assert_eq!(sorted, all, "{name}: every tile of the set, once");

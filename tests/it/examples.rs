@@ -311,7 +311,7 @@ fn underdog_floors_give_the_last_seat_one_more_regular_floor() {
     assert_eq!(rules.seat_supply(2, 18, 1).unwrap(), vec![11]);
     assert_eq!(rules.seat_supply(3, 18, 1).unwrap(), vec![9]);
     assert_eq!(rules.seat_supply(3, 18, 2).unwrap(), vec![10]);
-    let game = Game::new(&set.tiles, rules.as_ref(), 2, 1).unwrap();
+    let game = Game::new(set.tiles(), rules.as_ref(), 2, 1).unwrap();
     assert_eq!(game.players()[1].floors, vec![11]);
 }
 
@@ -321,7 +321,7 @@ fn underdog_floors_hold_in_200_games() {
         let set = ruleset(base, "underdog-floors");
         let regular = set.floor_kind("regular").unwrap();
         let rules = set.rules();
-        let start = Game::new(&set.tiles, rules.as_ref(), 2, 0).unwrap();
+        let start = Game::new(set.tiles(), rules.as_ref(), 2, 0).unwrap();
         let supply = |seat: usize| start.players()[seat].floors[regular as usize];
         assert_eq!(supply(1), supply(0) + 1);
         games(&set, if base.len() == 1 { 200 } else { 40 }, |g| {

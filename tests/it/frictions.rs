@@ -87,18 +87,18 @@ fn a_pack_named_by_path_takes_its_parameters_under_its_name_or_its_path() {
     let red = set.floor_kind("red").expect("red") as usize;
     let supply = set
         .rules()
-        .seat_supply(2, set.tiles.foundation_tiles(), 0)
+        .seat_supply(2, set.tiles().foundation_tiles(), 0)
         .expect("supply");
     assert_eq!(supply[red], 5);
     // Recorded under the pack as listed, so the log replays.
-    assert_eq!(set.params.keys().count(), 1);
-    assert!(set.params.keys().next().unwrap().ends_with("red-floor"));
+    assert_eq!(set.params().keys().count(), 1);
+    assert!(set.params().keys().next().unwrap().ends_with("red-floor"));
     let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/red-floor");
     let (_d2, by_path) = red_variant(&format!("\"{}\"", example.display()));
     let set = Ruleset::from_variant(&Home::shipped(), &by_path).expect("keyed by path");
     let supply = set
         .rules()
-        .seat_supply(2, set.tiles.foundation_tiles(), 0)
+        .seat_supply(2, set.tiles().foundation_tiles(), 0)
         .expect("supply");
     assert_eq!(supply[red], 5);
     let (_d3, wrong) = red_variant("red-flor");

@@ -65,7 +65,7 @@ impl Bot for Twins {
 fn no_peeking(variant: &str, players: usize, seed: u64) {
     let set = Ruleset::from_variant(&home(), variant).expect("the variant loads");
     let rules = set.rules();
-    let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed).unwrap();
+    let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).unwrap();
     let mut twins = Twins {
         real: MctsBot::new(seed, 0, BUDGET),
         blind: MctsBot::new(seed, 0, BUDGET),
@@ -144,7 +144,7 @@ fn rulesets() -> Vec<Ruleset> {
 /// options and the kernel accepts it.
 fn legal_from(set: &Ruleset, players: usize, seed: u64, prefix: usize, turns: usize) -> usize {
     let rules = set.rules();
-    let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed).unwrap();
+    let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).unwrap();
     let mut buf = Buffers::default();
     let mut random: Vec<Box<dyn Bot>> = (0..players)
         .map(|s| Box::new(RandomBot::new(seed, s)) as Box<dyn Bot>)
@@ -187,7 +187,7 @@ fn every_mcts_decision_is_a_listed_option_under_every_variant() {
         .unwrap();
     // Every ruleset at least once, from the start and late in the game.
     for set in &sets {
-        assert!(legal_from(set, 2, 5, 0, 4) > 0, "{}", set.name);
+        assert!(legal_from(set, 2, 5, 0, 4) > 0, "{}", set.name());
         let _ = legal_from(set, 4, 6, 50, 8);
     }
 }
@@ -197,7 +197,7 @@ fn mcts_same_seed_same_game() {
     let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
     let rules = set.rules();
     let run = |seed: u64| {
-        let mut g = Game::new(&set.tiles, rules.as_ref(), 2, seed).unwrap();
+        let mut g = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
         g.record_events();
         let mut bots: Vec<Box<dyn Bot>> = vec![
             BotKind::mcts(BUDGET).make(seed, 0, &Default::default()),
@@ -410,11 +410,11 @@ fn one_search_is_offered_and_the_baseline_is_named_with_its_budget() {
     assert!(err.contains("did you mean `mcts-baseline`"), "{err}");
     let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
     let rules = set.rules();
-    let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 4).unwrap();
+    let mut game = Game::new(set.tiles(), rules.as_ref(), 2, 4).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = [BotKind::baseline(5), BotKind::mcts(5)]
         .into_iter()
         .enumerate()
-        .map(|(s, b)| b.make(4, s, &set.worths))
+        .map(|(s, b)| b.make(4, s, set.worths()))
         .collect();
     play_game(&mut game, &mut bots).unwrap();
 }
@@ -445,7 +445,7 @@ impl Bot for Weighing {
 fn mcts_weighs_every_placement_and_takes_the_one_halving_keeps() {
     let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
     let rules = set.rules();
-    let mut game = Game::new(&set.tiles, rules.as_ref(), 2, 11).unwrap();
+    let mut game = Game::new(set.tiles(), rules.as_ref(), 2, 11).unwrap();
     let mut probe = Weighing {
         bot: MctsBot::new(11, 0, DEFAULT_BUDGET),
         seen: Vec::new(),

@@ -136,17 +136,29 @@ fn a_game_counts_the_same_course_however_it_is_driven() {
     let rules = set.rules();
     let bots = [BotKind::GREEDY, BotKind::RANDOM];
     for seed in [3, 17] {
-        let (game, course) =
-            sim::play_with_course(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, false)
-                .unwrap();
+        let (game, course) = sim::play_with_course(
+            set.tiles(),
+            rules.as_ref(),
+            &bots,
+            set.worths(),
+            seed,
+            false,
+        )
+        .unwrap();
         // The same game stepped turn by turn, its scores read after each.
         let mut history = Vec::new();
-        let observed =
-            sim::play_observed(&set.tiles, rules.as_ref(), &bots, &set.worths, seed, |g| {
+        let observed = sim::play_observed(
+            set.tiles(),
+            rules.as_ref(),
+            &bots,
+            set.worths(),
+            seed,
+            |g| {
                 history.push(g.scores());
                 Ok(())
-            })
-            .unwrap();
+            },
+        )
+        .unwrap();
         assert_eq!(observed.scores(), game.scores());
         // The observer sees the start, every turn, and final scoring.
         let turns = game.stats().turns as usize;

@@ -182,7 +182,7 @@ fn run_and_sample(variant: &str) -> &'static (Ruleset, sim::GameResult, SampleGa
     };
     cell.get_or_init(|| {
         let set = Ruleset::from_variant(&home(), variant).expect("variant loads");
-        let bots = vec![BotKind::RANDOM; set.players];
+        let bots = vec![BotKind::RANDOM; set.players()];
         let batch = Batch {
             set: &set,
             bots: &bots,
@@ -196,7 +196,7 @@ fn run_and_sample(variant: &str) -> &'static (Ruleset, sim::GameResult, SampleGa
             .remove(0);
         let pictures = towerlab::views::scene::sample_game(&set, &bots, 0, game_seed(1, 0))
             .expect("sample plays");
-        let sample = SampleGame::draw(&pictures, &set.tiles);
+        let sample = SampleGame::draw(&pictures, set.tiles());
         (set, result, sample)
     })
 }
@@ -276,7 +276,7 @@ fn t5_capture_turns_show_the_range_and_the_meeple_taken() {
         let game = sim::play(
             set,
             rules.as_ref(),
-            &vec![BotKind::RANDOM; set.players],
+            &vec![BotKind::RANDOM; set.players()],
             result.seed,
             true,
         )

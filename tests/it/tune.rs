@@ -39,10 +39,10 @@ fn tuning_is_the_same_for_a_seed_on_any_threads_and_another_seed_learns_otherwis
     assert_ne!(a.worths, c.worths);
     assert_eq!(
         a.worths.floor.len(),
-        set.floors.len(),
+        set.floors().len(),
         "a value per floor kind"
     );
-    assert_eq!(a.fingerprint, set.fingerprint);
+    assert_eq!(&a.fingerprint, set.fingerprint());
 }
 
 /// The scores of a game of `set` between two `bot`s with its values, and
@@ -58,17 +58,17 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     let dir = temp_dir("tuned");
     let at = Home::at(dir.path());
     let plain = Ruleset::from_variant(&at, "tower").unwrap();
-    assert!(plain.tuned.is_none());
-    assert_eq!(*plain.worths, Worths::default());
+    assert!(plain.tuned().is_none());
+    assert_eq!(**plain.worths(), Worths::default());
     // Floors so dear that greedy keeps them: a tuned value decides.
     let mut tuned = tune(&plain, &TunePlan { games: 1, ..PLAN }).unwrap().tuned;
-    tuned.worths.floor = vec![500.0; plain.floors.len()];
+    tuned.worths.floor = vec![500.0; plain.floors().len()];
     let path = tuned_path(dir.path(), &tuned.fingerprint);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text(&tuned).unwrap()).unwrap();
     let set = Ruleset::from_variant(&at, "tower").unwrap();
-    assert_eq!(set.tuned.as_ref(), Some(&tuned));
-    assert_eq!(set.worths, Arc::new(tuned.worths.clone()));
+    assert_eq!(set.tuned().as_ref(), Some(&tuned));
+    assert_eq!(set.worths(), &Arc::new(tuned.worths.clone()));
     // Greedy weighs with them, and so does the search (its priors and its
     // evaluation).
     for bot in [BotKind::GREEDY, BotKind::mcts(6)] {
@@ -125,7 +125,7 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     assert_eq!(json["bots"][0], "greedy@tuned", "{json}");
     // Other rules (another variant) do not find them, and refuse `@tuned`.
     let other = Ruleset::from_variant(&at, "black-tower").unwrap();
-    assert!(other.tuned.is_none());
+    assert!(other.tuned().is_none());
     let refused = run(&[
         &["arena", "mcts@tuned", "greedy", "--variant", "black-tower"][..],
         &more[..],

@@ -272,13 +272,13 @@ pub fn play_arena(arena: &Arena, shard: Shard, progress: &(dyn Fn(u64) + Sync)) 
 /// pack's reference, manifest, script and tile file, and the parameters.
 pub fn content_hash(set: &Ruleset) -> String {
     let mut h = Fnv::default();
-    for pack in &set.packs {
+    for pack in set.packs() {
         h.field(pack.reference.as_bytes());
         h.field(pack.manifest.text.as_bytes());
         h.field(pack.script.as_ref().map_or(&b""[..], |s| s.text.as_bytes()));
         h.field(pack.tiles.as_ref().map_or(&b""[..], |t| t.text.as_bytes()));
     }
-    h.field(format!("{:?}", set.params).as_bytes());
+    h.field(format!("{:?}", set.params()).as_bytes());
     format!("{:016x}", h.0)
 }
 

@@ -12,7 +12,7 @@ use crate::kernel::effects::{
     Acted, Effect, FloorFrom, MAX_CASCADE, MAX_EFFECTS, Moment, Scope, StateAt,
 };
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::FloorKind;
 use crate::kernel::rules::TowerNow;
 
@@ -240,6 +240,26 @@ impl Game<'_> {
     }
 
     fn send_home(&mut self, rule: &str, pos: Pos, spot: MeepleSpot) -> Result<()> {
+        let (owner, on) = self.take_off(pos, spot, None)?;
+        self.players[owner].meeples += 1;
+        self.emit(|_| Event::SentHome {
+            rule: rule.to_string(),
+            pos,
+            on,
+            spot,
+            owner,
+        });
+        Ok(())
+    }
+
+    /// The meeple at `pos` on `spot` off the board (unless it is
+    /// `not_of`'s): its owner and what it stood on.
+    fn take_off(
+        &mut self,
+        pos: Pos,
+        spot: MeepleSpot,
+        not_of: Option<usize>,
+    ) -> Result<(usize, MeepleOn)> {
         let Some(i) = self
             .meeples
             .iter()
@@ -247,19 +267,15 @@ impl Game<'_> {
         else {
             bail!("no meeple stands there ({pos}, {})", spot_words(spot));
         };
-        let m = self.meeples.swap_remove(i);
-        let on = self.meeple_on(m.pos, m.spot);
-        self.lift_meeple(m.pos, m.spot)?;
-        self.players[m.owner as usize].meeples += 1;
+        let owner = self.meeples[i].owner as usize;
+        if Some(owner) == not_of {
+            bail!("seat {owner}'s own meeple is never its prisoner: send it home (send_home)");
+        }
+        self.meeples.swap_remove(i);
+        let on = self.meeple_on(pos, spot);
+        self.lift_meeple(pos, spot)?;
         self.capturable_known = false;
-        self.emit(|_| Event::SentHome {
-            rule: rule.to_string(),
-            pos,
-            on,
-            spot,
-            owner: m.owner as usize,
-        });
-        Ok(())
+        Ok((owner, on))
     }
 
     /// The meeple at `pos` on `spot` made `captor`'s prisoner; the two
@@ -269,23 +285,9 @@ impl Game<'_> {
         if captor >= n {
             bail!("there is no seat {captor}: seats are 0 to {}", n - 1);
         }
-        let Some(i) = self
-            .meeples
-            .iter()
-            .position(|m| m.pos == pos && m.spot == spot)
-        else {
-            bail!("no meeple stands there ({pos}, {})", spot_words(spot));
-        };
-        let owner = self.meeples[i].owner as usize;
-        if owner == captor {
-            bail!("seat {captor}'s own meeple is never its prisoner: send it home (send_home)");
-        }
-        let m = self.meeples.swap_remove(i);
-        let on = self.meeple_on(m.pos, m.spot);
-        self.lift_meeple(m.pos, m.spot)?;
+        let (owner, on) = self.take_off(pos, spot, Some(captor))?;
         self.prisoners[captor * n + owner] += 1;
         self.standings_changed();
-        self.capturable_known = false;
         self.emit(|_| Event::Imprisoned {
             rule: rule.to_string(),
             pos,
@@ -311,7 +313,7 @@ impl Game<'_> {
         }
         self.players[seat].meeples -= 1;
         self.towers[t].meeple = Some(seat as u8);
-        self.meeples.push(crate::kernel::pieces::Meeple {
+        self.meeples.push(Meeple {
             owner: seat as u8,
             pos,
             spot: MeepleSpot::Tower,
@@ -326,7 +328,7 @@ impl Game<'_> {
         Ok(Moment::MeeplePlaced {
             seat,
             pos,
-            on: crate::kernel::pieces::MeepleOn::Tower,
+            on: MeepleOn::Tower,
         })
     }
 

@@ -196,13 +196,13 @@ impl BotKind {
 
     /// Refuse `@tuned` where `set` has no tuned values.
     pub fn check_values(self, set: &Ruleset) -> Result<()> {
-        if self.values == Values::Tuned && set.tuned.is_none() {
+        if self.values == Values::Tuned && set.tuned().is_none() {
             return Err(bad_input(format!(
                 "`{}`: no tuned values are stored for these rules ({}/{}.toml in the home folder); \
                  run `towerlab tune` for them first",
                 self.label(),
                 worths::TUNED_DIR,
-                set.fingerprint
+                set.fingerprint()
             )));
         }
         Ok(())

@@ -175,16 +175,16 @@ impl fmt::Display for Record {
 /// The log of `game`, played under `set` as game `index` of a run with seed
 /// `seed`, as JSON Lines.
 pub fn game_log(set: &Ruleset, index: u64, seed: u64, game: &Game) -> Result<String> {
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
     let pack_files = set.pack_files();
     let ctx = LogContext {
         game: index,
         seed,
-        packs: &set.pack_names,
-        params: &set.params,
+        packs: set.pack_names(),
+        params: set.params(),
         pack_files: &pack_files,
         players: game.players().len(),
-        tiles: &set.tiles,
+        tiles: set.tiles(),
         floors: &floors,
     };
     let mut text = String::new();

@@ -274,8 +274,8 @@ fn play_block<'a>(
     block: &[LogLine],
     turns: Option<u32>,
 ) -> Result<Game<'a>> {
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
-    let own = crate::play::log::start_tile(&set.tiles);
+    let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
+    let own = crate::play::log::start_tile(set.tiles());
     if let Some(logged) = &start.logged.start_tile
         && logged != &own
     {
@@ -289,7 +289,7 @@ fn play_block<'a>(
             own.tile
         );
     }
-    let mut game = Game::new(&set.tiles, rules, start.logged.players, start.logged.seed)
+    let mut game = Game::new(set.tiles(), rules, start.logged.players, start.logged.seed)
         .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))?;
     game.record_events();
     let cursor = Rc::new(RefCell::new(Cursor {
@@ -429,7 +429,7 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))
         })?;
         let game = play_block(file, set, rules, &start, &log.src, block, None)?;
-        let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+        let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
         let ctx = LogContext {
             game: start.game,
             seed: start.logged.seed,
@@ -437,7 +437,7 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
             params: &start.logged.params,
             pack_files: &start.logged.pack_files,
             players: start.logged.players,
-            tiles: &set.tiles,
+            tiles: set.tiles(),
             floors: &floors,
         };
         let expected = log::records(&ctx, game.events());

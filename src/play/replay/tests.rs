@@ -17,15 +17,15 @@ fn tower_log(seed: u64) -> Vec<Record> {
     let rules = set.rules();
     let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let game = sim::play(&set, rules.as_ref(), &bots, seed, true).unwrap();
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
     let ctx = LogContext {
         game: 0,
         seed,
-        packs: &set.pack_names,
-        params: &set.params,
+        packs: set.pack_names(),
+        params: set.params(),
         pack_files: &[],
         players: 2,
-        tiles: &set.tiles,
+        tiles: set.tiles(),
         floors: &floors,
     };
     log::records(&ctx, game.events())

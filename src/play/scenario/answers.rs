@@ -64,6 +64,9 @@ pub fn answers(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) ->
     let rules = set.rules();
     let mut game = super::position::build(src, set, rules.as_ref(), raw)?;
     super::state::set(src, &mut game, raw)?;
+    // Settled as a scenario's position is before its steps and
+    // expectations (no turn's tile: the steps are not played here).
+    game.settle(None)?;
     let towers = (0..game.towers().len())
         .map(|t| tower_answers(set, &game, t))
         .collect::<Result<_>>()?;
@@ -102,7 +105,7 @@ fn tower_answers(set: &Ruleset, game: &Game, t: usize) -> Result<TowerAnswers> {
     };
     let seats = game.players().len();
     let mut build = Vec::new();
-    for (k, decl) in set.floors.iter().enumerate() {
+    for (k, decl) in set.floors().iter().enumerate() {
         let mut may = Vec::new();
         for s in 0..seats {
             if game
@@ -128,7 +131,7 @@ fn tower_answers(set: &Ruleset, game: &Game, t: usize) -> Result<TowerAnswers> {
         floors: tower
             .floors
             .iter()
-            .map(|&k| set.floors[k as usize].name.clone())
+            .map(|&k| set.floors()[k as usize].name.clone())
             .collect(),
         range,
         captures,

@@ -106,7 +106,7 @@ pub fn check(
         let want = floor_counts(src, set, &s.floors)?;
         let got = game
             .rules()
-            .seat_supply(n, set.tiles.foundation_tiles(), seat)
+            .seat_supply(n, set.tiles().foundation_tiles(), seat)
             .with_context(|| asked(src, s.floors.span()))?;
         let (w, g) = (c.supply_text(&want), c.supply_text(&got));
         c.compare(
@@ -310,7 +310,7 @@ impl Checker<'_, '_> {
     fn supply_text(&self, counts: &[u32]) -> String {
         let parts: Vec<String> = self
             .set
-            .floors
+            .floors()
             .iter()
             .zip(counts)
             .map(|(f, c)| format!("{} {c}", f.name))

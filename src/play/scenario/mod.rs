@@ -189,7 +189,7 @@ fn own_rules(
     }
     let packs: Vec<String> = match &raw.packs {
         Some(p) => p.iter().map(|p| p.get_ref().clone()).collect(),
-        None => set.pack_names.clone(),
+        None => set.pack_names().clone(),
     };
     let at = raw
         .packs
@@ -226,7 +226,7 @@ impl Suite {
 /// under the same rules.
 pub fn suite(home: &Home, target: &str, extra: &[Source]) -> Result<Suite> {
     let set = target_rules(home, target)?;
-    let own = match set.packs.last() {
+    let own = match set.packs().last() {
         Some(pack) => pack.scenario_files()?,
         None => Vec::new(),
     };
@@ -248,7 +248,7 @@ pub fn suite(home: &Home, target: &str, extra: &[Source]) -> Result<Suite> {
         }
     }
     Ok(Suite {
-        packs: set.pack_names.clone(),
+        packs: set.pack_names().clone(),
         results,
     })
 }

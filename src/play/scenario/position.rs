@@ -29,18 +29,18 @@ pub fn build<'a>(
 ) -> Result<Game<'a>> {
     let players = match &raw.players {
         Some(p) => number(src, p, MIN_PLAYERS as i64, MAX_PLAYERS as i64, "players")?,
-        None => set.players,
+        None => set.players(),
     };
     let left = match &raw.tiles_left {
         Some(t) => number(src, t, 0, MAX_TILES_LEFT, "tiles_left")?,
         None => 0,
     };
-    let mut game = Game::arranged(&set.tiles, rules, players, left)
+    let mut game = Game::arranged(set.tiles(), rules, players, left)
         .map_err(|e| src.error_at(raw.name.span(), format!("{e:#}")))?;
     for t in &raw.tiles {
         let t = t.get_ref();
         let kind = set
-            .tiles
+            .tiles()
             .find(t.tile.get_ref())
             .map_err(|e| src.error_at(t.tile.span(), format!("{e:#}")))?;
         let rot = match &t.rot {
@@ -132,10 +132,10 @@ pub fn floor_counts(
     set: &Ruleset,
     floors: &Spanned<std::collections::BTreeMap<String, Spanned<i64>>>,
 ) -> Result<Vec<u32>> {
-    let mut counts = vec![0u32; set.floors.len()];
+    let mut counts = vec![0u32; set.floors().len()];
     for (name, count) in floors.get_ref() {
         let k = set
-            .floors
+            .floors()
             .iter()
             .position(|f| &f.name == name)
             .ok_or_else(|| {
@@ -143,7 +143,7 @@ pub fn floor_counts(
                     count.span(),
                     format!(
                         "unknown floor kind `{name}`{}",
-                        did_you_mean(name, set.floors.iter().map(|f| f.name.as_str()))
+                        did_you_mean(name, set.floors().iter().map(|f| f.name.as_str()))
                     ),
                 )
             })?;

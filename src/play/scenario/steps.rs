@@ -53,15 +53,15 @@ pub fn play(
         });
         break;
     }
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
     let ctx = LogContext {
         game: 0,
         seed: 0,
-        packs: &set.pack_names,
-        params: &set.params,
+        packs: set.pack_names(),
+        params: set.params(),
         pack_files: &[],
         players: game.players().len(),
-        tiles: &set.tiles,
+        tiles: set.tiles(),
         floors: &floors,
     };
     let events = game.take_events();
@@ -125,7 +125,7 @@ fn one_step(
     };
     if let Some(tile) = &step.tile {
         let kind = set
-            .tiles
+            .tiles()
             .find(tile.get_ref())
             .map_err(|e| src.error_at(tile.span(), format!("{e:#}")))?;
         let Some(at) = &step.at else {

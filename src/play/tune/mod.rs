@@ -114,7 +114,7 @@ pub struct Foresight {
 /// Learn the values of `set` from `plan.games` self-play games.
 pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Learned> {
     ensure!(plan.games >= 1, "tuning needs at least one game");
-    let kinds = set.floors.len();
+    let kinds = set.floors().len();
     let mut fit = Fit::new(terms_len(kinds));
     let defaults = Arc::new(Worths::default());
     let workers = Workers::new(set, plan.threads)?;
@@ -135,8 +135,8 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Learned> {
     let prior = prior(&defaults, kinds);
     let w = fit.solve(&prior, RIDGE);
     let tuned = Tuned {
-        variant: set.name.clone(),
-        fingerprint: set.fingerprint.clone(),
+        variant: set.name().clone(),
+        fingerprint: set.fingerprint().clone(),
         seed: plan.seed,
         games: plan.games,
         players: plan.players,
@@ -179,7 +179,7 @@ type Played = (Vec<Sample>, Vec<u32>);
 fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> Result<Played> {
     let seed = game_seed(plan.seed, index);
     let play = || -> Result<Played> {
-        let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
+        let mut game = Game::new(set.tiles(), rules, plan.players, seed)?;
         let worths = Arc::new(Worths::default());
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
             .map(|s| plan.bot.make(seed, s, &worths))
@@ -190,7 +190,7 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
         while play_turn(&mut game, &mut bots, &mut buf)? {
             let now = scores_if_over(&game)?;
             for (p, t) in eval.terms(&game).iter().enumerate() {
-                samples.push((p, now[p] as f64, row(t, set.floors.len())));
+                samples.push((p, now[p] as f64, row(t, set.floors().len())));
             }
         }
         game.final_scoring()?;

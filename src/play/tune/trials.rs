@@ -116,7 +116,7 @@ fn check_game(
 ) -> Result<f64> {
     let seed = game_seed(plan.seed, deal);
     let play = || -> Result<f64> {
-        let mut game = Game::new(&set.tiles, rules, plan.players, seed)?;
+        let mut game = Game::new(set.tiles(), rules, plan.players, seed)?;
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
             .map(|p| plan.bot.make(seed, p, if p == seat { a } else { b }))
             .collect();
@@ -196,14 +196,14 @@ fn keep(c: &Check) -> bool {
 /// each floor kind in supply, the chances of an open city and of a
 /// cloister's neighbour.
 fn values(set: &Ruleset) -> usize {
-    4 + set.floors.len()
+    4 + set.floors().len()
 }
 
 /// `w` with its `value`-th value (in the order of [`values`]) times `f`,
 /// and the change in words.
 fn scaled(w: &Worths, set: &Ruleset, value: usize, f: f32) -> (String, Worths) {
     let mut t = w.clone();
-    let kinds = set.floors.len();
+    let kinds = set.floors().len();
     let what = match value {
         0 => {
             t.meeple = w.meeple.map(|m| m * f);
@@ -217,7 +217,7 @@ fn scaled(w: &Worths, set: &Ruleset, value: usize, f: f32) -> (String, Worths) {
             let k = v - 2;
             t.floor = (0..kinds).map(|j| w.floor(j)).collect();
             t.floor[k] *= f;
-            format!("floor {} in supply", set.floors[k].name)
+            format!("floor {} in supply", set.floors()[k].name)
         }
         v if v == 2 + kinds => {
             t.city_chance = w.city_chance.map(|c| (c * f).min(1.0));

@@ -88,7 +88,7 @@ fn tell_action(e: &Event, game: &Game, set: &Ruleset) -> Option<Told> {
             "T3",
             Words::default().does(*player, "adds", "add").and(format!(
                 " a {} floor{} to the tower at {} ({} floor{})",
-                set.floors
+                set.floors()
                     .get(*kind as usize)
                     .map_or("?", |d| d.name.as_str()),
                 if *table { " from the table" } else { "" },

@@ -78,7 +78,7 @@ fn action_label(a: &Action, game: &Game, set: &Ruleset) -> String {
         Action::Floor { tower: t, kind } => {
             let pos = game.towers()[t as usize].pos;
             let name = set
-                .floors
+                .floors()
                 .get(kind as usize)
                 .map_or("?", |f| f.name.as_str());
             let on = if game.towers()[t as usize].floors.is_empty() {

@@ -267,7 +267,7 @@ mod tests {
     fn names(variant: &str) -> Vec<(String, String)> {
         let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
         let set = Ruleset::from_variant(&home, variant).unwrap();
-        set.tiles
+        set.tiles()
             .kinds
             .iter()
             .map(|k| (k.name.clone(), tile_words(k)))
@@ -319,7 +319,7 @@ mod tests {
     fn segments_are_named_by_where_they_lie() {
         let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
         let set = Ruleset::from_variant(&home, "black-tower").unwrap();
-        let kind = |code: &str| set.tiles.kinds.iter().find(|k| k.name == code).unwrap();
+        let kind = |code: &str| set.tiles().kinds.iter().find(|k| k.name == code).unwrap();
         let named = |code: &str, rot: u8| {
             let k = kind(code);
             (0..k.segments.len() as u8)
@@ -368,7 +368,7 @@ mod tests {
         let mut cloister = named("base/L", 0);
         cloister.sort();
         assert_eq!(cloister, ["the cloister", "the field around the cloister"]);
-        for k in &set.tiles.kinds {
+        for k in &set.tiles().kinds {
             for rot in 0..4 {
                 let words = named(&k.name, rot);
                 for w in &words {

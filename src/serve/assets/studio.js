@@ -614,7 +614,7 @@ const SIDE = 9;
 const HALF = (SIDE - 1) / 2;
 const SEAT_COLOURS = ["#e0302b", "#2f6fe0", "#2a9d4b", "#e0b000", "#222222", "#b04fd8", "#e07a20", "#20b0b0"];
 // The board: cells by "x,y" — a tile, a tower with its floors, a meeple.
-let board = { cells: {}, players: 2, scores: "", current: 0, selected: null };
+let board = { cells: {}, figures: {}, players: 2, scores: "", current: 0, selected: null };
 let answers = null;
 let askTimer = null;
 let askSeq = 0;
@@ -627,11 +627,29 @@ function floorKinds() {
 }
 
 function showBoardKinds() {
-  const select = $("#floor-kind");
+  fillNames($("#floor-kind"), floorKinds());
+  const figures = figureNames();
+  fillNames($("#figure-name"), figures);
+  $("#figure-tool").hidden = figures.length === 0;
+  for (const name of Object.keys(board.figures)) {
+    if (!figures.includes(name)) delete board.figures[name];
+  }
+}
+
+function fillNames(select, names) {
   const had = select.value;
   select.replaceChildren();
-  for (const k of floorKinds()) select.append(el("option", { value: k }, k));
-  if ([...select.options].some((o) => o.value === had)) select.value = had;
+  for (const n of names) select.append(el("option", { value: n }, n));
+  if (names.includes(had)) select.value = had;
+}
+
+// The neutral figures the pack open and the packs of this browser it
+// requires declare (`[figure.NAME]` in a manifest).
+function figureNames() {
+  if (!pack()) return [];
+  return packOrder(kept.pack).flatMap((name) =>
+    [...(kept.packs[name].files["pack.toml"] ?? "").matchAll(/^\s*\[figure\.([A-Za-z0-9_-]+)\]/gm)].map((m) => m[1]),
+  );
 }
 
 function setupBoardControls() {
@@ -668,6 +686,7 @@ function setupBoardControls() {
   });
   $("#clear-board").addEventListener("click", () => {
     board.cells = {};
+    board.figures = {};
     board.selected = null;
     boardChanged();
   });
@@ -695,6 +714,9 @@ function drawGrid() {
         m.style.background = SEAT_COLOURS[c.meeple];
         b.append(m);
       }
+      for (const [name, where] of Object.entries(board.figures)) {
+        if (where === at) b.append(el("span", { class: "figure", title: name }, "◆"));
+      }
       if (inRange.has(at)) b.classList.add("range");
       if (taken.has(at)) b.classList.add("taken");
       if (tower && at === `${tower.at[0]},${tower.at[1]}`) b.classList.add("selected");
@@ -709,6 +731,9 @@ function cellWords(x, y, c) {
   if (c?.tower) parts.push(`tower of ${c.floors.length} floors${c.floors.length ? `: ${c.floors.join(", ")}` : ""}`);
   else if (c?.tile) parts.push("tile");
   if (c?.meeple !== undefined) parts.push(`meeple of seat ${c.meeple}`);
+  for (const [name, where] of Object.entries(board.figures)) {
+    if (where === `${x},${y}`) parts.push(`the ${name}`);
+  }
   return parts.join(", ");
 }
 
@@ -729,10 +754,21 @@ function clickCell(x, y) {
     const seat = Number($("#meeple-seat").value);
     if (c.meeple === seat) delete c.meeple;
     else c.meeple = seat;
+  } else if (tool === "figure") {
+    if (!c.tile && !c.tower) return;
+    const name = $("#figure-name").value;
+    if (board.figures[name] === at) delete board.figures[name];
+    else board.figures[name] = at;
   } else if (tool === "erase") {
-    if (c.tower && c.floors.length > 0) c.floors.pop();
+    const figure = Object.keys(board.figures).find((n) => board.figures[n] === at);
+    if (figure) delete board.figures[figure];
+    else if (c.tower && c.floors.length > 0) c.floors.pop();
     else if (c.meeple !== undefined) delete c.meeple;
     else delete board.cells[at];
+  }
+  // A figure stands on a tile: one whose tile went leaves the board.
+  for (const [name, where] of Object.entries(board.figures)) {
+    if (!board.cells[where]) delete board.figures[name];
   }
   boardChanged();
 }
@@ -743,9 +779,10 @@ function boardChanged() {
   askTimer = setTimeout(ask, ASK_DELAY);
 }
 
-// The board as a scenario position (docs/packs.md): `base/L` (a cloister,
-// fields all round) for a tile, `tower/F` (a foundation on a field) for a
-// tower; a meeple on the cloister or the field.
+// The board as a scenario position (docs/scenarios.md): `base/L` (a
+// cloister, fields all round) for a tile, `tower/F` (a foundation on a
+// field) for a tower; a meeple on the cloister or the field; a neutral
+// figure where it stands (`state`).
 function scenarioText(name, expect) {
   const tiles = [];
   const towers = [];
@@ -766,6 +803,10 @@ function scenarioText(name, expect) {
   list("tiles", tiles);
   list("towers", towers);
   list("meeples", meeples);
+  list(
+    "state",
+    Object.entries(board.figures).map(([name, at]) => `  { name = "${name}", at = [${at.replace(",", ", ")}] },`),
+  );
   if (expect) lines.push("[scenario.expect]", ...expect);
   return lines.join("\n") + "\n";
 }
@@ -921,7 +962,10 @@ async function play() {
   $("#play-error").textContent = "";
   try {
     const players = Number($("#play-players").value);
-    const seats = ["person", ...Array(players - 1).fill($("#play-bot").value)];
+    // Friends play the other seats from their links (the game's page
+    // lists them); bots play them here.
+    const others = $("#play-bot").value;
+    const seats = ["person", ...Array(players - 1).fill(others === "friends" ? "person" : others)];
     const state = await api("POST", "/api/games", {
       packs: packOrder(kept.pack),
       pack_files: packFiles(),
@@ -929,8 +973,9 @@ async function play() {
     });
     // Kept as the game's page keeps the seats it plays.
     const here = {};
-    for (const k of state.keys ?? []) here[k.seat] = k.key;
-    localStorage.setItem(`towerlab.game.${state.id}`, JSON.stringify({ here, away: {}, maker: state.maker_key }));
+    const away = {};
+    for (const k of state.keys ?? []) (k.seat === 0 ? here : away)[k.seat] = k.key;
+    localStorage.setItem(`towerlab.game.${state.id}`, JSON.stringify({ here, away, maker: state.maker_key }));
     location.href = `/game/${state.id}`;
   } catch (e) {
     $("#play-error").textContent = e.message;
@@ -1022,7 +1067,8 @@ async function loadCatalog() {
   catalog = await api("GET", "/api/catalog");
   for (const v of catalog.variants) $("#against").append(el("option", { value: v }, v));
   $("#against").value = catalog.variants.includes("tower") ? "tower" : catalog.variants[0];
-  for (const b of catalog.bots) $("#play-bot").append(el("option", { value: b }, b));
+  for (const b of catalog.bots) $("#play-bot").append(el("option", { value: b }, `${b} bots`));
+  $("#play-bot").append(el("option", { value: "friends" }, "friends, from their links"));
   $("#play-bot").value = "greedy";
 }
 

@@ -37,7 +37,7 @@ pub struct SceneOptions {
 /// The ruleset's floor kinds, and the default seat colours.
 pub fn palette(set: &Ruleset) -> Palette {
     Palette::new(
-        set.floors
+        set.floors()
             .iter()
             .map(|d| FloorStyle {
                 name: d.name.clone(),
@@ -86,7 +86,7 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
             .iter()
             .map(|f| format!("the {} stands at {},{}", f.name, f.pos.x, f.pos.y)),
     );
-    if set.floors.iter().any(|f| f.table) {
+    if set.floors().iter().any(|f| f.table) {
         captions.push(format!(
             "the table holds: {}",
             table_words(game.table_floors(), &palette)
@@ -107,7 +107,7 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
         )
     }));
     Scene {
-        title: options.title.clone().unwrap_or_else(|| set.name.clone()),
+        title: options.title.clone().unwrap_or_else(|| set.name().clone()),
         captions,
         tiles: game
             .board()
@@ -154,7 +154,7 @@ fn figures(game: &Game) -> Vec<SceneFigure> {
 }
 
 fn packs_caption(set: &Ruleset) -> String {
-    format!("packs: {}", set.pack_names.join(" + "))
+    format!("packs: {}", set.pack_names().join(" + "))
 }
 
 /// The meeples standing on segments of placed tiles.
@@ -235,7 +235,7 @@ pub fn board_scene(
         }
         Some(at) => Some(SceneRange {
             at,
-            cells: capture_cells(rules.as_ref(), &set.tiles, floors, Some(map))?,
+            cells: capture_cells(rules.as_ref(), set.tiles(), floors, Some(map))?,
         }),
     };
     let palette = palette(set);
@@ -278,7 +278,7 @@ pub fn board_scene(
         .into_iter()
         .collect();
     Ok(Scene {
-        title: options.title.clone().unwrap_or_else(|| set.name.clone()),
+        title: options.title.clone().unwrap_or_else(|| set.name().clone()),
         captions,
         tiles,
         meeples: Vec::new(),

@@ -61,10 +61,10 @@ pub fn sample_game_within(
     let mut seen = 0;
     let names = Names::numbered(bots.len());
     let game = sim::play_observed(
-        &set.tiles,
+        set.tiles(),
         rules.as_ref(),
         bots,
-        &set.worths,
+        set.worths(),
         seed,
         |game| {
             let events = &game.events()[seen..];
@@ -81,7 +81,7 @@ pub fn sample_game_within(
             });
             let options = SceneOptions {
                 range: capture.map(|c| c.0),
-                title: Some(format!("{} · game {index}", set.name)),
+                title: Some(format!("{} · game {index}", set.name())),
                 bounds,
                 taken: capture
                     .map(|(_, at, spot, owner)| SceneMeeple {

@@ -17,7 +17,7 @@ fn tuned_home(variant: &str, prisoner: f32) -> (Scratch, std::path::PathBuf) {
     let set = Ruleset::from_variant(&Home::shipped(), variant).expect("a shipped variant");
     let tuned = Tuned {
         variant: variant.to_string(),
-        fingerprint: set.fingerprint.clone(),
+        fingerprint: set.fingerprint().clone(),
         seed: 1,
         games: 10,
         players: 2,
@@ -26,7 +26,7 @@ fn tuned_home(variant: &str, prisoner: f32) -> (Scratch, std::path::PathBuf) {
             ..Worths::default()
         },
     };
-    let path = tuned_path(home.path(), &set.fingerprint);
+    let path = tuned_path(home.path(), set.fingerprint());
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text(&tuned).unwrap()).unwrap();
     (home, path)
@@ -71,7 +71,7 @@ fn values_tuned_for_other_rules_are_refused_with_both_fingerprints() {
     // Black Tower's values, renamed to The Tower's fingerprint.
     let (home, black) = tuned_home("black-tower", 1.5);
     let tower = Ruleset::from_variant(&Home::shipped(), "tower").unwrap();
-    let renamed = tuned_path(home.path(), &tower.fingerprint);
+    let renamed = tuned_path(home.path(), tower.fingerprint());
     std::fs::rename(&black, &renamed).unwrap();
     let black_fp = black.file_stem().unwrap().to_str().unwrap().to_string();
     for command in [
@@ -89,7 +89,7 @@ fn values_tuned_for_other_rules_are_refused_with_both_fingerprints() {
             &err,
             &format!("tuned for the rules of fingerprint {black_fp}"),
         );
-        says(&err, &format!("not for these ({})", tower.fingerprint));
+        says(&err, &format!("not for these ({})", tower.fingerprint()));
     }
     // Black Tower itself, with no file of its own, plays the defaults.
     let v = json(&[

@@ -83,9 +83,11 @@ fn unused_allowances(files: &[SourceFile], table: Table) -> Vec<String> {
     unused
 }
 
-/// Every loop of imports among the modules of `files`, once each.
+/// Every loop of imports among the modules of `files`, once each: between
+/// siblings and cousins, and between a module and its parent (the parent
+/// names an item of the child, the child one of the parent).
 fn import_loops(files: &[SourceFile]) -> Vec<String> {
-    let edges = Crate::new(files).edges();
+    let edges = Crate::new(files).edges_with_ancestors();
     let mut loops = Vec::new();
     for start in edges.keys() {
         // A loop through `start` whose other members all sort after it, so
@@ -138,9 +140,80 @@ fn every_allowed_layer_is_imported() {
     );
 }
 
+/// Loops between a module and its parent (the parent names an item of the
+/// child, the child one of the parent) that the tree has had since this
+/// check found them: each is undone by moving what both name into a module
+/// of their own. Any loop not listed fails, and so does a listed loop that
+/// is gone: this list only shrinks.
+const KNOWN_PARENT_LOOPS: &[&str] = &[
+    "analysis::partial -> analysis::partial::merge -> analysis::partial",
+    "analysis::stats -> analysis::stats::columns -> analysis::stats",
+    "kernel::game -> kernel::game::acts -> kernel::game",
+    "kernel::game -> kernel::game::scoring -> kernel::game",
+    "kernel::game -> kernel::game::towers -> kernel::game",
+    "kernel::tiles -> kernel::tiles::compile -> kernel::tiles",
+    "kernel::tiles -> kernel::tiles::deal -> kernel::tiles",
+    "play::bots::mcts -> play::bots::mcts::halving -> play::bots::mcts",
+    "play::bots::mcts -> play::bots::mcts::keep -> play::bots::mcts",
+    "play::bots::mcts -> play::bots::mcts::pairing -> play::bots::mcts",
+    "play::log -> play::log::read -> play::log",
+    "play::replay -> play::replay::file -> play::replay",
+    "play::scenario -> play::scenario::answers -> play::scenario",
+    "play::scenario -> play::scenario::expect -> play::scenario",
+    "play::scenario -> play::scenario::steps -> play::scenario",
+    "play::tune -> play::tune::trials -> play::tune",
+    "play::words -> play::words::options -> play::words",
+    "rules -> rules::setting -> rules",
+    "rules::script -> rules::script::api -> rules::script",
+    "rules::script -> rules::script::ask -> rules::script",
+    "rules::script -> rules::script::compile -> rules::script",
+    "rules::script -> rules::script::effects -> rules::script",
+    "rules::script -> rules::script::effects -> rules::script::context -> rules::script",
+    "rules::script -> rules::script::fires -> rules::script",
+    "rules::script -> rules::script::front -> rules::script",
+    "rules::script -> rules::script::memo -> rules::script",
+    "rules::script -> rules::script::reads -> rules::script",
+    "rules::script -> rules::script::record -> rules::script",
+    "rules::script -> rules::script::sandbox -> rules::script",
+    "rules::script -> rules::script::sandbox -> rules::script::figures -> rules::script",
+    "rules::script -> rules::script::steps -> rules::script",
+    "rules::script -> rules::script::trace -> rules::script",
+    "serve -> serve::api -> serve",
+    "serve -> serve::host -> serve",
+    "serve -> serve::host -> serve::catalog -> serve",
+    "serve -> serve::host -> serve::catalog -> serve::studio -> serve::studio::compare -> serve",
+    "serve -> serve::host -> serve::hint -> serve",
+    "serve -> serve::host -> serve::seats -> serve",
+    "serve -> serve::listen -> serve",
+    "views::render -> views::render::board -> views::render",
+    "views::render::tile -> views::render::tile::shape -> views::render::tile",
+    "views::render::tile -> views::render::tile::spots -> views::render::tile",
+    "views::report -> views::report::fires -> views::report",
+    "views::report -> views::report::ladder -> views::report",
+    "views::report -> views::report::replay -> views::report",
+    "views::report -> views::report::sample -> views::report",
+    "views::scene -> views::scene::build -> views::scene",
+    "views::scene -> views::scene::sample -> views::scene",
+];
+
 #[test]
 fn modules_import_each_other_without_loops() {
-    assert_none(import_loops(&read_src()), "import loops");
+    let loops = import_loops(&read_src());
+    let new: Vec<String> = loops
+        .iter()
+        .filter(|l| !KNOWN_PARENT_LOOPS.contains(&l.as_str()))
+        .cloned()
+        .collect();
+    assert_none(new, "import loops");
+    let gone: Vec<String> = KNOWN_PARENT_LOOPS
+        .iter()
+        .filter(|k| !loops.iter().any(|l| l == *k))
+        .map(|k| k.to_string())
+        .collect();
+    assert_none(
+        gone,
+        "loops no longer in the tree: remove them from KNOWN_PARENT_LOOPS",
+    );
 }
 
 /// Source files from (module, text) pairs, for planted violations.
@@ -185,6 +258,31 @@ fn an_import_up_is_found_in_every_form_of_path() {
             ["play::sim imports views::render"],
             "not found in:\n{}",
             case.1
+        );
+    }
+}
+
+#[test]
+fn a_layer_break_through_an_exported_macro_is_found() {
+    // An exported macro lives at the crate root, whichever module writes it:
+    // calling it depends on that module.
+    let views = (
+        "views",
+        "pub mod render;\n\
+         #[macro_export] macro_rules! draw_here { () => { $crate::views::render::draw() } }",
+    );
+    for call in [
+        "fn f() { crate::draw_here!() }",
+        "fn f() { draw_here!() }",
+        "use crate::draw_here; fn f() { draw_here!() }",
+    ] {
+        let mut files = planted(TARGETS);
+        files.retain(|f| f.module != ["views"]);
+        files.extend(planted(&[views, ("play::sim", call)]));
+        assert_eq!(
+            wrong_imports(&files, LAYERS),
+            ["play::sim imports views"],
+            "not found: {call}"
         );
     }
 }
@@ -246,6 +344,22 @@ fn an_allowance_the_code_does_not_use_is_found() {
         unused_allowances(&files, WIDE),
         ["play may import views but does not"]
     );
+}
+
+#[test]
+fn a_loop_between_a_parent_and_its_child_is_found() {
+    let files = planted(&[
+        ("play::a", "pub mod b; pub struct A; fn f(_: b::B) {}"),
+        ("play::a::b", "pub struct B; fn g(_: super::A) {}"),
+    ]);
+    assert_eq!(import_loops(&files), ["play::a -> play::a::b -> play::a"]);
+    // A child that uses its parent's items, and a parent that names none of
+    // the child's, make no loop.
+    let files = planted(&[
+        ("play::a", "pub mod b; pub struct A;"),
+        ("play::a::b", "pub struct B; fn g(_: super::A) {}"),
+    ]);
+    assert_none(import_loops(&files), "a loop where there is none");
 }
 
 #[test]

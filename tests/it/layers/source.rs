@@ -122,13 +122,29 @@ impl Crate {
     /// For each file module, the other file modules it depends on (not its
     /// own ancestors: a module always sees its parents).
     pub fn edges(&self) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+        self.depends(|from, to| !from.starts_with(to))
+    }
+
+    /// For each file module, the other file modules it depends on, its
+    /// ancestors among them (what a child names of its parent makes a loop
+    /// with what the parent names of the child), the crate root left out.
+    pub fn edges_with_ancestors(&self) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+        self.depends(|_, to| !to.is_empty())
+    }
+
+    /// For each file module, the other file modules it names an item of,
+    /// where `keep(from, to)`.
+    fn depends(
+        &self,
+        keep: impl Fn(&ModPath, &ModPath) -> bool,
+    ) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
         let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
         for (at, scope) in &self.scopes {
             let own = edges.entry(scope.file.clone()).or_default();
             for raw in &scope.refs {
                 for target in self.resolve(at, raw, 0) {
                     let file = &self.scopes[&target].file;
-                    if file != &scope.file && !scope.file.starts_with(file) {
+                    if file != &scope.file && keep(&scope.file, file) {
                         own.insert(file.clone());
                     }
                 }
@@ -394,9 +410,20 @@ impl<'ast> Visit<'ast> for Collector<'_> {
         visit::visit_item_trait(self, i);
     }
 
+    /// A `#[macro_export]` macro is named from the crate root
+    /// (`crate::name!`, or `name!` anywhere): the root brings it in from
+    /// the module that defines it, so a call of it depends on that module.
     fn visit_item_macro(&mut self, i: &'ast syn::ItemMacro) {
         if let Some(ident) = &i.ident {
             self.define(ident);
+            if i.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                let path = [self.at.as_slice(), &[ident.to_string()]].concat();
+                let root = self.scopes.entry(Vec::new()).or_default();
+                root.aliases
+                    .entry(ident.to_string())
+                    .or_default()
+                    .push([&["crate".to_owned()], path.as_slice()].concat());
+            }
         }
         visit::visit_item_macro(self, i);
     }
@@ -407,7 +434,12 @@ impl<'ast> Visit<'ast> for Collector<'_> {
     }
 
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        let mut paths = vec![segments(&m.path)];
+        let mut path = segments(&m.path);
+        if path.len() == 1 {
+            // `name!`: an exported macro is the crate root's.
+            path.insert(0, "crate".to_owned());
+        }
+        let mut paths = vec![path];
         token_paths(m.tokens.clone(), &mut paths);
         self.scope().refs.extend(paths);
     }

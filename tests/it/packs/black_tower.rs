@@ -22,10 +22,10 @@ fn b2_floor_supply_per_player_count() {
         let got = supply(&set, rules.as_ref(), players, 18);
         assert_eq!(got, (regular, black, white), "{players} players");
     }
-    assert_eq!(set.tiles.foundation_tiles(), 18, "G9: 18 Tower tiles");
+    assert_eq!(set.tiles().foundation_tiles(), 18, "G9: 18 Tower tiles");
     // A game starts with exactly that supply for every player.
     for (players, black, white, regular) in table {
-        let game = Game::new(&set.tiles, rules.as_ref(), players, 7).expect("a game starts");
+        let game = Game::new(set.tiles(), rules.as_ref(), players, 7).expect("a game starts");
         for p in game.players() {
             let per_kind = |name: &str| p.floors[set.floor_kind(name).unwrap() as usize];
             assert_eq!(
@@ -44,7 +44,7 @@ fn b2_floor_supply_per_player_count() {
 #[test]
 fn b1_twelve_black_and_six_white_floors_join_the_towers() {
     let set = Take::Variant("black-tower").load();
-    let names: Vec<&str> = set.floors.iter().map(|f| f.name.as_str()).collect();
+    let names: Vec<&str> = set.floors().iter().map(|f| f.name.as_str()).collect();
     assert_eq!(names, ["regular", "black", "white"]);
     let rules = set.rules();
     for players in 2..=8u32 {

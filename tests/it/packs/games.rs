@@ -9,7 +9,7 @@ pub(super) fn play_recorded<'a>(
     players: usize,
     seed: u64,
 ) -> Game<'a> {
-    let mut game = Game::new(&set.tiles, rules, players, seed).expect("a game starts");
+    let mut game = Game::new(set.tiles(), rules, players, seed).expect("a game starts");
     game.record_events();
     let mut bots: Vec<Box<dyn Bot>> = (0..players)
         .map(|seat| Box::new(RandomBot::new(seed, seat)) as Box<dyn Bot>)
@@ -66,9 +66,10 @@ fn plays_the_same_games(
     let native = Take::Packs(native).load();
     assert!(native.scripts().is_none() && scripted.scripts().is_some());
     let names =
-        |s: &Ruleset| -> Vec<String> { s.tiles.kinds.iter().map(|k| k.name.clone()).collect() };
+        |s: &Ruleset| -> Vec<String> { s.tiles().kinds.iter().map(|k| k.name.clone()).collect() };
     assert_eq!(names(&scripted), names(&native), "the same tile set");
-    let floors = |s: &Ruleset| -> Vec<String> { s.floors.iter().map(|f| f.name.clone()).collect() };
+    let floors =
+        |s: &Ruleset| -> Vec<String> { s.floors().iter().map(|f| f.name.clone()).collect() };
     assert_eq!(floors(&scripted), floors(&native), "the same floor kinds");
     let totals = std::thread::scope(|scope| {
         let workers: Vec<_> = (2..=6usize)
@@ -133,7 +134,7 @@ pub(super) fn black_no_gaps_range(
     board: &BTreeSet<Cell>,
     tower: Cell,
 ) -> BTreeSet<Cell> {
-    let top = set.floors[*floors.last().expect("a tower has floors") as usize]
+    let top = set.floors()[*floors.last().expect("a tower has floors") as usize]
         .name
         .as_str();
     let dirs: &[Cell] = match top {
@@ -193,7 +194,7 @@ impl Bot for CheckingBot<'_> {
                 .collect();
             let cells = query::capture_cells(
                 self.rules,
-                &self.set.tiles,
+                self.set.tiles(),
                 floors,
                 Some(&map_around(&board, tower)),
             )
@@ -242,7 +243,7 @@ fn b6_h1_black_tower_no_gaps_games_capture_only_in_range() {
     for i in 0..200u64 {
         let players = 2 + (i as usize % 5);
         let seed = game_seed(0x00B1_AC70, i);
-        let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed).expect("a game");
+        let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).expect("a game");
         game.record_events();
         let mut bots: Vec<Box<dyn Bot + '_>> = (0..players)
             .map(|seat| {
@@ -287,7 +288,7 @@ fn b6_h1_black_tower_no_gaps_games_capture_only_in_range() {
                     let d = (at.x - t.0, at.y - t.1);
                     let cells = query::capture_cells(
                         rules.as_ref(),
-                        &set.tiles,
+                        set.tiles(),
                         floors,
                         Some(&map_around(&board, t)),
                     )

@@ -111,11 +111,11 @@ fn library_cells(set: &Ruleset, floors: &[&str], board: Option<&str>) -> Vec<Cel
     let map = board.map(board_map);
     let cells = query::capture_cells(
         rules.as_ref(),
-        &set.tiles,
+        set.tiles(),
         &stack(set, floors),
         map.as_ref(),
     )
-    .unwrap_or_else(|e| panic!("{} with {floors:?}: {e:#}", set.name));
+    .unwrap_or_else(|e| panic!("{} with {floors:?}: {e:#}", set.name()));
     sorted(cells)
 }
 

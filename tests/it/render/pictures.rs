@@ -10,7 +10,7 @@ use super::*;
 /// meeples) seen, so callers can check both kinds were covered.
 fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
     let scene = game_scene(game, set, &SceneOptions::default());
-    let svg = board_svg(&scene, &set.tiles, &palette(set));
+    let svg = board_svg(&scene, set.tiles(), &palette(set));
     let doc = parse(&svg);
 
     let mut drawn: Vec<(i64, i64, String, i64)> = with_class(&doc, "tile")
@@ -32,7 +32,7 @@ fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
             (
                 t.pos.x as i64,
                 t.pos.y as i64,
-                set.tiles.kinds[t.kind as usize].name.clone(),
+                set.tiles().kinds[t.kind as usize].name.clone(),
                 t.rot as i64 * 90,
             )
         })
@@ -86,7 +86,7 @@ fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
             let names: Vec<&str> = t
                 .floors
                 .iter()
-                .map(|&k| set.floors[k as usize].name.as_str())
+                .map(|&k| set.floors()[k as usize].name.as_str())
                 .collect();
             (t.pos.x as i64, t.pos.y as i64, names.join(","))
         })
@@ -102,7 +102,7 @@ fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
         {
             let kind = text(&floor, "data-kind");
             let decl = set
-                .floors
+                .floors()
                 .iter()
                 .find(|f| f.name == kind)
                 .expect("a floor kind");
@@ -133,10 +133,10 @@ fn check_games(variant: &str, seeds: &[u64]) -> (usize, usize) {
     for &seed in seeds {
         let mut checked = 0;
         towerlab::play::sim::play_observed(
-            &set.tiles,
+            set.tiles(),
             rules.as_ref(),
             &bots,
-            &set.worths,
+            set.worths(),
             seed,
             |game| {
                 let turn = game.stats().turns;

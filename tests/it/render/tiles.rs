@@ -7,10 +7,10 @@ use super::*;
 #[test]
 fn tile_sheet_draws_every_rotation_of_every_kind() {
     let set = Ruleset::from_variant(&home(), "tower").unwrap();
-    let svg = tile_sheet_svg(&set.tiles);
+    let svg = tile_sheet_svg(set.tiles());
     let doc = parse(&svg);
     let want: u32 = set
-        .tiles
+        .tiles()
         .kinds
         .iter()
         .map(|k| k.distinct_rotations.count_ones())
@@ -25,12 +25,12 @@ fn tile_sheet_draws_every_rotation_of_every_kind() {
 fn t2_tile_sheet_draws_a_through_road_under_the_foundation() {
     use towerlab::kernel::tiles::SegmentKind;
     let set = Ruleset::from_variant(&home(), "tower").unwrap();
-    let svg = tile_sheet_svg(&set.tiles);
+    let svg = tile_sheet_svg(set.tiles());
     let doc = parse(&svg);
     let num = |n: &roxmltree::Node, a: &str| -> f64 { text(n, a).parse().unwrap() };
     let mut crossed = 0;
     for tile in with_class(&doc, "tile") {
-        let kind = &set.tiles.kinds[set.tiles.find(text(&tile, "data-tile")).unwrap()];
+        let kind = &set.tiles().kinds[set.tiles().find(text(&tile, "data-tile")).unwrap()];
         let quarters = (text(&tile, "data-rot").parse::<u32>().unwrap() / 90) as u8;
         let Some(foundation) = tile
             .descendants()
@@ -131,7 +131,7 @@ fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
         bounds: Some((Pos::ORIGIN, Pos::ORIGIN)),
         ..Default::default()
     };
-    let svg = board_svg(&scene, &set.tiles, &palette);
+    let svg = board_svg(&scene, set.tiles(), &palette);
     let doc = parse(&svg);
     assert_eq!(with_class(&doc, "tile").len(), 3);
     assert_eq!(range_cells(&doc), BTreeSet::from([(1, 0)]));

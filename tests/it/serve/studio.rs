@@ -77,6 +77,8 @@ fn the_board_is_answered_by_the_pack_sent() {
     assert_eq!(tower["range"].as_array().unwrap().len(), 5, "{plain}");
     assert_eq!(tower["captures"], json!([[1, 0], [0, 1]]), "{plain}");
     assert_eq!(plain["ransoms"][0]["cost"], 3);
+    // The position settled as a scenario's is: a bare tower may be topped.
+    assert_eq!(tower["top"], json!([0, 1]), "{plain}");
     // Monks spared, and the ransom free: the pack's own answers.
     let script = "fn may_capture(tower, meeple, board) { meeple.on != \"cloister\" }\nfn ransom(score, paid) { 0 }\n";
     let mine = ok(
@@ -295,6 +297,10 @@ fn a_comparison_runs_in_the_background_to_its_verdict_one_at_a_time_per_client()
         report.contains("my-rule") && report.contains("<svg"),
         "a report with its charts"
     );
+    assert!(
+        report.contains("Did the rules fire?"),
+        "what the rules did (--fires)"
+    );
     // Out of bounds, or against no variant: refused in JSON.
     refused(addr, "POST", "/api/studio/compare", &body(5000), 400);
     let wrong =
@@ -314,4 +320,37 @@ fn wait_for_end(addr: std::net::SocketAddr, id: &str) -> Value {
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
     panic!("comparison {id} still running after 4 minutes");
+}
+
+#[test]
+fn a_neutral_figure_on_the_board_is_read_by_the_rules() {
+    let addr = server(IDLE);
+    let manifest =
+        format!("{MANIFEST}\n[figure.guard]\ndescription = \"No floor goes where it stands.\"\n");
+    let script = "fn may_place_floor(tower, kind) {\n    let at = figure(\"guard\");\n    if at != () && at[0] == tower.x && at[1] == tower.y {\n        return false;\n    }\n    previous(tower, kind)\n}\n";
+    let ask = |state: &str| {
+        let board = format!(
+            "[[scenario]]\nname = \"b\"\ntiles = [{{ tile = \"tower/F\", at = [0, 0] }}, {{ tile = \"base/L\", at = [1, 0] }}]\ntowers = [{{ at = [0, 0], floors = [\"regular\"] }}]\n{state}"
+        );
+        ok(
+            addr,
+            "POST",
+            "/api/studio/ask",
+            Some(
+                json!({"pack_files": pack(&[("pack.toml", &manifest), ("my-rule.rhai", script)]), "pack": "my-rule", "scenario": board}),
+            ),
+        )
+    };
+    let away = ask("state = [{ name = \"guard\", at = [1, 0] }]\n");
+    assert_eq!(
+        away["towers"][0]["build"][0]["seats"],
+        json!([0, 1]),
+        "{away}"
+    );
+    let guarded = ask("state = [{ name = \"guard\", at = [0, 0] }]\n");
+    assert_eq!(
+        guarded["towers"][0]["build"][0]["seats"],
+        json!([]),
+        "{guarded}"
+    );
 }

@@ -38,6 +38,7 @@ use crate::serve::{logged_scores, new_game, play_until, replays};
 mod friends;
 mod ransom;
 mod steps;
+mod studio;
 mod whole_game;
 
 /// A child process, killed when dropped.

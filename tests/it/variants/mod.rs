@@ -122,7 +122,7 @@ fn replay_log(variant: &str, text: &str, games: u64) {
 fn check_variant(variant: &str, games: u64) -> Seen {
     let set = load(variant);
     let rules = set.rules();
-    let floors: Vec<String> = set.floors.iter().map(|f| f.name.clone()).collect();
+    let floors: Vec<String> = set.floors().iter().map(|f| f.name.clone()).collect();
     let seen = Rc::new(RefCell::new(Seen::default()));
     let ctx = Rc::new(RefCell::new(Where::default()));
     let mut text = String::new();
@@ -138,7 +138,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             bots: kinds.clone(),
             turn: 0,
         };
-        let mut game = Game::new(&set.tiles, rules.as_ref(), players, seed)
+        let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed)
             .unwrap_or_else(|e| panic!("{}: the game starts: {e:#}", ctx.borrow()));
         game.record_events();
         let mut bots: Vec<Box<dyn Bot>> = kinds
@@ -146,7 +146,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
             .enumerate()
             .map(|(seat, k)| {
                 Box::new(Checked {
-                    inner: k.make(seed, seat, &set.worths),
+                    inner: k.make(seed, seat, set.worths()),
                     ctx: ctx.clone(),
                     seen: seen.clone(),
                     floor_on: None,
@@ -193,11 +193,11 @@ fn check_variant(variant: &str, games: u64) -> Seen {
         let log_ctx = LogContext {
             game: g,
             seed,
-            packs: &set.pack_names,
-            params: &set.params,
+            packs: set.pack_names(),
+            params: set.params(),
             pack_files: &set.pack_files(),
             players,
-            tiles: &set.tiles,
+            tiles: set.tiles(),
             floors: &floors,
         };
         log::write_lines(&log::records(&log_ctx, game.events()), &mut text).unwrap();
@@ -211,7 +211,7 @@ fn check_variant(variant: &str, games: u64) -> Seen {
     let seen = Rc::try_unwrap(seen)
         .map(RefCell::into_inner)
         .unwrap_or_else(|_| panic!("bots are dropped"));
-    if set.tiles.foundation_tiles() == 0 {
+    if set.tiles().foundation_tiles() == 0 {
         // The base game alone: no tower can stand, so none may capture.
         assert_eq!(
             (seen.floor_checks, seen.captures, seen.ransoms),
@@ -256,7 +256,7 @@ fn batch_log(set: &Ruleset, bots: &[BotKind], games: u64, threads: usize) -> Str
         text.push_str(r.log.as_deref().expect("a log was asked for"));
         Ok(())
     })
-    .unwrap_or_else(|e| panic!("{}: simulate: {e:#}", set.name));
+    .unwrap_or_else(|e| panic!("{}: simulate: {e:#}", set.name()));
     assert_eq!(results.len(), games as usize);
     text
 }

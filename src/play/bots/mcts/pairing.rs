@@ -57,7 +57,7 @@ mod tests {
             .with_memory_limit(MemoryLimit::Off);
         let set = Ruleset::from_variant(&home, "tower").expect("the shipped variant loads");
         let rules = set.rules();
-        let game = Game::new(&set.tiles, rules.as_ref(), 2, 7).unwrap();
+        let game = Game::new(set.tiles(), rules.as_ref(), 2, 7).unwrap();
         let left = undrawn_counts(&game);
         let visits: usize = left.iter().sum::<u32>() as usize;
         let mut bot = MctsBot::new(7, 0, 8);

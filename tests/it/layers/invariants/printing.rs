@@ -1,5 +1,6 @@
 //! Only `cli/` and `main.rs` print: no printing macro, `stdout` or `stderr`
-//! elsewhere in `src/`.
+//! elsewhere in `src/`, no file opened on the process's output (a path such
+//! as `/dev/stdout` in a string) and no file made from a raw descriptor.
 
 use super::*;
 
@@ -10,8 +11,19 @@ fn may_print(file: &SourceFile) -> bool {
 
 /// The macros that print.
 const PRINTING_MACROS: &[&str] = &["print", "println", "eprint", "eprintln", "dbg"];
-/// The functions that hand out the process's output streams.
-const STREAMS: &[&str] = &["stdout", "stderr"];
+/// The functions that hand out the process's output streams, or make a
+/// file of a raw descriptor (such as 1 or 2).
+const STREAMS: &[&str] = &["stdout", "stderr", "from_raw_fd"];
+/// Paths that open the process's output or terminal as a file.
+const DEVICES: &[&str] = &[
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/tty",
+    "/dev/fd/1",
+    "/dev/fd/2",
+    "/proc/self/fd/1",
+    "/proc/self/fd/2",
+];
 
 /// "file: what" for every print outside the command line.
 fn prints_outside_cli(files: &[SourceFile]) -> Vec<String> {
@@ -37,7 +49,12 @@ impl<'ast> Visit<'ast> for Prints {
         let mut paths = Vec::new();
         token_paths(m.tokens.clone(), &mut paths);
         self.0.extend(paths.iter().filter_map(|p| stream(p)));
+        self.device_literals(m.tokens.clone());
         visit::visit_macro(self, m);
+    }
+
+    fn visit_lit_str(&mut self, s: &'ast syn::LitStr) {
+        self.0.extend(device(&s.value()));
     }
 
     fn visit_path(&mut self, p: &'ast syn::Path) {
@@ -52,6 +69,30 @@ impl<'ast> Visit<'ast> for Prints {
         self.0
             .extend(names.into_iter().filter_map(|n| stream(&[n])));
     }
+}
+
+impl Prints {
+    /// The device paths among the string literals of a macro's tokens.
+    fn device_literals(&mut self, tokens: proc_macro2::TokenStream) {
+        for tree in tokens {
+            match tree {
+                TokenTree::Literal(l) => {
+                    let text = l.to_string();
+                    self.0.extend(device(text.trim_matches('"')));
+                }
+                TokenTree::Group(g) => self.device_literals(g.stream()),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The device when `text` names one of [`DEVICES`].
+fn device(text: &str) -> Option<String> {
+    DEVICES
+        .iter()
+        .any(|d| text.trim() == *d)
+        .then(|| format!("\"{}\"", text.trim()))
 }
 
 /// `stdout`/`stderr` when a path ends in one of them.
@@ -87,6 +128,10 @@ fn a_print_outside_the_command_line_is_found() {
         "fn f() { let _ = std::io::stdout(); }",
         "use std::io::{Write, stderr}; fn f() { writeln!(stderr(), \"x\").ok(); }",
         "fn f() { writeln!(std::io::stderr(), \"x\").ok(); }",
+        "fn f() { std::fs::File::create(\"/dev/stdout\").ok(); }",
+        "fn f() { let p = \"/dev/stderr\"; std::fs::write(p, b\"x\").ok(); }",
+        "fn f() { std::fs::write(concat!(\"/dev/tty\"), b\"x\").ok(); }",
+        "use std::os::fd::FromRawFd; fn f() { unsafe { std::fs::File::from_raw_fd(1) }; }",
     ];
     for text in cases {
         let files = planted(&[("play::sim", text)]);

@@ -1,4 +1,6 @@
-//! Every rule ID of docs/rules.md is named by at least one test.
+//! Every rule ID of docs/rules.md is named by at least one test that runs
+//! and does something: an `#[ignore]`d test, or one whose body calls
+//! nothing (so asserts nothing), names no rule.
 
 use super::*;
 
@@ -16,8 +18,9 @@ fn rule_ids(rules: &str) -> Vec<String> {
         .collect()
 }
 
-/// The names of the tests of `files`: `#[test]` functions, also inside
-/// macros (`proptest!`).
+/// The names of the tests of `files` that run and do something: `#[test]`
+/// functions, also inside macros (`proptest!`), neither `#[ignore]`d nor
+/// with a body that calls nothing.
 fn test_names(files: &[SourceFile]) -> BTreeSet<String> {
     let mut v = TestNames::default();
     for f in files {
@@ -30,17 +33,33 @@ fn test_names(files: &[SourceFile]) -> BTreeSet<String> {
 struct TestNames(BTreeSet<String>);
 
 impl TestNames {
-    /// `#[test] fn name` in a macro's tokens.
+    /// `#[test] fn name(…) { body }` in a macro's tokens, unless an
+    /// `#[ignore]` stands before its `fn` or its body is empty.
     fn tokens(&mut self, tokens: proc_macro2::TokenStream) {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         for (i, t) in trees.iter().enumerate() {
             match t {
                 TokenTree::Group(g) if g.to_string().replace(' ', "") == "[test]" => {
-                    let name = trees[i + 1..]
-                        .windows(2)
-                        .find(|w| matches!(&w[0], TokenTree::Ident(f) if f == "fn"))
-                        .map(|w| w[1].to_string());
-                    self.0.extend(name);
+                    let rest = &trees[i + 1..];
+                    let Some(at) = rest
+                        .iter()
+                        .position(|t| matches!(t, TokenTree::Ident(f) if f == "fn"))
+                    else {
+                        continue;
+                    };
+                    let ignored = rest[..at]
+                        .iter()
+                        .any(|t| matches!(t, TokenTree::Group(g) if g.to_string().starts_with("[ignore")));
+                    let body = rest[at..].iter().find_map(|t| match t {
+                        TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Brace => {
+                            Some(g.stream())
+                        }
+                        _ => None,
+                    });
+                    let runs = !ignored && body.is_some_and(|b| !b.is_empty());
+                    if let (true, Some(name)) = (runs, rest.get(at + 1)) {
+                        self.0.insert(name.to_string());
+                    }
                 }
                 TokenTree::Group(g) => self.tokens(g.stream()),
                 _ => {}
@@ -51,7 +70,8 @@ impl TestNames {
 
 impl<'ast> Visit<'ast> for TestNames {
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        if f.attrs.iter().any(|a| a.path().is_ident("test")) {
+        let is = |name| f.attrs.iter().any(|a| a.path().is_ident(name));
+        if is("test") && !is("ignore") && calls_something(&f.block) {
             self.0.insert(f.sig.ident.to_string());
         }
         visit::visit_item_fn(self, f);
@@ -60,6 +80,27 @@ impl<'ast> Visit<'ast> for TestNames {
     fn visit_macro(&mut self, m: &'ast syn::Macro) {
         self.tokens(m.tokens.clone());
     }
+}
+
+/// Does `body` call a function, a method or a macro? A body that calls
+/// nothing asserts nothing.
+fn calls_something(body: &syn::Block) -> bool {
+    #[derive(Default)]
+    struct Calls(bool);
+    impl<'ast> Visit<'ast> for Calls {
+        fn visit_expr_call(&mut self, _: &'ast syn::ExprCall) {
+            self.0 = true;
+        }
+        fn visit_expr_method_call(&mut self, _: &'ast syn::ExprMethodCall) {
+            self.0 = true;
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {
+            self.0 = true;
+        }
+    }
+    let mut calls = Calls::default();
+    calls.visit_block(body);
+    calls.0
 }
 
 /// The IDs of `rules` that no test name cites (`b9_…`, `…_and_b9_…`).
@@ -118,10 +159,27 @@ fn a_rule_id_no_test_names_is_found() {
     assert_eq!(rule_ids(rules), ["Q1", "Q2", "Q10"]);
     let files = planted(&[(
         "tests",
-        "#[test] fn q1_one() {}\n\
-         proptest! { #[test] fn q10_and_more(x in 0..1) {} }\n\
-         fn q2_not_a_test() {}\n\
-         #[test] fn sq2_is_another_word() {}",
+        "#[test] fn q1_one() { assert!(one()) }\n\
+         proptest! { #[test] fn q10_and_more(x in 0..1) { prop_assert!(x < 1) } }\n\
+         fn q2_not_a_test() { assert!(two()) }\n\
+         #[test] fn sq2_is_another_word() { assert!(two()) }",
     )]);
     assert_eq!(rules_without_tests(rules, &test_names(&files)), ["Q2"]);
+}
+
+#[test]
+fn an_ignored_or_empty_test_names_no_rule() {
+    let rules = "- **Q1 One.**\n- **Q2 Two.**\n- **Q3 Three.**\n- **Q4 Four.**\n- **Q5 Five.**\n";
+    let files = planted(&[(
+        "tests",
+        "#[test] #[ignore] fn q1_ignored() { assert!(one()) }\n\
+         #[test] fn q2_empty() {}\n\
+         #[test] fn q3_calls_nothing() { let x = 1; }\n\
+         proptest! { #[test] #[ignore = \"slow\"] fn q4_ignored(x in 0..1) { prop_assert!(x < 1) } \
+                     #[test] fn q5_empty(x in 0..1) {} }",
+    )]);
+    assert_eq!(
+        rules_without_tests(rules, &test_names(&files)),
+        ["Q1", "Q2", "Q3", "Q4", "Q5"]
+    );
 }
