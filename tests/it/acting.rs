@@ -477,7 +477,7 @@ fn a_stack_only_one_seat_may_build_is_a_stack_range_accepts() {
         .expect("seat 5 of six may build it");
     let dir = TowerPack::new(
         "who",
-        "fn may_place_floor(tower, kind) { game().actor == 6 }\n",
+        "fn may_place_floor(tower, kind) { game().actor == 8 }\n",
     );
     let set = dir.ruleset();
     let err = towerlab::play::query::check_stack(set.rules().as_ref(), &[regular]).unwrap_err();

@@ -558,6 +558,9 @@ impl Rules for ScriptRules {
     }
 
     fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        if self.scripts.table_kinds == 0 {
+            return Ok(vec![0; self.scripts.kinds.len()]);
+        }
         let mut stock = self.floor_supply(players, foundation_tiles)?;
         self.held_by(&mut stock, true);
         Ok(stock)

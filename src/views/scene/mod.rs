@@ -16,7 +16,7 @@ use crate::kernel::{FloorKind, MeepleSpot};
 
 /// Meeple colours by seat, the default of a [`Palette`].
 pub const PLAYER_COLOURS: [&str; 8] = [
-    "#e0302b", "#2f6fe0", "#f5c518", "#9a4fd6", "#f4f4f4", "#1fb3a3", "#f08a24", "#7a4a2a",
+    "#e0302b", "#2f6fe0", "#f5c518", "#9a4fd6", "#f4f4f4", "#1fb3a3", "#ff80c0", "#66d9ef",
 ];
 
 /// One picture of a board.
