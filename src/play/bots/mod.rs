@@ -4,26 +4,10 @@ mod greedy;
 mod mcts;
 mod random;
 mod roster;
+mod sight;
 
 pub use greedy::GreedyBot;
 pub use mcts::{DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, Terms, Weighed};
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
-
-/// What the greedy bot weighs beyond what a move does at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sight {
-    /// Threats and delayed value: a floor is weighed with what opponents
-    /// could take by adding a floor to the tower as it would then stand (the
-    /// rules' `capture_range` one floor up, `may_capture`, who may build),
-    /// and with the capture its builder could make with the next floor there
-    /// ([`Worths::later_capture`](crate::rules::Worths::later_capture)): the
-    /// `greedy` bot.
-    Ahead,
-    /// Threats only: the `mcts` bot's priors and playouts (the search finds
-    /// a floor's later worth by playing on).
-    Threats,
-    /// Neither: a floor weighed with the threat of the tower as it stands
-    /// (the reference, `mcts-baseline`).
-    Baseline,
-}
+pub use sight::Sight;
