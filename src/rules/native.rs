@@ -158,6 +158,7 @@ impl Rules for NativeTower {
     fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
         Ok(())
     }
+    /// T12: the base game's scoring, unchanged.
     fn feature_points(&self, _: FeatureId, _: u32, _: &Table) -> Result<Option<Adjusted>> {
         Ok(None)
     }
@@ -335,16 +336,22 @@ impl Rules for NativeBlackTower {
     ) -> Result<()> {
         self.tower.end_scores(towers, table, out)
     }
-    fn feature_points(&self, _: FeatureId, _: u32, _: &Table) -> Result<Option<Adjusted>> {
-        Ok(None)
+    /// B9: scored as The Tower scores.
+    fn feature_points(
+        &self,
+        feature: FeatureId,
+        plain: u32,
+        table: &Table,
+    ) -> Result<Option<Adjusted>> {
+        self.tower.feature_points(feature, plain, table)
     }
     fn meeple_strength(
         &self,
-        _: &MeepleView,
-        _: &Table,
-        _: &[TowerNow],
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
     ) -> Result<Option<Adjusted>> {
-        Ok(None)
+        self.tower.meeple_strength(meeple, table, towers)
     }
     fn listens(&self) -> u32 {
         0

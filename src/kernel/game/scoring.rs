@@ -226,23 +226,28 @@ impl Game<'_> {
             }
             return Ok(strength);
         }
-        let on: Vec<Meeple> = self
+        // Every meeple asked about the same board, then the answers
+        // other than 1 checked and logged.
+        let on = MeepleOn::Feature(self.features.kind(root));
+        let towers: Vec<TowerNow> = self.towers_now();
+        let asked = self
             .meeples
             .iter()
             .filter(|m| self.stands_on(m, root))
-            .copied()
-            .collect();
-        for m in on {
-            let view = MeepleView {
-                owner: m.owner as usize,
-                pos: m.pos,
-                spot: m.spot,
-                on: MeepleOn::Feature(self.features.kind(root)),
-            };
-            let towers: Vec<TowerNow> = self.towers_now();
-            let asked = self.with_table(|t| self.rules.meeple_strength(&view, t, &towers))?;
-            drop(towers);
-            let value = match asked {
+            .map(|&m| {
+                let view = MeepleView {
+                    owner: m.owner as usize,
+                    pos: m.pos,
+                    spot: m.spot,
+                    on,
+                };
+                let answer = self.with_table(|t| self.rules.meeple_strength(&view, t, &towers));
+                answer.map(|a| (m, a))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        drop(towers);
+        for (m, answer) in asked {
+            let value = match answer {
                 Some(a) if a.value != 1 => self.strength_changed(&m, a.value, &a.origin)?,
                 _ => 1,
             };
