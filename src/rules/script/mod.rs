@@ -471,11 +471,12 @@ impl Rules for ScriptRules {
             meeple: Some((*meeple, meeple.pos)),
             ..at_table(table, Roles::default())
         };
-        let q = Question::new(Hook::MeepleStrength, [0; 3], facts);
-        self.towers_now.borrow_mut().hold(towers);
-        let strength = self.asked(&q, Value::int);
-        self.towers_now.borrow_mut().release();
-        self.adjusted(Hook::MeepleStrength, strength?.0, MAX_STRENGTH.into(), 1)
+        let q = Question {
+            towers_now: Some(towers),
+            ..Question::new(Hook::MeepleStrength, [0; 3], facts)
+        };
+        let strength = self.asked(&q, Value::int)?.0;
+        self.adjusted(Hook::MeepleStrength, strength, MAX_STRENGTH.into(), 1)
     }
 
     fn listens(&self) -> u32 {
@@ -493,18 +494,15 @@ impl Rules for ScriptRules {
         if !self.defines(hook) {
             return Ok(());
         }
-        let q = Question::new(
-            hook,
-            [0; 3],
-            Facts {
-                moment: Some(*moment),
-                ..at_table(table, Roles::default())
-            },
-        );
-        self.towers_now.borrow_mut().hold(towers);
-        let effects = self.asked(&q, Value::effects);
-        self.towers_now.borrow_mut().release();
-        out.extend(effects?.0.iter().cloned());
+        let facts = Facts {
+            moment: Some(*moment),
+            ..at_table(table, Roles::default())
+        };
+        let q = Question {
+            towers_now: Some(towers),
+            ..Question::new(hook, [0; 3], facts)
+        };
+        out.extend(self.asked(&q, Value::effects)?.0.iter().cloned());
         Ok(())
     }
 
