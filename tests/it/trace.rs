@@ -7,8 +7,8 @@
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::{log, sim};
-use towerlab::rules::Ruleset;
 use towerlab::rules::trace::{Trace, TraceEntry, TracedCall};
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{TowerPack, probe_pack, refused, run, stdout, succeeds, temp_dir};
 
@@ -172,11 +172,16 @@ fn only_play_check_and_test_trace() {
 /// `probe`, traced into `trace` when given: its log, what its hooks spent,
 /// and the pack functions run.
 fn a_game(probe: &str, trace: Option<Trace>) -> (String, u64, u64) {
-    let home = match trace {
-        Some(t) => crate::common::home().with_trace(t),
-        None => crate::common::home(),
+    let load = match trace {
+        Some(t) => LoadOptions::default().with_trace(t),
+        None => LoadOptions::default(),
     };
-    let set = Ruleset::from_packs(&home, &["tower".to_string(), probe.to_string()]).unwrap();
+    let set = Ruleset::from_packs(
+        &crate::common::home(),
+        &load,
+        &["tower".to_string(), probe.to_string()],
+    )
+    .unwrap();
     let rules = set.script_rules().expect("packs");
     let bots = [BotKind::GREEDY, BotKind::RANDOM];
     let game = sim::play(&set, &rules, &bots, 5, true).unwrap();
