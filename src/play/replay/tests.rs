@@ -9,15 +9,10 @@ fn home() -> Home {
     Home::at(Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
-/// Unit tests run without the counting allocator, so without the scripts'
-/// memory limit.
-fn load() -> LoadOptions {
-    LoadOptions::unit_tests()
-}
-
 /// The log of one 2-player `tower` game with random bots.
 fn tower_log(seed: u64) -> Vec<Record> {
-    let set = Ruleset::from_packs(&home(), &load(), &["tower".to_string()]).unwrap();
+    let set =
+        Ruleset::from_packs(&home(), &LoadOptions::unit_tests(), &["tower".to_string()]).unwrap();
     let rules = set.rules();
     let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let game = sim::play(&set, rules.as_ref(), &bots, seed, true).unwrap();
@@ -39,7 +34,7 @@ fn replay_text(text: &str) -> Result<Replayed> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.jsonl");
     std::fs::write(&path, text).unwrap();
-    replay(&home(), &load(), &path)
+    replay(&home(), &LoadOptions::unit_tests(), &path)
 }
 
 fn lines(records: &[Record]) -> String {
