@@ -61,7 +61,7 @@ impl fmt::Display for NoCountingAllocator {
              and this program does not use it: install it in the program with \
              `#[global_allocator] static ALLOCATOR: towerlab::rules::script::CountingAllocator \
              = towerlab::rules::script::CountingAllocator;`, or load the packs without the \
-             memory limit (`Home::with_memory_limit(MemoryLimit::Off)`; see docs/packs.md)",
+             memory limit (`LoadOptions::with_memory_limit(MemoryLimit::Off)`; see docs/packs.md)",
         )
     }
 }

@@ -6,9 +6,9 @@
 //! (the hook not run) and the reads that matched.
 //!
 //! Off unless the scripts hold a trace (`rules::trace::Trace`, given by
-//! `Home::with_trace`). Tracing only looks: every answer, operation and
-//! budget is what it is without it (`debug` costs its one operation either
-//! way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
+//! `rules::LoadOptions::with_trace`). Tracing only looks: every answer,
+//! operation and budget is what it is without it (`debug` costs its one
+//! operation either way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
 //! characters, a call keeps [`limits::TRACE_DEBUG_LINES`] debug lines (the
 //! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
 //! counted). The host collects; the program formats and writes.
