@@ -16,7 +16,7 @@ use divan::counter::ItemsCount;
 use towerlab::kernel::{Bot, Game, play_game};
 use towerlab::play::bots::{GreedyBot, RandomBot};
 use towerlab::play::seed::game_seed;
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 /// Packs run with their memory limit, counted by this allocator, as in the
 /// binary.
@@ -34,7 +34,8 @@ const VARIANTS: [&str; 2] = ["tower", "black-tower"];
 /// `make` builds for each seat.
 fn bench_games(bencher: Bencher, variant: &str, make: fn(u64, usize) -> Box<dyn Bot>) {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let set = Ruleset::from_variant(&home, variant).expect("a shipped variant loads");
+    let set = Ruleset::from_variant(&home, &LoadOptions::default(), variant)
+        .expect("a shipped variant loads");
     let rules = set.rules();
     let mut index = 0u64;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {

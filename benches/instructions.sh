@@ -10,12 +10,16 @@
 # `cargo bench --bench packs` leaves it out) and the whole command (loading,
 # games, summary).
 #
-# Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES]
-#   (defaults: target/release/towerlab, 1000, 100); run from the repository.
+# Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES] [ROWS]
+#   (defaults: target/release/towerlab, 1000, 100, every row); ROWS, an
+#   extended regular expression, keeps the rows whose packs match it (the
+#   packs that act: 'bell|warden|tithe|quarry|shadow|raw-scores'); run from
+#   the repository.
 set -eu
 bin=${1:-target/release/towerlab}
 random_games=${2:-1000}
 greedy_games=${3:-100}
+only=${4:-.}
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 2; }
 [ -x "$bin" ] || { echo "error: no binary at $bin (cargo build --release)" >&2; exit 2; }
 
@@ -34,7 +38,8 @@ tower,./benches/packs/leader-tops-not"
 for example in docs/examples/*/; do
     rows="$rows tower,./${example%/}"
 done
-black_rows="native:black-tower tower,black-tower tower,black-tower,house/no-gaps"
+black_rows="native:black-tower tower,black-tower tower,black-tower,house/no-gaps
+tower,black-tower,./benches/packs/raw-scores"
 
 # A baseline's counts, once: BASELINE BOTS GAMES -> "one all".
 baseline() {
@@ -58,7 +63,7 @@ table() {
     echo
     echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
     echo "|---|---|---|---|---|"
-    for packs in $2; do
+    for packs in $(printf '%s\n' $2 | grep -E "$only"); do
         r=$(ratios "$packs" random,random "$random_games" "$base_random")
         g=$(ratios "$packs" greedy,greedy "$greedy_games" "$base_greedy")
         set -- $r $g

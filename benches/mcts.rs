@@ -12,7 +12,7 @@ use towerlab::kernel::determinize::{hidden_copy, redeal_into};
 use towerlab::kernel::{Bot, Buffers, Decision, Game, play_game, play_turn};
 use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot};
 use towerlab::play::seed::{Stream, game_seed};
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 /// The packs load with their memory limit, which needs the counting
 /// allocator, as in the binary.
@@ -26,7 +26,8 @@ fn main() {
 
 fn tower() -> Ruleset {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    Ruleset::from_variant(&home, "tower").expect("the shipped variant loads")
+    Ruleset::from_variant(&home, &LoadOptions::default(), "tower")
+        .expect("the shipped variant loads")
 }
 
 /// A game after `turns` turns of greedy play.

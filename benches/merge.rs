@@ -11,7 +11,7 @@ use divan::Bencher;
 use towerlab::analysis::compare::Plan;
 use towerlab::analysis::partial::{self, Shard};
 use towerlab::play::bots::BotKind;
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 // Packs are loaded with their memory limit, which counts allocations.
 #[global_allocator]
@@ -30,8 +30,9 @@ const GAMES: u64 = 20 * SHARDS;
 fn partials(by_kind: bool) -> Vec<(String, String)> {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     let sets = vec![
-        Ruleset::from_variant(&home, "tower").expect("tower loads"),
-        Ruleset::from_variant(&home, "black-tower").expect("black-tower loads"),
+        Ruleset::from_variant(&home, &LoadOptions::default(), "tower").expect("tower loads"),
+        Ruleset::from_variant(&home, &LoadOptions::default(), "black-tower")
+            .expect("black-tower loads"),
     ];
     let bots = [BotKind::RANDOM; 2];
     let plan = Plan {

@@ -33,7 +33,7 @@ use divan::counter::ItemsCount;
 use towerlab::play::bots::BotKind;
 use towerlab::play::seed::game_seed;
 use towerlab::play::sim::play;
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 /// Packs run with their memory limit, counted by this allocator, as in the
 /// binary.
@@ -48,7 +48,7 @@ fn main() {
 fn ruleset(packs: &[&str]) -> Ruleset {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
-    Ruleset::from_packs(&home, &packs).expect("shipped packs load")
+    Ruleset::from_packs(&home, &LoadOptions::default(), &packs).expect("shipped packs load")
 }
 
 fn bench_games(bencher: Bencher, packs: &[&str]) {

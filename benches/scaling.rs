@@ -12,7 +12,7 @@ use divan::counter::ItemsCount;
 use towerlab::play::bots::BotKind;
 use towerlab::play::seed::game_seed;
 use towerlab::play::sim::{self, Batch};
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 /// Packs run with their memory limit, counted by this allocator, as in the
 /// binary.
@@ -28,7 +28,8 @@ fn black_tower() -> &'static Ruleset {
     static SET: OnceLock<Ruleset> = OnceLock::new();
     SET.get_or_init(|| {
         let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-        Ruleset::from_variant(&home, "black-tower").expect("shipped variant loads")
+        Ruleset::from_variant(&home, &LoadOptions::default(), "black-tower")
+            .expect("shipped variant loads")
     })
 }
 
@@ -72,7 +73,7 @@ fn players(bencher: Bencher, players: usize) {
 #[divan::bench(args = [1, 2, 4], sample_count = 200, min_time = 1)]
 fn deck(bencher: Bencher, factor: u32) {
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let set = Ruleset::from_variant(&home, "black-tower")
+    let set = Ruleset::from_variant(&home, &LoadOptions::default(), "black-tower")
         .and_then(|set| set.with_deck_scaled(factor))
         .expect("shipped variant loads, its deck scaled");
     games(bencher, &set, 2);

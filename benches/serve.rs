@@ -10,7 +10,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use towerlab::rules::Home;
+use towerlab::rules::{Home, LoadOptions};
 use towerlab::serve::{Limits, Server};
 
 /// The packs' memory limit counts bytes with towerlab's allocator, which
@@ -103,9 +103,15 @@ fn main() {
         .and_then(|g| g.parse().ok())
         .unwrap_or(50);
     let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let addr = Server::bind(&home, "127.0.0.1", 0, Limits::default())
-        .and_then(Server::spawn)
-        .expect("the server starts");
+    let addr = Server::bind(
+        &home,
+        &LoadOptions::default(),
+        "127.0.0.1",
+        0,
+        Limits::default(),
+    )
+    .and_then(Server::spawn)
+    .expect("the server starts");
     let start = Instant::now();
     let clients: Vec<_> = (0..games)
         .map(|seed| std::thread::spawn(move || play(addr, seed + 1)))

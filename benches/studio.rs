@@ -12,7 +12,7 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
 use serde_json::json;
-use towerlab::rules::Home;
+use towerlab::rules::{Home, LoadOptions};
 use towerlab::serve::{Limits, Server};
 
 /// Packs run with their memory limit, counted by this allocator, as in the
@@ -29,9 +29,15 @@ fn main() {
 }
 
 fn server() -> SocketAddr {
-    Server::bind(&Home::shipped(), "127.0.0.1", 0, Limits::default())
-        .and_then(Server::spawn)
-        .expect("the server starts")
+    Server::bind(
+        &Home::shipped(),
+        &LoadOptions::default(),
+        "127.0.0.1",
+        0,
+        Limits::default(),
+    )
+    .and_then(Server::spawn)
+    .expect("the server starts")
 }
 
 /// The check's request for the pack with `script`.

@@ -9,6 +9,7 @@ use cpu_time::ProcessTime;
 use towerlab::kernel::{Bot, Decision, Game, play_game};
 use towerlab::play::bots::MctsBot;
 use towerlab::play::seed::game_seed;
+use towerlab::rules::LoadOptions;
 
 /// The packs load with their memory limit, which needs the counting
 /// allocator, as in the binary.
@@ -34,7 +35,9 @@ fn main() {
     let budget: u32 = args.get(2).map_or(200, |s| s.parse().unwrap());
     let games: u64 = args.get(3).map_or(4, |s| s.parse().unwrap());
     let home = towerlab::rules::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    let set = towerlab::rules::Ruleset::select(&home, Some(&variant), None).unwrap();
+    let set =
+        towerlab::rules::Ruleset::select(&home, &LoadOptions::default(), Some(&variant), None)
+            .unwrap();
     let rules = set.rules();
     let start = ProcessTime::now();
     let mut searches = 0;

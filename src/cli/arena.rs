@@ -14,7 +14,7 @@ use crate::analysis::arena::{self, Arena, ArenaResult};
 use crate::analysis::compare::threads_used;
 use crate::analysis::partial;
 use crate::play::bots::BotKind;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 use super::numbers;
 use super::runs::shard_to_play;
@@ -73,7 +73,7 @@ pub enum ArenaFormat {
 }
 
 /// Run `towerlab arena`.
-pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &ArenaArgs) -> Result<()> {
     let bots = args
         .bots
         .iter()
@@ -81,7 +81,7 @@ pub fn run(home: &Home, args: &ArenaArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let players = args.players.map_or(bots.len(), usize::from);
     arena::lineup(bots.len(), players)?;
-    let set = args.params.apply(home, args.rules.load(home)?)?;
+    let set = args.params.apply(home, args.rules.load(home, load)?)?;
     crate::play::bots::check_values(&bots, &[&set])?;
     let threads = args.threads.map_or(0, usize::from);
     let spec = Arena {

@@ -11,7 +11,7 @@ use super::numbers;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::rules::script::limits::GAME_OPERATIONS;
-use crate::rules::{Home, Ruleset, param, setting};
+use crate::rules::{Home, LoadOptions, Ruleset, param, setting};
 
 /// Which rules to play: a variant file, or packs in order.
 #[derive(clap::Args, Debug, Clone)]
@@ -29,13 +29,13 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    pub fn load(&self, home: &Home) -> Result<Ruleset> {
+    pub fn load(&self, home: &Home, load: &LoadOptions) -> Result<Ruleset> {
         let packs = self
             .packs
             .as_deref()
             .map(|p| trimmed_names("--packs", "pack", p))
             .transpose()?;
-        let set = Ruleset::select(home, self.variant.as_deref(), packs.as_deref())?;
+        let set = Ruleset::select(home, load, self.variant.as_deref(), packs.as_deref())?;
         warn_near_misses(&set);
         Ok(set)
     }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -26,10 +26,8 @@ pub struct CheckArgs {
     pub trace: Option<PathBuf>,
 }
 
-pub fn run(home: &Home, args: &CheckArgs) -> Result<()> {
-    let report = super::trace::traced(home, args.trace.as_deref(), |home| {
-        crate::play::check::run(home, &args.target, args.games)
-    })?;
+pub fn run(home: &Home, load: &LoadOptions, args: &CheckArgs) -> Result<()> {
+    let report = crate::play::check::run(home, load, &args.target, args.games)?;
     for line in &report.notes {
         out!("{line}");
     }

@@ -19,7 +19,7 @@ use crate::analysis::verdict::{self, Verdict};
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
 use crate::play::seed::game_seed;
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 use crate::views::render::TileBook;
 use crate::views::report;
 use crate::views::scene::sample;
@@ -102,12 +102,12 @@ struct CsvRow<'a> {
 /// A variant as `compare` names it: a pack list when it has a comma or is
 /// a native rule set (`native:tower`, as `--packs` takes it), else a
 /// variant name or file.
-pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
+pub fn load_compared(home: &Home, load: &LoadOptions, name: &str) -> Result<Ruleset> {
     let set = if name.contains(',') || crate::rules::native::native(name.trim()).is_some() {
         let packs: Vec<String> = name.split(',').map(|p| p.trim().to_string()).collect();
-        Ruleset::from_packs(home, &packs)?
+        Ruleset::from_packs(home, load, &packs)?
     } else {
-        Ruleset::from_variant(home, name)?
+        Ruleset::from_variant(home, load, name)?
     };
     super::args::warn_near_misses(&set);
     Ok(set)
@@ -115,11 +115,13 @@ pub fn load_compared(home: &Home, name: &str) -> Result<Ruleset> {
 
 /// The variants `compare` names, loaded, the baseline first (`--baseline`
 /// names it among them; else the first given).
-pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
+pub fn load_all(home: &Home, load: &LoadOptions, args: &CompareArgs) -> Result<Vec<Ruleset>> {
     let mut sets = args
         .variants
         .iter()
-        .map(|v| load_compared(home, v).and_then(|set| args.params.apply_to(home, set, false)))
+        .map(|v| {
+            load_compared(home, load, v).and_then(|set| args.params.apply_to(home, set, false))
+        })
         .collect::<Result<Vec<_>>>()?;
     args.params.check_used(&sets)?;
     if let Some(name) = &args.baseline {
@@ -135,11 +137,11 @@ pub fn load_all(home: &Home, args: &CompareArgs) -> Result<Vec<Ruleset>> {
 
 /// `compare --explain`, or `compare` without `--ladder` (which
 /// `ladder::run` plays).
-pub fn run(home: &Home, args: &CompareArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &CompareArgs) -> Result<()> {
     if args.explain {
         return explain(table_width(args.width));
     }
-    let sets = load_all(home, args)?;
+    let sets = load_all(home, load, args)?;
     let min_effect = MinEffect::parse(&args.min_effect)?;
     let bots = args.run.seats.bots(&sets[0])?;
     crate::play::bots::check_values(&bots, &sets.iter().collect::<Vec<_>>())?;

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use crate::rules::script::Hook;
 use crate::rules::with_requirements;
-use crate::rules::{Home, Pack, Ruleset};
+use crate::rules::{Home, LoadOptions, Pack, Ruleset};
 
 #[derive(clap::Args, Debug)]
 pub struct InfoArgs {
@@ -17,11 +17,11 @@ pub struct InfoArgs {
     pub target: String,
 }
 
-pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &InfoArgs) -> Result<()> {
     if home.is_variant(&args.target) {
         let v = home.load_variant(&args.target)?;
         // Loaded whole before anything is printed: an error prints alone.
-        let set = Ruleset::from_variant(home, &args.target)?;
+        let set = Ruleset::from_variant(home, load, &args.target)?;
         out!("variant {}: {}", v.name, v.description);
         out!("  from: {}", v.origin);
         out!("  packs: {}", v.packs.join(", "));
@@ -56,7 +56,7 @@ pub fn run(home: &Home, args: &InfoArgs) -> Result<()> {
     let mut list = Vec::new();
     with_requirements(home, pack, &mut list)?;
     let names: Vec<String> = list.iter().map(|p| p.reference.clone()).collect();
-    let set = Ruleset::from_packs(home, &names)?;
+    let set = Ruleset::from_packs(home, load, &names)?;
     let pack = set.packs().last().expect("the pack itself");
     describe(&set, pack)
 }

@@ -14,7 +14,7 @@ use crate::analysis::arena::ArenaResult;
 use crate::analysis::compare::Comparison;
 use crate::analysis::partial::{self, Merged, RunId};
 use crate::kernel::diag::{Source, bad_input};
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
@@ -56,7 +56,7 @@ pub enum MergeFormat {
     Html,
 }
 
-pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &MergeArgs) -> Result<()> {
     let parts = args
         .parts
         .iter()
@@ -69,7 +69,7 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     match partial::merge(parts, args.baseline.as_deref())? {
-        (run, Merged::Comparison(c)) => comparison(home, args, &run, *c),
+        (run, Merged::Comparison(c)) => comparison(home, load, args, &run, *c),
         (
             _,
             Merged::Arena {
@@ -82,7 +82,13 @@ pub fn run(home: &Home, args: &MergeArgs) -> Result<()> {
 }
 
 /// Print a merged `simulate` or `compare` run (and write its files).
-fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> Result<()> {
+fn comparison(
+    home: &Home,
+    load: &LoadOptions,
+    args: &MergeArgs,
+    run: &RunId,
+    mut c: Comparison,
+) -> Result<()> {
     if run.command == "simulate" {
         if args.baseline.is_some() {
             return Err(bad_input(
@@ -102,12 +108,12 @@ fn comparison(home: &Home, args: &MergeArgs, run: &RunId, mut c: Comparison) -> 
         pergame::write_comparison(path, &c, run.by_kind)?;
     }
     if let Some(path) = &args.html {
-        let page = html(home, run, &c)?;
+        let page = html(home, load, run, &c)?;
         write_reported(path, &page)?;
     }
     let table = match args.format {
         MergeFormat::Html => {
-            out!("{}", html(home, run, &c)?);
+            out!("{}", html(home, load, run, &c)?);
             return Ok(());
         }
         MergeFormat::Text => TableFormat::Table,
@@ -148,7 +154,7 @@ fn arena(args: &MergeArgs, a: &ArenaResult, seconds: f64, threads: usize) -> Res
 
 /// The report of a merged run, its rules loaded again and checked against
 /// the hashes the shards recorded.
-fn html(home: &Home, run: &RunId, c: &Comparison) -> Result<String> {
+fn html(home: &Home, load: &LoadOptions, run: &RunId, c: &Comparison) -> Result<String> {
     // In the comparison's order (its baseline first), each checked against
     // the hash the shards recorded for it.
     let sets = c
@@ -159,7 +165,7 @@ fn html(home: &Home, run: &RunId, c: &Comparison) -> Result<String> {
             (name, &run.content[at])
         })
         .map(|(name, hash)| {
-            let set: Ruleset = compare::load_compared(home, name)?;
+            let set: Ruleset = compare::load_compared(home, load, name)?;
             let now = partial::content_hash(&set);
             if &now != hash {
                 return Err(bad_input(format!(

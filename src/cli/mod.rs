@@ -29,13 +29,13 @@ mod tiles;
 mod trace;
 mod tune;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::kernel::tiles::TileSet;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 use files::Files;
 
 pub use args::{BudgetArgs, Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
@@ -116,17 +116,41 @@ pub fn load_tiles(home: &Home) -> Result<TileSet> {
     crate::rules::reference_tiles(home)
 }
 
-/// Where the rules and variants are, as the command line names them, with
-/// the per-game hook budget of the command that plays games.
-fn home(cli: &Cli) -> Result<Home> {
-    let home = Home::locate(cli.home.as_deref())?;
-    Ok(match cli.command.budget() {
-        Some(b) => home.with_hook_budget(b.hook_budget),
-        None => home,
-    })
-}
-
 impl Command {
+    /// How the command loads packs: held to the memory limit (the
+    /// `towerlab` binary installs the counting allocator it needs), with
+    /// `--hook-budget` where the command plays games. [`trace::traced`]
+    /// adds `--trace` ([`Command::trace`]), and writes the trace out.
+    fn load_options(&self) -> LoadOptions {
+        let load = LoadOptions::default();
+        match self.budget() {
+            Some(b) => load.with_hook_budget(b.hook_budget),
+            None => load,
+        }
+    }
+
+    /// `--trace FILE`, for the commands that trace hook calls.
+    fn trace(&self) -> Option<&Path> {
+        match self {
+            Command::Play(a) => a.trace.as_deref(),
+            Command::Check(a) => a.trace.as_deref(),
+            Command::Test(a) => a.trace.as_deref(),
+            Command::Simulate(_)
+            | Command::Compare(_)
+            | Command::Merge(_)
+            | Command::Sweep(_)
+            | Command::Replay(_)
+            | Command::Range(_)
+            | Command::Render(_)
+            | Command::List(_)
+            | Command::Info(_)
+            | Command::Tiles(_)
+            | Command::Serve(_)
+            | Command::Arena(_)
+            | Command::Tune(_) => None,
+        }
+    }
+
     /// `--hook-budget`, for the commands that play games.
     fn budget(&self) -> Option<BudgetArgs> {
         match self {
@@ -238,29 +262,39 @@ fn run_files(files: Files, run: &RunArgs) -> Files {
 pub fn run(cli: Cli) -> Result<()> {
     let files = cli.command.files();
     files.check()?;
-    let home = home(&cli)?;
+    let home = Home::locate(cli.home.as_deref())?;
     files.outside_library(home.folder())?;
-    match cli.command {
-        Command::Play(args) => play::run(&home, &args),
-        Command::Simulate(args) => simulate::run(&home, &args),
-        Command::Compare(args) => match &args.ladder {
-            Some(levels) if !args.explain => {
-                ladder::run(&args, &compare::load_all(&home, &args)?, levels)
-            }
-            _ => compare::run(&home, &args),
-        },
-        Command::Merge(args) => merge::run(&home, &args),
-        Command::Sweep(args) => sweep::run(&home, &args),
-        Command::Replay(args) => replay::run(&home, &args),
-        Command::Range(args) => range::run(&home, &args),
-        Command::Render(args) => render::run(&home, &args),
-        Command::Check(args) => check::run(&home, &args),
-        Command::Test(args) => test::run(&home, &args),
-        Command::List(args) => list::run(&home, &args),
-        Command::Info(args) => info::run(&home, &args),
-        Command::Tiles(args) => tiles::run(&home, &args),
-        Command::Serve(args) => serve::run(&home, &args),
-        Command::Arena(args) => arena::run(&home, &args),
-        Command::Tune(args) => tune::run(&home, &args),
+    let trace = cli.command.trace().map(Path::to_path_buf);
+    let load = cli.command.load_options();
+    trace::traced(trace.as_deref(), load, |load| cli.command.run(&home, load))
+}
+
+impl Command {
+    /// Run the command, finding its rules in `home` and loading their packs
+    /// under `load`.
+    fn run(self, home: &Home, load: &LoadOptions) -> Result<()> {
+        match self {
+            Command::Play(args) => play::run(home, load, &args),
+            Command::Simulate(args) => simulate::run(home, load, &args),
+            Command::Compare(args) => match &args.ladder {
+                Some(levels) if !args.explain => {
+                    ladder::run(&args, &compare::load_all(home, load, &args)?, levels)
+                }
+                _ => compare::run(home, load, &args),
+            },
+            Command::Merge(args) => merge::run(home, load, &args),
+            Command::Sweep(args) => sweep::run(home, load, &args),
+            Command::Replay(args) => replay::run(home, load, &args),
+            Command::Range(args) => range::run(home, load, &args),
+            Command::Render(args) => render::run(home, load, &args),
+            Command::Check(args) => check::run(home, load, &args),
+            Command::Test(args) => test::run(home, load, &args),
+            Command::List(args) => list::run(home, &args),
+            Command::Info(args) => info::run(home, load, &args),
+            Command::Tiles(args) => tiles::run(home, &args),
+            Command::Serve(args) => serve::run(home, load, &args),
+            Command::Arena(args) => arena::run(home, load, &args),
+            Command::Tune(args) => tune::run(home, load, &args),
+        }
     }
 }

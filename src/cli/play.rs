@@ -11,7 +11,7 @@ use super::output::write_file;
 use crate::kernel::Game;
 use crate::play::log;
 use crate::play::sim;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -59,12 +59,8 @@ struct PlayReport {
     towers: usize,
 }
 
-pub fn run(home: &Home, args: &PlayArgs) -> Result<()> {
-    super::trace::traced(home, args.trace.as_deref(), |home| play(home, args))
-}
-
-fn play(home: &Home, args: &PlayArgs) -> Result<()> {
-    let set = args.params.apply(home, args.rules.load(home)?)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &PlayArgs) -> Result<()> {
+    let set = args.params.apply(home, args.rules.load(home, load)?)?;
     let rules = set.rules();
     let bots = args.seats.bots(&set)?;
     let players = bots.len();

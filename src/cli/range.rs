@@ -13,7 +13,7 @@ use super::args::RulesArgs;
 use super::output::{plural, write_reported};
 use crate::kernel::diag::Source;
 use crate::play::query::{self, BoardMap};
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 use crate::views::render;
 use crate::views::scene;
 
@@ -48,8 +48,8 @@ struct RangeReport {
     cells: Vec<[i32; 2]>,
 }
 
-pub fn run(home: &Home, args: &RangeArgs) -> Result<()> {
-    let set = args.rules.load(home)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &RangeArgs) -> Result<()> {
+    let set = args.rules.load(home, load)?;
     let rules = set.rules();
     let floors = args
         .floors

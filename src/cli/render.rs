@@ -10,7 +10,7 @@ use super::numbers;
 use super::output::write_reported;
 use crate::kernel::diag::{Source, bad_input};
 use crate::play::query::{self, BoardMap};
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 use crate::views::render;
 use crate::views::scene;
 
@@ -65,7 +65,7 @@ fn parse_cell(text: &str) -> std::result::Result<(i32, i32), String> {
     }
 }
 
-pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &RenderArgs) -> Result<()> {
     let range = args
         .range
         .map(|(x, y)| crate::kernel::geometry::Pos::new(x, y));
@@ -73,10 +73,11 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
         (Some(log), _) => {
             let packs = match (&args.rules.variant, &args.rules.packs) {
                 (None, None) => None,
-                _ => Some(args.rules.load(home)?.pack_names().clone()),
+                _ => Some(args.rules.load(home, load)?.pack_names().clone()),
             };
             crate::play::replay::state_at(
                 home,
+                load,
                 log,
                 args.game,
                 args.turn,
@@ -106,7 +107,7 @@ pub fn run(home: &Home, args: &RenderArgs) -> Result<()> {
             )?
         }
         (None, Some(board)) => {
-            let set = args.rules.load(home)?;
+            let set = args.rules.load(home, load)?;
             let map = BoardMap::parse(&Source::read(board)?)?;
             let floors = args
                 .floors

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use super::output::plural;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
@@ -16,8 +16,8 @@ pub struct ReplayArgs {
     pub budget: super::args::BudgetArgs,
 }
 
-pub fn run(home: &Home, args: &ReplayArgs) -> Result<()> {
-    let done = crate::play::replay::replay(home, &args.log)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &ReplayArgs) -> Result<()> {
+    let done = crate::play::replay::replay(home, load, &args.log)?;
     out!(
         "{}: {}, {} replayed; the rules allow every event",
         args.log.display(),

@@ -7,7 +7,7 @@ use anyhow::Result;
 
 use super::numbers;
 use crate::kernel::diag::bad_input;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 use crate::serve::{Limits, Server};
 
 #[derive(clap::Args, Debug)]
@@ -58,7 +58,7 @@ fn host(text: &str) -> Result<String, String> {
     }
 }
 
-pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &ServeArgs) -> Result<()> {
     let hint_budget = match args.hint_budget {
         Some(n) if n > args.max_budget => {
             return Err(bad_input(format!(
@@ -80,7 +80,8 @@ pub fn run(home: &Home, args: &ServeArgs) -> Result<()> {
     };
     let idle = limits.idle;
     let open = limits.open_games();
-    let server = Server::bind(home, &args.host, args.port, limits).map_err(|e| in_use(e, args))?;
+    let server =
+        Server::bind(home, load, &args.host, args.port, limits).map_err(|e| in_use(e, args))?;
     let url = server.url()?;
     out!(
         "towerlab serves the game at {url} (at most {open} games at once; games idle for {} minutes expire; Ctrl-C stops)",

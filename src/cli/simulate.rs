@@ -12,7 +12,7 @@ use super::runs::{Outcome, interval_cells, plain_f64, plain_opt_f64, run_all};
 use crate::analysis::compare::{Comparison, VariantFires};
 use crate::analysis::stats::{self, Estimate, Thin};
 use crate::play::bots::values_of;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
@@ -80,8 +80,8 @@ struct CsvRow<'a> {
     ci_high: Option<f64>,
 }
 
-pub fn run(home: &Home, args: &SimulateArgs) -> Result<()> {
-    let set = args.params.apply(home, args.rules.load(home)?)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &SimulateArgs) -> Result<()> {
+    let set = args.params.apply(home, args.rules.load(home, load)?)?;
     let bots = args.run.seats.bots(&set)?;
     match run_all(
         "simulate",

@@ -16,7 +16,7 @@ use super::runs::EstimateCells;
 use crate::analysis::stats;
 use crate::analysis::sweep::{self, Dimension, Sweep, SweepPlan};
 use crate::kernel::diag::bad_input;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 use crate::views::report;
 
 #[derive(clap::Args, Debug)]
@@ -77,8 +77,8 @@ struct CsvRow<'a> {
     value: &'a str,
 }
 
-pub fn run(home: &Home, args: &SweepArgs) -> Result<()> {
-    let base = args.rules.load(home)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &SweepArgs) -> Result<()> {
+    let base = args.rules.load(home, load)?;
     let dimension = match (&args.param, &args.players) {
         (Some(p), None) => sweep::parse_param(p, &base)?,
         (None, Some(p)) => sweep::parse_players(p)?,

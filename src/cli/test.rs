@@ -9,7 +9,7 @@ use anyhow::Result;
 
 use crate::kernel::diag::{Source, bad_input, is_bad_input};
 use crate::play::scenario::{Outcome, suite};
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 #[derive(clap::Args, Debug)]
 pub struct TestArgs {
@@ -36,11 +36,7 @@ pub struct TestArgs {
     pub trace: Option<PathBuf>,
 }
 
-pub fn run(home: &Home, args: &TestArgs) -> Result<()> {
-    super::trace::traced(home, args.trace.as_deref(), |home| run_all(home, args))
-}
-
-fn run_all(home: &Home, args: &TestArgs) -> Result<()> {
+pub fn run(home: &Home, load: &LoadOptions, args: &TestArgs) -> Result<()> {
     let extra = args
         .files
         .iter()
@@ -48,7 +44,7 @@ fn run_all(home: &Home, args: &TestArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let (mut failed, mut bad, mut other) = (0, 0, 0);
     for target in &args.targets {
-        let suite = suite(home, target, &extra)?;
+        let suite = suite(home, load, target, &extra)?;
         for result in &suite.results {
             match result {
                 Ok(o) if o.passed() => {

@@ -10,23 +10,23 @@ use anyhow::Result;
 
 use super::output::write_reported;
 use crate::analysis::verdict::thousands;
-use crate::rules::Home;
+use crate::rules::LoadOptions;
 use crate::rules::script::limits::{TRACE_BYTES, TRACE_DEBUG_LINES};
 use crate::rules::trace::{Trace, TraceEntry, TraceLog, TracedCall};
 
-/// Run `work` under `home`, its hook calls traced into `path` when given.
-/// The trace is written whether or not `work` succeeds; `work`'s error
-/// comes first.
+/// Run `work` with packs loaded under `load`, their hook calls traced into
+/// `path` when given. The trace is written whether or not `work` succeeds;
+/// `work`'s error comes first.
 pub fn traced<T>(
-    home: &Home,
     path: Option<&Path>,
-    work: impl FnOnce(&Home) -> Result<T>,
+    load: LoadOptions,
+    work: impl FnOnce(&LoadOptions) -> Result<T>,
 ) -> Result<T> {
     let Some(path) = path else {
-        return work(home);
+        return work(&load);
     };
     let trace = Trace::new();
-    let result = work(&home.clone().with_trace(trace.clone()));
+    let result = work(&load.with_trace(trace.clone()));
     let written = write_reported(path, &text(&trace.take()));
     let value = result?;
     written?;

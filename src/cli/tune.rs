@@ -18,7 +18,7 @@ use crate::play::tune::{
     Check, KEEP_MARGIN, Learned, Search, TUNE_BOT, Trial, TunePlan, search, tune,
 };
 use crate::rules::worths::{self, tuned_path};
-use crate::rules::{Home, Ruleset, Worths};
+use crate::rules::{Home, LoadOptions, Ruleset, Worths};
 
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
@@ -53,8 +53,8 @@ pub struct TuneArgs {
     pub budget: BudgetArgs,
 }
 
-pub fn run(home: &Home, args: &TuneArgs) -> Result<()> {
-    let set = Ruleset::from_variant(home, &args.variant)?;
+pub fn run(home: &Home, load: &LoadOptions, args: &TuneArgs) -> Result<()> {
+    let set = Ruleset::from_variant(home, load, &args.variant)?;
     super::args::warn_near_misses(&set);
     // The home folder, else the current one (a folder with `tuned/` is a
     // home folder from then on).

@@ -22,7 +22,7 @@ use crate::play::sim;
 use crate::rules::param::ParamDecl;
 use crate::rules::problems::load_all;
 use crate::rules::script::{Hook, ScriptRules};
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 
 /// What `check` found.
 #[derive(Debug, Default)]
@@ -37,9 +37,9 @@ pub struct Report {
 }
 
 /// Check a pack, a pack list (`tower,house/no-gaps`) or a variant.
-pub fn run(home: &Home, target: &str, games: u64) -> Result<Report> {
+pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<Report> {
     let mut report = Report::default();
-    let loaded = load_all(home, target);
+    let loaded = load_all(home, load, target);
     if !home.is_variant(target) && !target.contains(',') && loaded.packs.len() > 1 {
         report.notes.push(format!(
             "checking with its requirements: {}",

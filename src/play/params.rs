@@ -65,11 +65,11 @@ pub fn from_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::MemoryLimit;
+    use crate::rules::LoadOptions;
 
     fn black_tower() -> (Home, Ruleset) {
-        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "black-tower").unwrap();
+        let home = Home::shipped();
+        let set = Ruleset::from_variant(&home, &LoadOptions::unit_tests(), "black-tower").unwrap();
         (home, set)
     }
 

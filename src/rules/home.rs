@@ -6,7 +6,11 @@
 //! packs and variants are added to the shipped ones, and a name found in
 //! both is the folder's. Files are read through [`Dir`], which is a folder
 //! on disk or a folder of the shipped files (named as shipped,
-//! `rules/tower`, in errors).
+//! `rules/tower`, in errors). The browser studio's packs, sent with each
+//! request, are held in memory over them all ([`Home::holding`]).
+//!
+//! A home says where things are found, not how packs are loaded: the
+//! memory limit, hook budget and trace are [`LoadOptions`](super::LoadOptions).
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -17,7 +21,6 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::diag::{Source, bad_input};
-use crate::rules::script::MemoryLimit;
 
 /// The shipped tile sets and packs.
 #[derive(rust_embed::Embed)]
@@ -322,23 +325,16 @@ impl Dir {
 }
 
 /// Where towerlab finds its data: the shipped files, with a home folder's
-/// `rules/` and `variants/` over them.
+/// `rules/`, `variants/` and `tuned/` over them, and the packs held in
+/// memory over those (the browser studio's). How the packs found are
+/// loaded is said apart, by [`LoadOptions`](super::LoadOptions).
 #[derive(Clone, Debug)]
 pub struct Home {
     folder: Option<PathBuf>,
-    /// Whether the packs loaded from here are held to the memory limit.
-    pub memory_limit: MemoryLimit,
-    /// Operations the hooks of one game may run in all, for the packs loaded
-    /// from here ([`crate::rules::script::limits::GAME_OPERATIONS`] unless
-    /// changed).
-    pub hook_budget: u64,
-    /// Where the hook calls of the packs loaded from here are traced, when
-    /// they are (`--trace`).
-    pub trace: Option<crate::rules::trace::Trace>,
     /// Packs held in memory over the folders (the browser studio's), by
     /// path relative to a `rules/` folder (`my-pack/pack.toml`): found
     /// first, and no pack is then looked for by a path on disk.
-    pub held: Option<Arc<BTreeMap<String, String>>>,
+    held: Option<Arc<BTreeMap<String, String>>>,
 }
 
 impl Home {
@@ -346,9 +342,6 @@ impl Home {
     pub fn shipped() -> Home {
         Home {
             folder: None,
-            memory_limit: MemoryLimit::On,
-            hook_budget: crate::rules::script::limits::GAME_OPERATIONS,
-            trace: None,
             held: None,
         }
     }
@@ -390,27 +383,6 @@ impl Home {
             return Ok(Home::at(here));
         }
         Ok(Home::shipped())
-    }
-
-    /// The same home, its packs loaded with the memory limit `limit`: a
-    /// program that does not install [`crate::rules::script::CountingAllocator`]
-    /// loads them with [`MemoryLimit::Off`].
-    pub fn with_memory_limit(mut self, limit: MemoryLimit) -> Home {
-        self.memory_limit = limit;
-        self
-    }
-
-    /// The same home, the hooks of each game of its packs allowed `ops`
-    /// operations in all.
-    pub fn with_hook_budget(mut self, ops: u64) -> Home {
-        self.hook_budget = ops;
-        self
-    }
-
-    /// The same home, the hook calls of its packs traced into `trace`.
-    pub fn with_trace(mut self, trace: crate::rules::trace::Trace) -> Home {
-        self.trace = Some(trace);
-        self
     }
 
     /// The same home with `files` (by path relative to a `rules/` folder,

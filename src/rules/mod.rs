@@ -5,10 +5,12 @@
 //! A pack is a folder with a `pack.toml` and (usually) a Rhai script; a
 //! variant is an ordered list of packs with settings. The base game is always
 //! in. Packs and variants are found in a [`Home`]: the shipped files, built
-//! into the binary, with a home folder's over them ([`home`]). See
-//! `docs/packs.md` for the author's guide.
+//! into the binary, with a home folder's over them ([`home`]); they are
+//! loaded under [`LoadOptions`]: the memory limit, hook budget and trace
+//! ([`load`]). See `docs/packs.md` for the author's guide.
 
 pub mod home;
+pub mod load;
 pub mod logged;
 pub mod manifest;
 pub mod native;
@@ -30,6 +32,7 @@ use crate::kernel::Rules;
 use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 pub use home::{Dir, Home, Kept, Origin, kept_packs};
+pub use load::LoadOptions;
 pub use logged::PackFiles;
 pub use manifest::{FloorDecl, Pack, VariantFile};
 pub use requires::with_requirements;
@@ -114,6 +117,8 @@ pub struct Ruleset {
     worths: Arc<Worths>,
     /// The tuned values found, with how they were learned.
     tuned: Option<Tuned>,
+    /// How its packs were loaded: the rules made from it load so too.
+    load: LoadOptions,
     implementation: Implementation,
 }
 
@@ -176,11 +181,16 @@ impl Ruleset {
     pub fn tuned(&self) -> &Option<Tuned> {
         &self.tuned
     }
+
+    /// How its packs were loaded (memory limit, hook budget, trace).
+    pub fn load_options(&self) -> &LoadOptions {
+        &self.load
+    }
 }
 
 impl Ruleset {
     /// Load the variant `reference` (a name in `variants/` or a path).
-    pub fn from_variant(home: &Home, reference: &str) -> Result<Ruleset> {
+    pub fn from_variant(home: &Home, load: &LoadOptions, reference: &str) -> Result<Ruleset> {
         let file = home.load_variant(reference)?;
         let mut packs = Vec::new();
         for (name, span) in file.packs.iter().zip(&file.pack_spans) {
@@ -210,7 +220,8 @@ impl Ruleset {
                 .unwrap_or(0..0);
             file.source.error_at(at, r.why)
         })?;
-        let mut set = Ruleset::assemble(home, file.name.clone(), packs, &params).map_err(|e| {
+        let assembled = Ruleset::assemble(home, load, file.name.clone(), packs, &params);
+        let mut set = assembled.map_err(|e| {
             // The error keeps its type (bad input or not) under the
             // variant's name.
             e.context(format!(
@@ -230,9 +241,9 @@ impl Ruleset {
     /// These rules with `values` set over their own parameters, each value
     /// checked against its pack's declaration as every value is
     /// ([`setting::resolve`]: the pack, the name, the type and the bounds,
-    /// none set twice), and the name, description, players and origin
-    /// kept. A ruleset is never changed after it is made: this makes
-    /// another.
+    /// none set twice), and the name, description, players, origin and
+    /// load options kept. A ruleset is never changed after it is made: this
+    /// makes another.
     pub fn with_params(&self, home: &Home, values: &Params) -> Result<Ruleset> {
         let settings = setting::settings_of(values);
         let checked = setting::resolve(&self.packs, &settings).map_err(|r| bad_input(r.why))?;
@@ -240,7 +251,7 @@ impl Ruleset {
         for (pack, named) in checked {
             params.entry(pack).or_default().extend(named);
         }
-        let mut with = Ruleset::from_packs_with(home, &self.pack_names, &params)?;
+        let mut with = Ruleset::from_packs_with(home, &self.load, &self.pack_names, &params)?;
         with.name = self.name.clone();
         with.description = self.description.clone();
         with.players = self.players;
@@ -289,14 +300,19 @@ impl Ruleset {
     }
 
     /// An ad-hoc variant made of `packs`, in order.
-    pub fn from_packs(home: &Home, packs: &[String]) -> Result<Ruleset> {
-        Ruleset::from_packs_with(home, packs, &Params::new())
+    pub fn from_packs(home: &Home, load: &LoadOptions, packs: &[String]) -> Result<Ruleset> {
+        Ruleset::from_packs_with(home, load, packs, &Params::new())
     }
 
     /// An ad-hoc variant made of `packs`, in order, with parameter values
     /// (as a game log's `start` record gives them).
-    pub fn from_packs_with(home: &Home, packs: &[String], params: &Params) -> Result<Ruleset> {
-        Ruleset::from_logged(home, packs, params, &[], "")
+    pub fn from_packs_with(
+        home: &Home,
+        load: &LoadOptions,
+        packs: &[String],
+        params: &Params,
+    ) -> Result<Ruleset> {
+        Ruleset::from_logged(home, load, packs, params, &[], "")
     }
 
     /// The variant of a game log's `start` record: `packs` with parameter
@@ -305,6 +321,7 @@ impl Ruleset {
     /// log in errors.
     pub fn from_logged(
         home: &Home,
+        load: &LoadOptions,
         packs: &[String],
         params: &Params,
         logged: &[PackFiles],
@@ -316,20 +333,31 @@ impl Ruleset {
         let loaded = logged::load_logged(home, packs, logged, label)?;
         let keyed = setting::resolve(&loaded, &setting::settings_of(params))
             .map_err(|refused| bad_input(refused.why))?;
-        Ruleset::assemble(home, packs.join(","), loaded, &keyed)
+        Ruleset::assemble(home, load, packs.join(","), loaded, &keyed)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
-    pub fn select(home: &Home, variant: Option<&str>, packs: Option<&[String]>) -> Result<Ruleset> {
+    pub fn select(
+        home: &Home,
+        load: &LoadOptions,
+        variant: Option<&str>,
+        packs: Option<&[String]>,
+    ) -> Result<Ruleset> {
         match (variant, packs) {
             (Some(_), Some(_)) => Err(bad_input("give either --variant or --packs, not both")),
-            (Some(v), None) => Ruleset::from_variant(home, v),
-            (None, Some(p)) => Ruleset::from_packs(home, p),
-            (None, None) => Ruleset::from_variant(home, "tower"),
+            (Some(v), None) => Ruleset::from_variant(home, load, v),
+            (None, Some(p)) => Ruleset::from_packs(home, load, p),
+            (None, None) => Ruleset::from_variant(home, load, "tower"),
         }
     }
 
-    fn assemble(home: &Home, name: String, packs: Vec<Pack>, params: &Params) -> Result<Ruleset> {
+    fn assemble(
+        home: &Home,
+        load: &LoadOptions,
+        name: String,
+        packs: Vec<Pack>,
+        params: &Params,
+    ) -> Result<Ruleset> {
         check_pack_order(home, &packs)?;
         let floors = floor_kinds(&packs)?;
         // Tiles: the base game's, then each pack's.
@@ -343,7 +371,7 @@ impl Ruleset {
         let implementation = if let Some(native) = packs.iter().find_map(|p| p.native) {
             Implementation::Native(native.rules)
         } else {
-            Implementation::Script(Arc::new(compile_scripts(home, &packs, params, &floors)?))
+            Implementation::Script(Arc::new(compile_scripts(load, &packs, params, &floors)?))
         };
         Ok(Ruleset {
             name,
@@ -358,6 +386,7 @@ impl Ruleset {
             worths: Arc::new(tuned.as_ref().map(|t| t.worths.clone()).unwrap_or_default()),
             tuned,
             fingerprint,
+            load: load.clone(),
             implementation,
         })
     }
@@ -570,7 +599,7 @@ fn floor_kinds(packs: &[Pack]) -> Result<Vec<FloorDecl>> {
 
 /// Compile the packs' scripts with the parameter values they see.
 fn compile_scripts(
-    home: &Home,
+    load: &LoadOptions,
     packs: &[Pack],
     params: &Params,
     floors: &[FloorDecl],
@@ -599,10 +628,7 @@ fn compile_scripts(
             state: &pack.state,
         })
         .collect();
-    Ok(Scripts::compile(&sources, &kinds, home.memory_limit)?
-        .with_table_kinds(table)
-        .with_hook_budget(home.hook_budget)
-        .with_trace(home.trace.clone()))
+    Ok(load.compile(&sources, &kinds)?.with_table_kinds(table))
 }
 
 /// The parameters a pack's script sees: declared defaults, overridden by the

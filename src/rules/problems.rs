@@ -9,7 +9,7 @@ use std::ops::Range;
 use anyhow::Result;
 
 use super::manifest::{self, Pack, VariantFile};
-use super::{Home, Params, Ruleset, compile_scripts};
+use super::{Home, LoadOptions, Params, Ruleset, compile_scripts};
 use crate::kernel::tiles::TileSet;
 
 /// What loading a pack or variant found.
@@ -23,9 +23,9 @@ pub struct Loaded {
     pub problems: Vec<String>,
 }
 
-/// Load the pack, pack list (`tower,house/no-gaps`) or variant `target`,
-/// collecting every problem.
-pub fn load_all(home: &Home, target: &str) -> Loaded {
+/// Load the pack, pack list (`tower,house/no-gaps`) or variant `target`
+/// under `load`, collecting every problem.
+pub fn load_all(home: &Home, load: &LoadOptions, target: &str) -> Loaded {
     let mut loaded = Loaded {
         set: None,
         packs: Vec::new(),
@@ -35,9 +35,9 @@ pub fn load_all(home: &Home, target: &str) -> Loaded {
     // whole; a pack list is assembled only once each of its packs loads.
     let assembled = if home.is_variant(target) {
         home.load_variant(target).and_then(|variant| {
-            variant_packs(home, &variant, &mut loaded);
+            variant_packs(home, load, &variant, &mut loaded);
             loaded.packs = variant.packs.clone();
-            Ruleset::from_variant(home, target)
+            Ruleset::from_variant(home, load, target)
         })
     } else if target.contains(',') {
         // A pack list: each pack (with what it requires) loaded on its
@@ -45,20 +45,20 @@ pub fn load_all(home: &Home, target: &str) -> Loaded {
         let list: Vec<String> = target.split(',').map(str::to_string).collect();
         let mut visited = Vec::new();
         for name in &list {
-            visit(home, name, None, 0, &mut visited, &mut loaded);
+            visit(home, load, name, None, 0, &mut visited, &mut loaded);
         }
         if !loaded.problems.is_empty() {
             return loaded;
         }
         loaded.packs = list.clone();
-        Ruleset::from_packs(home, &list)
+        Ruleset::from_packs(home, load, &list)
     } else {
         let mut visited = Vec::new();
-        visit(home, target, None, 0, &mut visited, &mut loaded);
+        visit(home, load, target, None, 0, &mut visited, &mut loaded);
         if !loaded.problems.is_empty() {
             return loaded;
         }
-        Ruleset::from_packs(home, &loaded.packs)
+        Ruleset::from_packs(home, load, &loaded.packs)
     };
     match assembled {
         Ok(set) if loaded.problems.is_empty() => loaded.set = Some(set),
@@ -70,7 +70,7 @@ pub fn load_all(home: &Home, target: &str) -> Loaded {
 
 /// Every pack a variant lists, each with its requirements; a pack that does
 /// not load is reported at its line of the variant file.
-fn variant_packs(home: &Home, variant: &VariantFile, loaded: &mut Loaded) {
+fn variant_packs(home: &Home, load: &LoadOptions, variant: &VariantFile, loaded: &mut Loaded) {
     let mut visited = Vec::new();
     for (name, span) in variant.packs.iter().zip(&variant.pack_spans) {
         let at = At {
@@ -78,7 +78,7 @@ fn variant_packs(home: &Home, variant: &VariantFile, loaded: &mut Loaded) {
             span: span.clone(),
             what: "",
         };
-        visit(home, name, Some(at), 0, &mut visited, loaded);
+        visit(home, load, name, Some(at), 0, &mut visited, loaded);
     }
 }
 
@@ -96,6 +96,7 @@ struct At<'a> {
 /// `loaded.packs`.
 fn visit(
     home: &Home,
+    load: &LoadOptions,
     reference: &str,
     at: Option<At>,
     depth: usize,
@@ -123,7 +124,7 @@ fn visit(
             return;
         }
     };
-    for e in problems.into_iter().chain(pack_files(home, &pack)) {
+    for e in problems.into_iter().chain(pack_files(home, load, &pack)) {
         note(&mut loaded.problems, format!("{e:#}"));
     }
     if depth >= super::requires::MAX_DEPTH {
@@ -143,18 +144,18 @@ fn visit(
             span: span.clone(),
             what: "`requires`: ",
         });
-        visit(home, req, at, depth + 1, visited, loaded);
+        visit(home, load, req, at, depth + 1, visited, loaded);
     }
     loaded.packs.push(reference.to_string());
 }
 
 /// The problems of a pack's own files: its script compiled alone (with its
 /// parameters' defaults) and its tile file read after the base game's.
-fn pack_files(home: &Home, pack: &Pack) -> Vec<anyhow::Error> {
+fn pack_files(home: &Home, load: &LoadOptions, pack: &Pack) -> Vec<anyhow::Error> {
     let mut problems = Vec::new();
     if pack.script.is_some() {
         let compiled = compile_scripts(
-            home,
+            load,
             std::slice::from_ref(pack),
             &Params::new(),
             &pack.floors,

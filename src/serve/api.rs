@@ -33,7 +33,7 @@ use super::wire::{
 use super::{ApiError, Limits};
 use crate::kernel::diag::is_bad_input;
 use crate::play::sim::on_hook_stack;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
@@ -56,9 +56,14 @@ pub struct AppState {
 
 impl AppState {
     /// `network`: the page's address as other devices reach it.
-    pub fn new(home: &Home, limits: Limits, network: Option<String>) -> AppState {
+    pub fn new(
+        home: &Home,
+        load: &LoadOptions,
+        limits: Limits,
+        network: Option<String>,
+    ) -> AppState {
         AppState {
-            catalog: Catalog::new(home, &limits, network),
+            catalog: Catalog::new(home, load, &limits, network),
             games: Arc::new(Games::new(limits.clone())),
             studio_work: Arc::new(tokio::sync::Semaphore::new(limits.studio_work)),
             comparisons: Arc::new(studio::compare::Comparisons::new(&limits)),
@@ -377,17 +382,18 @@ async fn studio_reference() -> Response {
 async fn studio_work<T: Send + 'static>(
     app: &AppState,
     packs: &[PackFiles],
-    work: impl FnOnce(&Home) -> anyhow::Result<T> + Send + 'static,
+    work: impl FnOnce(&Home, &LoadOptions) -> anyhow::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
     let home = studio::holding(app.catalog.home(), packs)
         .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
+    let load = app.catalog.load_options().clone();
     let permit = tokio::time::timeout(app.limits.read, app.studio_work.clone().acquire_owned())
         .await
         .map_err(|_| ApiError::new(503, "the studio is busy: try again in a moment"))?
         .map_err(|_| ApiError::new(503, "the server is stopping"))?;
     let done = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        on_hook_stack(|| work(&home))
+        on_hook_stack(|| work(&home, &load))
     })
     .await
     .map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
@@ -403,8 +409,8 @@ async fn studio_check(
 ) -> Result<Json<StudioReport>, ApiError> {
     let packs = req.pack_files.clone();
     let games = req.games.unwrap_or(0);
-    studio_work(&app, &req.pack_files, move |home| {
-        studio::check(home, &packs, &req.pack, games)
+    studio_work(&app, &req.pack_files, move |home, load| {
+        studio::check(home, load, &packs, &req.pack, games)
     })
     .await
     .map(Json)
@@ -414,8 +420,8 @@ async fn studio_ask(
     State(app): Shared,
     StudioBody(req): StudioBody<StudioAsk>,
 ) -> Result<Json<Answers>, ApiError> {
-    studio_work(&app, &req.pack_files.clone(), move |home| {
-        studio::ask(home, &req.pack, &req.scenario)
+    studio_work(&app, &req.pack_files.clone(), move |home, load| {
+        studio::ask(home, load, &req.pack, &req.scenario)
     })
     .await
     .map(Json)
@@ -426,8 +432,8 @@ async fn studio_test(
     StudioBody(req): StudioBody<StudioTest>,
 ) -> Result<Json<StudioTests>, ApiError> {
     let packs = req.pack_files.clone();
-    studio_work(&app, &req.pack_files, move |home| {
-        studio::test(home, &packs, &req.pack)
+    studio_work(&app, &req.pack_files, move |home, load| {
+        studio::test(home, load, &packs, &req.pack)
     })
     .await
     .map(Json)
@@ -456,12 +462,13 @@ async fn studio_compare(
     app.comparisons.admit(client)?;
     let loader = app.clone();
     let files = req.pack_files.clone();
-    let asked = studio_work(&app, &files, move |home| {
+    let asked = studio_work(&app, &files, move |home, load| {
         let list = loader
             .catalog
             .studio_list(home, &req.packs, &req.pack_files)?;
         studio::compare_sets(
             home,
+            load,
             &req.against,
             &loader.catalog.lists().variants,
             &list,

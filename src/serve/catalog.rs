@@ -19,11 +19,13 @@ use crate::play::params;
 use crate::play::session::Seat;
 use crate::rules::native::{NATIVES, native};
 use crate::rules::script::memory::held;
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 
 /// The variants and packs on offer, and the rulesets loaded so far.
 pub struct Catalog {
     home: Home,
+    /// How the rules' packs are loaded.
+    load: LoadOptions,
     /// What the new-game form offers, the server's budget limit with it.
     lists: wire::Catalog,
     loaded: Mutex<Kept>,
@@ -80,11 +82,16 @@ pub struct Choice {
 }
 
 impl Catalog {
-    /// The variants and packs of `home`; bots search at most
+    /// The variants and packs of `home`, loaded under `load`; bots search at most
     /// `limits.budget` iterations per decision, and the rulesets kept are
     /// bounded by `limits`; `network` is the page's address for other
     /// devices.
-    pub fn new(home: &Home, limits: &Limits, network: Option<String>) -> Catalog {
+    pub fn new(
+        home: &Home,
+        load: &LoadOptions,
+        limits: &Limits,
+        network: Option<String>,
+    ) -> Catalog {
         let max_budget = limits.budget;
         let mut packs = home.packs();
         packs.retain(|p| p != "base");
@@ -123,6 +130,7 @@ impl Catalog {
         };
         Catalog {
             home: home.clone(),
+            load: load.clone(),
             lists,
             loaded: Mutex::new(Kept {
                 sets: Vec::new(),
@@ -136,6 +144,11 @@ impl Catalog {
     /// The home folder the rules come from.
     pub fn home(&self) -> &Home {
         &self.home
+    }
+
+    /// How the rules' packs are loaded (memory limit, hook budget).
+    pub fn load_options(&self) -> &LoadOptions {
+        &self.load
     }
 
     /// The lists, for the new-game form.
@@ -191,7 +204,7 @@ impl Catalog {
         };
         let home = super::studio::holding(&self.home, files)?;
         let list = self.studio_list(&home, packs, files)?;
-        let set = Arc::new(Ruleset::from_packs(&home, &list)?);
+        let set = Arc::new(Ruleset::from_packs(&home, &self.load, &list)?);
         let set = match &req.params {
             Some(given) => Arc::new(set.with_params(&home, &params::from_json(&set, given)?)?),
             None => set,
@@ -222,14 +235,14 @@ impl Catalog {
     fn variant(&self, name: &str) -> Result<Arc<Ruleset>> {
         known(name, &self.lists.variants, "variant")?;
         self.load(format!("variant:{name}"), || {
-            Ruleset::from_variant(&self.home, name)
+            Ruleset::from_variant(&self.home, &self.load, name)
         })
     }
 
     fn pack_list(&self, packs: &[String]) -> Result<Arc<Ruleset>> {
         let list = self.with_requirements(&self.home, packs, &self.lists.packs)?;
         self.load(format!("packs:{}", list.join(",")), || {
-            Ruleset::from_packs(&self.home, &list)
+            Ruleset::from_packs(&self.home, &self.load, &list)
         })
     }
 
@@ -362,16 +375,14 @@ fn values_known(set: &Ruleset, seats: &[Seat]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::MemoryLimit;
 
     fn catalog(rulesets: usize, ruleset_bytes: usize) -> Catalog {
-        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
         let limits = Limits {
             rulesets,
             ruleset_bytes,
             ..Limits::default()
         };
-        Catalog::new(&home, &limits, None)
+        Catalog::new(&Home::shipped(), &LoadOptions::unit_tests(), &limits, None)
     }
 
     fn game(cost: i64) -> NewGame {
@@ -416,11 +427,7 @@ mod tests {
     #[test]
     fn rulesets_kept_are_bounded_in_bytes_the_least_recently_used_dropped() {
         let set = Arc::new(
-            Ruleset::from_variant(
-                &Home::shipped().with_memory_limit(MemoryLimit::Off),
-                "tower",
-            )
-            .unwrap(),
+            Ruleset::from_variant(&Home::shipped(), &LoadOptions::unit_tests(), "tower").unwrap(),
         );
         let mut kept = Kept {
             sets: Vec::new(),

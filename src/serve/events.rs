@@ -55,9 +55,8 @@ mod tests {
     /// described all at once at the end.
     #[test]
     fn events_described_as_they_come_read_as_all_at_once() {
-        // Unit tests run without the counting allocator.
-        let home = Home::shipped().with_memory_limit(crate::rules::MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "black-tower").unwrap();
+        let load = crate::rules::LoadOptions::unit_tests();
+        let set = Ruleset::from_variant(&Home::shipped(), &load, "black-tower").unwrap();
         let rules = set.rules();
         let mut kept = Described::default();
         let game = sim::play_observed(

@@ -167,7 +167,7 @@ mod tests {
     use crate::kernel::random::Stream;
     use crate::kernel::{Buffers, Turn};
     use crate::play::session::Seat;
-    use crate::rules::{Home, MemoryLimit};
+    use crate::rules::{Home, LoadOptions};
 
     /// The next tiles `game` draws, every decision taking option 0.
     fn next_tiles(game: &Game, decision: Decision) -> Vec<u16> {
@@ -188,9 +188,8 @@ mod tests {
     /// undrawn tiles are dealt again, it gives the same answer.)
     #[test]
     fn a_hint_does_not_depend_on_the_hidden_deck_order() {
-        // Unit tests run without the counting allocator.
-        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "tower").unwrap();
+        let set =
+            Ruleset::from_variant(&Home::shipped(), &LoadOptions::unit_tests(), "tower").unwrap();
         let rules = set.rules();
         let session = Session::new(&set, rules.as_ref(), &[Seat::Person; 2], 3).unwrap();
         let Waiting::Person { decision, .. } = session.waiting() else {
@@ -220,9 +219,9 @@ mod tests {
     }
 
     /// A 6-player `black-tower` game some turns in, every seat a person's,
-    /// under `home`; its session asks `f`.
-    fn six_players_in<T>(home: &Home, f: impl FnOnce(&Session) -> T) -> T {
-        let set = Ruleset::from_variant(home, "black-tower").unwrap();
+    /// its packs loaded under `load`; its session asks `f`.
+    fn six_players_in<T>(load: &LoadOptions, f: impl FnOnce(&Session) -> T) -> T {
+        let set = Ruleset::from_variant(&Home::shipped(), load, "black-tower").unwrap();
         let rules = set.rules();
         let mut session = Session::new(&set, rules.as_ref(), &[Seat::Person; 6], 11).unwrap();
         // Turns in, floors on towers: each question's last option.
@@ -242,12 +241,10 @@ mod tests {
     /// answers, searched with fewer, the same when asked again.
     #[test]
     fn a_hint_that_would_exceed_the_hook_budget_searches_less() {
-        let home = Home::shipped()
-            .with_memory_limit(MemoryLimit::Off)
-            .with_hook_budget(400_000);
+        let load = LoadOptions::unit_tests().with_hook_budget(400_000);
         let names = Names::numbered(6);
         let (first, again) =
-            six_players_in(&home, |s| (advise(s, 500, &names), advise(s, 500, &names)));
+            six_players_in(&load, |s| (advise(s, 500, &names), advise(s, 500, &names)));
         let hint = first.unwrap();
         assert_ne!(hint.bot, "mcts:500", "{hint:?}");
         assert!(hint.reason.contains("iterations asked"), "{}", hint.reason);

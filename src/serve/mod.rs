@@ -37,7 +37,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use crate::play::sim::threads_that_fit;
-use crate::rules::Home;
+use crate::rules::{Home, LoadOptions};
 
 /// How long a game may wait for its next request before it is dropped.
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
@@ -185,15 +185,21 @@ pub struct Server {
 
 impl Server {
     /// Bind to `host:port` (port 0 picks a free one) and read the home
-    /// folder's variants and packs.
-    pub fn bind(home: &Home, host: &str, port: u16, limits: Limits) -> Result<Server> {
+    /// folder's variants and packs, loaded under `load`.
+    pub fn bind(
+        home: &Home,
+        load: &LoadOptions,
+        host: &str,
+        port: u16,
+        limits: Limits,
+    ) -> Result<Server> {
         let listener = std::net::TcpListener::bind((host, port))
             .with_context(|| format!("listening on {host}:{port}"))?;
         listener.set_nonblocking(true)?;
         let network = network_url(listener.local_addr()?);
         Ok(Server {
             listener,
-            state: Arc::new(api::AppState::new(home, limits, network)),
+            state: Arc::new(api::AppState::new(home, load, limits, network)),
         })
     }
 

@@ -19,7 +19,7 @@ use towerlab::kernel::{
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{TowerPack, home, stdout, succeeds};
 
@@ -61,7 +61,8 @@ fn only_seat_0_places_floors_when_may_place_floor_allows_only_actor_0() {
         assert_eq!(placed[1..], [0, 0], "{bots:?}: only seat 0 builds");
     }
     // Without the pack, every seat builds: the test could fail.
-    let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let set =
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &["tower".to_string()]).unwrap();
     let mut placed = [0u32; 3];
     games(&set, &random, 20, |g| floors_by_seat(g, &mut placed));
     assert!(placed.iter().all(|&n| n > 0), "{placed:?}");
@@ -206,7 +207,8 @@ fn no_leader_ever_tops_a_tower_in_simulated_games() {
     };
     games(&set, &[BotKind::RANDOM; 2], 150, |g| check(g, true));
     games(&set, &[BotKind::GREEDY; 3], 10, |g| check(g, true));
-    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let plain =
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &["tower".to_string()]).unwrap();
     games(&plain, &[BotKind::RANDOM; 2], 150, |g| check(g, false));
     assert!(topped > 0, "towers were topped under the pack");
     assert!(
@@ -256,7 +258,8 @@ fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
     };
     games(&set, &[BotKind::RANDOM; 2], 100, |g| check(g, true));
     games(&set, &[BotKind::GREEDY; 3], 8, |g| check(g, true));
-    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let plain =
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &["tower".to_string()]).unwrap();
     games(&plain, &[BotKind::RANDOM; 2], 100, |g| check(g, false));
     assert!(floors > 0, "floors were placed under the pack");
     assert!(

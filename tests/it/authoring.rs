@@ -4,7 +4,7 @@
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{Scratch, TowerPack, fails, home, stderr, stdout, succeeds};
 use crate::examples::{example, games, ruleset};
@@ -214,7 +214,8 @@ fn a_meeples_feature_is_what_it_stands_on_with_its_meeples_counted() {
          }\n",
     );
     let checked = dir.ruleset();
-    let plain = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let plain =
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &["tower".to_string()]).unwrap();
     let (a, b) = (checked.rules(), plain.rules());
     let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let mut captures = 0;

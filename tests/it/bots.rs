@@ -14,8 +14,8 @@ use towerlab::kernel::{
 };
 use towerlab::play::bots::{GreedyBot, RandomBot, Sight};
 use towerlab::play::seed::game_seed;
-use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{home, kind, tiles, variants_dir};
 
@@ -304,7 +304,8 @@ fn t5_the_initiative_is_the_capture_the_player_to_move_could_make() {
 /// rules alone.
 #[test]
 fn b6_greedy_picks_a_floor_kind_that_reaches_the_meeple() {
-    let set = Ruleset::from_variant(&home(), "black-tower").expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "black-tower")
+        .expect("the variant loads");
     let rules = set.rules();
     greedy_captures(rules.as_ref(), set.tiles());
 }
@@ -398,7 +399,8 @@ fn shipped_variants() -> Vec<String> {
 /// placed in every variant with foundations (none in the base game alone).
 fn every_variant(games: impl Fn(usize) -> std::ops::Range<u64>) {
     for (v, name) in shipped_variants().iter().enumerate() {
-        let set = Ruleset::from_variant(&home(), name).expect("a shipped variant loads");
+        let set = Ruleset::from_variant(&home(), &LoadOptions::default(), name)
+            .expect("a shipped variant loads");
         let rules = set.rules();
         let mut floors = 0;
         for i in games(v) {
@@ -437,7 +439,8 @@ fn greedy_plays_200_games_of_every_shipped_variant_without_error() {
 /// Same seed, same game: every event and score, under Black Tower.
 #[test]
 fn greedy_same_seed_same_game() {
-    let set = Ruleset::from_variant(&home(), "black-tower").expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "black-tower")
+        .expect("the variant loads");
     let rules = set.rules();
     let run = |seed: u64| {
         let mut g = Game::new(set.tiles(), rules.as_ref(), 3, seed).unwrap();
@@ -509,7 +512,8 @@ fn greedy_breaks_ties_on_its_own_stream() {
 fn greedy_builds_where_a_floor_captures_only_from_the_second_floor_on() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/second-floor");
     let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
-    let set = Ruleset::from_packs(&home(), &packs).expect("the test pack loads");
+    let set =
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &packs).expect("the test pack loads");
     let rules = set.rules();
     // Floors (left unused, dealt) over a few games of two bots of `sight`.
     let unused = |sight: Sight| {

@@ -9,7 +9,7 @@
 
 use towerlab::analysis::compare::{self, Comparison, Plan, RunInfo, Tally};
 use towerlab::play::bots::BotKind;
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 use crate::common::{Scratch, rules_dir};
 
@@ -24,8 +24,12 @@ fn renamed_tower(dir: &Scratch) -> Ruleset {
     dir.write("rules/tower-copy/pack.toml", manifest);
     dir.write("rules/tower-copy/tiles.toml", tiles);
     dir.write("rules/tower-copy/tower.rhai", read("tower.rhai"));
-    Ruleset::from_packs(&Home::at(dir.path()), &["tower-copy".to_string()])
-        .unwrap_or_else(|e| panic!("{e:#}"))
+    Ruleset::from_packs(
+        &Home::at(dir.path()),
+        &LoadOptions::default(),
+        &["tower-copy".to_string()],
+    )
+    .unwrap_or_else(|e| panic!("{e:#}"))
 }
 
 /// Runs per sample size, and the sizes (games per variant). At a true rate
@@ -47,7 +51,7 @@ fn a_true_null_stars_nothing_in_all_but_a_few_runs_at_any_size() {
     let dir = Scratch::new("calibration");
     let home = Home::shipped();
     let sets = [
-        Ruleset::from_variant(&home, "tower").expect("tower"),
+        Ruleset::from_variant(&home, &LoadOptions::default(), "tower").expect("tower"),
         renamed_tower(&dir),
     ];
     let bots = [BotKind::RANDOM, BotKind::RANDOM];

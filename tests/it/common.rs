@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 use towerlab::kernel::tiles::TileSet;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 /// A fresh folder under the system's temporary folder, named after `name`
 /// and removed when dropped.
@@ -133,7 +133,8 @@ impl TowerPack {
     /// The ruleset of The Tower then this pack.
     pub fn ruleset(&self) -> Ruleset {
         let packs = ["tower".to_string(), self.path.clone()];
-        Ruleset::from_packs(&home(), &packs).unwrap_or_else(|e| panic!("{e:#}"))
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &packs)
+            .unwrap_or_else(|e| panic!("{e:#}"))
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 use towerlab::play::seed::{DECK_STREAM, Stream, game_seed};
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 use crate::common::{stdout, succeeds, temp_dir, write_pack};
 
@@ -58,7 +58,8 @@ fn fan_home() -> tempfile::TempDir {
 
 fn ruleset(home: &Home, packs: &[&str]) -> Ruleset {
     let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
-    Ruleset::from_packs(home, &packs).unwrap_or_else(|e| panic!("{packs:?}: {e:#}"))
+    Ruleset::from_packs(home, &LoadOptions::default(), &packs)
+        .unwrap_or_else(|e| panic!("{packs:?}: {e:#}"))
 }
 
 /// The deck `set` deals for `seed`, by kind name.

@@ -13,7 +13,7 @@ use towerlab::kernel::{
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim::{self, Batch};
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{home, stdout, succeeds};
 
@@ -27,7 +27,8 @@ pub(crate) fn example(name: &str) -> PathBuf {
 pub(crate) fn ruleset(base: &[&str], name: &str) -> Ruleset {
     let mut packs: Vec<String> = base.iter().map(|s| s.to_string()).collect();
     packs.push(example(name).display().to_string());
-    Ruleset::from_packs(&home(), &packs).unwrap_or_else(|e| panic!("{name}: {e:#}"))
+    Ruleset::from_packs(&home(), &LoadOptions::default(), &packs)
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"))
 }
 
 /// A table of two or three players with these scores and prisoners.

@@ -5,7 +5,7 @@
 //! loads.
 
 use towerlab::play::log::{LogEvent, Start, read};
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 use crate::common::{fails, run, stdout, succeeds, temp_dir, write_pack};
 
@@ -83,7 +83,8 @@ fn red_variant(key: &str) -> (tempfile::TempDir, String) {
 #[test]
 fn a_pack_named_by_path_takes_its_parameters_under_its_name_or_its_path() {
     let (_d, by_name) = red_variant("red-floor");
-    let set = Ruleset::from_variant(&Home::shipped(), &by_name).expect("keyed by name");
+    let set = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), &by_name)
+        .expect("keyed by name");
     let red = set.floor_kind("red").expect("red") as usize;
     let supply = set
         .rules()
@@ -95,7 +96,8 @@ fn a_pack_named_by_path_takes_its_parameters_under_its_name_or_its_path() {
     assert!(set.params().keys().next().unwrap().ends_with("red-floor"));
     let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/red-floor");
     let (_d2, by_path) = red_variant(&format!("\"{}\"", example.display()));
-    let set = Ruleset::from_variant(&Home::shipped(), &by_path).expect("keyed by path");
+    let set = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), &by_path)
+        .expect("keyed by path");
     let supply = set
         .rules()
         .seat_supply(2, set.tiles().foundation_tiles(), 0)

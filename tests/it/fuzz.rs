@@ -14,7 +14,7 @@ use towerlab::kernel::tiles::TileSet;
 use towerlab::play::bots::BotKind;
 use towerlab::play::query::BoardMap;
 use towerlab::play::sim::{Batch, simulate};
-use towerlab::rules::{Home, Ruleset};
+use towerlab::rules::{Home, LoadOptions, Ruleset};
 
 use crate::common::rules_dir;
 
@@ -104,7 +104,8 @@ fn script(hook: usize, statements: &[usize], answer: usize) -> String {
 fn outcome(dir: &Path, threads: usize) -> Result<String, String> {
     let home = Home::shipped();
     let packs = ["tower".to_string(), dir.display().to_string()];
-    let set = Ruleset::from_packs(&home, &packs).map_err(|e| format!("{e:#}"))?;
+    let set = Ruleset::from_packs(&home, &LoadOptions::default(), &packs)
+        .map_err(|e| format!("{e:#}"))?;
     let bots = [BotKind::GREEDY, BotKind::RANDOM];
     let batch = Batch {
         set: &set,
@@ -249,7 +250,7 @@ proptest! {
         std::fs::write(dir.path().join("pack.toml"), mangle(&shipped, &edits)).expect("pack.toml");
         std::fs::copy(rules_dir().join("black-tower/black-tower.rhai"), dir.path().join("black-tower.rhai")).expect("script");
         let packs = ["tower".to_string(), dir.path().display().to_string()];
-        let _ = Ruleset::from_packs(&Home::shipped(), &packs);
+        let _ = Ruleset::from_packs(&Home::shipped(), &LoadOptions::default(), &packs);
     }
 
     #[test]
@@ -259,7 +260,7 @@ proptest! {
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("v.toml");
         std::fs::write(&path, mangle(&shipped, &edits)).expect("variant");
-        let _ = Ruleset::from_variant(&Home::shipped(), &path.display().to_string());
+        let _ = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), &path.display().to_string());
     }
 
     #[test]
@@ -275,7 +276,7 @@ proptest! {
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("game.jsonl");
         std::fs::write(&path, mangle(log, &edits)).expect("log");
-        let _ = towerlab::play::replay::replay(&Home::shipped(), &path);
+        let _ = towerlab::play::replay::replay(&Home::shipped(), &LoadOptions::default(), &path);
     }
 }
 
@@ -287,6 +288,6 @@ proptest! {
     fn fuzz_scenario_files(edits in edits()) {
         let shipped = std::fs::read_to_string(rules_dir().join("tower/tests/capture.toml")).expect("scenarios");
         let text = mangle(&shipped, &edits);
-        let _ = towerlab::play::scenario::suite(&Home::shipped(), "tower", &[Source::new("s.toml", text)]);
+        let _ = towerlab::play::scenario::suite(&Home::shipped(), &LoadOptions::default(), "tower", &[Source::new("s.toml", text)]);
     }
 }

@@ -10,6 +10,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use towerlab::rules::LoadOptions;
 use towerlab::serve::{Limits, Server};
 
 use crate::serve::{http, new_game, ok, play_until, refused, server_with};
@@ -384,6 +385,7 @@ fn a_deeply_nested_hook_ends_its_game_not_the_server() {
     crate::common::script_pack(&home.path().join("rules"), "deep", DEEP);
     let addr = Server::bind(
         &towerlab::rules::Home::at(home.path()),
+        &LoadOptions::default(),
         "127.0.0.1",
         0,
         Limits::default(),

@@ -18,8 +18,8 @@ use towerlab::kernel::{
 };
 use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 use towerlab::play::seed::Stream;
-use towerlab::rules::Ruleset;
 use towerlab::rules::native::NativeTower;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::home;
 
@@ -63,7 +63,8 @@ impl Bot for Twins {
 }
 
 fn no_peeking(variant: &str, players: usize, seed: u64) {
-    let set = Ruleset::from_variant(&home(), variant).expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), variant)
+        .expect("the variant loads");
     let rules = set.rules();
     let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).unwrap();
     let mut twins = Twins {
@@ -124,7 +125,9 @@ fn rulesets() -> Vec<Ruleset> {
         "black-tower-no-gaps",
     ]
     .iter()
-    .map(|v| Ruleset::from_variant(&home(), v).expect("a shipped variant loads"))
+    .map(|v| {
+        Ruleset::from_variant(&home(), &LoadOptions::default(), v).expect("a shipped variant loads")
+    })
     .collect();
     for example in [
         "docs/examples/red-floor",
@@ -134,7 +137,10 @@ fn rulesets() -> Vec<Ruleset> {
     ] {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example);
         let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
-        sets.push(Ruleset::from_packs(&home(), &packs).expect("the docs' example loads"));
+        sets.push(
+            Ruleset::from_packs(&home(), &LoadOptions::default(), &packs)
+                .expect("the docs' example loads"),
+        );
     }
     sets
 }
@@ -194,7 +200,8 @@ fn every_mcts_decision_is_a_listed_option_under_every_variant() {
 
 #[test]
 fn mcts_same_seed_same_game() {
-    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower")
+        .expect("the variant loads");
     let rules = set.rules();
     let run = |seed: u64| {
         let mut g = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
@@ -364,7 +371,8 @@ fn mcts_beats_greedy_beyond_chance() {
 /// end of its 95% Wilson interval is above one half, and its mean margin is
 /// positive.
 fn wins_beyond_chance(bots: [BotKind; 2], games: u64, seed: u64) {
-    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower")
+        .expect("the variant loads");
     let result = arena::run(
         &Arena {
             set: &set,
@@ -408,7 +416,7 @@ fn one_search_is_offered_and_the_baseline_is_named_with_its_budget() {
     }
     let err = BotKind::parse("mcts-basline").unwrap_err().to_string();
     assert!(err.contains("did you mean `mcts-baseline`"), "{err}");
-    let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "black-tower").unwrap();
     let rules = set.rules();
     let mut game = Game::new(set.tiles(), rules.as_ref(), 2, 4).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = [BotKind::baseline(5), BotKind::mcts(5)]
@@ -443,7 +451,8 @@ impl Bot for Weighing {
 /// the root never spends more than the budget.
 #[test]
 fn mcts_weighs_every_placement_and_takes_the_one_halving_keeps() {
-    let set = Ruleset::from_variant(&home(), "tower").expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower")
+        .expect("the variant loads");
     let rules = set.rules();
     let mut game = Game::new(set.tiles(), rules.as_ref(), 2, 11).unwrap();
     let mut probe = Weighing {

@@ -5,7 +5,7 @@
 use towerlab::kernel::MAX_PLAYERS;
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim::{self, Batch};
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{ScratchFile, home, log_records, succeeds};
 
@@ -20,8 +20,10 @@ fn t1_b2_seven_and_eight_players_play_to_the_end_with_every_bot() {
     ];
     for variant in ["tower", "black-tower", "native:black-tower"] {
         let set = match variant.strip_prefix("native:") {
-            Some(_) => Ruleset::from_packs(&home(), &[variant.to_string()]),
-            None => Ruleset::from_variant(&home(), variant),
+            Some(_) => {
+                Ruleset::from_packs(&home(), &LoadOptions::default(), &[variant.to_string()])
+            }
+            None => Ruleset::from_variant(&home(), &LoadOptions::default(), variant),
         }
         .unwrap_or_else(|e| panic!("{variant}: {e:#}"));
         for players in [7, 8] {

@@ -8,7 +8,7 @@ use towerlab::analysis::stats::{self, GameRow};
 use towerlab::play::bots::BotKind;
 use towerlab::play::course::{Choices, Course};
 use towerlab::play::sim;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{Scratch, home, stdout, succeeds};
 use crate::shards::{merge, metrics_text, shards};
@@ -132,7 +132,8 @@ fn every_metric_is_defined_in_the_glossary() {
 
 #[test]
 fn a_game_counts_the_same_course_however_it_is_driven() {
-    let set = Ruleset::from_variant(&home(), "black-tower").expect("black-tower loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "black-tower")
+        .expect("black-tower loads");
     let rules = set.rules();
     let bots = [BotKind::GREEDY, BotKind::RANDOM];
     for seed in [3, 17] {

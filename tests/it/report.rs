@@ -13,7 +13,7 @@ use towerlab::kernel::Event;
 use towerlab::play::bots::BotKind;
 use towerlab::play::seed::game_seed;
 use towerlab::play::sim::{self, Batch};
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 use towerlab::views::report::SampleGame;
 
 use crate::common::{home, towerlab};
@@ -181,7 +181,8 @@ fn run_and_sample(variant: &str) -> &'static (Ruleset, sim::GameResult, SampleGa
         _ => panic!("no sample for `{variant}`"),
     };
     cell.get_or_init(|| {
-        let set = Ruleset::from_variant(&home(), variant).expect("variant loads");
+        let set = Ruleset::from_variant(&home(), &LoadOptions::default(), variant)
+            .expect("variant loads");
         let bots = vec![BotKind::RANDOM; set.players()];
         let batch = Batch {
             set: &set,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use towerlab::kernel::diag::Source;
 use towerlab::play::scenario::{Outcome, suite};
-use towerlab::rules::Home;
+use towerlab::rules::{Home, LoadOptions};
 
 use crate::common::{copy_dir, fails, rules_dir, run, stdout, succeeds, temp_dir};
 
@@ -22,7 +22,8 @@ const PACKS: &[&str] = &[
 
 /// Every scenario of `pack` under `home`, each run to an outcome.
 fn outcomes(home: &Home, pack: &str) -> Vec<Outcome> {
-    let suite = suite(home, pack, &[]).unwrap_or_else(|e| panic!("{pack}: {e:#}"));
+    let suite =
+        suite(home, &LoadOptions::default(), pack, &[]).unwrap_or_else(|e| panic!("{pack}: {e:#}"));
     suite
         .results
         .into_iter()
@@ -351,7 +352,12 @@ fn scenario_files_parse_or_are_refused_for_any_edit() {
             })
             .collect();
         let mangled = crate::fuzz::mangle(&text, &edits);
-        let _ = suite(&home, "tower", &[Source::new("s.toml", mangled)]);
+        let _ = suite(
+            &home,
+            &LoadOptions::default(),
+            "tower",
+            &[Source::new("s.toml", mangled)],
+        );
     }
 }
 

@@ -12,6 +12,7 @@
 use std::net::SocketAddr;
 
 use serde_json::{Value, json};
+use towerlab::rules::LoadOptions;
 use towerlab::serve::{IDLE, Limits};
 
 use crate::serve::{
@@ -297,17 +298,18 @@ fn the_maker_reissues_a_seats_key_and_the_old_one_stops_working() {
 #[test]
 fn hints_at_500_iterations_answer_in_a_6_player_black_tower_game() {
     for (hook_budget, cut) in [(None, false), (Some(400_000), true)] {
-        let home = match hook_budget {
-            Some(ops) => crate::common::home().with_hook_budget(ops),
-            None => crate::common::home(),
+        let load = match hook_budget {
+            Some(ops) => LoadOptions::default().with_hook_budget(ops),
+            None => LoadOptions::default(),
         };
         let limits = Limits {
             hint_budget: 500,
             ..Limits::default()
         };
-        let addr = towerlab::serve::Server::bind(&home, "127.0.0.1", 0, limits)
-            .and_then(towerlab::serve::Server::spawn)
-            .expect("the server starts");
+        let addr =
+            towerlab::serve::Server::bind(&crate::common::home(), &load, "127.0.0.1", 0, limits)
+                .and_then(towerlab::serve::Server::spawn)
+                .expect("the server starts");
         hints_answer(addr, cut);
     }
 }

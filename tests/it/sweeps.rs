@@ -347,9 +347,9 @@ fn sequential_coverage_survives_optional_stopping() {
     use towerlab::analysis::compare::{self, Plan};
     use towerlab::analysis::sequential;
     use towerlab::play::bots::BotKind;
-    use towerlab::rules::Ruleset;
+    use towerlab::rules::{LoadOptions, Ruleset};
     let home = crate::common::home();
-    let set = Ruleset::from_variant(&home, "tower").expect("tower loads");
+    let set = Ruleset::from_variant(&home, &LoadOptions::default(), "tower").expect("tower loads");
     let bots = vec![BotKind::RANDOM; 2];
     let m = sequential::metric_index("captures", 2).unwrap();
     let (reps, batch, max, h) = (200u64, 50u64, 1500u64, 0.6);

@@ -3,14 +3,28 @@
 //! answers from the memo marked kept; the same game with and without it;
 //! the bounds (a pack that debugs in a loop, a trace that fills); no
 //! tracing in the commands that play many games; and, through the library,
-//! the same game, operations and runs with tracing on and off.
+//! the same game, operations and runs with tracing on and off, and the
+//! trace and hook budget of the load options kept by the rules made from a
+//! ruleset.
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::{log, sim};
-use towerlab::rules::Ruleset;
 use towerlab::rules::trace::{Trace, TraceEntry, TracedCall};
+use towerlab::rules::{Home, LoadOptions, Params, Ruleset};
 
 use crate::common::{TowerPack, probe_pack, refused, run, stdout, succeeds, temp_dir};
+
+/// The calls and the notes `trace` holds, each in order.
+fn calls_and_notes(trace: &Trace) -> (Vec<TracedCall>, Vec<String>) {
+    let (mut calls, mut notes) = (Vec::new(), Vec::new());
+    for entry in trace.take().entries {
+        match entry {
+            TraceEntry::Call(call) => calls.push(call),
+            TraceEntry::Note(note) => notes.push(note),
+        }
+    }
+    (calls, notes)
+}
 
 /// The lines of the first call in `trace` whose heading contains `heading`.
 fn first_call<'a>(trace: &'a str, heading: &str) -> Vec<&'a str> {
@@ -172,11 +186,16 @@ fn only_play_check_and_test_trace() {
 /// `probe`, traced into `trace` when given: its log, what its hooks spent,
 /// and the pack functions run.
 fn a_game(probe: &str, trace: Option<Trace>) -> (String, u64, u64) {
-    let home = match trace {
-        Some(t) => crate::common::home().with_trace(t),
-        None => crate::common::home(),
+    let load = match trace {
+        Some(t) => LoadOptions::default().with_trace(t),
+        None => LoadOptions::default(),
     };
-    let set = Ruleset::from_packs(&home, &["tower".to_string(), probe.to_string()]).unwrap();
+    let set = Ruleset::from_packs(
+        &crate::common::home(),
+        &load,
+        &["tower".to_string(), probe.to_string()],
+    )
+    .unwrap();
     let rules = set.script_rules().expect("packs");
     let bots = [BotKind::GREEDY, BotKind::RANDOM];
     let game = sim::play(&set, &rules, &bots, 5, true).unwrap();
@@ -203,15 +222,7 @@ fn tracing_changes_no_answer_no_operation_and_no_budget() {
         (plain.1, plain.2),
         "the same operations and pack functions run"
     );
-    let calls: Vec<TracedCall> = trace
-        .take()
-        .entries
-        .into_iter()
-        .filter_map(|e| match e {
-            TraceEntry::Call(c) => Some(c),
-            TraceEntry::Note(_) => None,
-        })
-        .collect();
+    let (calls, _) = calls_and_notes(&trace);
     assert!(
         calls.iter().any(|c| c.kept),
         "answers from the memo are traced"
@@ -229,4 +240,34 @@ fn tracing_changes_no_answer_no_operation_and_no_budget() {
     assert!(capture.debug[0].text.starts_with("Meeple { owner: "));
     assert_eq!(capture.debug[0].line, 2);
     assert_eq!(capture.reads[0].0, "meeple.on");
+}
+
+/// The hook budget and trace of the load options reach the scripts, and
+/// the rules made from a ruleset with other parameter values keep them.
+#[test]
+fn rules_made_from_a_ruleset_keep_its_trace_and_hook_budget() {
+    let trace = Trace::new();
+    let load = LoadOptions::default()
+        .with_hook_budget(123_456)
+        .with_trace(trace.clone());
+    let set = Ruleset::from_variant(&Home::shipped(), &load, "tower").unwrap();
+    let values = Params::from([(
+        "tower".to_string(),
+        [("ransom_cost".to_string(), toml::Value::Integer(2))].into(),
+    )]);
+    let other = set.with_params(&Home::shipped(), &values).unwrap();
+    for (name, rules) in [("loaded", &set), ("with params", &other)] {
+        let scripts = rules.scripts().expect("scripted packs");
+        assert_eq!(scripts.hook_budget(), 123_456, "{name}");
+        scripts.trace().expect(name).note(name);
+    }
+    let (_, notes) = calls_and_notes(&trace);
+    assert_eq!(notes, ["loaded", "with params"]);
+    let plain = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), "tower").unwrap();
+    let scripts = plain.scripts().expect("scripted packs");
+    assert_eq!(
+        scripts.hook_budget(),
+        towerlab::rules::script::limits::GAME_OPERATIONS
+    );
+    assert!(scripts.trace().is_none(), "untraced by default");
 }

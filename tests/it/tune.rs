@@ -10,7 +10,7 @@ use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::play::tune::{TUNE_BOT, TunePlan, check, search, tune};
 use towerlab::rules::worths::{text, tuned_path};
-use towerlab::rules::{Home, Ruleset, Worths};
+use towerlab::rules::{Home, LoadOptions, Ruleset, Worths};
 
 use crate::common::{home, run, stdout, succeeds, temp_dir};
 
@@ -24,7 +24,7 @@ const PLAN: TunePlan = TunePlan {
 
 #[test]
 fn tuning_is_the_same_for_a_seed_on_any_threads_and_another_seed_learns_otherwise() {
-    let set = Ruleset::from_variant(&home(), "black-tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "black-tower").unwrap();
     let learned = tune(&set, &PLAN).unwrap();
     let b = tune(&set, &TunePlan { threads: 2, ..PLAN }).unwrap();
     assert_eq!(learned, b, "the same values on 1 and 2 threads");
@@ -57,7 +57,7 @@ fn game_of(set: &Ruleset, bot: BotKind, seed: u64) -> (Vec<u32>, u32) {
 fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     let dir = temp_dir("tuned");
     let at = Home::at(dir.path());
-    let plain = Ruleset::from_variant(&at, "tower").unwrap();
+    let plain = Ruleset::from_variant(&at, &LoadOptions::default(), "tower").unwrap();
     assert!(plain.tuned().is_none());
     assert_eq!(**plain.worths(), Worths::default());
     // Floors so dear that greedy keeps them: a tuned value decides.
@@ -66,7 +66,7 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     let path = tuned_path(dir.path(), &tuned.fingerprint);
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text(&tuned).unwrap()).unwrap();
-    let set = Ruleset::from_variant(&at, "tower").unwrap();
+    let set = Ruleset::from_variant(&at, &LoadOptions::default(), "tower").unwrap();
     assert_eq!(set.tuned().as_ref(), Some(&tuned));
     assert_eq!(set.worths(), &Arc::new(tuned.worths.clone()));
     // Greedy weighs with them, and so does the search (its priors and its
@@ -124,7 +124,7 @@ fn stored_values_are_found_by_the_variant_and_change_the_bots_decisions() {
     );
     assert_eq!(json["bots"][0], "greedy@tuned", "{json}");
     // Other rules (another variant) do not find them, and refuse `@tuned`.
-    let other = Ruleset::from_variant(&at, "black-tower").unwrap();
+    let other = Ruleset::from_variant(&at, &LoadOptions::default(), "black-tower").unwrap();
     assert!(other.tuned().is_none());
     let refused = run(&[
         &["arena", "mcts@tuned", "greedy", "--variant", "black-tower"][..],
@@ -185,7 +185,7 @@ fn the_tune_command_stores_values_that_info_shows() {
 /// change of it is kept.
 #[test]
 fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
-    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let hoarding = Worths {
         meeple: [100.0; 7],
         ..Worths::default()

@@ -76,10 +76,11 @@ pub(super) struct Start<'l> {
 impl Start<'_> {
     /// The rules the game was played under: its packs, from the files the
     /// log carries for them where it does (see `rules::logged`).
-    pub(super) fn ruleset(&self, home: &Home, file: &str) -> Result<Ruleset> {
+    pub(super) fn ruleset(&self, home: &Home, load: &LoadOptions, file: &str) -> Result<Ruleset> {
         let logged = self.logged;
         Ruleset::from_logged(
             home,
+            load,
             &logged.packs,
             &logged.params,
             &logged.pack_files,

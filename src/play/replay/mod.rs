@@ -16,7 +16,7 @@ use crate::kernel::{
     play_game,
 };
 use crate::play::log::{self, LogContext, LogEvent, LogLine, Record};
-use crate::rules::{Home, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 
 use compiled::Compiled;
 pub use compiled::KEPT_RULESETS;
@@ -343,6 +343,7 @@ fn play_block<'a>(
 /// input that lists the choices.
 pub fn state_at<T>(
     home: &Home,
+    load: &LoadOptions,
     path: &Path,
     game: u64,
     turn: Option<u32>,
@@ -362,7 +363,7 @@ pub fn state_at<T>(
         1 => {
             let (block, start) = found.remove(0);
             let set = start
-                .ruleset(home, &log.file)
+                .ruleset(home, load, &log.file)
                 .map_err(|e| bad_input(format!("{}:{}:1: {e:#}", log.file, block[0].line)))?;
             let rules = set.rules();
             let state = play_block(
@@ -416,7 +417,7 @@ fn no_such_game(log: &Log, game: u64, packs: Option<&[String]>) -> anyhow::Error
 }
 
 /// Replay every game of the log at `path`.
-pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
+pub fn replay(home: &Home, load: &LoadOptions, path: &Path) -> Result<Replayed> {
     let log = Log::read(path)?;
     let file = log.file.as_str();
     let mut rulesets = Compiled::default();
@@ -425,7 +426,7 @@ pub fn replay(home: &Home, path: &Path) -> Result<Replayed> {
         let start = start_of(file, block)?;
         let (set, rules) = rulesets.get(&start, || {
             start
-                .ruleset(home, file)
+                .ruleset(home, load, file)
                 .map_err(|e| bad_input(format!("{file}:{}:1: {e:#}", block[0].line)))
         })?;
         let game = play_block(file, set, rules, &start, &log.src, block, None)?;

@@ -4,16 +4,15 @@ use crate::kernel::diag::is_bad_input;
 use crate::play::bots::BotKind;
 use crate::play::sim;
 
-/// The repository as a home; unit tests run without the counting
-/// allocator, so without the scripts' memory limit.
+/// The repository as a home.
 fn home() -> Home {
     Home::at(Path::new(env!("CARGO_MANIFEST_DIR")))
-        .with_memory_limit(crate::rules::MemoryLimit::Off)
 }
 
 /// The log of one 2-player `tower` game with random bots.
 fn tower_log(seed: u64) -> Vec<Record> {
-    let set = Ruleset::from_packs(&home(), &["tower".to_string()]).unwrap();
+    let set =
+        Ruleset::from_packs(&home(), &LoadOptions::unit_tests(), &["tower".to_string()]).unwrap();
     let rules = set.rules();
     let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let game = sim::play(&set, rules.as_ref(), &bots, seed, true).unwrap();
@@ -35,7 +34,7 @@ fn replay_text(text: &str) -> Result<Replayed> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.jsonl");
     std::fs::write(&path, text).unwrap();
-    replay(&home(), &path)
+    replay(&home(), &LoadOptions::unit_tests(), &path)
 }
 
 fn lines(records: &[Record]) -> String {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 
 use crate::kernel::diag::Source;
-use crate::rules::{Home, Params, Ruleset};
+use crate::rules::{Home, LoadOptions, Params, Ruleset};
 
 mod answers;
 mod checked;
@@ -197,7 +197,7 @@ fn own_rules(
         .and_then(|p| p.first())
         .map_or(raw.name.span(), |p| p.span());
     let params: Params = raw.params.clone();
-    Ruleset::from_packs_with(home, &packs, &params)
+    Ruleset::from_packs_with(home, set.load_options(), &packs, &params)
         .map(Some)
         .map_err(|e| src.error_at(at, format!("the scenario's rules: {e:#}")))
 }
@@ -224,8 +224,8 @@ impl Suite {
 /// pack and the packs it requires), a pack list `a,b` or a variant (its
 /// last pack's, under the whole list) — and the scenario files `extra`,
 /// under the same rules.
-pub fn suite(home: &Home, target: &str, extra: &[Source]) -> Result<Suite> {
-    let set = target_rules(home, target)?;
+pub fn suite(home: &Home, load: &LoadOptions, target: &str, extra: &[Source]) -> Result<Suite> {
+    let set = target_rules(home, load, target)?;
     let own = match set.packs().last() {
         Some(pack) => pack.scenario_files()?,
         None => Vec::new(),
@@ -255,15 +255,15 @@ pub fn suite(home: &Home, target: &str, extra: &[Source]) -> Result<Suite> {
 
 /// The rules a target names: a pack with its requirements, a pack list, or
 /// a variant.
-fn target_rules(home: &Home, target: &str) -> Result<Ruleset> {
+fn target_rules(home: &Home, load: &LoadOptions, target: &str) -> Result<Ruleset> {
     if target.contains(',') {
         let packs: Vec<String> = target.split(',').map(str::to_string).collect();
-        return Ruleset::from_packs(home, &packs);
+        return Ruleset::from_packs(home, load, &packs);
     }
     if home.is_variant(target) {
-        return Ruleset::from_variant(home, target);
+        return Ruleset::from_variant(home, load, target);
     }
-    let loaded = crate::rules::problems::load_all(home, target);
+    let loaded = crate::rules::problems::load_all(home, load, target);
     match loaded.set {
         Some(set) => Ok(set),
         None => Err(crate::kernel::diag::bad_input(loaded.problems.join("\n"))),

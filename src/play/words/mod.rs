@@ -384,12 +384,12 @@ mod tests {
     use super::*;
     use crate::play::bots::BotKind;
     use crate::play::sim;
-    use crate::rules::{Home, MemoryLimit};
+    use crate::rules::{Home, LoadOptions};
 
     fn tower() -> Ruleset {
-        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .with_memory_limit(MemoryLimit::Off);
-        Ruleset::from_variant(&home, "tower").expect("the shipped variant loads")
+        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+        Ruleset::from_variant(&home, &LoadOptions::unit_tests(), "tower")
+            .expect("the shipped variant loads")
     }
 
     /// A capture from the tower at 1,2 of a meeple on the tile at `at`.

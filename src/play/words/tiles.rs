@@ -262,11 +262,11 @@ fn and_list(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Home, MemoryLimit, Ruleset};
+    use crate::rules::{Home, LoadOptions, Ruleset};
 
     fn names(variant: &str) -> Vec<(String, String)> {
-        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, variant).unwrap();
+        let set =
+            Ruleset::from_variant(&Home::shipped(), &LoadOptions::unit_tests(), variant).unwrap();
         set.tiles()
             .kinds
             .iter()
@@ -317,8 +317,9 @@ mod tests {
     /// their words (so none needs its number).
     #[test]
     fn segments_are_named_by_where_they_lie() {
-        let home = Home::shipped().with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "black-tower").unwrap();
+        let set =
+            Ruleset::from_variant(&Home::shipped(), &LoadOptions::unit_tests(), "black-tower")
+                .unwrap();
         let kind = |code: &str| set.tiles().kinds.iter().find(|k| k.name == code).unwrap();
         let named = |code: &str, rot: u8| {
             let k = kind(code);

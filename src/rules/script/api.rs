@@ -17,13 +17,19 @@ use super::{ScriptRules, limits, rt_error, with_rules};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Board, FloorKind};
 
+/// A tower's floor kinds, bottom first: held inline (no allocation for a
+/// tower of up to 16 floors), so that handing a hook its tower, or
+/// `game().towers` every tower, copies bytes, and the kinds' names are made
+/// only when a script reads `tower.floors` or `tower.top`.
+pub(super) type Stack = smallvec::SmallVec<[FloorKind; 16]>;
+
 /// A tower as a hook sees it.
 #[derive(Clone, Debug)]
 pub struct TowerInfo {
     /// The tower the question is about (its reads are recorded), or one of
     /// the towers `end` lists.
     pub(super) subject: bool,
-    pub(super) floors: Array,
+    pub(super) floors: Stack,
     pub(super) has_meeple: bool,
     /// Where the tower stands: in `may_capture`, `end`, and
     /// `may_place_floor` and `may_top` about a tower on the board; `reach`
@@ -75,23 +81,21 @@ fn register_tower(engine: &mut Engine) {
             tower_read(t, Read::Height, t.floors.len() as i64)
         })
         .register_get("floors", |t: &mut TowerInfo| {
-            let kinds = kinds_of(&t.floors);
-            match kinds.as_deref().and_then(packed_stack) {
+            match packed_stack(&t.floors) {
                 Some(packed) => {
                     tower_read(t, Read::Floors, packed)?;
                 }
                 None => opaque(),
             }
-            Ok::<_, Box<EvalAltResult>>(t.floors.clone())
+            Ok::<_, Box<EvalAltResult>>(kind_names(&t.floors))
         })
         .register_get("top", |t: &mut TowerInfo| {
-            let top = t.floors.last().cloned();
-            let own = top
-                .as_ref()
-                .and_then(|f| f.read_lock::<ImmutableString>().map(|n| kind_index(&n)))
-                .unwrap_or(-1);
-            tower_read(t, Read::Top, own)?;
-            Ok::<_, Box<EvalAltResult>>(top.unwrap_or_else(|| Dynamic::from("")))
+            let top = t.floors.last().copied();
+            tower_read(t, Read::Top, top.map_or(-1, i64::from))?;
+            Ok::<_, Box<EvalAltResult>>(match top {
+                Some(k) => Dynamic::from(kind_name_of(k)),
+                None => Dynamic::from(""),
+            })
         })
         .register_get("has_meeple", |t: &mut TowerInfo| {
             Ok::<_, Box<EvalAltResult>>(tower_read(t, Read::HasMeeple, t.has_meeple as i64)? != 0)
@@ -106,15 +110,13 @@ fn register_tower(engine: &mut Engine) {
             })
         })
         .register_fn("count", |t: &mut TowerInfo, kind: ImmutableString| {
-            let count = t
-                .floors
-                .iter()
-                .filter(|f| f.read_lock::<ImmutableString>().is_some_and(|n| *n == kind))
-                .count() as i64;
             // A kind the packs do not have counts 0 on every stack.
             match u8::try_from(kind_index(&kind)) {
-                Ok(k) => tower_read(t, Read::Count(k), count),
-                Err(_) => Ok(count),
+                Ok(k) => {
+                    let count = t.floors.iter().filter(|&&f| f == k).count() as i64;
+                    tower_read(t, Read::Count(k), count)
+                }
+                Err(_) => Ok(0),
             }
         })
         .register_get("x", |t: &mut TowerInfo| {
@@ -238,8 +240,7 @@ fn register_functions(engine: &mut Engine) {
 /// The floor kinds of `tower`, read whole (a helper asking about the
 /// tower depends on every floor).
 fn whole_stack(r: &ScriptRules, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
-    let floors =
-        kinds_of(&tower.floors).ok_or_else(|| rt_error("a tower of unknown floor kinds"))?;
+    let floors = tower.floors.to_vec();
     if !tower.subject || packed_stack(&floors).is_none() || r.read(Read::Floors).is_none() {
         r.opaque();
     }
@@ -264,10 +265,8 @@ fn range_steps(
     target: (i32, i32),
 ) -> Result<i64, Box<EvalAltResult>> {
     let origin = placed(tower, "x")?;
-    let floors =
-        kinds_of(&tower.floors).ok_or_else(|| rt_error("a tower of unknown floor kinds"))?;
     let range = r
-        .range(&floors, tower.has_meeple)
+        .range(&tower.floors, tower.has_meeple)
         .map_err(|e| rt_error(format!("{e:#}")))?;
     if tower.subject
         && let Some(steps) = r.read(Read::RangeSteps(target.0, target.1))
@@ -279,14 +278,20 @@ fn range_steps(
 }
 
 /// The floor kinds named in `floors`; `None` for a name no pack declares.
-fn kinds_of(floors: &Array) -> Option<Vec<FloorKind>> {
-    floors
-        .iter()
-        .map(|f| {
-            let name = f.read_lock::<ImmutableString>()?;
-            FloorKind::try_from(kind_index(&name)).ok()
-        })
-        .collect()
+/// The packs' name of floor kind `k`.
+pub(super) fn kind_name_of(k: FloorKind) -> ImmutableString {
+    with_rules(|r| r.scripts.kind_names[k as usize].clone()).unwrap_or_default()
+}
+
+/// A stack's floors as a script sees them: the kinds' names, bottom first.
+pub(super) fn kind_names(floors: &[FloorKind]) -> Array {
+    with_rules(|r| {
+        floors
+            .iter()
+            .map(|&k| Dynamic::from(r.scripts.kind_names[k as usize].clone()))
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 fn clamp(v: i64) -> i32 {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
-use super::api::{BoardRef, MeepleInfo, TowerInfo};
+use super::api::{BoardRef, MeepleInfo, Stack, TowerInfo};
 use super::context::FeatureInfo;
 use super::memo::{Changed, Kept, Key, Value};
 use super::reads::{self, Facts, Read};
@@ -215,7 +215,7 @@ impl ScriptRules {
         let (floors, topped) = facts.stack.unwrap_or((&[], false));
         TowerInfo {
             subject: true,
-            floors: self.floor_names(floors),
+            floors: Stack::from_slice(floors),
             has_meeple: topped,
             pos: facts.tower,
             owner: facts.owner.map(|o| o.map(|o| o as i64)),
@@ -227,19 +227,12 @@ impl ScriptRules {
     fn end_tower(&self, t: &TowerView) -> TowerInfo {
         TowerInfo {
             subject: false,
-            floors: self.floor_names(t.floors),
+            floors: Stack::from_slice(t.floors),
             has_meeple: t.meeple.is_some(),
             pos: Some(t.pos),
             owner: Some(t.meeple.map(|m| m as i64)),
             blocked: false,
         }
-    }
-
-    fn floor_names(&self, floors: &[crate::kernel::FloorKind]) -> Array {
-        floors
-            .iter()
-            .map(|&k| Dynamic::from(self.scripts.kind_names[k as usize].clone()))
-            .collect()
     }
 
     /// The script's value `v` as `hook`'s answer, or the error that names

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::api::TowerInfo;
+use super::api::{Stack, TowerInfo};
 use super::context::GameRef;
 use super::memo::Value;
 use super::moment::EventField;
@@ -77,10 +77,7 @@ pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
             .map(|&(pos, meeple, blocked, start, len)| {
                 Dynamic::from(TowerInfo {
                     subject: false,
-                    floors: now.floors[start..start + len]
-                        .iter()
-                        .map(|&k| Dynamic::from(r.scripts.kind_names[k as usize].clone()))
-                        .collect(),
+                    floors: Stack::from_slice(&now.floors[start..start + len]),
                     has_meeple: meeple.is_some(),
                     pos: Some(pos),
                     owner: Some(meeple.map(|m| m as i64)),

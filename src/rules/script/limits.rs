@@ -6,12 +6,13 @@ use std::time::Duration;
 /// Operations one hook call may run, the hooks it calls (`previous`,
 /// `capture_cells`…) included: a runaway loop ends here.
 pub const OPERATIONS: u64 = 1_000_000;
-/// Operations the hooks of one game may run in all, by default (`Home::
-/// hook_budget`, `--hook-budget`): a slow but legal pack fails the game
-/// instead of running for minutes. An answer kept in a cache costs what it
-/// cost when it was worked out, each time it is given, so a game's count is
-/// the same whichever games its thread played before. The heaviest shipped
-/// variant takes at most about 1/25 of it (docs/packs.md).
+/// Operations the hooks of one game may run in all, by default
+/// (`--hook-budget`, `LoadOptions::with_hook_budget`): a slow but legal
+/// pack fails the game instead of running for minutes. An answer kept in a
+/// cache costs what it cost when it was worked out, each time it is given,
+/// so a game's count is the same whichever games its thread played
+/// before. The heaviest shipped variant takes at most about 1/25 of it
+/// (docs/packs.md).
 pub const GAME_OPERATIONS: u64 = 10_000_000;
 /// CPU time one hook call may take (of its own thread, so a busy machine
 /// does not shorten it), the hooks it calls included. Operations differ in

@@ -6,9 +6,9 @@
 //! (the hook not run) and the reads that matched.
 //!
 //! Off unless the scripts hold a trace (`rules::trace::Trace`, given by
-//! `Home::with_trace`). Tracing only looks: every answer, operation and
-//! budget is what it is without it (`debug` costs its one operation either
-//! way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
+//! `rules::LoadOptions::with_trace`). Tracing only looks: every answer,
+//! operation and budget is what it is without it (`debug` costs its one
+//! operation either way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
 //! characters, a call keeps [`limits::TRACE_DEBUG_LINES`] debug lines (the
 //! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
 //! counted). The host collects; the program formats and writes.
@@ -183,7 +183,7 @@ impl ScriptRules {
     /// meeple and board by what they hold.
     fn dynamic_text(&self, v: &Dynamic, facts: &Facts) -> String {
         if let Some(t) = v.read_lock::<TowerInfo>() {
-            return tower_text(&t);
+            return tower_text(&t, &self.scripts.kind_names);
         }
         if v.is::<MeepleInfo>() {
             return self.meeple_text(facts);
@@ -458,11 +458,11 @@ impl ScriptRules {
 }
 
 /// A tower as a hook sees it.
-fn tower_text(t: &TowerInfo) -> String {
+fn tower_text(t: &TowerInfo, kind_names: &[ImmutableString]) -> String {
     let floors: Vec<String> = t
         .floors
         .iter()
-        .map(|f| format!("{:?}", f.to_string()))
+        .map(|&k| format!("{:?}", kind_names[k as usize].as_str()))
         .collect();
     let mut out = format!(
         "Tower {{ height: {}, floors: [{}], has_meeple: {}",

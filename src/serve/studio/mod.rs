@@ -25,7 +25,7 @@ use super::wire::{
 };
 use crate::kernel::diag::{Source, bad_input};
 use crate::play::scenario::{self, Answers, ScenarioFile};
-use crate::rules::{Dir, Home, PackFiles, Ruleset};
+use crate::rules::{Dir, Home, LoadOptions, PackFiles, Ruleset};
 pub use reference::reference;
 pub use starts::starts;
 
@@ -102,9 +102,15 @@ fn file_name(pack: &str, name: &str) -> Result<()> {
 /// `towerlab check` of `pack` (with the packs it requires), `games` test
 /// games; every problem and warning placed at its file, line and column
 /// when it names one of the files sent.
-pub fn check(home: &Home, packs: &[PackFiles], pack: &str, games: u64) -> Result<StudioReport> {
+pub fn check(
+    home: &Home,
+    load: &LoadOptions,
+    packs: &[PackFiles],
+    pack: &str,
+    games: u64,
+) -> Result<StudioReport> {
     let games = games.min(MAX_CHECK_GAMES);
-    let report = crate::play::check::run(home, pack, games)?;
+    let report = crate::play::check::run(home, load, pack, games)?;
     let place = |text: String| placed(packs, text);
     Ok(StudioReport {
         pack: pack.to_string(),
@@ -168,8 +174,8 @@ fn place_in(text: &str, file: &str) -> Option<(usize, usize, usize)> {
 }
 
 /// The rules `pack` (with its requirements) loads as, or why not.
-fn rules_of(home: &Home, pack: &str) -> Result<Ruleset> {
-    let loaded = crate::rules::problems::load_all(home, pack);
+fn rules_of(home: &Home, load: &LoadOptions, pack: &str) -> Result<Ruleset> {
+    let loaded = crate::rules::problems::load_all(home, load, pack);
     loaded
         .set
         .ok_or_else(|| bad_input(loaded.problems.join("\n")))
@@ -180,6 +186,7 @@ fn rules_of(home: &Home, pack: &str) -> Result<Ruleset> {
 /// before it, by the catalog), and the games and players checked.
 pub fn compare_sets(
     home: &Home,
+    load: &LoadOptions,
     against: &str,
     variants: &[String],
     list: &[String],
@@ -201,8 +208,8 @@ pub fn compare_sets(
             crate::kernel::diag::did_you_mean(against, variants.iter().map(String::as_str))
         )));
     }
-    let baseline = Ruleset::from_variant(home, against)?;
-    let mine = Ruleset::from_packs(home, list)?;
+    let baseline = Ruleset::from_variant(home, load, against)?;
+    let mine = Ruleset::from_packs(home, load, list)?;
     Ok(compare::Asked {
         sets: vec![baseline, mine],
         games,
@@ -212,16 +219,21 @@ pub fn compare_sets(
 
 /// The rules' answers on a board: the position of the one scenario in
 /// `scenario` (a scenario file's text), under `pack`.
-pub fn ask(home: &Home, pack: &str, scenario: &str) -> Result<Answers> {
-    let set = rules_of(home, pack)?;
+pub fn ask(home: &Home, load: &LoadOptions, pack: &str, scenario: &str) -> Result<Answers> {
+    let set = rules_of(home, load, pack)?;
     let file = ScenarioFile::parse(Source::new("board.toml", scenario.to_string()))?;
     scenario::answers(home, &set, &file, 0)
 }
 
 /// Every scenario of `pack` (its `tests/*.toml` among the files sent), run
 /// under the pack and the packs it requires.
-pub fn test(home: &Home, packs: &[PackFiles], pack: &str) -> Result<StudioTests> {
-    let set = rules_of(home, pack)?;
+pub fn test(
+    home: &Home,
+    load: &LoadOptions,
+    packs: &[PackFiles],
+    pack: &str,
+) -> Result<StudioTests> {
+    let set = rules_of(home, load, pack)?;
     let sent = packs.iter().find(|p| p.pack == pack);
     let tests = sent.into_iter().flat_map(|p| {
         p.files

@@ -4,7 +4,7 @@
 //! identity (merge refuses a mix) and named in every output they change.
 
 use towerlab::rules::worths::{text, tuned_path};
-use towerlab::rules::{Home, Ruleset, Tuned, Worths};
+use towerlab::rules::{Home, LoadOptions, Ruleset, Tuned, Worths};
 
 use super::*;
 use crate::common::{json, stdout, succeeds};
@@ -14,7 +14,8 @@ use crate::inputs_bounded::limited;
 /// prisoner worth `prisoner`; the home and the file.
 fn tuned_home(variant: &str, prisoner: f32) -> (Scratch, std::path::PathBuf) {
     let home = Scratch::new("tuned-home");
-    let set = Ruleset::from_variant(&Home::shipped(), variant).expect("a shipped variant");
+    let set = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), variant)
+        .expect("a shipped variant");
     let tuned = Tuned {
         variant: variant.to_string(),
         fingerprint: set.fingerprint().clone(),
@@ -70,7 +71,7 @@ fn a_tuned_file_that_is_endless_a_pipe_or_too_large_is_refused_at_once() {
 fn values_tuned_for_other_rules_are_refused_with_both_fingerprints() {
     // Black Tower's values, renamed to The Tower's fingerprint.
     let (home, black) = tuned_home("black-tower", 1.5);
-    let tower = Ruleset::from_variant(&Home::shipped(), "tower").unwrap();
+    let tower = Ruleset::from_variant(&Home::shipped(), &LoadOptions::default(), "tower").unwrap();
     let renamed = tuned_path(home.path(), tower.fingerprint());
     std::fs::rename(&black, &renamed).unwrap();
     let black_fp = black.file_stem().unwrap().to_str().unwrap().to_string();

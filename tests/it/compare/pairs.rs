@@ -178,11 +178,12 @@ fn g1_every_variant_draws_the_same_deck_for_a_seed() {
 fn library_comparison(games: u64) -> towerlab::analysis::compare::Comparison {
     use towerlab::analysis::compare::{self, Plan};
     use towerlab::play::bots::BotKind;
-    use towerlab::rules::Ruleset;
+    use towerlab::rules::{LoadOptions, Ruleset};
     let home = crate::common::home();
     let sets = vec![
-        Ruleset::from_variant(&home, "tower").expect("tower loads"),
-        Ruleset::from_variant(&home, "black-tower").expect("black-tower loads"),
+        Ruleset::from_variant(&home, &LoadOptions::default(), "tower").expect("tower loads"),
+        Ruleset::from_variant(&home, &LoadOptions::default(), "black-tower")
+            .expect("black-tower loads"),
     ];
     let bots = vec![BotKind::RANDOM; 2];
     let plan = Plan {

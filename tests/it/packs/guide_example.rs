@@ -10,7 +10,12 @@ use super::*;
 fn docs_red_floor_example_runs_as_a_pack() {
     let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/red-floor");
     let example = example.to_str().expect("UTF-8 path").to_string();
-    let set = Ruleset::from_packs(&home(), &["tower".to_string(), example.clone()]).unwrap();
+    let set = Ruleset::from_packs(
+        &home(),
+        &LoadOptions::default(),
+        &["tower".to_string(), example.clone()],
+    )
+    .unwrap();
     let knight = sorted([
         (0, 0),
         (1, 2),
@@ -36,6 +41,7 @@ fn docs_red_floor_example_runs_as_a_pack() {
     );
     let gaps = Ruleset::from_packs(
         &home(),
+        &LoadOptions::default(),
         &[
             "tower".to_string(),
             example.clone(),

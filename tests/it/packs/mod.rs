@@ -27,7 +27,7 @@ use towerlab::kernel::{
 use towerlab::play::bots::RandomBot;
 use towerlab::play::query::{self, BoardMap};
 use towerlab::play::seed::game_seed;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::{home, towerlab};
 
@@ -46,10 +46,10 @@ enum Take {
 impl Take {
     fn load(self) -> Ruleset {
         let loaded = match self {
-            Take::Variant(v) => Ruleset::from_variant(&home(), v),
+            Take::Variant(v) => Ruleset::from_variant(&home(), &LoadOptions::default(), v),
             Take::Packs(p) => {
                 let packs: Vec<String> = p.iter().map(|s| s.to_string()).collect();
-                Ruleset::from_packs(&home(), &packs)
+                Ruleset::from_packs(&home(), &LoadOptions::default(), &packs)
             }
         };
         loaded.unwrap_or_else(|e| panic!("{self:?} loads: {e:#}"))

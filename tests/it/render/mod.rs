@@ -12,7 +12,7 @@ use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::{Game, MeepleSpot};
 use towerlab::play::bots::BotKind;
 use towerlab::play::query::tower_range;
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 use towerlab::views::render::{board_svg, tile_sheet_svg};
 use towerlab::views::scene::{SceneOptions, game_scene, palette};
 

@@ -126,7 +126,8 @@ fn check_picture(game: &Game, set: &Ruleset) -> (usize, usize) {
 /// Play seeded games of `variant`, checking the picture at several turns
 /// (the start, the middle, the last turn and after final scoring).
 fn check_games(variant: &str, seeds: &[u64]) -> (usize, usize) {
-    let set = Ruleset::from_variant(&home(), variant).expect("the variant loads");
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), variant)
+        .expect("the variant loads");
     let rules = set.rules();
     let bots = [BotKind::RANDOM, BotKind::RANDOM];
     let (mut fields, mut tops) = (0, 0);

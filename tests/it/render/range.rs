@@ -183,7 +183,7 @@ fn b6_log_range_overlay_matches_range_on_the_game_board() {
 /// input to the library too.
 #[test]
 fn tower_range_needs_a_tower_with_floors() {
-    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let rules = set.rules();
     let game = Game::new(set.tiles(), rules.as_ref(), 2, 1).unwrap();
     let err = tower_range(&game, Pos::ORIGIN).unwrap_err();

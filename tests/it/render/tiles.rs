@@ -6,7 +6,7 @@ use super::*;
 /// Every kind of the shipped tiles draws at each distinct rotation.
 #[test]
 fn tile_sheet_draws_every_rotation_of_every_kind() {
-    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let svg = tile_sheet_svg(set.tiles());
     let doc = parse(&svg);
     let want: u32 = set
@@ -24,7 +24,7 @@ fn tile_sheet_draws_every_rotation_of_every_kind() {
 #[test]
 fn t2_tile_sheet_draws_a_through_road_under_the_foundation() {
     use towerlab::kernel::tiles::SegmentKind;
-    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let svg = tile_sheet_svg(set.tiles());
     let doc = parse(&svg);
     let num = |n: &roxmltree::Node, a: &str| -> f64 { text(n, a).parse().unwrap() };
@@ -99,7 +99,7 @@ fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
     use towerlab::views::scene::{
         FloorStyle, Palette, Scene, SceneRange, SceneTile, SceneTower, TileLook,
     };
-    let set = Ruleset::from_variant(&home(), "tower").unwrap();
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let odd = "<b>&\"floor\"'s";
     let palette = Palette::new(vec![FloorStyle {
         name: odd.into(),

@@ -209,7 +209,8 @@ fn a_game_against_greedy_ends_scored_and_its_log_replays() {
 fn a_session_of_bots_plays_the_game_simulate_plays() {
     use towerlab::play::bots::BotKind;
     use towerlab::play::session::{Seat, Session, Waiting};
-    let set = towerlab::rules::Ruleset::from_variant(&home(), "tower").unwrap();
+    let set =
+        towerlab::rules::Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
     let rules = set.rules();
     for seed in [3, 8] {
         let bots = [BotKind::GREEDY, BotKind::RANDOM];

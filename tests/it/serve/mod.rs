@@ -16,6 +16,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use towerlab::rules::LoadOptions;
 use towerlab::serve::{IDLE, Limits, Server};
 
 use crate::common::{home, towerlab};
@@ -36,7 +37,7 @@ pub fn server(idle: Duration) -> SocketAddr {
 
 /// A server of the repository's home on a free port, with `limits`.
 pub fn server_with(limits: Limits) -> SocketAddr {
-    Server::bind(&home(), "127.0.0.1", 0, limits)
+    Server::bind(&home(), &LoadOptions::default(), "127.0.0.1", 0, limits)
         .and_then(Server::spawn)
         .expect("the server starts")
 }

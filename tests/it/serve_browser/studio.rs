@@ -96,6 +96,9 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     page.wait("answers !== null && document.querySelector('#answer-status').textContent === ''");
     press(&page, phone, "input[name=tool][value=tower]");
     press(&page, phone, "#grid button[data-at=\"0,0\"]");
+    // The bare foundation answered before the second tap: two taps at
+    // once on one spot may be read as a double tap on a loaded machine.
+    page.wait("answers !== null && answers.towers.length === 1 && document.querySelector('#answer-status').textContent === ''");
     press(&page, phone, "#grid button[data-at=\"0,0\"]");
     page.wait("document.querySelectorAll('#grid button.range').length === 5");
     press(&page, phone, "input[name=tool][value=tile]");

@@ -32,7 +32,7 @@ use towerlab::play::log::{self, LogContext};
 use towerlab::play::query::{BoardMap, capture_cells};
 use towerlab::play::seed::game_seed;
 use towerlab::play::sim::{Batch, simulate};
-use towerlab::rules::Ruleset;
+use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common;
 
@@ -76,7 +76,7 @@ fn shipped_variants() -> Vec<String> {
 }
 
 fn load(variant: &str) -> Ruleset {
-    Ruleset::from_variant(&common::home(), variant)
+    Ruleset::from_variant(&common::home(), &LoadOptions::default(), variant)
         .unwrap_or_else(|e| panic!("variant `{variant}` loads: {e:#}"))
 }
 
@@ -107,8 +107,12 @@ fn bots_of(g: u64, players: usize) -> Vec<BotKind> {
 fn replay_log(variant: &str, text: &str, games: u64) {
     let file = common::ScratchFile::new(&format!("{variant}.jsonl"));
     file.write(text);
-    let replayed = towerlab::play::replay::replay(&common::home(), Path::new(file.path()))
-        .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
+    let replayed = towerlab::play::replay::replay(
+        &common::home(),
+        &LoadOptions::default(),
+        Path::new(file.path()),
+    )
+    .unwrap_or_else(|e| panic!("{variant}: the log does not replay: {e:#}"));
     assert_eq!(replayed.games, games as usize, "{variant}: games replayed");
     assert_eq!(
         replayed.events,

@@ -46,16 +46,16 @@ mod tests {
     use super::*;
     use crate::kernel::determinize::{redealt, undrawn_counts};
     use crate::play::bots::mcts::{MctsBot, eval};
-    use crate::rules::{Home, MemoryLimit, Ruleset};
+    use crate::rules::{Home, LoadOptions, Ruleset};
 
     /// Paired draws: the v-th visit of every root option draws the same
     /// tile, however the deck was dealt, and the visits of one option draw
     /// the kinds about in proportion to how many of each are left.
     #[test]
     fn every_root_option_meets_the_same_draws_at_the_same_visit() {
-        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
-            .with_memory_limit(MemoryLimit::Off);
-        let set = Ruleset::from_variant(&home, "tower").expect("the shipped variant loads");
+        let home = Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+        let set = Ruleset::from_variant(&home, &LoadOptions::unit_tests(), "tower")
+            .expect("the shipped variant loads");
         let rules = set.rules();
         let game = Game::new(set.tiles(), rules.as_ref(), 2, 7).unwrap();
         let left = undrawn_counts(&game);

@@ -36,8 +36,8 @@ fn a_spent_game_budget_is_typed_apart_from_other_limits() {
     let script = "fn reach(tower) {\n    let n = 0;\n    for i in 0..N { n += 1; }\n    previous(tower)\n}\n";
     let cases = [("3000", 5_000, true), ("100000000", u64::MAX, false)];
     for (loops, budget, spent) in cases {
-        let home = shipped().with_hook_budget(budget);
-        let (_d, _, rules) = with_pack_in(&home, &script.replace('N', loops));
+        let load = LoadOptions::unit_tests().with_hook_budget(budget);
+        let (_d, _, rules) = with_pack_in(&load, &script.replace('N', loops));
         let err = Scene::new().ask(&rules, "reach").expect_err(loops);
         let text = format!("{err:#}");
         assert!(is_bad_input(&err), "{text}");

@@ -12,19 +12,19 @@ use crate::kernel::{
     StackView, Table, TowerView,
 };
 use crate::rules::script::ScriptRules;
-use crate::rules::{Home, Implementation, MemoryLimit, Ruleset};
+use crate::rules::{Home, Implementation, LoadOptions, Ruleset};
 
 fn shipped() -> Home {
-    Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))).with_memory_limit(MemoryLimit::Off)
+    Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 fn rules(packs: &[&str]) -> (Ruleset, ScriptRules) {
-    rules_in(&shipped(), packs)
+    rules_in(&LoadOptions::unit_tests(), packs)
 }
 
-fn rules_in(home: &Home, packs: &[&str]) -> (Ruleset, ScriptRules) {
+fn rules_in(load: &LoadOptions, packs: &[&str]) -> (Ruleset, ScriptRules) {
     let packs: Vec<String> = packs.iter().map(|p| p.to_string()).collect();
-    let set = Ruleset::from_packs(home, &packs).unwrap();
+    let set = Ruleset::from_packs(&shipped(), load, &packs).unwrap();
     let Implementation::Script(scripts) = &set.implementation else {
         panic!("scripted packs");
     };
@@ -34,11 +34,11 @@ fn rules_in(home: &Home, packs: &[&str]) -> (Ruleset, ScriptRules) {
 
 /// The Tower, then a pack of `script` (kept alive with the folder).
 fn with_pack(script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
-    with_pack_in(&shipped(), script)
+    with_pack_in(&LoadOptions::unit_tests(), script)
 }
 
-/// [`with_pack`] with the shipped packs of `home` (and its limits).
-fn with_pack_in(home: &Home, script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
+/// [`with_pack`], the packs loaded under `load` (its limits).
+fn with_pack_in(load: &LoadOptions, script: &str) -> (tempfile::TempDir, Ruleset, ScriptRules) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("pack.toml"),
@@ -47,7 +47,7 @@ fn with_pack_in(home: &Home, script: &str) -> (tempfile::TempDir, Ruleset, Scrip
     .unwrap();
     std::fs::write(dir.path().join("probe.rhai"), script).unwrap();
     let path = dir.path().display().to_string();
-    let (set, rules) = rules_in(home, &["tower", &path]);
+    let (set, rules) = rules_in(load, &["tower", &path]);
     (dir, set, rules)
 }
 

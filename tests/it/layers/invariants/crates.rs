@@ -28,6 +28,9 @@ const CRATES: &[(&str, &[&str])] = &[
     ("rust_embed", &["rules"]),
     ("cpu_time", &["rules"]),
     ("scoped_tls", &["rules"]),
+    // Under the counting allocator, and the host's inline floor stacks.
+    ("mimalloc", &["rules"]),
+    ("smallvec", &["rules"]),
     ("thiserror", &["play"]),
     ("rayon", &["play", "analysis"]),
     ("libm", &["analysis"]),

@@ -1,0 +1,86 @@
+//! How packs are loaded: the limits their hooks run under and whether their
+//! hook calls are traced. A [`Home`](super::Home) says where packs are
+//! found; [`LoadOptions`] say how the packs found are compiled and run:
+//!
+//! - the memory limit ([`MemoryLimit`]): on by default, which needs the
+//!   program to install [`CountingAllocator`](super::script::CountingAllocator)
+//!   (the `towerlab` binary does); a program that keeps its own allocator
+//!   loads with it off;
+//! - the hook budget: the operations the hooks of one game may run in all
+//!   (`--hook-budget`, [`limits::GAME_OPERATIONS`] by default);
+//! - the trace (`--trace`): where every hook call is written down, if
+//!   anywhere (none by default).
+//!
+//! Every way in that loads packs — a [`Ruleset`](super::Ruleset)'s
+//! constructors, `check`, scenario runs, replay, the server — takes them;
+//! a ruleset keeps the options it was loaded with, so the rules made from
+//! it (other parameter values, a scenario's own packs) load as it did. The
+//! command line builds them, from its flags, in one place (`cli::run`).
+
+use anyhow::Result;
+
+use super::script::{MemoryLimit, ScriptSource, Scripts, limits};
+use super::trace::Trace;
+
+/// How packs are loaded: memory limit, hook budget, trace. The default
+/// holds hooks to the memory limit and the default budget, untraced.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    memory_limit: MemoryLimit,
+    /// Operations the hooks of one game may run in all.
+    hook_budget: u64,
+    /// Where hook calls are traced, when they are.
+    trace: Option<Trace>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> LoadOptions {
+        LoadOptions {
+            memory_limit: MemoryLimit::On,
+            hook_budget: limits::GAME_OPERATIONS,
+            trace: None,
+        }
+    }
+}
+
+impl LoadOptions {
+    /// The same options, the packs held to the memory limit or not: a
+    /// program that does not install
+    /// [`CountingAllocator`](super::script::CountingAllocator) loads them
+    /// with [`MemoryLimit::Off`].
+    pub fn with_memory_limit(mut self, limit: MemoryLimit) -> LoadOptions {
+        self.memory_limit = limit;
+        self
+    }
+
+    /// The same options, the hooks of each game allowed `ops` operations in
+    /// all.
+    pub fn with_hook_budget(mut self, ops: u64) -> LoadOptions {
+        self.hook_budget = ops;
+        self
+    }
+
+    /// The same options, the hook calls traced into `trace`.
+    pub fn with_trace(mut self, trace: Trace) -> LoadOptions {
+        self.trace = Some(trace);
+        self
+    }
+
+    /// Compile the scripts of `sources` (floor kinds `kinds`) under these
+    /// options.
+    pub(super) fn compile(&self, sources: &[ScriptSource], kinds: &[String]) -> Result<Scripts> {
+        Ok(Scripts::compile(sources, kinds, self.memory_limit)?
+            .with_hook_budget(self.hook_budget)
+            .with_trace(self.trace.clone()))
+    }
+}
+
+#[cfg(test)]
+impl LoadOptions {
+    /// The options of the library's own unit tests, which run on the system
+    /// allocator, as a program that embeds the library without installing
+    /// the counting one: the memory limit off.
+    pub(crate) fn unit_tests() -> LoadOptions {
+        LoadOptions::default().with_memory_limit(MemoryLimit::Off)
+    }
+}
