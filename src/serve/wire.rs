@@ -210,8 +210,9 @@ pub struct Hint {
     pub bot: String,
     /// Why, in one line.
     pub reason: String,
-    /// The margin over the strongest opponent the bot expects a round on,
-    /// in points (`null` when the rules leave one option).
+    /// The margin over the strongest opponent the bot expects a round on
+    /// (with three or more players, half over the strongest and half over
+    /// the opponents' mean), in points (`null` when the rules leave one option).
     pub value: Option<f64>,
     /// The options the search weighed, the one advised first, then by
     /// the searches each got.

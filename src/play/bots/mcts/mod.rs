@@ -145,7 +145,8 @@ pub struct Weighed {
     /// The iterations that went through it.
     pub visits: u32,
     /// Their mean reward: the searching player's margin over the strongest
-    /// opponent, in points, at the horizon.
+    /// opponent, in points, at the horizon (with three or more players,
+    /// half over the strongest and half over the opponents' mean).
     pub mean: f32,
 }
 
