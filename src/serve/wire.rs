@@ -211,7 +211,7 @@ pub struct Hint {
     /// Why, in one line.
     pub reason: String,
     /// The margin over the strongest opponent the bot expects a round on
-    /// (with three or more players, half over the strongest and half over
+    /// (from four players on, half over the strongest and half over
     /// the opponents' mean), in points (`null` when the rules leave one option).
     pub value: Option<f64>,
     /// The options the search weighed, the one advised first, then by

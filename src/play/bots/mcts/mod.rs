@@ -44,9 +44,9 @@
 //! option taken ([`halving`]). Below the root the walk chooses by UCB1.
 //!
 //! **Backup (2 to 8 players).** A playout ends with a value per player; each
-//! player's reward is their value minus their rivals': with two players the
-//! other's value (their margin, in points); with more, the strongest
-//! opponent's and the opponents' mean, half and half ([`STRONGEST`]). Every edge
+//! player's reward is their value minus the strongest opponent's (their
+//! margin, in points); from four players on ([`BLEND_FROM`]), minus half
+//! the strongest opponent's and half the opponents' mean ([`STRONGEST`]). Every edge
 //! on the path adds the reward of *the player who chose it*, so each player
 //! maximises their own outcome at their own nodes (a max-n backup of reward
 //! vectors).
@@ -103,13 +103,19 @@ pub const EXPLORE: f32 = 8.0;
 /// prefers keeping a capture for later to making it.
 pub const INITIATIVE: f32 = 0.5;
 
-/// With three or more players, the weight of the strongest opponent's value
-/// in what a player's reward subtracts (the rest: the opponents' mean).
-/// The strongest alone (1, the reference's) rests each reward on the
-/// maximum of several noisy values and ignores what a move does to the
+/// From [`BLEND_FROM`] players on, the weight of the strongest opponent's
+/// value in what a player's reward subtracts (the rest: the opponents'
+/// mean). The strongest alone (1, the reference's) rests each reward on
+/// the maximum of several noisy values and ignores what a move does to the
 /// others; half and half won one `mcts` seat against three greedy about
-/// 0.06 more (docs/notes/bots-threats.md).
+/// 0.07 more, against four about 0.06 (docs/notes/bots-threats.md).
 pub const STRONGEST: f32 = 0.5;
+
+/// The fewest players whose rewards blend the strongest opponent with the
+/// opponents' mean ([`STRONGEST`]): with three, against two greedy, the
+/// blend won about 0.04 less than the strongest alone, so fewer players
+/// weigh the strongest alone.
+pub const BLEND_FROM: usize = 4;
 
 /// The `mcts` bot. See the module documentation.
 pub struct MctsBot {
@@ -132,8 +138,8 @@ pub struct MctsBot {
     pairing: Pairing,
     /// `mcts`'s sequential halving at the root.
     halving: Halving,
-    /// The strongest opponent's weight in a reward ([`STRONGEST`]; 1 for
-    /// the reference).
+    /// The strongest opponent's weight in a reward from [`BLEND_FROM`]
+    /// players on ([`STRONGEST`]; 1 for the reference).
     strongest: f32,
 }
 
@@ -145,8 +151,8 @@ pub struct Weighed {
     /// The iterations that went through it.
     pub visits: u32,
     /// Their mean reward: the searching player's margin over the strongest
-    /// opponent, in points, at the horizon (with three or more players,
-    /// half over the strongest and half over the opponents' mean).
+    /// opponent, in points, at the horizon (from four players on, half over
+    /// the strongest and half over the opponents' mean).
     pub mean: f32,
 }
 
@@ -267,7 +273,7 @@ impl MctsBot {
         let values = self.leaf_values(g, walk.over)?;
         self.tree.backup(
             &self.path,
-            &rewards(&values, g.players().len(), self.strongest),
+            &rewards(&values, g.players().len(), self.strongest_weight(g)),
         );
         Ok(())
     }
@@ -285,6 +291,15 @@ impl MctsBot {
         let mut values = self.eval.values(g, over)?;
         values[mover] += initiative;
         Ok(values)
+    }
+
+    /// The strongest opponent's weight in the rewards of `g`'s players:
+    /// [`STRONGEST`] from [`BLEND_FROM`] players on, else 1.
+    fn strongest_weight(&self, g: &Game) -> f32 {
+        match g.players().len() >= BLEND_FROM {
+            true => self.strongest,
+            false => 1.0,
+        }
     }
 
     /// Play `g` on from `root`, by the tree and then by the greedy bot, to
