@@ -143,16 +143,54 @@ impl Evaluator {
     }
 }
 
-/// Each player's reward: their value minus the best of the others' (their
-/// margin over the strongest opponent, in points).
-pub fn rewards(v: &Values, n: usize) -> Values {
+/// Each player's reward: their value less their rivals' — the best of the
+/// other players' values blended with the others' mean, `strongest` the
+/// weight of the best (1: their margin over the strongest opponent, in
+/// points). With two players both are the one opponent's value.
+pub fn rewards(v: &Values, n: usize, strongest: f32) -> Values {
     let mut r = [0f32; SEATS];
     for p in 0..n {
-        let best = (0..n)
-            .filter(|&q| q != p)
-            .map(|q| v[q])
-            .fold(f32::NEG_INFINITY, f32::max);
-        r[p] = v[p] - best;
+        let others = || (0..n).filter(move |&q| q != p).map(|q| v[q]);
+        let best = others().fold(f32::NEG_INFINITY, f32::max);
+        let mean = others().sum::<f32>() / (n - 1) as f32;
+        r[p] = v[p] - (strongest * best + (1.0 - strongest) * mean);
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(v: &[f32]) -> Values {
+        let mut out = [0f32; SEATS];
+        out[..v.len()].copy_from_slice(v);
+        out
+    }
+
+    #[test]
+    fn two_players_reward_the_margin_whatever_the_blend() {
+        for strongest in [0.0, 0.5, 1.0] {
+            let r = rewards(&values(&[30.0, 24.0]), 2, strongest);
+            assert_eq!((r[0], r[1]), (6.0, -6.0), "blend {strongest}");
+        }
+    }
+
+    #[test]
+    fn more_players_blend_the_strongest_and_the_mean() {
+        let v = values(&[10.0, 16.0, 4.0, 2.0]);
+        let alone = rewards(&v, 4, 1.0);
+        assert_eq!(alone[0], -6.0, "against the strongest alone");
+        assert_eq!(alone[1], 6.0);
+        let half = rewards(&v, 4, 0.5);
+        // Seat 0's rivals: 16 strongest, (16 + 4 + 2) / 3 on average.
+        let mean = 22.0 / 3.0;
+        assert!((half[0] - (10.0 - (8.0 + mean / 2.0))).abs() < 1e-5);
+        // Seat 1 leads: its rivals 10 strongest, 16 / 3 on average.
+        assert!((half[1] - (16.0 - (5.0 + 8.0 / 3.0))).abs() < 1e-5);
+        assert!(
+            half[2] > alone[2],
+            "a trailing seat is measured against all of its rivals"
+        );
+    }
 }
