@@ -117,6 +117,16 @@ fn hostile_scoring_answers_are_refused_with_pack_and_hook() {
             "fn feature_points(feature, points) { game().towers.len() }\n",
             "only known in event hooks (`on_…`) and `meeple_strength`",
         ),
+        (
+            "in-range",
+            "fn feature_points(feature, points) { game().in_range(0, 0) }\n",
+            "only known in event hooks (`on_…`) and `meeple_strength`",
+        ),
+        (
+            "far",
+            "fn meeple_strength(meeple) { game().in_range(100000000, 0) }\n",
+            "is off any board",
+        ),
     ];
     for (name, script, expected) in cases {
         let manifest = format!(
@@ -135,6 +145,103 @@ fn hostile_scoring_answers_are_refused_with_pack_and_hook() {
         assert!(err.contains(expected), "{name}: {err}");
         assert!(err.contains(&format!("pack `{pack}`")), "{name}: {err}");
     }
+}
+
+/// `meeple_strength` as a shadow over every tower's range: by
+/// `game().in_range`, or by a loop over `game().towers` and their
+/// `capture_cells`.
+const SHADOW_BY_READ: &str =
+    "fn meeple_strength(meeple) { if game().in_range(meeple.x, meeple.y) > 0 { 1 } else { 2 } }\n";
+const SHADOW_BY_LOOP: &str = "fn meeple_strength(meeple) {
+    for t in game().towers {
+        if t.height > 0 {
+            for c in capture_cells(t) {
+                if t.x + c[0] == meeple.x && t.y + c[1] == meeple.y { return 1; }
+            }
+        }
+    }
+    2
+}
+";
+
+#[test]
+fn in_range_counts_the_towers_whose_range_holds_the_cell_as_a_loop_over_them_would() {
+    let dir = Scratch::new("in-range");
+    let pack = |name: &str, script: &str| {
+        let manifest =
+            format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n");
+        dir.pack(name, &manifest, &[("s.rhai", script)])
+    };
+    let (by_read, by_loop) = (
+        pack("by-read", SHADOW_BY_READ),
+        pack("by-loop", SHADOW_BY_LOOP),
+    );
+    // The Tower's range, and a house rule's shorter one: the read follows
+    // the variant's own ranges. Only strengths other than 1 are logged:
+    // every meeple out of a shadow, each with its cell.
+    for below in ["tower", "tower,house/no-surprises"] {
+        for (bots, games) in [("random", "20"), ("greedy", "4")] {
+            let strengths = |p: &str| {
+                let log = ScratchFile::new("in-range.jsonl");
+                let packs = format!("{below},{p}");
+                succeeds(&[
+                    "simulate",
+                    "--packs",
+                    &packs,
+                    "--bots",
+                    bots,
+                    "--games",
+                    games,
+                    "--seed",
+                    "4",
+                    "--log",
+                    log.path(),
+                ]);
+                log_records(&log.read())
+                    .into_iter()
+                    .filter(|r| r["event"] == "strength" || r["event"] == "score")
+                    .map(|mut r| {
+                        r.as_object_mut().unwrap().remove("rule");
+                        r
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let read = strengths(&by_read);
+            let shadowed = read.iter().filter(|r| r["event"] == "strength").count();
+            let scored = read.iter().filter(|r| r["event"] == "score").count();
+            assert!(shadowed > 0, "{below}, {bots}: no meeple out of a shadow");
+            assert_eq!(read, strengths(&by_loop), "{below}, {bots}");
+            // A rule that sees no shadow logs a strength for every meeple.
+            let unshadowed = strengths(&pack("none", "fn meeple_strength(meeple) { 2 }\n"));
+            assert!(
+                unshadowed
+                    .iter()
+                    .filter(|r| r["event"] == "strength")
+                    .count()
+                    > shadowed,
+                "{below}, {bots}: no meeple was in a shadow ({scored} scores)"
+            );
+        }
+    }
+    // The read is traced with its cell and value.
+    let trace = ScratchFile::new("in-range.trace");
+    succeeds(&[
+        "play",
+        "--packs",
+        &format!("tower,{by_read}"),
+        "--seed",
+        "5",
+        "--bots",
+        "greedy",
+        "--trace",
+        trace.path(),
+    ]);
+    let text = trace.read();
+    assert!(
+        text.contains("read game().in_range("),
+        "{}",
+        &text[..text.len().min(2000)]
+    );
 }
 
 #[test]

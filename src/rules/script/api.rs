@@ -343,7 +343,7 @@ fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
 
 /// Run `f`, which may call hooks, from a script function nested as deep as
 /// `ctx` says: the sandbox counts nested calls across hooks.
-fn nested<T>(
+pub(super) fn nested<T>(
     ctx: &NativeCallContext,
     f: impl FnOnce(&ScriptRules) -> Result<T, Box<EvalAltResult>>,
 ) -> Result<T, Box<EvalAltResult>> {

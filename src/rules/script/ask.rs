@@ -18,7 +18,6 @@ use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
 use crate::kernel::effects::MAX_STRENGTH;
-use crate::kernel::rules::TowerNow;
 use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
 
 /// A question to a hook.
@@ -32,10 +31,6 @@ pub(super) struct Question<'a> {
     pub(super) supply: &'a [u32],
     /// `end`'s argument: every tower.
     pub(super) towers: &'a [TowerView<'a>],
-    /// Every tower as `game().towers` gives them (event hooks and
-    /// `meeple_strength`): copied for the script only when it runs, not
-    /// when a kept answer is found.
-    pub(super) towers_now: Option<&'a [TowerNow<'a>]>,
 }
 
 impl<'a> Question<'a> {
@@ -46,7 +41,6 @@ impl<'a> Question<'a> {
             facts,
             supply: &[],
             towers: &[],
-            towers_now: None,
         }
     }
 }
@@ -74,7 +68,9 @@ impl ScriptRules {
             return Ok((answer, holds));
         }
         let before = self.spent();
-        if let Some(towers) = q.towers_now {
+        // `game().towers` copied for the script only when it runs, not
+        // when a kept answer is found.
+        if let Some(towers) = q.facts.towers {
             self.towers_now.borrow_mut().hold(towers);
         }
         let (worked, recorded) = self.recorded(q.hook, &q.facts, || {
@@ -104,7 +100,7 @@ impl ScriptRules {
             let changed = shorter_chains.and_then(|args| self.changed_by(q.hook, &args, &answer));
             Ok::<_, anyhow::Error>((answer, changed))
         });
-        if q.towers_now.is_some() {
+        if q.facts.towers.is_some() {
             self.towers_now.borrow_mut().release();
         }
         if tracing {

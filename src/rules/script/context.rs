@@ -16,8 +16,9 @@ use super::{Hook, rt_error, with_rules};
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
      payer, captor, actor, prisoners(captor, owner), held(captor), score(seat), last, \
-     rank(seat), ahead(a, b), tile, last_tower, towers, floors_built(seat), captures(seat), \
-     ransoms_paid(seat), ransom_points_paid(seat), ransom_points_received(seat)";
+     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), floors_built(seat), \
+     captures(seat), ransoms_paid(seat), ransom_points_paid(seat), \
+     ransom_points_received(seat)";
 
 /// What `game().tile` gives.
 pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";

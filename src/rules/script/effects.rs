@@ -57,6 +57,57 @@ impl TowersNow {
     pub(super) fn release(&mut self) {
         self.held = false;
     }
+
+    /// Each tower's place, floors and whether a meeple tops it.
+    fn stacks(&self) -> impl Iterator<Item = (Pos, &[FloorKind], bool)> {
+        self.towers.iter().map(|&(pos, meeple, _, start, len)| {
+            (pos, &self.floors[start..start + len], meeple.is_some())
+        })
+    }
+}
+
+impl ScriptRules {
+    /// `game().in_range(x, y)` in a running hook: how many of the towers
+    /// held for it hold `cell` in their range, each range asked of the
+    /// rules (through the front) where it is not yet known; noted as the
+    /// call's read.
+    pub(super) fn in_range_now(&self, cell: Pos) -> Result<i64, Box<EvalAltResult>> {
+        let stacks: Vec<(Pos, Stack, bool)> = {
+            let now = self.towers_now.borrow();
+            if !now.held {
+                return Err(rt_error(
+                    "`game().in_range` is only known in event hooks (`on_…`) and \
+                     `meeple_strength`, which see every tower",
+                ));
+            }
+            now.stacks()
+                .filter(|(_, floors, _)| !floors.is_empty())
+                .map(|(pos, floors, topped)| (pos, Stack::from_slice(floors), topped))
+                .collect()
+        };
+        let mut count = 0;
+        for (pos, floors, topped) in stacks {
+            let range = self
+                .range(&floors, topped)
+                .map_err(|e| rt_error(format!("{e:#}")))?;
+            count += range.contains(&(cell.x - pos.x, cell.y - pos.y)) as i64;
+        }
+        self.observe(Read::InRange(cell.x, cell.y), count);
+        Ok(count)
+    }
+
+    /// [`Read::InRange`]'s value for a kept answer looked up: the count
+    /// over `towers`, from their kept ranges (`None` while one is not
+    /// kept: the hook then runs, and asks it).
+    pub(super) fn kept_in_range(&self, towers: &[TowerNow], cell: Pos) -> Option<i64> {
+        let mut count = 0;
+        for t in towers.iter().filter(|t| !t.view.floors.is_empty()) {
+            let range = self.known_range(t.view.floors, t.view.meeple.is_some())?;
+            let pos = t.view.pos;
+            count += range.contains(&(cell.x - pos.x, cell.y - pos.y)) as i64;
+        }
+        Some(count)
+    }
 }
 
 /// `game().towers`: every tower on the board, in an event hook.
@@ -168,10 +219,18 @@ pub struct EffectValue {
 /// Cells an effect may name: far past any board, short of overflow.
 const FAR: i64 = 1 << 24;
 
-/// Register the effect functions, `event` and `game().towers`.
+/// Register the effect functions, `event`, `game().towers` and
+/// `game().in_range`.
 pub(super) fn register_effects(engine: &mut Engine) {
     engine.register_type_with_name::<EffectValue>("Effect");
     engine.register_get("towers", |_: &mut GameRef| towers_now());
+    engine.register_fn(
+        "in_range",
+        |ctx: NativeCallContext, _: &mut GameRef, x: i64, y: i64| {
+            let at = cell(x, y)?;
+            super::api::nested(&ctx, |r| r.in_range_now(at))
+        },
+    );
     register_event(engine);
     engine
         .register_fn(

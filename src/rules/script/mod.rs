@@ -469,12 +469,10 @@ impl Rules for ScriptRules {
         }
         let facts = Facts {
             meeple: Some((*meeple, meeple.pos)),
+            towers: Some(towers),
             ..at_table(table, Roles::default())
         };
-        let q = Question {
-            towers_now: Some(towers),
-            ..Question::new(Hook::MeepleStrength, [0; 3], facts)
-        };
+        let q = Question::new(Hook::MeepleStrength, [0; 3], facts);
         let strength = self.asked(&q, Value::int)?.0;
         self.adjusted(Hook::MeepleStrength, strength, MAX_STRENGTH.into(), 1)
     }
@@ -496,12 +494,10 @@ impl Rules for ScriptRules {
         }
         let facts = Facts {
             moment: Some(*moment),
+            towers: Some(towers),
             ..at_table(table, Roles::default())
         };
-        let q = Question {
-            towers_now: Some(towers),
-            ..Question::new(hook, [0; 3], facts)
-        };
+        let q = Question::new(hook, [0; 3], facts);
         out.extend(self.asked(&q, Value::effects)?.0.iter().cloned());
         Ok(())
     }

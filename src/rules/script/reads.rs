@@ -14,6 +14,7 @@ use crate::kernel::effects::{Moment, StateAt};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
+use crate::kernel::rules::TowerNow;
 use crate::kernel::{Board, FloorKind, Holds, MeepleView, Table};
 
 use super::ScriptRules;
@@ -97,6 +98,9 @@ pub(super) enum Read {
     /// Where the tower that took the last floor stands, packed (see
     /// `Pos::packed`); `NO_CELL` for none yet.
     LastTower,
+    /// How many towers of at least one floor hold the cell in their range,
+    /// as the rules answer it for their stacks: `game().in_range(x, y)`.
+    InRange(i32, i32),
     // The rules' own state.
     /// A state variable's value at a place.
     State(u16, StateAt),
@@ -158,6 +162,7 @@ impl Read {
             Read::TileFoundation => "game().tile.foundation",
             Read::Tally(t, _) => t.name(),
             Read::LastTower => "game().last_tower",
+            Read::InRange(..) => "game().in_range(x, y)",
             Read::TableFloors(_) => "game().table_floors(kind)",
             Read::State(..) => "state(name)",
             Read::Event(f) => f.name(),
@@ -237,6 +242,10 @@ pub(super) struct Facts<'a> {
     pub(super) roles: Roles,
     /// What happened, for an event hook.
     pub(super) moment: Option<Moment>,
+    /// Every tower, for event hooks and `meeple_strength` (`game().towers`,
+    /// `game().in_range`): given when a kept answer is looked up; a running
+    /// hook reads them from the copy held for it (`ScriptRules::towers_now`).
+    pub(super) towers: Option<&'a [TowerNow<'a>]>,
     /// The feature being scored (its root), for `feature_points`.
     pub(super) feature: Option<FeatureId>,
 }
@@ -367,6 +376,7 @@ impl ScriptRules {
             Read::TileFoundation => table()?.history.tile?.foundation as i64,
             Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
             Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, Pos::packed),
+            Read::InRange(x, y) => self.kept_in_range(facts.towers?, Pos::new(x, y))?,
             Read::TableFloors(k) => *table()?.table_floors.get(k as usize)? as i64,
             Read::State(var, at) => table()?.state.get(var, at)?,
             Read::Event(f) => f.value(facts.moment.as_ref()?, table().and_then(|t| t.tiles))?,

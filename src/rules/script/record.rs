@@ -159,6 +159,8 @@ impl Frame {
             roles: self.roles,
             moment: self.moment,
             feature: self.feature,
+            // A running hook's towers are the copy held for it.
+            towers: None,
         }
     }
 }

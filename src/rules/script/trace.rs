@@ -252,6 +252,7 @@ impl ScriptRules {
             Read::Count(k) => format!("tower.count({})", kind(k)),
             Read::FeatureMeeples(s) => format!("meeple.feature.meeples[{s}]"),
             Read::HasTile(x, y) => format!("board.has_tile({x}, {y})"),
+            Read::InRange(x, y) => format!("game().in_range({x}, {y})"),
             Read::RangeSteps(dx, dy) => format!("board.range_steps(tower, {dx}, {dy})"),
             Read::Score(s) => format!("game().score({s})"),
             Read::Rank(s) => format!("game().rank({s})"),

@@ -5,7 +5,8 @@
 use anyhow::Result;
 
 use super::{Ctx, Delta, GreedyBot, OWN_CAPTURE_MARGIN, Placed, SEATS};
-use crate::kernel::capture::capturable;
+use crate::kernel::capture::{capturable, reach_of};
+use crate::kernel::geometry::Pos;
 use crate::kernel::{Asking, FeatureId, FloorKind, Game, StackView, TowerView};
 use crate::play::bots::Sight;
 
@@ -103,9 +104,24 @@ impl GreedyBot {
             if at_hand <= u32::from(j == kind as usize) {
                 continue;
             }
+            // Whether an opponent's meeple stands within the next floor's
+            // reach first (the stack's range is kept by the rules), then
+            // whether the rules let the bot build, then the captures: most
+            // stacks reach nothing, and a rule's `may_place_floor` may read
+            // what makes it dear to ask (every score, say).
             stack.truncate(h);
-            let below = StackView {
+            stack.push(j as FloorKind);
+            let next = StackView {
                 floors: stack,
+                topped: meeple.is_some(),
+            };
+            self.range.clear();
+            game.rules().capture_range(&next, &mut self.range)?;
+            if !self.theirs_within(game, ctx, tower.pos, reach_of(&self.range)) {
+                continue;
+            }
+            let below = StackView {
+                floors: &stack[..h],
                 topped: meeple.is_some(),
             };
             let may = game.with_table(|table| {
@@ -121,7 +137,6 @@ impl GreedyBot {
             if !may.yes {
                 continue;
             }
-            stack.push(j as FloorKind);
             let view = TowerView {
                 pos: tower.pos,
                 floors: stack,
@@ -142,6 +157,16 @@ impl GreedyBot {
             }
         }
         Ok(best)
+    }
+
+    /// Does a meeple of an opponent (other than the one the floor about to
+    /// be placed takes) stand within `reach` of `tower`?
+    fn theirs_within(&self, game: &Game, ctx: &Ctx, tower: Pos, reach: i32) -> bool {
+        game.meeples().iter().enumerate().any(|(i, m)| {
+            m.owner as usize != ctx.me
+                && self.taken != Some(i)
+                && (m.pos.x - tower.x).abs().max((m.pos.y - tower.y).abs()) <= reach
+        })
     }
 
     /// The best capture a floor of `kind` on tower `t` would allow.
