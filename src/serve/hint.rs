@@ -12,7 +12,7 @@ use super::view::decision_kind;
 use super::wire::{Hint, Weighed};
 use crate::kernel::diag::is_budget_spent;
 use crate::kernel::{Decision, Game};
-use crate::play::bots::{BotKind, MctsBot, Sight};
+use crate::play::bots::{BLEND_FROM, BotKind, MctsBot, Sight};
 use crate::play::seed::mix64;
 use crate::play::session::{Session, Waiting};
 use crate::play::words::{Names, option_words};
@@ -123,7 +123,13 @@ fn searched(
         decision: decision_kind(&decision),
         option,
         label: asked.names.say(&option_words(decision, option, game, set)),
-        reason: reason(&bot_name, &weighed, decision.len(), budget),
+        reason: reason(
+            &bot_name,
+            &weighed,
+            decision.len(),
+            budget,
+            game.players().len(),
+        ),
         bot: bot_name,
         value,
         weighed,
@@ -137,17 +143,20 @@ fn tenths(points: f32) -> f64 {
 
 /// The hint's reason in one line: what the bot expects of the option it
 /// advises, how much of the search went to it, and the next best.
-fn reason(bot: &str, weighed: &[Weighed], options: usize, budget: u32) -> String {
+fn reason(bot: &str, weighed: &[Weighed], options: usize, budget: u32, players: usize) -> String {
     let Some(best) = weighed.first() else {
         return "the only option the rules allow here".to_string();
     };
-    let margin = if best.value >= 0.0 {
-        format!("to lead the strongest opponent by {:.1} points", best.value)
-    } else {
-        format!(
-            "to trail the strongest opponent by {:.1} points",
-            -best.value
-        )
+    // The bot's margin: over the strongest opponent, or from
+    // `BLEND_FROM` players on half over the strongest and half over their
+    // mean.
+    let whom = match players >= BLEND_FROM {
+        true => "its opponents (the strongest and their mean)",
+        false => "the strongest opponent",
+    };
+    let margin = match best.value >= 0.0 {
+        true => format!("to lead {whom} by {:.1} points", best.value),
+        false => format!("to trail {whom} by {:.1} points", -best.value),
     };
     let next = match weighed.get(1) {
         Some(second) => format!("next best: {} ({:+.1})", second.label, second.value),
@@ -249,5 +258,27 @@ mod tests {
         assert_ne!(hint.bot, "mcts:500", "{hint:?}");
         assert!(hint.reason.contains("iterations asked"), "{}", hint.reason);
         assert_eq!(again.unwrap(), hint);
+    }
+
+    /// The reason names whom the margin is over: the strongest opponent,
+    /// or from four players on the strongest and the opponents' mean.
+    #[test]
+    fn the_reason_says_whom_the_margin_is_over() {
+        let weighed = [Weighed {
+            option: 0,
+            label: "Pass".to_string(),
+            value: -1.5,
+            searches: 9,
+        }];
+        let two = reason("mcts:10", &weighed, 2, 10, 2);
+        assert!(
+            two.contains("to trail the strongest opponent by 1.5"),
+            "{two}"
+        );
+        let four = reason("mcts:10", &weighed, 2, 10, 4);
+        assert!(
+            four.contains("to trail its opponents (the strongest and their mean) by 1.5"),
+            "{four}"
+        );
     }
 }
