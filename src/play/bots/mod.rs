@@ -7,7 +7,9 @@ mod roster;
 mod sight;
 
 pub use greedy::GreedyBot;
-pub use mcts::{BLEND_FROM, DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, Terms, Weighed};
+pub use mcts::{
+    BLEND_FROM, DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, STRONGEST, Terms, Weighed,
+};
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 pub use sight::Sight;

@@ -693,18 +693,39 @@ function setupBoardControls() {
   drawGrid();
 }
 
-function drawGrid() {
+// The grid's cells, made once: a redraw (after each click, and when the
+// rules' answers come back) changes them in place, so a tap that lands
+// while answers arrive still reaches the cell it was aimed at.
+function gridCells() {
   const grid = $("#grid");
-  grid.style.gridTemplateColumns = `repeat(${SIDE}, auto)`;
-  grid.replaceChildren();
+  if (grid.children.length !== SIDE * SIDE) {
+    grid.style.gridTemplateColumns = `repeat(${SIDE}, auto)`;
+    grid.replaceChildren();
+    for (let y = HALF; y >= -HALF; y--) {
+      for (let x = -HALF; x <= HALF; x++) {
+        const b = el("button", { type: "button", "data-at": `${x},${y}` });
+        b.addEventListener("click", () => clickCell(x, y));
+        grid.append(b);
+      }
+    }
+  }
+  return grid.children;
+}
+
+function drawGrid() {
+  const cells = gridCells();
   const tower = answers?.towers?.find((t) => `${t.at[0]},${t.at[1]}` === board.selected) ?? answers?.towers?.find((t) => t.floors.length > 0);
   const inRange = new Set((tower?.range ?? []).map(([dx, dy]) => `${tower.at[0] + dx},${tower.at[1] + dy}`));
   const taken = new Set((tower?.captures ?? []).map(([x, y]) => `${x},${y}`));
+  let i = 0;
   for (let y = HALF; y >= -HALF; y--) {
     for (let x = -HALF; x <= HALF; x++) {
       const at = `${x},${y}`;
       const c = board.cells[at];
-      const b = el("button", { type: "button", "data-at": at, "aria-label": cellWords(x, y, c) });
+      const b = cells[i++];
+      b.setAttribute("aria-label", cellWords(x, y, c));
+      b.className = "";
+      b.replaceChildren();
       if (c?.tower) {
         b.classList.add("tower");
         b.append(String(c.floors.length));
@@ -720,8 +741,6 @@ function drawGrid() {
       if (inRange.has(at)) b.classList.add("range");
       if (taken.has(at)) b.classList.add("taken");
       if (tower && at === `${tower.at[0]},${tower.at[1]}`) b.classList.add("selected");
-      b.addEventListener("click", () => clickCell(x, y));
-      grid.append(b);
     }
   }
 }
