@@ -90,7 +90,7 @@ impl ScriptRules {
             let range = self
                 .range(&floors, topped)
                 .map_err(|e| rt_error(format!("{e:#}")))?;
-            count += range.contains(&(cell.x - pos.x, cell.y - pos.y)) as i64;
+            count += holds_cell(&range, pos, cell) as i64;
         }
         self.observe(Read::InRange(cell.x, cell.y), count);
         Ok(count)
@@ -103,11 +103,15 @@ impl ScriptRules {
         let mut count = 0;
         for t in towers.iter().filter(|t| !t.view.floors.is_empty()) {
             let range = self.known_range(t.view.floors, t.view.meeple.is_some())?;
-            let pos = t.view.pos;
-            count += range.contains(&(cell.x - pos.x, cell.y - pos.y)) as i64;
+            count += holds_cell(&range, t.view.pos, cell) as i64;
         }
         Some(count)
     }
+}
+
+/// Does the range `range` (offsets) of a tower at `tower` hold `cell`?
+fn holds_cell(range: &[(i32, i32)], tower: Pos, cell: Pos) -> bool {
+    range.contains(&(cell.x - tower.x, cell.y - tower.y))
 }
 
 /// `game().towers`: every tower on the board, in an event hook.
