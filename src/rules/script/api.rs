@@ -229,8 +229,7 @@ fn register_functions(engine: &mut Engine) {
         "capture_reach",
         |ctx: NativeCallContext, tower: TowerInfo| {
             nested(&ctx, |r| {
-                let floors = whole_stack(r, &tower)?;
-                r.reach(&floors, tower.has_meeple)
+                r.reach(whole_stack(r, &tower), tower.has_meeple)
                     .map_err(|e| rt_error(format!("{e:#}")))
             })
         },
@@ -239,12 +238,12 @@ fn register_functions(engine: &mut Engine) {
 
 /// The floor kinds of `tower`, read whole (a helper asking about the
 /// tower depends on every floor).
-fn whole_stack(r: &ScriptRules, tower: &TowerInfo) -> Result<Vec<FloorKind>, Box<EvalAltResult>> {
-    let floors = tower.floors.to_vec();
-    if !tower.subject || packed_stack(&floors).is_none() || r.read(Read::Floors).is_none() {
+fn whole_stack<'t>(r: &ScriptRules, tower: &'t TowerInfo) -> &'t [FloorKind] {
+    let floors = &tower.floors[..];
+    if !tower.subject || packed_stack(floors).is_none() || r.read(Read::Floors).is_none() {
         r.opaque();
     }
-    Ok(floors)
+    floors
 }
 
 /// The variant's whole range for `tower`'s stack.
@@ -252,8 +251,7 @@ fn stack_range(
     r: &ScriptRules,
     tower: &TowerInfo,
 ) -> Result<std::sync::Arc<[(i32, i32)]>, Box<EvalAltResult>> {
-    let floors = whole_stack(r, tower)?;
-    r.range(&floors, tower.has_meeple)
+    r.range(whole_stack(r, tower), tower.has_meeple)
         .map_err(|e| rt_error(format!("{e:#}")))
 }
 
@@ -277,7 +275,6 @@ fn range_steps(
     on_board(|b| r.range_steps(b, origin, &range, target))
 }
 
-/// The floor kinds named in `floors`; `None` for a name no pack declares.
 /// The packs' name of floor kind `k`.
 pub(super) fn kind_name_of(k: FloorKind) -> ImmutableString {
     with_rules(|r| r.scripts.kind_names[k as usize].clone()).unwrap_or_default()

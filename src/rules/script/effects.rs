@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::api::{Stack, TowerInfo};
+use super::api::{Stack, TowerInfo, kind_name_of};
 use super::context::GameRef;
 use super::memo::Value;
 use super::moment::EventField;
@@ -187,7 +187,7 @@ fn event_field(field: EventField) -> Result<Dynamic, Box<EvalAltResult>> {
         }
         (EventField::Seat, _) if v < 0 => Dynamic::UNIT,
         (EventField::Kind, Moment::FloorBuilt { .. }) => {
-            Dynamic::from(with_rules(|r| r.scripts.kind_names[v as usize].clone())?)
+            Dynamic::from(kind_name_of(v as FloorKind))
         }
         (EventField::Kind | EventField::On, _) => Dynamic::from(kind_name(v)),
         (EventField::Outcome, _) => Dynamic::from(CaptureOutcome::ALL[v as usize].word()),
