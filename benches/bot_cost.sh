@@ -7,7 +7,7 @@
 # spread between rounds rather than as a wrong ratio.
 #
 # Usage: [GAMES=N] benches/bot_cost.sh [BINARY] [ROUNDS] [BOT ...]
-#   (defaults: target/release/towerlab, 3, mcts mcts-classic); run from the
+#   (defaults: target/release/towerlab, 3, mcts mcts-baseline); run from the
 #   repository. Each bot plays GAMES games a round (default 10), greedy 200
 #   times as many. A 10-game round of the default bot takes about 1.5 s and
 #   moves some 15% with a shared machine's load; GAMES=40 narrows that.
@@ -20,7 +20,7 @@ case $games in
 esac
 greedy_games=$((games * 200))
 [ $# -ge 2 ] && shift 2 || shift $#
-[ $# -gt 0 ] || set -- mcts mcts-classic
+[ $# -gt 0 ] || set -- mcts mcts-baseline
 [ -x "$bin" ] || { echo "error: no binary at $bin (cargo build --release)" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "error: /usr/bin/time is not installed" >&2; exit 2; }
 

@@ -8,6 +8,7 @@
 //! from the same stream.
 
 use crate::kernel::game::Game;
+use crate::kernel::geometry::Pos;
 use crate::kernel::random::Stream;
 
 /// How many tiles of each kind are still to draw, indexed by tile kind.
@@ -18,12 +19,29 @@ pub fn undrawn_counts(game: &Game) -> Vec<u32> {
 }
 
 /// [`undrawn_counts`] into `counts`, a buffer.
-fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
+pub fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
     counts.clear();
     counts.resize(game.tiles().kinds.len(), 0);
     for &kind in game.undrawn() {
         counts[kind as usize] += 1;
     }
+}
+
+/// How many of the undrawn tiles (`counts`, from [`count_undrawn`]) could
+/// go on the empty cell `pos` in some rotation, as its neighbours stand
+/// (G1); `None` when no tile touches the cell, so none constrains it.
+/// Public knowledge: the multiset, never the order.
+pub fn undrawn_fitting(game: &Game, counts: &[u32], pos: Pos) -> Option<u32> {
+    let pattern = game.board().pattern_at(pos);
+    if pattern == 0 {
+        return None;
+    }
+    let kinds = &game.tiles().kinds;
+    let fitting = (counts.iter().zip(kinds))
+        .filter(|&(&c, kind)| c > 0 && kind.fitting_rotations(pattern) != 0)
+        .map(|(&c, _)| c)
+        .sum();
+    Some(fitting)
 }
 
 /// Deal the undrawn tiles of `game` again, in an order drawn from `stream`:

@@ -63,6 +63,7 @@ mod sweeps;
 mod table_supply;
 mod thin_samples;
 mod threads_fit;
+mod tiles_left;
 mod tilesets;
 mod tower;
 mod trace;

@@ -49,7 +49,7 @@ use rayon::prelude::*;
 
 use crate::kernel::determinize::hidden_copy;
 use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
-use crate::play::bots::{BotKind, Evaluator, Terms};
+use crate::play::bots::{BotKind, Evaluator, Sight, Terms};
 use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
 use crate::rules::{Ruleset, Tuned, Worths};
@@ -184,7 +184,7 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
         let mut bots: Vec<Box<dyn Bot>> = (0..plan.players)
             .map(|s| plan.bot.make(seed, s, &worths))
             .collect();
-        let mut eval = Evaluator::new(worths);
+        let mut eval = Evaluator::new(worths, Sight::Threats);
         let mut buf = Buffers::default();
         let mut samples = Vec::new();
         while play_turn(&mut game, &mut bots, &mut buf)? {

@@ -5,14 +5,27 @@
 //! completing (worth double then, G5), a cloister's missing neighbours,
 //! meeples, prisoners and floors in supply — fading as the deck runs out.
 //! At the game's end the value is the final score, exactly.
+//!
+//! **Which tiles are left.** The undrawn tiles are public as a multiset
+//! (only their order is hidden), so `mcts`'s evaluation asks, for each
+//! empty cell an open city's edge faces, how many of them could go there
+//! (G1): a city whose cell no undrawn tile fits can no longer complete, and
+//! one whose cell few fit completes less often — so a move that closes off
+//! an opponent's city, or leaves its own on a cell no tile fits, is valued
+//! as such. A cloister's missing neighbour that no undrawn tile fits is
+//! counted as never arriving. The reference (`mcts-baseline`) counts open
+//! ends alone.
 
 use std::sync::Arc;
 
 use anyhow::Result;
 
+use crate::kernel::determinize::{count_undrawn, undrawn_fitting};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
+use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS};
+use crate::play::bots::Sight;
 use crate::rules::Worths;
 
 /// Seats a table of per-player values holds: as many as a game has at most.
@@ -21,9 +34,20 @@ pub const SEATS: usize = MAX_PLAYERS;
 /// One value per player.
 pub type Values = [f32; SEATS];
 
+/// Fewer undrawn tiles than this fitting an open city's emptiest cell lower
+/// its chance to complete in proportion (none: it cannot complete). Three:
+/// about as many as a kind of tile has copies; 3, 5 and 8 won alike against
+/// the reference (docs/notes/bots-threats.md).
+pub const SCARCE: f32 = 3.0;
+
 /// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
     worths: Arc<Worths>,
+    /// Whether it weighs which tiles are left (the module documentation).
+    tiles_left: bool,
+    /// Undrawn tiles per kind, counted when a position has an open city or
+    /// cloister to weigh.
+    undrawn: Vec<u32>,
     terms: Vec<Terms>,
     /// Each meeple's feature and owner (`Game::meeples_by_feature`).
     on: Vec<(FeatureId, u8)>,
@@ -58,9 +82,13 @@ impl Terms {
 }
 
 impl Evaluator {
-    pub fn new(worths: Arc<Worths>) -> Evaluator {
+    /// The evaluation weighing with `worths`: `mcts`'s, or with
+    /// [`Sight::Baseline`] the reference's, which weighs open ends alone.
+    pub fn new(worths: Arc<Worths>, sight: Sight) -> Evaluator {
         Evaluator {
             worths,
+            tiles_left: sight != Sight::Baseline,
+            undrawn: Vec::new(),
             terms: Vec::new(),
             on: Vec::new(),
             scratch: Vec::new(),
@@ -116,13 +144,17 @@ impl Evaluator {
             t.cloisters = 0.0;
         }
         game.meeples_by_feature(&mut self.on);
+        if self.tiles_left {
+            count_undrawn(game, &mut self.undrawn);
+        }
         let fs = game.features();
         for (root, counts) in by_feature(&self.on) {
             let most = counts[..n].iter().copied().max().unwrap_or(0);
             let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
             match fs.kind(root) {
                 SegmentKind::City if !fs.is_complete(root) => {
-                    let chance = self.worths.city_chance(fs.open_ends(root));
+                    let chance =
+                        self.worths.city_chance(fs.open_ends(root)) * self.city_supply(game, root);
                     let tiles = fs.tile_count(root, &mut self.scratch);
                     let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
                     let bonus = points as f32 * chance * future;
@@ -133,13 +165,44 @@ impl Evaluator {
                     let pos = game.board().tiles()[tile].pos;
                     let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
                     let missing = CLOISTER_NEIGHBOURS - around as u32;
-                    let bonus = missing as f32 * self.worths.cloister_chance(missing) * future;
+                    let arriving = missing - self.unfillable_around(game, pos);
+                    let bonus = arriving as f32 * self.worths.cloister_chance(missing) * future;
                     leaders.for_each(|p| self.terms[p].cloisters += bonus);
                 }
                 _ => {}
             }
         }
         &self.terms
+    }
+}
+
+impl Evaluator {
+    /// How much of an open city's chance to complete the undrawn tiles
+    /// leave it: 1 when every empty cell its edges face fits [`SCARCE`] of
+    /// them or more, less in proportion to the emptiest, 0 when a cell fits
+    /// none (1 for the reference, which does not look).
+    fn city_supply(&self, game: &Game, root: FeatureId) -> f32 {
+        if !self.tiles_left {
+            return 1.0;
+        }
+        let mut fewest = u32::MAX;
+        game.open_cells(root, |cell| {
+            let fitting = undrawn_fitting(game, &self.undrawn, cell).unwrap_or(u32::MAX);
+            fewest = fewest.min(fitting);
+        });
+        (fewest as f32 / SCARCE).min(1.0)
+    }
+
+    /// The empty cells around the cloister at `pos` that no undrawn tile
+    /// fits: its neighbours that will never arrive (0 for the reference).
+    fn unfillable_around(&self, game: &Game, pos: Pos) -> u32 {
+        if !self.tiles_left {
+            return 0;
+        }
+        let board = game.board();
+        let unfillable =
+            |&q: &Pos| !board.has_tile(q) && undrawn_fitting(game, &self.undrawn, q) == Some(0);
+        pos.around().filter(unfillable).count() as u32
     }
 }
 

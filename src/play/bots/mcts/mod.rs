@@ -187,7 +187,7 @@ impl MctsBot {
             rng,
             greedy,
             tree: Tree::new(EXPLORE),
-            eval: Evaluator::new(worths),
+            eval: Evaluator::new(worths, sight),
             root_options: Buffers::default(),
             options: Buffers::default(),
             path: Vec::new(),

@@ -1,0 +1,140 @@
+//! What the tiles still to draw leave possible (G1, G4, G5): the empty cells
+//! an open road or city faces, how many undrawn tiles fit an empty cell,
+//! and `mcts`'s evaluation, which takes a city's chance to complete from
+//! what fits its cells — checked against the kernel's own `fits` and open
+//! ends on positions of greedy games.
+
+use towerlab::kernel::determinize::{count_undrawn, undrawn_fitting};
+use towerlab::kernel::geometry::Pos;
+use towerlab::kernel::tiles::SegmentKind;
+use towerlab::kernel::{Bot, Buffers, Game, play_turn};
+use towerlab::play::bots::{Evaluator, GreedyBot, Sight};
+use towerlab::rules::{LoadOptions, Ruleset};
+
+use crate::common::home;
+
+/// Every position of a greedy game of `variant` with `players`, after each
+/// turn, handed to `check`.
+fn positions(variant: &str, players: usize, seed: u64, mut check: impl FnMut(&Game)) {
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), variant).unwrap();
+    let rules = set.rules();
+    let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).unwrap();
+    let mut bots: Vec<Box<dyn Bot>> = (0..players)
+        .map(|s| Box::new(GreedyBot::new(seed, s)) as Box<dyn Bot>)
+        .collect();
+    let mut buf = Buffers::default();
+    while play_turn(&mut game, &mut bots, &mut buf).unwrap() {
+        check(&game);
+    }
+}
+
+/// The open roads and cities of `game`, by root.
+fn open_lines(game: &Game) -> Vec<u32> {
+    let fs = game.features();
+    fs.roots()
+        .filter(|&r| matches!(fs.kind(r), SegmentKind::Road | SegmentKind::City))
+        .filter(|&r| !fs.is_complete(r))
+        .collect()
+}
+
+#[test]
+fn g4_g5_an_open_line_faces_one_empty_cell_per_open_end() {
+    let mut lines = 0;
+    for seed in 1..=3 {
+        positions("tower", 2, seed, |game| {
+            for root in open_lines(game) {
+                let mut cells: Vec<Pos> = Vec::new();
+                game.open_cells(root, |cell| cells.push(cell));
+                assert_eq!(
+                    cells.len() as u32,
+                    game.features().open_ends(root),
+                    "seed {seed}: feature {root}'s cells {cells:?}"
+                );
+                assert!(cells.iter().all(|&c| !game.board().has_tile(c)));
+                lines += 1;
+            }
+        });
+    }
+    assert!(lines > 1000, "only {lines} open lines seen");
+}
+
+#[test]
+fn g1_the_undrawn_tiles_fitting_a_cell_are_those_the_board_accepts() {
+    let mut counts = Vec::new();
+    let mut spots = 0;
+    let mut none_fit = 0;
+    positions("black-tower", 3, 7, |game| {
+        count_undrawn(game, &mut counts);
+        let kinds = &game.tiles().kinds;
+        for spot in game.board().open_spots() {
+            let by_board: u32 = (counts.iter().zip(kinds))
+                .filter(|&(_, kind)| (0..4).any(|rot| game.board().fits(kind, spot.pos, rot)))
+                .map(|(&c, _)| c)
+                .sum();
+            assert_eq!(
+                undrawn_fitting(game, &counts, spot.pos),
+                Some(by_board),
+                "spot {:?}",
+                spot.pos
+            );
+            none_fit += usize::from(by_board == 0);
+            spots += 1;
+        }
+        let far = Pos::new(1000, 1000);
+        assert_eq!(
+            undrawn_fitting(game, &counts, far),
+            None,
+            "no tile touches it"
+        );
+    });
+    assert!(spots > 1000, "only {spots} spots seen");
+    assert!(
+        none_fit > 0,
+        "no spot without a fitting tile: the check saw no case"
+    );
+}
+
+#[test]
+fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
+    let worths = std::sync::Arc::new(Default::default());
+    let mut sees = Evaluator::new(std::sync::Arc::clone(&worths), Sight::Threats);
+    let mut ends_only = Evaluator::new(worths, Sight::Baseline);
+    let mut counts = Vec::new();
+    let (mut with_dead, mut lowered) = (0, 0);
+    for seed in 1..=4 {
+        positions("tower", 2, seed, |game| {
+            let seen: Vec<f32> = sees.terms(game).iter().map(|t| t.cities).collect();
+            let ends: Vec<f32> = ends_only.terms(game).iter().map(|t| t.cities).collect();
+            for (p, (s, e)) in seen.iter().zip(&ends).enumerate() {
+                assert!(s <= e, "seed {seed}, player {p}: {s} above {e}");
+                lowered += usize::from(s < e);
+            }
+            // A led city that no undrawn tile can close loses its chance,
+            // so some leader's term is below the open ends' count.
+            count_undrawn(game, &mut counts);
+            if game.deck_left() > 0 && dead_cities(game, &counts) > 0 {
+                with_dead += 1;
+                let below = seen.iter().zip(&ends).any(|(s, e)| s < e);
+                assert!(below, "seed {seed}: a dead city kept its chance");
+            }
+        });
+    }
+    assert!(with_dead > 0, "no city was ever left unclosable");
+    assert!(lowered > with_dead, "cities short of tiles are lowered too");
+}
+
+/// Open cities with a meeple on them and a cell no undrawn tile fits.
+fn dead_cities(game: &Game, counts: &[u32]) -> usize {
+    let fs = game.features();
+    let mut on = Vec::new();
+    game.meeples_by_feature(&mut on);
+    open_lines(game)
+        .into_iter()
+        .filter(|&r| fs.kind(r) == SegmentKind::City && on.iter().any(|&(f, _)| f == r))
+        .filter(|&r| {
+            let mut dead = false;
+            game.open_cells(r, |c| dead |= undrawn_fitting(game, counts, c) == Some(0));
+            dead
+        })
+        .count()
+}
