@@ -45,8 +45,7 @@ pub struct Evaluator {
     worths: Arc<Worths>,
     /// Whether it weighs which tiles are left (the module documentation).
     tiles_left: bool,
-    /// Undrawn tiles per kind, counted when a position has an open city or
-    /// cloister to weigh.
+    /// Undrawn tiles per kind in the position weighed (a buffer).
     undrawn: Vec<u32>,
     terms: Vec<Terms>,
     /// Each meeple's feature and owner (`Game::meeples_by_feature`).
@@ -163,8 +162,7 @@ impl Evaluator {
                 SegmentKind::Cloister => {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
-                    let around = pos.around().filter(|&q| game.board().has_tile(q)).count();
-                    let missing = CLOISTER_NEIGHBOURS - around as u32;
+                    let missing = CLOISTER_NEIGHBOURS - game.board().neighbours(pos);
                     let arriving = missing - self.unfillable_around(game, pos);
                     let bonus = arriving as f32 * self.worths.cloister_chance(missing) * future;
                     leaders.for_each(|p| self.terms[p].cloisters += bonus);
