@@ -17,7 +17,7 @@ use anyhow::{Result, ensure};
 use crate::kernel::board::Board;
 use crate::kernel::effects::{History, PackState, SeatTally, StateAt};
 use crate::kernel::features::{FeatureId, Features};
-use crate::kernel::geometry::{Dir, Pos};
+use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::{FloorKind, Rules, StackView, Table, TowerView};
 use crate::kernel::tiles::{TileKind, TileSet};
@@ -549,25 +549,6 @@ impl<'a> Game<'a> {
         let t = self.board.tile_index(pos)?;
         let i = self.tower_of_tile[t];
         (i != NO_TOWER).then_some(i as usize)
-    }
-
-    /// Call `found` with each empty cell an open edge of the road or city
-    /// `root` faces (a cell twice if two of its edges face it): where the
-    /// tiles that would close it must go (G4, G5).
-    pub fn open_cells(&self, root: FeatureId, mut found: impl FnMut(Pos)) {
-        for m in self.features.members(root) {
-            let (tile, segment) = self.features.place_of(m);
-            let placed = self.board.tiles()[tile];
-            let rotation = &self.kind_of(tile).rotations[placed.rot as usize & 3];
-            for d in Dir::ALL {
-                let cell = placed.pos.step(d);
-                if rotation.edge_segment[d.index()] as usize == segment
-                    && !self.board.has_tile(cell)
-                {
-                    found(cell);
-                }
-            }
-        }
     }
 
     /// The tile kind of a placed tile.

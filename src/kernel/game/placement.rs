@@ -1,14 +1,35 @@
 //! Drawing and placing tiles (G1, G2): the legal placements of a drawn
-//! tile, and joining a placed tile's segments to its neighbours' features.
+//! tile, joining a placed tile's segments to its neighbours' features, and
+//! the cells where a road or city still needs tiles.
 
 use anyhow::{Result, ensure};
 
 use super::{Event, Game, NO_TOWER, Placement, Tower};
 use crate::kernel::effects::{Moment, TurnTile};
+use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::{Dir, Half, Pos};
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT};
 
 impl Game<'_> {
+    /// Call `found` with each empty cell an open edge of the road or city
+    /// `root` faces (a cell twice if two of its edges face it): where the
+    /// tiles that would close it must go (G4, G5).
+    pub fn open_cells(&self, root: FeatureId, mut found: impl FnMut(Pos)) {
+        for m in self.features.members(root) {
+            let (tile, segment) = self.features.place_of(m);
+            let placed = self.board.tiles()[tile];
+            let rotation = &self.kind_of(tile).rotations[placed.rot as usize & 3];
+            for d in Dir::ALL {
+                let cell = placed.pos.step(d);
+                if rotation.edge_segment[d.index()] as usize == segment
+                    && !self.board.has_tile(cell)
+                {
+                    found(cell);
+                }
+            }
+        }
+    }
+
     /// Draw the next tile that fits somewhere, discarding those that fit
     /// nowhere (G1). `None` when the deck is empty.
     pub fn draw(&mut self) -> Option<u16> {
