@@ -19,7 +19,7 @@ pub fn undrawn_counts(game: &Game) -> Vec<u32> {
 }
 
 /// [`undrawn_counts`] into `counts`, a buffer.
-pub fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
+fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
     counts.clear();
     counts.resize(game.tiles().kinds.len(), 0);
     for &kind in game.undrawn() {
@@ -27,21 +27,57 @@ pub fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
     }
 }
 
-/// How many of the undrawn tiles (`counts`, from [`count_undrawn`]) could
-/// go on the empty cell `pos` in some rotation, as its neighbours stand
-/// (G1); `None` when no tile touches the cell, so none constrains it.
-/// Public knowledge: the multiset, never the order.
-pub fn undrawn_fitting(game: &Game, counts: &[u32], pos: Pos) -> Option<u32> {
-    let pattern = game.board().pattern_at(pos);
-    if pattern == 0 {
-        return None;
+/// How many undrawn tiles fit each neighbour pattern of an empty cell
+/// (G1), in a position: counted once per pattern asked. The undrawn tiles
+/// are public as a multiset (only their order is hidden), so a bot may
+/// weigh what they leave possible.
+pub struct Fitting {
+    counts: Vec<u32>,
+    /// Per pattern, the tiles fitting it; [`UNASKED`] until asked.
+    by_pattern: Box<[u32; 256]>,
+}
+
+/// A pattern not yet counted.
+const UNASKED: u32 = u32::MAX;
+
+impl Default for Fitting {
+    fn default() -> Self {
+        Fitting {
+            counts: Vec::new(),
+            by_pattern: Box::new([UNASKED; 256]),
+        }
     }
-    let kinds = &game.tiles().kinds;
-    let fitting = (counts.iter().zip(kinds))
-        .filter(|&(&c, kind)| c > 0 && kind.fitting_rotations(pattern) != 0)
-        .map(|(&c, _)| c)
-        .sum();
-    Some(fitting)
+}
+
+impl Fitting {
+    /// Count `game`'s undrawn tiles anew, forgetting the patterns counted.
+    pub fn count(&mut self, game: &Game) {
+        count_undrawn(game, &mut self.counts);
+        self.by_pattern.fill(UNASKED);
+    }
+
+    /// How many undrawn tiles could go on a cell whose neighbours require
+    /// `pattern` ([`crate::kernel::tiles::pattern_bits`]), in some rotation;
+    /// `None` for 0 (no neighbour: nothing constrains the cell).
+    pub fn pattern(&mut self, game: &Game, pattern: u8) -> Option<u32> {
+        if pattern == 0 {
+            return None;
+        }
+        let slot = &mut self.by_pattern[pattern as usize];
+        if *slot == UNASKED {
+            let kinds = &game.tiles().kinds;
+            *slot = (self.counts.iter().zip(kinds))
+                .filter(|&(&c, kind)| c > 0 && kind.fitting_rotations(pattern) != 0)
+                .map(|(&c, _)| c)
+                .sum();
+        }
+        Some(*slot)
+    }
+
+    /// [`Fitting::pattern`] of the empty cell `pos` as its neighbours stand.
+    pub fn at(&mut self, game: &Game, pos: Pos) -> Option<u32> {
+        self.pattern(game, game.board().pattern_at(pos))
+    }
 }
 
 /// Deal the undrawn tiles of `game` again, in an order drawn from `stream`:

@@ -4,7 +4,7 @@
 //! what fits its cells — checked against the kernel's own `fits` and open
 //! ends on positions of greedy games.
 
-use towerlab::kernel::determinize::{count_undrawn, undrawn_fitting};
+use towerlab::kernel::determinize::{Fitting, undrawn_counts};
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::tiles::SegmentKind;
 use towerlab::kernel::{Bot, Buffers, Game, play_turn};
@@ -60,11 +60,12 @@ fn g4_g5_an_open_line_faces_one_empty_cell_per_open_end() {
 
 #[test]
 fn g1_the_undrawn_tiles_fitting_a_cell_are_those_the_board_accepts() {
-    let mut counts = Vec::new();
+    let mut fitting = Fitting::default();
     let mut spots = 0;
     let mut none_fit = 0;
     positions("black-tower", 3, 7, |game| {
-        count_undrawn(game, &mut counts);
+        let counts = undrawn_counts(game);
+        fitting.count(game);
         let kinds = &game.tiles().kinds;
         for spot in game.board().open_spots() {
             let by_board: u32 = (counts.iter().zip(kinds))
@@ -72,7 +73,7 @@ fn g1_the_undrawn_tiles_fitting_a_cell_are_those_the_board_accepts() {
                 .map(|(&c, _)| c)
                 .sum();
             assert_eq!(
-                undrawn_fitting(game, &counts, spot.pos),
+                fitting.at(game, spot.pos),
                 Some(by_board),
                 "spot {:?}",
                 spot.pos
@@ -81,11 +82,7 @@ fn g1_the_undrawn_tiles_fitting_a_cell_are_those_the_board_accepts() {
             spots += 1;
         }
         let far = Pos::new(1000, 1000);
-        assert_eq!(
-            undrawn_fitting(game, &counts, far),
-            None,
-            "no tile touches it"
-        );
+        assert_eq!(fitting.at(game, far), None, "no tile touches it");
     });
     assert!(spots > 1000, "only {spots} spots seen");
     assert!(
@@ -99,7 +96,7 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
     let worths = std::sync::Arc::new(Default::default());
     let mut sees = Evaluator::new(std::sync::Arc::clone(&worths), Sight::Threats);
     let mut ends_only = Evaluator::new(worths, Sight::Baseline);
-    let mut counts = Vec::new();
+    let mut fitting = Fitting::default();
     let (mut with_dead, mut lowered) = (0, 0);
     for seed in 1..=4 {
         positions("tower", 2, seed, |game| {
@@ -111,8 +108,8 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
             }
             // A led city that no undrawn tile can close loses its chance,
             // so some leader's term is below the open ends' count.
-            count_undrawn(game, &mut counts);
-            if game.deck_left() > 0 && dead_cities(game, &counts) > 0 {
+            fitting.count(game);
+            if game.deck_left() > 0 && dead_cities(game, &mut fitting) > 0 {
                 with_dead += 1;
                 let below = seen.iter().zip(&ends).any(|(s, e)| s < e);
                 assert!(below, "seed {seed}: a dead city kept its chance");
@@ -124,7 +121,7 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
 }
 
 /// Open cities with a meeple on them and a cell no undrawn tile fits.
-fn dead_cities(game: &Game, counts: &[u32]) -> usize {
+fn dead_cities(game: &Game, fitting: &mut Fitting) -> usize {
     let fs = game.features();
     let mut on = Vec::new();
     game.meeples_by_feature(&mut on);
@@ -133,7 +130,7 @@ fn dead_cities(game: &Game, counts: &[u32]) -> usize {
         .filter(|&r| fs.kind(r) == SegmentKind::City && on.iter().any(|&(f, _)| f == r))
         .filter(|&r| {
             let mut dead = false;
-            game.open_cells(r, |c| dead |= undrawn_fitting(game, counts, c) == Some(0));
+            game.open_cells(r, |c| dead |= fitting.at(game, c) == Some(0));
             dead
         })
         .count()

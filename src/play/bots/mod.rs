@@ -5,6 +5,7 @@ mod mcts;
 mod random;
 mod roster;
 mod sight;
+mod supply;
 
 pub use greedy::GreedyBot;
 pub use mcts::{
@@ -13,3 +14,4 @@ pub use mcts::{
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 pub use sight::Sight;
+pub use supply::{SCARCE, city_supply};

@@ -20,12 +20,12 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::determinize::{count_undrawn, undrawn_fitting};
+use crate::kernel::determinize::Fitting;
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS};
-use crate::play::bots::Sight;
+use crate::play::bots::{Sight, city_supply};
 use crate::rules::Worths;
 
 /// Seats a table of per-player values holds: as many as a game has at most.
@@ -34,19 +34,14 @@ pub const SEATS: usize = MAX_PLAYERS;
 /// One value per player.
 pub type Values = [f32; SEATS];
 
-/// Fewer undrawn tiles than this fitting an open city's emptiest cell lower
-/// its chance to complete in proportion (none: it cannot complete). Three:
-/// about as many as a kind of tile has copies; 3, 5 and 8 won alike against
-/// the reference (docs/notes/bots-threats.md).
-pub const SCARCE: f32 = 3.0;
-
 /// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
     worths: Arc<Worths>,
     /// Whether it weighs which tiles are left (the module documentation).
     tiles_left: bool,
-    /// Undrawn tiles per kind in the position weighed (a buffer).
-    undrawn: Vec<u32>,
+    /// The undrawn tiles fitting each cell's pattern, in the position
+    /// weighed.
+    fitting: Fitting,
     terms: Vec<Terms>,
     /// Each meeple's feature and owner (`Game::meeples_by_feature`).
     on: Vec<(FeatureId, u8)>,
@@ -87,7 +82,7 @@ impl Evaluator {
         Evaluator {
             worths,
             tiles_left: sight != Sight::Baseline,
-            undrawn: Vec::new(),
+            fitting: Fitting::default(),
             terms: Vec::new(),
             on: Vec::new(),
             scratch: Vec::new(),
@@ -144,10 +139,12 @@ impl Evaluator {
         }
         game.meeples_by_feature(&mut self.on);
         if self.tiles_left {
-            count_undrawn(game, &mut self.undrawn);
+            self.fitting.count(game);
         }
         let fs = game.features();
-        for (root, counts) in by_feature(&self.on) {
+        // The feature list is read while the fitting counts change.
+        let on = std::mem::take(&mut self.on);
+        for (root, counts) in by_feature(&on) {
             let most = counts[..n].iter().copied().max().unwrap_or(0);
             let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
             match fs.kind(root) {
@@ -170,37 +167,34 @@ impl Evaluator {
                 _ => {}
             }
         }
+        self.on = on;
         &self.terms
     }
 }
 
 impl Evaluator {
     /// How much of an open city's chance to complete the undrawn tiles
-    /// leave it: 1 when every empty cell its edges face fits [`SCARCE`] of
-    /// them or more, less in proportion to the emptiest, 0 when a cell fits
-    /// none (1 for the reference, which does not look).
-    fn city_supply(&self, game: &Game, root: FeatureId) -> f32 {
-        if !self.tiles_left {
-            return 1.0;
+    /// leave it ([`city_supply`]; 1 for the reference, which does not
+    /// look).
+    fn city_supply(&mut self, game: &Game, root: FeatureId) -> f32 {
+        match self.tiles_left {
+            true => city_supply(game, &mut self.fitting, root, |c| {
+                game.board().pattern_at(c)
+            }),
+            false => 1.0,
         }
-        let mut fewest = u32::MAX;
-        game.open_cells(root, |cell| {
-            let fitting = undrawn_fitting(game, &self.undrawn, cell).unwrap_or(u32::MAX);
-            fewest = fewest.min(fitting);
-        });
-        (fewest as f32 / SCARCE).min(1.0)
     }
 
     /// The empty cells around the cloister at `pos` that no undrawn tile
     /// fits: its neighbours that will never arrive (0 for the reference).
-    fn unfillable_around(&self, game: &Game, pos: Pos) -> u32 {
+    fn unfillable_around(&mut self, game: &Game, pos: Pos) -> u32 {
         if !self.tiles_left {
             return 0;
         }
         let board = game.board();
-        let unfillable =
-            |&q: &Pos| !board.has_tile(q) && undrawn_fitting(game, &self.undrawn, q) == Some(0);
-        pos.around().filter(unfillable).count() as u32
+        let fitting = &mut self.fitting;
+        let mut unfillable = |q: &Pos| !board.has_tile(*q) && fitting.at(game, *q) == Some(0);
+        pos.around().filter(|q| unfillable(q)).count() as u32
     }
 }
 
