@@ -28,11 +28,14 @@ fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
 }
 
 /// How many undrawn tiles fit each neighbour pattern of an empty cell
-/// (G1), in a position: counted once per pattern asked. The undrawn tiles
-/// are public as a multiset (only their order is hidden), so a bot may
-/// weigh what they leave possible.
+/// (G1), in one position: the tiles are counted when first asked after
+/// [`Fitting::forget`], and each pattern once. The undrawn tiles are public
+/// as a multiset (only their order is hidden), so a bot may weigh what they
+/// leave possible.
 pub struct Fitting {
     counts: Vec<u32>,
+    /// Whether `counts` holds the position's undrawn tiles.
+    counted: bool,
     /// Per pattern, the tiles fitting it; [`UNASKED`] until asked.
     by_pattern: Box<[u32; 256]>,
 }
@@ -44,16 +47,21 @@ impl Default for Fitting {
     fn default() -> Self {
         Fitting {
             counts: Vec::new(),
+            counted: false,
             by_pattern: Box::new([UNASKED; 256]),
         }
     }
 }
 
 impl Fitting {
-    /// Count `game`'s undrawn tiles anew, forgetting the patterns counted.
-    pub fn count(&mut self, game: &Game) {
-        count_undrawn(game, &mut self.counts);
-        self.by_pattern.fill(UNASKED);
+    /// Forget the position: the next question counts the undrawn tiles of
+    /// the game it is asked of, and every later one, until the next
+    /// `forget`, must be asked of that same position.
+    pub fn forget(&mut self) {
+        if self.counted {
+            self.counted = false;
+            self.by_pattern.fill(UNASKED);
+        }
     }
 
     /// How many undrawn tiles could go on a cell whose neighbours require
@@ -62,6 +70,10 @@ impl Fitting {
     pub fn pattern(&mut self, game: &Game, pattern: u8) -> Option<u32> {
         if pattern == 0 {
             return None;
+        }
+        if !self.counted {
+            count_undrawn(game, &mut self.counts);
+            self.counted = true;
         }
         let slot = &mut self.by_pattern[pattern as usize];
         if *slot == UNASKED {

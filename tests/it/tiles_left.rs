@@ -65,7 +65,7 @@ fn g1_the_undrawn_tiles_fitting_a_cell_are_those_the_board_accepts() {
     let mut none_fit = 0;
     positions("black-tower", 3, 7, |game| {
         let counts = undrawn_counts(game);
-        fitting.count(game);
+        fitting.forget();
         let kinds = &game.tiles().kinds;
         for spot in game.board().open_spots() {
             let by_board: u32 = (counts.iter().zip(kinds))
@@ -108,7 +108,7 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
             }
             // A led city that no undrawn tile can close loses its chance,
             // so some leader's term is below the open ends' count.
-            fitting.count(game);
+            fitting.forget();
             if game.deck_left() > 0 && dead_cities(game, &mut fitting) > 0 {
                 with_dead += 1;
                 let below = seen.iter().zip(&ends).any(|(s, e)| s < e);

@@ -29,6 +29,8 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
+use crate::kernel::determinize::Fitting;
+use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MAX_PLAYERS, MeepleOn,
     PlacementPreview, RansomChoice,
@@ -38,6 +40,7 @@ use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
 mod actions;
+mod blocks;
 mod captures;
 mod placements;
 mod threats;
@@ -113,6 +116,13 @@ pub struct GreedyBot {
     /// The meeple the floor last weighed by [`GreedyBot::best_capture`]
     /// would take, if any.
     taken: Option<usize>,
+    /// The undrawn tiles fitting each neighbour pattern, counted for a
+    /// placement decision that weighs blocks.
+    fitting: Fitting,
+    /// The empty cells led open cities face, with the cities' roots.
+    led_cells: Vec<(Pos, FeatureId)>,
+    /// The open cities a placement weighed would block.
+    blocked: Vec<FeatureId>,
 }
 
 /// What every valuation of one decision shares.
@@ -167,6 +177,9 @@ impl GreedyBot {
             stake: Vec::new(),
             capturable: Vec::new(),
             taken: None,
+            fitting: Fitting::default(),
+            led_cells: Vec::new(),
+            blocked: Vec::new(),
         }
     }
 

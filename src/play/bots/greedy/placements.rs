@@ -9,6 +9,7 @@ use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{
     CloisterPreview, FeaturePreview, FloorKind, Game, Placement, PlacementPreview,
 };
+use crate::play::bots::Sight;
 
 impl GreedyBot {
     pub(super) fn value_placements(
@@ -24,6 +25,11 @@ impl GreedyBot {
             *s = p.meeples as u32;
         }
         let tower_option = self.best_floor_option(game, &ctx, true)?;
+        let blocks = self.sight != Sight::Baseline;
+        if blocks {
+            self.fitting.forget();
+            self.index_led_cells(game);
+        }
         let mut buffers = std::mem::take(&mut self.preview);
         let mut previewer = game.previewer(&mut buffers);
         self.values.clear();
@@ -45,6 +51,9 @@ impl GreedyBot {
             }
             for c in preview.cloisters() {
                 follow = follow.max(self.cloister_change(&ctx, c, &supply, &mut d));
+            }
+            if blocks {
+                self.blocks(game, &ctx, tile, at, preview, &mut d);
             }
             self.values
                 .push(Self::net(&ctx, &d) + follow.max(tower_option));

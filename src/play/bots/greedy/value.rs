@@ -85,12 +85,19 @@ impl GreedyBot {
         match kind {
             SegmentKind::Road | SegmentKind::City if complete => points,
             SegmentKind::Road => w.open_share * (points + w.road_growth * o * ctx.future),
-            SegmentKind::City => {
-                let chance = w.city_chance(open) * ctx.future;
-                w.open_share * (points + w.city_growth * o * ctx.future) * (1.0 + chance)
-            }
+            SegmentKind::City => Self::city_value(ctx, open, tiles, pennants, 1.0),
             _ => 0.0,
         }
+    }
+
+    /// An open city's worth to a player who leads it ([`GreedyBot::line_value`]),
+    /// its chance to complete taken at `supply`, the share the undrawn
+    /// tiles leave it ([`crate::play::bots::city_supply`]).
+    pub(super) fn city_value(ctx: &Ctx, open: u32, tiles: u32, pennants: u32, supply: f32) -> f32 {
+        let points = line_points(SegmentKind::City, tiles, pennants, false) as f32;
+        let w = &ctx.w;
+        let chance = w.city_chance(open) * ctx.future * supply;
+        w.open_share * (points + w.city_growth * open as f32 * ctx.future) * (1.0 + chance)
     }
 
     /// A cloister with `neighbours` tiles around it (G6).

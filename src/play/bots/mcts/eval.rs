@@ -138,9 +138,7 @@ impl Evaluator {
             t.cloisters = 0.0;
         }
         game.meeples_by_feature(&mut self.on);
-        if self.tiles_left {
-            self.fitting.count(game);
-        }
+        self.fitting.forget();
         let fs = game.features();
         // The feature list is read while the fitting counts change.
         let on = std::mem::take(&mut self.on);
