@@ -10,8 +10,9 @@
 //! raising an open tower (T5, T6). How far it sees beyond the move is its
 //! [`Sight`]: a floor weighed with the threat of its tower as the floor
 //! would leave it, and with the capture the bot's next floor there could
-//! make (the greedy bot), the first only (the search's priors and
-//! playouts), or neither (the reference's).
+//! make, and a placement with the open cities it blocks (the greedy bot);
+//! all but the later capture (the search's priors and playouts); or none
+//! (the reference's).
 //!
 //! A placement is weighed with a [`Previewer`] (what the tile would complete
 //! or join, and for whom) plus the best action it would leave: a meeple on
