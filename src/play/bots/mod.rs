@@ -14,4 +14,4 @@ pub use mcts::{
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 pub use sight::Sight;
-pub use supply::{SCARCE, city_supply};
+pub use supply::{SCARCE, cell_share, city_supply};

@@ -15,9 +15,8 @@ use crate::kernel::{FeatureId, Game};
 pub const SCARCE: f32 = 3.0;
 
 /// The share of the open city `root`'s chance to complete that the undrawn
-/// tiles leave it: 1 when every empty cell its edges face fits [`SCARCE`]
-/// of them or more, less in proportion to the emptiest, 0 when one fits
-/// none. `pattern` gives each cell's neighbour pattern: as the board
+/// tiles leave it: the least [`cell_share`] of the empty cells its edges
+/// face. `pattern` gives each cell's neighbour pattern: as the board
 /// stands, or as a placement being weighed would leave it.
 pub fn city_supply(
     game: &Game,
@@ -25,11 +24,17 @@ pub fn city_supply(
     root: FeatureId,
     mut pattern: impl FnMut(Pos) -> u8,
 ) -> f32 {
-    let mut fewest = u32::MAX;
+    let mut least = 1f32;
     game.open_cells(root, |cell| {
-        if let Some(fit) = fitting.pattern(game, pattern(cell)) {
-            fewest = fewest.min(fit);
-        }
+        least = least.min(cell_share(fitting.pattern(game, pattern(cell))));
     });
-    (fewest as f32 / SCARCE).min(1.0)
+    least
+}
+
+/// The share of a city's chance to complete that one cell it needs leaves
+/// it, from the undrawn tiles that fit the cell: 1 from [`SCARCE`] of them
+/// on (or when nothing constrains the cell), less in proportion below, 0
+/// when none fits.
+pub fn cell_share(fitting: Option<u32>) -> f32 {
+    fitting.map_or(1.0, |f| (f as f32 / SCARCE).min(1.0))
 }

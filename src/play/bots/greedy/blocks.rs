@@ -8,7 +8,7 @@ use super::{Ctx, Delta, GreedyBot};
 use crate::kernel::geometry::{Dir, Pos};
 use crate::kernel::tiles::{Rotation, SegmentKind, pattern_bits};
 use crate::kernel::{FeatureId, Game, Placement, PlacementPreview};
-use crate::play::bots::{SCARCE, city_supply};
+use crate::play::bots::{cell_share, city_supply};
 
 impl GreedyBot {
     /// Index, for a placement decision, the empty cells the open cities
@@ -69,13 +69,13 @@ impl GreedyBot {
     }
 
     /// Whether the tile (turned as `rotation`) beside the empty `cell`,
-    /// across `dir` from it, lowers the share of the undrawn tiles a city
-    /// there is left ([`SCARCE`]).
+    /// across `dir` from it, lowers the share a city needing the cell is
+    /// left ([`cell_share`]).
     fn narrows(&mut self, game: &Game, cell: Pos, dir: Dir, rotation: &Rotation) -> bool {
         let before = game.board().pattern_at(cell);
         let after = before | pattern_bits(dir.opposite(), rotation.edges[dir.index()]);
-        let share = |fit: Option<u32>| fit.map_or(1.0, |f| (f as f32 / SCARCE).min(1.0));
-        share(self.fitting.pattern(game, after)) < share(self.fitting.pattern(game, before))
+        cell_share(self.fitting.pattern(game, after))
+            < cell_share(self.fitting.pattern(game, before))
     }
 }
 
