@@ -3,7 +3,7 @@
 //! ` ```json [Status] ` for a list of examples) and is that type's JSON:
 //! parsed into the type and written back, it is the same JSON, so no field
 //! is missing, extra, renamed or of another shape on either side. And every
-//! struct and every enum variant of `src/serve/wire.rs` shows in some
+//! struct and every enum variant of `src/serve/wire/` shows in some
 //! example (found in the examples' parsed values, by their `Debug` text).
 
 use std::collections::BTreeSet;
@@ -176,10 +176,13 @@ fn shapes(debug: &str) -> BTreeSet<String> {
     found
 }
 
+/// The files of the server's JSON types: the game's API and the studio's.
+const WIRE: [&str; 2] = ["src/serve/wire/mod.rs", "src/serve/wire/studio.rs"];
+
 /// Every struct and enum variant of `source`, as its value shows in `Debug`
 /// text (see [`shapes`]), with its name for messages.
 fn wire_names(source: &str) -> Vec<(String, String)> {
-    let file = syn::parse_file(source).expect("src/serve/wire.rs parses");
+    let file = syn::parse_file(source).expect("the wire types parse");
     let shape = |name: String, fields: &syn::Fields| match fields {
         syn::Fields::Named(_) => format!("{name}{{"),
         syn::Fields::Unnamed(_) => format!("{name}("),
@@ -222,7 +225,10 @@ fn every_example_of_docs_serve_is_its_types_json_and_every_type_has_one() {
         shown += &checked_examples(&read(page))
             .unwrap_or_else(|errors| panic!("{page}:\n{}", errors.join("\n\n")));
     }
-    let missing = unshown(&read("src/serve/wire.rs"), &shown);
+    let missing: Vec<String> = WIRE
+        .iter()
+        .flat_map(|file| unshown(&read(file), &shown))
+        .collect();
     assert!(
         missing.is_empty(),
         "no example in docs/serve.md or docs/studio.md shows {missing:?}"

@@ -1,6 +1,7 @@
 //! The server's JSON, as types: every request body the routes read and every
-//! answer they send (docs/serve.md, whose examples a test parses into these
-//! types and writes back unchanged). The routes read bodies only through
+//! answer they send, the studio's in `studio` (docs/serve.md and
+//! docs/studio.md, whose examples a test parses into these types and writes
+//! back unchanged). The routes read bodies only through
 //! these types and answer only with them; field names are a stable format
 //! (fields are added, never renamed or removed).
 //!
@@ -13,6 +14,15 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+
+mod studio;
+
+pub use studio::*;
+
+/// The packs a studio page sends with a request: each pack's files by name
+/// relative to its folder, as a game log carries them (docs/log.md,
+/// `pack_files`).
+pub use crate::rules::PackFiles;
 
 /// `POST /api/games`: a new game as the browser asks for it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -564,183 +574,4 @@ mod tests {
             assert_eq!(status, json);
         }
     }
-}
-
-/// The packs a studio page sends with a request: each pack's files by name
-/// relative to its folder, as a game log carries them (docs/log.md,
-/// `pack_files`).
-pub use crate::rules::PackFiles;
-
-/// `GET /api/studio/starts`: the packs a studio page may start from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudioStarts {
-    pub starts: Vec<Start>,
-}
-
-/// A pack to start from: shipped, an example of the docs, or a template of
-/// one kind of rule.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Start {
-    /// `shipped`, `example` or `template`.
-    pub kind: String,
-    pub pack: String,
-    pub title: String,
-    pub description: String,
-    pub files: BTreeMap<String, String>,
-}
-
-/// `GET /api/studio/reference`: what a pack may use, from the hook table
-/// and the docs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reference {
-    pub hooks: Vec<HookDoc>,
-    /// What a hook can read, one entry each (docs/packs.md, markdown).
-    pub reads: Vec<String>,
-    /// The effects an event hook may answer (docs/events.md).
-    pub effects: Vec<EffectDoc>,
-}
-
-/// One hook, as the hook table says it, with its line of the docs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HookDoc {
-    pub name: String,
-    pub params: Vec<String>,
-    /// May it read `game()` and the pack's state?
-    pub reads_game: bool,
-    /// Is it an event hook (answering effects)?
-    pub event: bool,
-    /// Its row of the docs' table, markdown.
-    pub doc: String,
-}
-
-/// One effect function, with what it does and what the kernel refuses.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EffectDoc {
-    pub call: String,
-    pub does: String,
-    pub refused: String,
-}
-
-/// `POST /api/studio/check`: check a pack (with the packs it requires) as
-/// `towerlab check` does, with `games` test games (at most 25).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StudioCheck {
-    pub pack_files: Vec<PackFiles>,
-    /// The pack checked: one of `pack_files`, or a pack of the catalog.
-    pub pack: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub games: Option<u64>,
-}
-
-/// What a check found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudioReport {
-    pub pack: String,
-    pub problems: Vec<StudioProblem>,
-    pub warnings: Vec<StudioProblem>,
-    pub notes: Vec<String>,
-    pub summary: String,
-}
-
-/// A problem (or a warning) and the place it names in a file sent, if any.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudioProblem {
-    /// `pack/file`, as sent.
-    pub file: Option<String>,
-    pub line: Option<usize>,
-    pub col: Option<usize>,
-    pub message: String,
-}
-
-/// `POST /api/studio/ask`: the rules' answers on a board, the position of
-/// a scenario file's first scenario.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StudioAsk {
-    pub pack_files: Vec<PackFiles>,
-    pub pack: String,
-    /// A scenario file's text (`[[scenario]]`, docs/packs.md).
-    pub scenario: String,
-}
-
-pub use crate::play::scenario::{Answers, KindSeats, RansomAnswer, TowerAnswers};
-
-/// `POST /api/studio/test`: run a pack's scenarios (its `tests/*.toml`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StudioTest {
-    pub pack_files: Vec<PackFiles>,
-    pub pack: String,
-}
-
-/// What running a pack's scenarios found.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StudioTests {
-    pub pack: String,
-    pub passed: usize,
-    pub total: usize,
-    pub files: Vec<TestedFile>,
-}
-
-/// One scenario file: its scenarios, or why it cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TestedFile {
-    pub file: String,
-    pub error: Option<StudioProblem>,
-    pub scenarios: Vec<ScenarioResult>,
-}
-
-/// One scenario: passed, or what was expected and what the rules gave.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScenarioResult {
-    pub name: String,
-    /// Its line in the file.
-    pub line: usize,
-    pub passed: bool,
-    /// Expectations checked.
-    pub checked: usize,
-    pub failures: Vec<ScenarioFailure>,
-    /// Why it could not be set up or asked (its place in the file).
-    pub error: Option<StudioProblem>,
-}
-
-/// An expectation that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ScenarioFailure {
-    /// `file:line:col` of the expectation.
-    pub at: String,
-    pub what: String,
-    pub expected: String,
-    pub got: String,
-}
-
-/// `POST /api/studio/compare`: packs sent (in `packs`, in order, with
-/// catalog packs) compared with a variant of the catalog, `games` deals
-/// (10 to 500) of `players` seats played by greedy bots under both.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StudioCompare {
-    pub pack_files: Vec<PackFiles>,
-    pub packs: Vec<String>,
-    pub against: String,
-    pub games: u64,
-    pub players: usize,
-}
-
-/// A comparison running in the background, or ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CompareJob {
-    pub id: String,
-    /// `running`, `done`, `cancelled` or `failed`.
-    pub status: String,
-    /// Games played so far, of `total` (every variant's).
-    pub done: u64,
-    pub total: u64,
-    /// Once done: the verdict in words ...
-    pub verdict: Option<String>,
-    /// ... and the HTML report (`towerlab compare --html --fires`).
-    pub report: Option<String>,
-    /// Once failed: why.
-    pub error: Option<String>,
 }
