@@ -37,11 +37,10 @@ pub type Values = [f32; SEATS];
 /// The evaluation: the values it weighs with, and reused buffers.
 pub struct Evaluator {
     worths: Arc<Worths>,
-    /// Whether it weighs which tiles are left (the module documentation).
-    tiles_left: bool,
     /// The undrawn tiles fitting each cell's pattern, in the position
-    /// weighed.
-    fitting: Fitting,
+    /// weighed, when it weighs which tiles are left (the module
+    /// documentation); `None` for the reference.
+    fitting: Option<Fitting>,
     terms: Vec<Terms>,
     /// Each meeple's feature and owner (`Game::meeples_by_feature`).
     on: Vec<(FeatureId, u8)>,
@@ -81,8 +80,7 @@ impl Evaluator {
     pub fn new(worths: Arc<Worths>, sight: Sight) -> Evaluator {
         Evaluator {
             worths,
-            tiles_left: sight != Sight::Baseline,
-            fitting: Fitting::default(),
+            fitting: (sight != Sight::Baseline).then(Fitting::default),
             terms: Vec::new(),
             on: Vec::new(),
             scratch: Vec::new(),
@@ -138,17 +136,17 @@ impl Evaluator {
             t.cloisters = 0.0;
         }
         game.meeples_by_feature(&mut self.on);
-        self.fitting.forget();
+        if let Some(fitting) = &mut self.fitting {
+            fitting.forget();
+        }
         let fs = game.features();
-        // The feature list is read while the fitting counts change.
-        let on = std::mem::take(&mut self.on);
-        for (root, counts) in by_feature(&on) {
+        for (root, counts) in by_feature(&self.on) {
             let most = counts[..n].iter().copied().max().unwrap_or(0);
             let leaders = (0..n).filter(|&p| most > 0 && counts[p] == most);
             match fs.kind(root) {
                 SegmentKind::City if !fs.is_complete(root) => {
-                    let chance =
-                        self.worths.city_chance(fs.open_ends(root)) * self.city_supply(game, root);
+                    let chance = self.worths.city_chance(fs.open_ends(root))
+                        * city_share(&mut self.fitting, game, root);
                     let tiles = fs.tile_count(root, &mut self.scratch);
                     let points = line_points(SegmentKind::City, tiles, fs.pennants(root), false);
                     let bonus = points as f32 * chance * future;
@@ -158,42 +156,36 @@ impl Evaluator {
                     let (tile, _) = fs.place_of(root);
                     let pos = game.board().tiles()[tile].pos;
                     let missing = CLOISTER_NEIGHBOURS - game.board().neighbours(pos);
-                    let arriving = missing - self.unfillable_around(game, pos);
+                    let arriving = missing - unfillable_around(&mut self.fitting, game, pos);
                     let bonus = arriving as f32 * self.worths.cloister_chance(missing) * future;
                     leaders.for_each(|p| self.terms[p].cloisters += bonus);
                 }
                 _ => {}
             }
         }
-        self.on = on;
         &self.terms
     }
 }
 
-impl Evaluator {
-    /// How much of an open city's chance to complete the undrawn tiles
-    /// leave it ([`city_supply`]; 1 for the reference, which does not
-    /// look).
-    fn city_supply(&mut self, game: &Game, root: FeatureId) -> f32 {
-        match self.tiles_left {
-            true => city_supply(game, &mut self.fitting, root, |c| {
-                game.board().pattern_at(c)
-            }),
-            false => 1.0,
-        }
-    }
+/// How much of the open city `root`'s chance to complete the undrawn tiles
+/// leave it ([`city_supply`]); 1 without a `fitting` (the reference does not
+/// look).
+fn city_share(fitting: &mut Option<Fitting>, game: &Game, root: FeatureId) -> f32 {
+    let board = game.board();
+    fitting
+        .as_mut()
+        .map_or(1.0, |f| city_supply(game, f, root, |c| board.pattern_at(c)))
+}
 
-    /// The empty cells around the cloister at `pos` that no undrawn tile
-    /// fits: its neighbours that will never arrive (0 for the reference).
-    fn unfillable_around(&mut self, game: &Game, pos: Pos) -> u32 {
-        if !self.tiles_left {
-            return 0;
-        }
-        let board = game.board();
-        let fitting = &mut self.fitting;
-        let mut unfillable = |q: &Pos| !board.has_tile(*q) && fitting.at(game, *q) == Some(0);
-        pos.around().filter(|q| unfillable(q)).count() as u32
-    }
+/// The empty cells around the cloister at `pos` that no undrawn tile fits:
+/// its neighbours that will never arrive (0 without a `fitting`).
+fn unfillable_around(fitting: &mut Option<Fitting>, game: &Game, pos: Pos) -> u32 {
+    let Some(fitting) = fitting else {
+        return 0;
+    };
+    let board = game.board();
+    let mut unfillable = |q: &Pos| !board.has_tile(*q) && fitting.at(game, *q) == Some(0);
+    pos.around().filter(|q| unfillable(q)).count() as u32
 }
 
 /// Each player's reward: their value less their rivals' — the best of the
