@@ -206,4 +206,30 @@ mod tests {
         assert!((balance(&wins, 2, 0..2) - 1.0).abs() < 1e-12);
         assert!((balance(&wins, 2, [0, 0].into_iter()) - 0.0).abs() < 1e-12);
     }
+
+    #[test]
+    fn win_share_intervals_stay_within_zero_and_one() {
+        let game = |scores: Vec<u32>| GameResult {
+            index: 0,
+            seed: 0,
+            scores,
+            stats: Default::default(),
+            tower_heights: Vec::new(),
+            floors_unused: 0,
+            prisoners_held: 0,
+            towers_by_top: Vec::new(),
+            bounds: None,
+            course: Default::default(),
+            log: None,
+        };
+        let results: Vec<GameResult> = (0..5)
+            .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))
+            .collect();
+        let c = Columns::of(&results);
+        let s = c.summary(&Columns::scales(&[&c]));
+        let (win1, win2) = (s[2], s[3]);
+        assert!((win1.mean - 0.2).abs() < 1e-12);
+        assert_eq!(win1.low, 0.0, "the t interval would go below 0");
+        assert!(win2.high <= 1.0 && win2.low > 0.0);
+    }
 }
