@@ -13,6 +13,9 @@ use super::manifest::Pack;
 use super::param::{Given, ParamDecl};
 use crate::kernel::diag::did_you_mean;
 
+/// Parameter values a variant sets: by pack reference, then by name.
+pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
+
 /// One value set: the pack as the setter keys it (as the list names it,
 /// or by its manifest's `name`), the parameter's name, the value as given.
 #[derive(Clone, Copy, Debug)]
@@ -34,8 +37,8 @@ pub struct Refused {
 /// each pack one of `packs`, each parameter one it declares, each value
 /// checked by [`ParamDecl::value`], none set twice (a pack keyed both ways
 /// is one pack). The first setting refused, if any.
-pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<super::Params, Refused> {
-    let mut params = super::Params::new();
+pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<Params, Refused> {
+    let mut params = Params::new();
     for (i, s) in settings.iter().enumerate() {
         let refused = |why: String| Refused { setting: i, why };
         let (pack, decl) = declared(packs, s.pack, s.name).map_err(refused)?;

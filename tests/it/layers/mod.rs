@@ -162,7 +162,6 @@ const KNOWN_PARENT_LOOPS: &[&str] = &[
     "play::scenario -> play::scenario::steps -> play::scenario",
     "play::tune -> play::tune::trials -> play::tune",
     "play::words -> play::words::options -> play::words",
-    "rules -> rules::setting -> rules",
     "rules::script -> rules::script::api -> rules::script",
     "rules::script -> rules::script::ask -> rules::script",
     "rules::script -> rules::script::effects -> rules::script",

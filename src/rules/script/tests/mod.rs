@@ -11,8 +11,9 @@ use crate::kernel::{
     Answer, Asking, Board, FloorKind, Holds, HookBudget, Meeple, MeepleOn, MeepleSpot, Rules,
     StackView, Table, TowerView,
 };
+use crate::rules::ruleset::Implementation;
 use crate::rules::script::ScriptRules;
-use crate::rules::{Home, Implementation, LoadOptions, Ruleset};
+use crate::rules::{Home, LoadOptions, Ruleset};
 
 fn shipped() -> Home {
     Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
