@@ -83,17 +83,9 @@ mod tests {
 
     fn game(floors: Vec<u32>, captures: Vec<u32>, tops: Vec<u32>) -> GameResult {
         let mut r = GameResult {
-            index: 0,
-            seed: 0,
             scores: vec![0, 0],
-            stats: Default::default(),
-            tower_heights: Vec::new(),
-            floors_unused: 0,
-            prisoners_held: 0,
             towers_by_top: tops,
-            bounds: None,
-            course: Default::default(),
-            log: None,
+            ..Default::default()
         };
         r.stats.floors_by_kind = floors;
         r.stats.captures_by_top = captures;

@@ -103,7 +103,7 @@ pub fn hook_thread(name: String) -> std::thread::Builder {
 }
 
 /// What one finished game leaves behind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameResult {
     pub index: u64,
     pub seed: u64,

@@ -210,17 +210,8 @@ mod tests {
     #[test]
     fn win_share_intervals_stay_within_zero_and_one() {
         let game = |scores: Vec<u32>| GameResult {
-            index: 0,
-            seed: 0,
             scores,
-            stats: Default::default(),
-            tower_heights: Vec::new(),
-            floors_unused: 0,
-            prisoners_held: 0,
-            towers_by_top: Vec::new(),
-            bounds: None,
-            course: Default::default(),
-            log: None,
+            ..Default::default()
         };
         let results: Vec<GameResult> = (0..5)
             .map(|i| game(if i == 0 { vec![9, 1] } else { vec![1, 9] }))

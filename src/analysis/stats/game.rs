@@ -207,17 +207,9 @@ mod tests {
     #[test]
     fn kind_metrics_count_floors_captures_and_tops_by_kind() {
         let mut r = GameResult {
-            index: 0,
-            seed: 0,
             scores: vec![0, 0],
-            stats: Default::default(),
-            tower_heights: Vec::new(),
-            floors_unused: 0,
-            prisoners_held: 0,
             towers_by_top: vec![0, 2],
-            bounds: None,
-            course: Default::default(),
-            log: None,
+            ..Default::default()
         };
         r.stats.floors_by_kind = vec![5, 1];
         r.stats.captures_by_top = vec![3];
