@@ -288,6 +288,8 @@ pub struct StateVar {
     /// [`crate::kernel::geometry::NO_CELL`] while it stands nowhere; it
     /// stands only where a tile lies, and pictures draw it.
     pub figure: bool,
+    /// A bool (`true` or `false`, held as 1 or 0): so the log writes it.
+    pub boolean: bool,
 }
 
 /// The rules' state in a game: a dense value per game and seat variable,
@@ -455,6 +457,7 @@ mod tests {
             max: 10,
             default,
             figure: false,
+            boolean: false,
         }
     }
 

@@ -180,16 +180,17 @@ pub struct Table<'a> {
 }
 
 impl Asking<'_> {
-    /// `ask`'s answer when seat 0 of `players` asks about a tower with no
-    /// meeple on top, outside a game (an empty board, no scores): how rules
-    /// are probed before any game and in tests.
+    /// `ask`'s answer when seat 0 of `players` asks about a tower at the
+    /// origin with no meeple on top, outside a game (an empty board, no
+    /// scores): how rules are probed before any game and in tests. The
+    /// tower stands somewhere, so a hook that reads where gets an answer.
     pub fn outside_game<R>(players: usize, ask: impl FnOnce(&Asking) -> R) -> R {
         let board = Board::new();
         let table = Table::bare(&board, players);
         ask(&Asking {
             seat: 0,
             owner: None,
-            tower: None,
+            tower: Some(Pos::new(0, 0)),
             table: &table,
         })
     }

@@ -39,6 +39,7 @@ mod links;
 mod mcts;
 mod meeple_effects;
 mod more_players;
+mod newcomer;
 mod packs;
 mod picture_layout;
 mod preview;

@@ -335,7 +335,7 @@ impl Game<'_> {
     fn rule_state(&mut self, rule: &str, var: u16, at: StateAt, value: i64) -> Result<()> {
         self.put_state(var, at, value)?;
         let decl = &self.rules.state_vars()[var as usize];
-        let name = decl.name.clone();
+        let (name, boolean) = (decl.name.clone(), decl.boolean);
         if decl.figure {
             self.emit(|_| Event::Figure {
                 rule: rule.to_string(),
@@ -355,7 +355,7 @@ impl Game<'_> {
                 StateAt::Cell(x, y) => Some([x, y]),
                 _ => None,
             },
-            value,
+            value: super::StateValue { value, boolean },
         });
         Ok(())
     }

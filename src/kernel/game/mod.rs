@@ -31,7 +31,7 @@ mod scoring;
 mod setup;
 mod towers;
 
-pub use event::{Event, Scored};
+pub use event::{Event, Scored, StateValue};
 pub use scoring::{
     CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
 };

@@ -500,7 +500,10 @@ mod tests {
                 name: "owed".into(),
                 seat: Some(1),
                 at: None,
-                value: 3,
+                value: crate::kernel::game::StateValue {
+                    value: 3,
+                    boolean: false,
+                },
             },
         ];
         let names = Names::new(vec!["Ana".into(), "Bo".into()]);

@@ -8,7 +8,7 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::moment::{Tally, cell_value};
+use super::moment::{Tally, TileInfo, cell_value};
 use super::reads::Read;
 use super::record::{floor_kind, kind_name, read};
 use super::{Hook, rt_error, with_rules};
@@ -22,11 +22,6 @@ pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, lea
 
 /// What `game().tile` gives.
 pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
-
-/// The tile placed this turn, as `game().tile` gives it: every field is
-/// read from the game.
-#[derive(Clone, Copy, Debug)]
-pub struct TileInfo;
 
 /// What a `Feature` gives.
 pub(super) const FEATURE_FIELDS: &str = "kind, tiles, pennants, complete, open, meeples";

@@ -191,6 +191,9 @@ impl ScriptRules {
         if v.is::<BoardRef>() {
             return "board".to_string();
         }
+        if v.is::<super::moment::TileInfo>() {
+            return tile_text(facts);
+        }
         if v.is::<super::effects::EventInfo>() {
             return self.event_text(facts);
         }
@@ -485,6 +488,25 @@ fn tower_text(t: &TowerInfo, kind_names: &[ImmutableString]) -> String {
 }
 
 /// `debug(…)` of one to four values in a script: one line of a trace.
+/// `game().tile` as `debug` writes it: its fields, as a script reads them.
+fn tile_text(facts: &Facts) -> String {
+    let Some(t) = facts.table.and_then(|t| t.history.tile) else {
+        return "()".to_string();
+    };
+    let name = facts
+        .table
+        .and_then(|table| table.tiles)
+        .and_then(|set| set.kinds.get(t.kind as usize))
+        .map_or_else(|| t.kind.to_string(), |k| format!("{:?}", k.name));
+    format!(
+        "Tile {{ name: {name}, x: {}, y: {}, rot: {}, foundation: {} }}",
+        t.pos.x,
+        t.pos.y,
+        t.rot as u16 * 90,
+        t.foundation
+    )
+}
+
 pub(super) fn register_debug(engine: &mut rhai::Engine) {
     engine
         .register_fn("debug", |a: Dynamic| debug_text(&[a]))
