@@ -47,6 +47,8 @@ pub enum Moment {
         kind: SegmentKind,
         /// A tile of the feature (the cloister's own).
         pos: Pos,
+        /// The feature's segment of that tile.
+        segment: u8,
         tiles: u32,
         pennants: u32,
         points: u32,

@@ -24,6 +24,7 @@ mod decks;
 mod events;
 mod examples;
 mod feature_reads;
+mod features_seen;
 mod figures;
 mod fires;
 mod frictions;

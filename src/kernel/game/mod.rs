@@ -33,7 +33,8 @@ mod towers;
 
 pub use event::{Event, Scored, StateValue};
 pub use scoring::{
-    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
+    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points,
+    completed_cities_touching, line_points,
 };
 
 /// Meeples each player owns (G3).

@@ -193,7 +193,7 @@ impl ScriptRules {
                 vec![int(0), int(1), Dynamic::from(supply)]
             }
             Hook::Captured | Hook::MeepleStrength => vec![meeple()],
-            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo), int(0)],
+            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo::ASKED), int(0)],
             Hook::End => {
                 let towers: Array = q
                     .towers

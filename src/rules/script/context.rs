@@ -9,9 +9,10 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::moment::{Tally, TileInfo, cell_value};
-use super::reads::Read;
+use super::reads::{Aspect, Read};
 use super::record::{floor_kind, kind_name, read};
 use super::{Hook, rt_error, with_rules};
+use crate::kernel::geometry::Pos;
 
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
@@ -24,16 +25,83 @@ pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, lea
 pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
 
 /// What a `Feature` gives.
-pub(super) const FEATURE_FIELDS: &str = "kind, tiles, pennants, complete, open, meeples";
+pub(super) const FEATURE_FIELDS: &str =
+    "kind, tiles, cells, segments, pennants, complete, open, meeples, cities";
 
 /// `game()` in a script.
 #[derive(Clone, Copy, Debug)]
 pub struct GameRef;
 
-/// The feature the question's meeple stands on, as `meeple.feature` gives
-/// it: every field is read from the question.
+/// A feature as a script sees it: the question's (the feature a meeple
+/// stands on, or the one being scored) or the one at a cell and segment
+/// (`game().feature(x, y, segment)`, `event.feature`). Every field is read
+/// through the recorder; its cells and segments, a list of the whole
+/// feature, are not kept.
 #[derive(Clone, Copy, Debug)]
-pub struct FeatureInfo;
+pub struct FeatureInfo {
+    /// Where: a cell and a segment of its tile; `None` for the question's.
+    pub(super) at: Option<(i32, i32, u8)>,
+}
+
+impl FeatureInfo {
+    /// The question's feature.
+    pub(super) const ASKED: FeatureInfo = FeatureInfo { at: None };
+
+    /// The read of `aspect` of this feature.
+    fn read_of(self, aspect: Aspect) -> Read {
+        match (self.at, aspect) {
+            (Some((x, y, s)), a) => Read::FeatureAt(a, x, y, s),
+            (None, Aspect::Kind) => Read::FeatureKind,
+            (None, Aspect::Tiles) => Read::FeatureTiles,
+            (None, Aspect::Complete) => Read::FeatureComplete,
+            (None, Aspect::Pennants) => Read::FeaturePennants,
+            (None, Aspect::Meeples(s)) => Read::FeatureMeeples(s),
+            (None, Aspect::Cities) => Read::FeatureCities,
+            (None, Aspect::Exists) => Read::Feature,
+        }
+    }
+
+    /// A field of the feature, read and recorded.
+    fn get(self, aspect: Aspect) -> Result<i64, Box<EvalAltResult>> {
+        feature(self.read_of(aspect))
+    }
+}
+
+/// The feature at segment `segment` of the tile at (x, y), as a script
+/// sees it: `()` where there is none (no tile, or no such segment).
+pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<EvalAltResult>> {
+    let far = |v: i64| i32::try_from(v).ok().filter(|v| v.abs() < 1 << 24);
+    let (Some(x), Some(y), Ok(s)) = (far(x), far(y), u8::try_from(segment)) else {
+        return Ok(Dynamic::UNIT);
+    };
+    let at = FeatureInfo {
+        at: Some((x, y, s)),
+    };
+    Ok(match at.get(Aspect::Exists)? {
+        0 => Dynamic::UNIT,
+        _ => Dynamic::from(at),
+    })
+}
+
+/// The cells (and, with `segments`, the segments) of the feature, each
+/// once, in the order its parts joined: `[x, y]` (`[x, y, segment]`). A
+/// whole feature: the call is not kept.
+fn parts(f: FeatureInfo, segments: bool) -> Result<Array, Box<EvalAltResult>> {
+    f.get(Aspect::Kind)?;
+    super::record::opaque();
+    with_rules(|r| {
+        r.with_running_facts(|facts| {
+            let t = facts.table?;
+            let root = match f.at {
+                Some((x, y, s)) => super::reads::root_at(t, Pos::new(x, y), s)?,
+                None => super::reads::question_feature(facts)?,
+            };
+            Some(super::reads::feature_parts(t, root, segments))
+        })
+        .flatten()
+    })?
+    .ok_or_else(|| rt_error("a feature is only known during a game"))
+}
 
 /// `game()`: the running hook must be one that reads the game.
 fn game() -> Result<GameRef, Box<EvalAltResult>> {
@@ -169,25 +237,30 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_get("foundation", |_: &mut TileInfo| {
             field(Read::TileFoundation).map(|f| f != 0)
         });
+    engine.register_fn("feature", |_: &mut GameRef, x: i64, y: i64, s: i64| {
+        feature_at(x, y, s)
+    });
     engine
         .register_type_with_name::<FeatureInfo>("Feature")
-        .register_get("kind", |_: &mut FeatureInfo| {
-            feature(Read::FeatureKind).map(|k| ImmutableString::from(kind_name(k)))
+        .register_get("kind", |f: &mut FeatureInfo| {
+            f.get(Aspect::Kind)
+                .map(|k| ImmutableString::from(kind_name(k)))
         })
-        .register_get("pennants", |_: &mut FeatureInfo| {
-            feature(Read::FeaturePennants)
+        .register_get("pennants", |f: &mut FeatureInfo| f.get(Aspect::Pennants))
+        .register_get("complete", |f: &mut FeatureInfo| {
+            f.get(Aspect::Complete).map(|c| c != 0)
         })
-        .register_get("complete", |_: &mut FeatureInfo| {
-            feature(Read::FeatureComplete).map(|c| c != 0)
+        .register_get("open", |f: &mut FeatureInfo| {
+            f.get(Aspect::Complete).map(|c| c == 0)
         })
-        .register_get("open", |_: &mut FeatureInfo| {
-            feature(Read::FeatureComplete).map(|c| c == 0)
-        })
-        .register_get("tiles", |_: &mut FeatureInfo| feature(Read::FeatureTiles))
-        .register_get("meeples", |_: &mut FeatureInfo| {
+        .register_get("tiles", |f: &mut FeatureInfo| f.get(Aspect::Tiles))
+        .register_get("cities", |f: &mut FeatureInfo| f.get(Aspect::Cities))
+        .register_get("cells", |f: &mut FeatureInfo| parts(*f, false))
+        .register_get("segments", |f: &mut FeatureInfo| parts(*f, true))
+        .register_get("meeples", |f: &mut FeatureInfo| {
             let players = field(Read::Players)?;
             (0..players as u8)
-                .map(|s| feature(Read::FeatureMeeples(s)).map(Dynamic::from))
+                .map(|s| f.get(Aspect::Meeples(s)).map(Dynamic::from))
                 .collect::<Result<Array, _>>()
         });
 }

@@ -206,6 +206,18 @@ fn register_event(engine: &mut Engine) {
     for field in EventField::ALL {
         engine.register_get(field.name(), move |_: &mut EventInfo| event_field(field));
     }
+    // The completed feature itself, as `game().feature` gives it at the
+    // event's cell and segment.
+    engine.register_get("feature", |_: &mut EventInfo| {
+        let at = |f| {
+            event_field(f)?
+                .as_int()
+                .map_err(|_| rt_error("a whole number"))
+        };
+        // The segment first: an event without one says which it has.
+        let segment = at(EventField::Segment)?;
+        super::context::feature_at(at(EventField::X)?, at(EventField::Y)?, segment)
+    });
 }
 
 /// Where each effect a script made was made, once per place: (pack,
