@@ -206,6 +206,9 @@ pub enum Effect {
     /// A meeple from `seat`'s supply onto the top of the tower at `tower`
     /// (its cascade: `meeple_placed`).
     Top { tower: Pos, seat: usize },
+    /// A meeple from `seat`'s supply onto segment `segment` of the tile at
+    /// `at`, whose feature holds none (its cascade: `meeple_placed`).
+    Place { at: Pos, segment: u8, seat: usize },
     /// A state value set.
     SetState { var: u16, at: StateAt, value: i64 },
     /// The tower at `tower` blocked (no floor, no meeple on top) or
@@ -223,6 +226,7 @@ impl Effect {
             Effect::SendHome { .. } => "send_home",
             Effect::Imprison { .. } => "take_prisoner",
             Effect::Top { .. } => "place_on_tower",
+            Effect::Place { .. } => "place_meeple",
             Effect::SetState { .. } => "set_state",
             Effect::Block { blocked: true, .. } => "block",
             Effect::Block { blocked: false, .. } => "unblock",

@@ -169,6 +169,17 @@ pub enum Event<T = u16, F = FloorKind> {
         owner: usize,
         captor: usize,
     },
+    /// A rule's effect put a meeple of `owner`'s supply on a segment of the
+    /// tile at `pos` (`place_meeple`).
+    Placed {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        on: MeepleOn,
+        #[serde(rename = "segment", with = "segment", default = "segment::absent")]
+        spot: MeepleSpot,
+        owner: usize,
+    },
     /// A rule's effect put a meeple of `owner`'s supply on top of the tower
     /// at `pos`.
     Topped {
@@ -401,6 +412,19 @@ impl<T, F> Event<T, F> {
                 spot: *spot,
                 owner: *owner,
                 captor: *captor,
+            },
+            Event::Placed {
+                rule,
+                pos,
+                on,
+                spot,
+                owner,
+            } => Event::Placed {
+                rule: rule.clone(),
+                pos: *pos,
+                on: *on,
+                spot: *spot,
+                owner: *owner,
             },
             Event::Topped { rule, pos, owner } => Event::Topped {
                 rule: rule.clone(),

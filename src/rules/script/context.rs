@@ -17,7 +17,8 @@ use crate::kernel::geometry::Pos;
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
      payer, captor, actor, prisoners(captor, owner), held(captor), score(seat), last, \
-     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), floors_built(seat), \
+     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), feature(x, y, segment), \
+     meeples_in_supply(seat), floors_built(seat), \
      captures(seat), ransoms_paid(seat), ransom_points_paid(seat), \
      ransom_points_received(seat)";
 
@@ -207,6 +208,9 @@ pub(super) fn register_context(engine: &mut Engine) {
         })
         .register_fn("held", |_: &mut GameRef, captor: i64| {
             field(Read::Held(seat(captor)?))
+        })
+        .register_fn("meeples_in_supply", |_: &mut GameRef, s: i64| {
+            field(Read::Supply(seat(s)?))
         })
         .register_get("tile", |_: &mut GameRef| {
             Ok::<_, Box<EvalAltResult>>(match field(Read::TileKind)? {

@@ -358,6 +358,14 @@ pub(super) fn register_effects(engine: &mut Engine) {
                 let (tower, seat) = (cell(x, y)?, seat_number(seat)?);
                 made(&ctx, Effect::Top { tower, seat })
             },
+        )
+        .register_fn(
+            "place_meeple",
+            |ctx: NativeCallContext, x: i64, y: i64, segment: i64, seat: i64| {
+                let at = cell(x, y)?;
+                let (segment, seat) = (segment_number(segment)?, seat_number(seat)?);
+                made(&ctx, Effect::Place { at, segment, seat })
+            },
         );
     for (name, blocked) in [("block", true), ("unblock", false)] {
         engine.register_fn(name, move |ctx: NativeCallContext, x: i64, y: i64| {

@@ -85,6 +85,8 @@ pub(super) enum Read {
     Ahead(u8, u8),
     Prisoners(u8, u8),
     Held(u8),
+    /// A seat's meeples in supply.
+    Supply(u8),
     Payer,
     Captor,
     Actor,
@@ -189,6 +191,7 @@ impl Read {
             Read::Ahead(..) => "game().ahead(a, b)",
             Read::Prisoners(..) => "game().prisoners(captor, owner)",
             Read::Held(_) => "game().held(captor)",
+            Read::Supply(_) => "game().meeples_in_supply(seat)",
             Read::Payer => "game().payer",
             Read::Captor => "game().captor",
             Read::Actor => "game().actor",
@@ -416,6 +419,7 @@ impl ScriptRules {
                 }
                 (0..n).map(|o| t.prisoners_of(seat(c), o) as i64).sum()
             }
+            Read::Supply(s) => *table()?.supply.get(seat(s))? as i64,
             Read::Payer => facts.roles.payer? as i64,
             Read::Captor => facts.roles.captor? as i64,
             Read::Actor => facts.roles.actor? as i64,

@@ -442,6 +442,9 @@ impl ScriptRules {
             Effect::Top { tower, seat } => {
                 format!("place_on_tower({}, {}, {seat})", tower.x, tower.y)
             }
+            Effect::Place { at, segment, seat } => {
+                format!("place_meeple({}, {}, {segment}, {seat})", at.x, at.y)
+            }
             Effect::SendHome { at, spot } => match spot {
                 MeepleSpot::Tower => format!("send_home({}, {})", at.x, at.y),
                 MeepleSpot::Segment(s) => format!("send_home({}, {}, {s})", at.x, at.y),

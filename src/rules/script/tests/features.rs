@@ -75,3 +75,15 @@ fn g4_a_feature_s_cells_are_read_whole_and_not_kept() {
         "a whole feature: run again"
     );
 }
+
+#[test]
+fn g3_a_seat_s_meeples_in_supply_are_a_read_kept_until_they_change() {
+    let (_d, set, rules) = with_pack("fn may_top(tower) { game().meeples_in_supply(1) == 6 }");
+    let plain = set.rules();
+    let mut game = road_game(&set, plain.as_ref());
+    assert_eq!(ask_top(&rules, &game), (true, 1));
+    assert_eq!(ask_top(&rules, &game), (true, 0), "the same supply: kept");
+    game.set_meeple(1, Pos::ORIGIN, MeepleSpot::Segment(1))
+        .unwrap();
+    assert_eq!(ask_top(&rules, &game), (false, 1), "one fewer: asked again");
+}
