@@ -95,3 +95,38 @@ fn a_feature_read_where_the_event_has_none_says_which_fields_it_has() {
         "{err}"
     );
 }
+
+/// The Pilgrims example (docs/examples/pilgrims): the guide shows its
+/// script and first scenario as they are, and games with it log the
+/// pilgrims placed and replay.
+#[test]
+fn g6_the_pilgrims_example_is_the_guide_s_and_its_games_replay() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/events.md")).unwrap();
+    let script =
+        std::fs::read_to_string(root.join("docs/examples/pilgrims/pilgrims.rhai")).unwrap();
+    assert!(guide.contains(&format!("```rhai\n{script}```")));
+    let scenarios =
+        std::fs::read_to_string(root.join("docs/examples/pilgrims/tests/pilgrims.toml")).unwrap();
+    let first = scenarios.split("\n[[scenario]]").nth(1).unwrap();
+    assert!(guide.contains(&format!("```toml\n[[scenario]]{first}```")));
+    let dir = Scratch::new("pilgrims-games");
+    let packs = format!("tower,{}", root.join("docs/examples/pilgrims").display());
+    let mut placed = 0;
+    for seed in 1..=6 {
+        let log = dir.file(&format!("g{seed}.jsonl"));
+        let seed = seed.to_string();
+        let args = [
+            "play", "--packs", &packs, "--seed", &seed, "--bots", "greedy", "--log", &log,
+        ];
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        placed += std::fs::read_to_string(&log)
+            .unwrap()
+            .matches("\"event\":\"placed\",\"rule\":\"pilgrims\"")
+            .count();
+        let out = run(&["replay", &log]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert!(placed > 0, "no pilgrim in six games");
+}
