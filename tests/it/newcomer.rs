@@ -220,12 +220,12 @@ fn a_native_rule_set_is_a_variant_and_the_base_game_s_tiles_are_a_sheet() {
 }
 
 #[test]
-fn debug_of_a_tile_writes_its_fields_into_the_trace() {
+fn debug_of_a_tile_or_a_feature_writes_its_fields_into_the_trace() {
     let dir = Scratch::new("debug-tile");
     let p = pack(
         &dir,
         "teller",
-        "fn on_tile_placed(event) { debug(game().tile); () }\n",
+        "fn on_tile_placed(event) { debug(game().tile, game().feature(event.x, event.y, 0)); () }\n",
     );
     let trace = dir.file("trace.txt");
     succeeds(&[
@@ -243,6 +243,8 @@ fn debug_of_a_tile_writes_its_fields_into_the_trace() {
         text.contains(", rot: ") && text.contains("foundation: "),
         "{text}"
     );
+    assert!(text.contains(" Feature { kind: \""), "{text}");
+    assert!(text.contains(", meeples: [0, 0], cities: "), "{text}");
 }
 
 #[test]

@@ -12,8 +12,8 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, Stack, TowerInfo};
-use super::context::FeatureInfo;
 use super::memo::{Changed, Kept, Key, Value};
+use super::reads::FeatureInfo;
 use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};

@@ -1,5 +1,6 @@
-//! `game()` — the game at the moment a hook is asked — and `Feature`, the
-//! feature a meeple stands on. Every field is a [`Read`] taken through the
+//! `game()` — the game at the moment a hook is asked — and `Feature`'s
+//! fields: the feature a meeple stands on or being scored, or the one at a
+//! cell and segment (`game().feature(x, y, segment)`). Every field is a [`Read`] taken through the
 //! recorder, so an answer is kept under exactly the fields it read: a rule
 //! on who leads is kept by the leader, not by the scores. The derived reads
 //! (`leader`, `last`, `rank(seat)`, `ahead(a, b)`, a feature's `tiles` and
@@ -9,7 +10,7 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::moment::{Tally, TileInfo, cell_value};
-use super::reads::{Aspect, Read};
+use super::reads::{Aspect, FeatureInfo, Read};
 use super::record::{floor_kind, kind_name, read};
 use super::{Hook, rt_error, with_rules};
 use crate::kernel::geometry::Pos;
@@ -27,46 +28,11 @@ pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
 
 /// What a `Feature` gives.
 pub(super) const FEATURE_FIELDS: &str =
-    "kind, tiles, cells, segments, pennants, complete, open, meeples, cities";
+    "kind, tiles, pennants, complete, open, meeples, cities, cells, segments";
 
 /// `game()` in a script.
 #[derive(Clone, Copy, Debug)]
 pub struct GameRef;
-
-/// A feature as a script sees it: the question's (the feature a meeple
-/// stands on, or the one being scored) or the one at a cell and segment
-/// (`game().feature(x, y, segment)`, `event.feature`). Every field is read
-/// through the recorder; its cells and segments, a list of the whole
-/// feature, are not kept.
-#[derive(Clone, Copy, Debug)]
-pub struct FeatureInfo {
-    /// Where: a cell and a segment of its tile; `None` for the question's.
-    pub(super) at: Option<(i32, i32, u8)>,
-}
-
-impl FeatureInfo {
-    /// The question's feature.
-    pub(super) const ASKED: FeatureInfo = FeatureInfo { at: None };
-
-    /// The read of `aspect` of this feature.
-    fn read_of(self, aspect: Aspect) -> Read {
-        match (self.at, aspect) {
-            (Some((x, y, s)), a) => Read::FeatureAt(a, x, y, s),
-            (None, Aspect::Kind) => Read::FeatureKind,
-            (None, Aspect::Tiles) => Read::FeatureTiles,
-            (None, Aspect::Complete) => Read::FeatureComplete,
-            (None, Aspect::Pennants) => Read::FeaturePennants,
-            (None, Aspect::Meeples(s)) => Read::FeatureMeeples(s),
-            (None, Aspect::Cities) => Read::FeatureCities,
-            (None, Aspect::Exists) => Read::Feature,
-        }
-    }
-
-    /// A field of the feature, read and recorded.
-    fn get(self, aspect: Aspect) -> Result<i64, Box<EvalAltResult>> {
-        feature(self.read_of(aspect))
-    }
-}
 
 /// The feature at segment `segment` of the tile at (x, y), as a script
 /// sees it: `()` where there is none (no tile, or no such segment).
@@ -78,7 +44,7 @@ pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<Ev
     let at = FeatureInfo {
         at: Some((x, y, s)),
     };
-    Ok(match at.get(Aspect::Exists)? {
+    Ok(match of(at, Aspect::Exists)? {
         0 => Dynamic::UNIT,
         _ => Dynamic::from(at),
     })
@@ -88,7 +54,7 @@ pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<Ev
 /// once, in the order its parts joined: `[x, y]` (`[x, y, segment]`). A
 /// whole feature: the call is not kept.
 fn parts(f: FeatureInfo, segments: bool) -> Result<Array, Box<EvalAltResult>> {
-    f.get(Aspect::Kind)?;
+    of(f, Aspect::Kind)?;
     super::record::opaque();
     with_rules(|r| {
         r.with_running_facts(|facts| {
@@ -247,24 +213,23 @@ pub(super) fn register_context(engine: &mut Engine) {
     engine
         .register_type_with_name::<FeatureInfo>("Feature")
         .register_get("kind", |f: &mut FeatureInfo| {
-            f.get(Aspect::Kind)
-                .map(|k| ImmutableString::from(kind_name(k)))
+            of(*f, Aspect::Kind).map(|k| ImmutableString::from(kind_name(k)))
         })
-        .register_get("pennants", |f: &mut FeatureInfo| f.get(Aspect::Pennants))
+        .register_get("pennants", |f: &mut FeatureInfo| of(*f, Aspect::Pennants))
         .register_get("complete", |f: &mut FeatureInfo| {
-            f.get(Aspect::Complete).map(|c| c != 0)
+            of(*f, Aspect::Complete).map(|c| c != 0)
         })
         .register_get("open", |f: &mut FeatureInfo| {
-            f.get(Aspect::Complete).map(|c| c == 0)
+            of(*f, Aspect::Complete).map(|c| c == 0)
         })
-        .register_get("tiles", |f: &mut FeatureInfo| f.get(Aspect::Tiles))
-        .register_get("cities", |f: &mut FeatureInfo| f.get(Aspect::Cities))
+        .register_get("tiles", |f: &mut FeatureInfo| of(*f, Aspect::Tiles))
+        .register_get("cities", |f: &mut FeatureInfo| of(*f, Aspect::Cities))
         .register_get("cells", |f: &mut FeatureInfo| parts(*f, false))
         .register_get("segments", |f: &mut FeatureInfo| parts(*f, true))
         .register_get("meeples", |f: &mut FeatureInfo| {
             let players = field(Read::Players)?;
             (0..players as u8)
-                .map(|s| f.get(Aspect::Meeples(s)).map(Dynamic::from))
+                .map(|s| of(*f, Aspect::Meeples(s)).map(Dynamic::from))
                 .collect::<Result<Array, _>>()
         });
 }
@@ -282,7 +247,12 @@ pub(super) fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>
     })?
 }
 
-/// A field of the question's meeple's feature.
+/// Field `aspect` of feature `f`, read and recorded.
+fn of(f: FeatureInfo, aspect: Aspect) -> Result<i64, Box<EvalAltResult>> {
+    feature(f.read_of(aspect))
+}
+
+/// A field of a feature.
 fn feature(r: Read) -> Result<i64, Box<EvalAltResult>> {
     read(r)?.ok_or_else(|| rt_error("`meeple.feature` is only known during a game"))
 }

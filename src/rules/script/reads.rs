@@ -117,6 +117,36 @@ pub(super) enum Read {
     Event(EventField),
 }
 
+/// A feature as a script sees it: the question's (the feature a meeple
+/// stands on, or the one being scored) or the one at a cell and segment
+/// (`game().feature(x, y, segment)`, `event.feature`). Every field is read
+/// through the recorder; its cells and segments, a list of the whole
+/// feature, are not kept.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureInfo {
+    /// Where: a cell and a segment of its tile; `None` for the question's.
+    pub(super) at: Option<(i32, i32, u8)>,
+}
+
+impl FeatureInfo {
+    /// The question's feature.
+    pub(super) const ASKED: FeatureInfo = FeatureInfo { at: None };
+
+    /// The read of `aspect` of this feature.
+    pub(super) fn read_of(self, aspect: Aspect) -> Read {
+        match (self.at, aspect) {
+            (Some((x, y, s)), a) => Read::FeatureAt(a, x, y, s),
+            (None, Aspect::Kind) => Read::FeatureKind,
+            (None, Aspect::Tiles) => Read::FeatureTiles,
+            (None, Aspect::Complete) => Read::FeatureComplete,
+            (None, Aspect::Pennants) => Read::FeaturePennants,
+            (None, Aspect::Meeples(s)) => Read::FeatureMeeples(s),
+            (None, Aspect::Cities) => Read::FeatureCities,
+            (None, Aspect::Exists) => Read::Feature,
+        }
+    }
+}
+
 /// What a read of a feature at a place asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Aspect {
@@ -131,6 +161,19 @@ pub(super) enum Aspect {
 }
 
 impl Aspect {
+    /// Its field, as a script writes it after a feature.
+    pub(super) fn field(self) -> &'static str {
+        match self {
+            Aspect::Exists => "",
+            Aspect::Kind => "kind",
+            Aspect::Tiles => "tiles",
+            Aspect::Complete => "complete",
+            Aspect::Pennants => "pennants",
+            Aspect::Meeples(_) => "meeples",
+            Aspect::Cities => "cities",
+        }
+    }
+
     /// Its name after `feature.`.
     pub(super) fn name(self) -> &'static str {
         match self {
