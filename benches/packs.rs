@@ -160,10 +160,11 @@ fn greedy_context(bencher: Bencher, pack: &str) {
 }
 
 /// Packs that act: the event packs of `docs/examples/`.
-const EVENTS: [&str; 3] = [
+const EVENTS: [&str; 4] = [
     "docs/examples/bell",
     "docs/examples/warden",
     "docs/examples/tithe",
+    "docs/examples/pilgrims",
 ];
 
 #[divan::bench(args = EVENTS, sample_count = 300, min_time = 1)]

@@ -1,4 +1,4 @@
-//! `towerlab tiles FILE|PACK`: a sheet of a tile set — every tile kind with
+//! `towerlab tiles FILE|PACK|SET`: a sheet of a tile set — every tile kind with
 //! its name and count, in each distinct rotation — drawn by the board
 //! renderer, so an author sees the tiles they wrote.
 
@@ -49,6 +49,12 @@ pub fn run(home: &Home, args: &TilesArgs) -> Result<()> {
 fn tile_source(home: &Home, target: &str) -> Result<Source> {
     if target.ends_with(".toml") {
         return Source::read(Path::new(target));
+    }
+    // The game's own tile sets (`base`, `tower`) by the name of their
+    // folder, whether or not the pack there names them.
+    let plain = !target.contains(['/', '\\', '.']);
+    if plain && let Ok(set) = home.tiles(target) {
+        return Ok(set);
     }
     let pack = home.load_pack(target)?;
     pack.tiles.ok_or_else(|| {

@@ -47,6 +47,8 @@ pub enum Moment {
         kind: SegmentKind,
         /// A tile of the feature (the cloister's own).
         pos: Pos,
+        /// The feature's segment of that tile.
+        segment: u8,
         tiles: u32,
         pennants: u32,
         points: u32,
@@ -208,6 +210,9 @@ pub enum Effect {
     /// A meeple from `seat`'s supply onto the top of the tower at `tower`
     /// (its cascade: `meeple_placed`).
     Top { tower: Pos, seat: usize },
+    /// A meeple from `seat`'s supply onto segment `segment` of the tile at
+    /// `at`, whose feature holds none (its cascade: `meeple_placed`).
+    Place { at: Pos, segment: u8, seat: usize },
     /// A state value set.
     SetState { var: u16, at: StateAt, value: i64 },
     /// The tower at `tower` blocked (no floor, no meeple on top) or
@@ -225,6 +230,7 @@ impl Effect {
             Effect::SendHome { .. } => "send_home",
             Effect::Imprison { .. } => "take_prisoner",
             Effect::Top { .. } => "place_on_tower",
+            Effect::Place { .. } => "place_meeple",
             Effect::SetState { .. } => "set_state",
             Effect::Block { blocked: true, .. } => "block",
             Effect::Block { blocked: false, .. } => "unblock",
@@ -292,6 +298,8 @@ pub struct StateVar {
     /// [`crate::kernel::geometry::NO_CELL`] while it stands nowhere; it
     /// stands only where a tile lies, and pictures draw it.
     pub figure: bool,
+    /// A bool (`true` or `false`, held as 1 or 0): so the log writes it.
+    pub boolean: bool,
 }
 
 /// The rules' state in a game: a dense value per game and seat variable,
@@ -459,6 +467,7 @@ mod tests {
             max: 10,
             default,
             figure: false,
+            boolean: false,
         }
     }
 

@@ -12,6 +12,9 @@ pub const MIN_PLAYERS: usize = 2;
 /// Players in a game, at most (G1).
 pub const MAX_PLAYERS: usize = 8;
 
+/// Meeples each player owns (G3).
+pub const MEEPLES_PER_PLAYER: u8 = 7;
+
 /// A floor kind: an index into the rules' floor kinds
 /// (`Rules::floor_kinds`).
 pub type FloorKind = u8;

@@ -30,7 +30,7 @@ use crate::kernel::board::Board;
 use crate::kernel::effects::{Acted, Adjusted, History, Moment, PackState, StateVar};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::{MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::pieces::{MAX_PLAYERS, MEEPLES_PER_PLAYER, Meeple, MeepleOn, MeepleSpot};
 
 pub use crate::kernel::pieces::{CaptureOutcome, FloorKind};
 
@@ -162,6 +162,8 @@ pub struct Table<'a> {
     pub scores: &'a [u32],
     /// `prisoners[captor * players + owner]`.
     pub prisoners: &'a [u8],
+    /// Every player's meeples in supply, by seat.
+    pub supply: &'a [u8],
     /// The player acting now.
     pub current: usize,
     /// Tiles placed so far after the start tile.
@@ -180,28 +182,31 @@ pub struct Table<'a> {
 }
 
 impl Asking<'_> {
-    /// `ask`'s answer when seat 0 of `players` asks about a tower with no
-    /// meeple on top, outside a game (an empty board, no scores): how rules
-    /// are probed before any game and in tests.
+    /// `ask`'s answer when seat 0 of `players` asks about a tower at the
+    /// origin with no meeple on top, outside a game (an empty board, no
+    /// scores): how rules are probed before any game and in tests. The
+    /// tower stands somewhere, so a hook that reads where gets an answer.
     pub fn outside_game<R>(players: usize, ask: impl FnOnce(&Asking) -> R) -> R {
         let board = Board::new();
         let table = Table::bare(&board, players);
         ask(&Asking {
             seat: 0,
             owner: None,
-            tower: None,
+            tower: Some(Pos::new(0, 0)),
             table: &table,
         })
     }
 }
 
 impl<'a> Table<'a> {
-    /// A table with only a board: no scores, no prisoners, no meeples.
+    /// A table with only a board: no scores, no prisoners, no meeples (all
+    /// in supply).
     pub fn bare(board: &'a Board, players: usize) -> Table<'a> {
         static NO_STATE: PackState = PackState::EMPTY;
         static NO_HISTORY: History = History::EMPTY;
         const ZEROS: [u32; MAX_PLAYERS] = [0; MAX_PLAYERS];
         const NONE: [u8; MAX_PLAYERS * MAX_PLAYERS] = [0; MAX_PLAYERS * MAX_PLAYERS];
+        const ALL: [u8; MAX_PLAYERS] = [MEEPLES_PER_PLAYER; MAX_PLAYERS];
         let n = players.min(MAX_PLAYERS);
         Table {
             board,
@@ -209,6 +214,7 @@ impl<'a> Table<'a> {
             meeples: &[],
             scores: &ZEROS[..n],
             prisoners: &NONE[..n * n],
+            supply: &ALL[..n],
             current: 0,
             turn: 0,
             tiles_left: 0,

@@ -76,7 +76,7 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
     }
     let rules = set.rules();
     let kinds = set.floors().len();
-    let setup_ok = check_setup(&set, rules.as_ref(), &mut report);
+    let seats = check_setup(&set, rules.as_ref(), &mut report);
     for k in 0..kinds {
         if let Err(e) = probe_kind(rules.as_ref(), k as FloorKind) {
             report
@@ -85,12 +85,12 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
         }
     }
     let mut played = 0;
-    if setup_ok {
+    if let Some(seats) = seats.clone() {
         played = match set.script_rules() {
             Some(scripted) => {
                 scripted.count_fires();
                 let watch = Watch::new(scripted);
-                let played = play_games(&set, &watch, games, &mut report);
+                let played = play_games(&set, &watch, games, &seats, &mut report);
                 if played > 0 {
                     report.warnings.extend(watch.dead_rules(&set, played));
                     report.notes.extend(watch.effects_done(played));
@@ -101,14 +101,17 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
                 }
                 played
             }
-            None => play_games(&set, set.rules().as_ref(), games, &mut report),
+            None => play_games(&set, set.rules().as_ref(), games, &seats, &mut report),
         };
     }
-    if setup_ok {
+    let (least, most) = seats
+        .clone()
+        .map_or((MIN_PLAYERS, MAX_PLAYERS), |s| s.into_inner());
+    if seats.is_some() {
         check_param_ends(home, &set, &mut report);
     }
     report.summary = format!(
-        "`{}` loads; setup valid for {MIN_PLAYERS}–{MAX_PLAYERS} players; {played} random games played",
+        "`{}` loads; setup valid for {least}–{most} players; {played} random games played",
         set.name()
     );
     Ok(report)
@@ -135,8 +138,9 @@ fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
                 match set.with_params(home, &values) {
                     Ok(at_end) => {
                         let rules = at_end.rules();
-                        if check_setup(&at_end, rules.as_ref(), &mut found) {
-                            play_games(&at_end, rules.as_ref(), GAMES_AT_AN_END, &mut found);
+                        if let Some(seats) = check_setup(&at_end, rules.as_ref(), &mut found) {
+                            let rules = rules.as_ref();
+                            play_games(&at_end, rules, GAMES_AT_AN_END, &seats, &mut found);
                         }
                     }
                     Err(e) => found.problems.push(format!("{e:#}")),
@@ -241,13 +245,22 @@ fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
     (notes, warnings)
 }
 
-/// Play `games` quick games under `rules`, recording each distinct problem
-/// (a game's error, once however many games hit it); the number played.
-fn play_games(set: &Ruleset, rules: &dyn Rules, games: u64, report: &mut Report) -> u64 {
+/// Play `games` quick games under `rules`, of 2 to 6 players as far as
+/// `seats` allows, recording each distinct problem (a game's error, once
+/// however many games hit it); the number played.
+fn play_games(
+    set: &Ruleset,
+    rules: &dyn Rules,
+    games: u64,
+    seats: &std::ops::RangeInclusive<usize>,
+    report: &mut Report,
+) -> u64 {
     let mut played = 0;
     let mut seen: Vec<String> = Vec::new();
+    let least = *seats.start();
+    let counts = (seats.end().min(&6).max(&least) - least + 1) as u64;
     for i in 0..games {
-        let players = 2 + (i % 5) as usize;
+        let players = least + (i % counts) as usize;
         let seed = game_seed(0xC4EC, i);
         if let Some(trace) = set.scripts().and_then(|s| s.trace()) {
             trace.note(format!("test game {i} ({players} players, seed {seed})"));
@@ -288,31 +301,33 @@ struct SetupFailure {
     error: anyhow::Error,
 }
 
-/// Ask the setup for every number of players (2 to 8); report each distinct failure once (a
-/// hook that fails usually fails alike for every number of players), with
-/// the first number of players it fails for. False when any failed.
-fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
+/// Ask the setup for every number of players (2 to 8). A pack may play
+/// fewer: the counts its setup answers, when they run unbroken from the
+/// least to the greatest, are the ones it plays (its refusal of the others,
+/// in its own words, is a note). Otherwise each distinct failure is a
+/// problem, once (a hook that fails usually fails alike for every number of
+/// players), with the first number of players it fails for. The counts it
+/// plays, or `None` when the setup is broken.
+fn check_setup(
+    set: &Ruleset,
+    rules: &dyn Rules,
+    report: &mut Report,
+) -> Option<std::ops::RangeInclusive<usize>> {
     let kinds = set.floors().len();
     let mut failures: Vec<SetupFailure> = Vec::new();
+    let mut plays = Vec::new();
     for players in MIN_PLAYERS..=MAX_PLAYERS {
         let foundations = set.tiles().foundation_tiles();
         let supplies = rules
             .seat_supply(players, foundations, 0)
             .and_then(|seat| Ok((seat, rules.table_supply(players, foundations)?)));
         match supplies {
-            Ok((seat, table)) if players == 2 && kinds > 0 => {
-                for k in (0..kinds).filter(|&k| seat[k] == 0 && table[k] == 0) {
-                    let whom = match set.floors()[k].table {
-                        true => "the table",
-                        false => "a player",
-                    };
-                    report.warnings.push(format!(
-                        "setup gives no `{}` floors to {whom} in a 2-player game",
-                        set.floors()[k].name
-                    ));
+            Ok((seat, table)) => {
+                if plays.is_empty() && kinds > 0 {
+                    no_floors_warnings(set, players, &seat, &table, report);
                 }
+                plays.push(players);
             }
-            Ok(_) => {}
             Err(error) => {
                 let seen = failures.iter().any(|f| same_error(&f.error, &error));
                 if !seen {
@@ -321,12 +336,48 @@ fn check_setup(set: &Ruleset, rules: &dyn Rules, report: &mut Report) -> bool {
             }
         }
     }
+    let (least, most) = match (plays.first(), plays.last()) {
+        (Some(&least), Some(&most)) => (least, most),
+        _ => (MIN_PLAYERS, MAX_PLAYERS),
+    };
+    let unbroken = !plays.is_empty() && most - least + 1 == plays.len();
+    if unbroken && !failures.is_empty() {
+        let refusal = failures
+            .iter()
+            .map(|f| format!("for {} players: {:#}", f.players, f.error))
+            .collect::<Vec<_>>()
+            .join("; ");
+        report.notes.push(format!(
+            "plays {least}–{most} players; its setup refuses the others ({refusal})"
+        ));
+        return Some(least..=most);
+    }
     for f in &failures {
         report
             .problems
             .push(format!("setup for {} players: {:#}", f.players, f.error));
     }
-    failures.is_empty()
+    failures.is_empty().then_some(least..=most)
+}
+
+/// Warnings for the floor kinds setup gives nobody in a game of `players`.
+fn no_floors_warnings(
+    set: &Ruleset,
+    players: usize,
+    seat: &[u32],
+    table: &[u32],
+    report: &mut Report,
+) {
+    for k in (0..set.floors().len()).filter(|&k| seat[k] == 0 && table[k] == 0) {
+        let whom = match set.floors()[k].table {
+            true => "the table",
+            false => "a player",
+        };
+        report.warnings.push(format!(
+            "setup gives no `{}` floors to {whom} in a {players}-player game",
+            set.floors()[k].name
+        ));
+    }
 }
 
 /// Two errors are the same failure when their chains read alike.

@@ -154,10 +154,12 @@ fn anyone_may_place(
     table: &Table,
 ) -> Result<bool> {
     for seat in 0..table.players() {
+        // The stack stands at the origin, so a hook reading where gets
+        // an answer.
         let asking = Asking {
             seat,
             owner: None,
-            tower: None,
+            tower: Some(Pos::new(0, 0)),
             table,
         };
         let a = rules.may_place_floor(stack, kind, &asking)?;

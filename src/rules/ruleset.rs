@@ -139,8 +139,12 @@ impl Ruleset {
 }
 
 impl Ruleset {
-    /// Load the variant `reference` (a name in `variants/` or a path).
+    /// Load the variant `reference` (a name in `variants/` or a path); a
+    /// native rule set (`native:tower`) is a variant of its own.
     pub fn from_variant(home: &Home, load: &LoadOptions, reference: &str) -> Result<Ruleset> {
+        if crate::rules::native::native(reference).is_some() {
+            return Ruleset::from_packs(home, load, &[reference.to_string()]);
+        }
         let file = home.load_variant(reference)?;
         let mut packs = Vec::new();
         for (name, span) in file.packs.iter().zip(&file.pack_spans) {

@@ -256,7 +256,7 @@ fn every_example_packs_scenarios_pass() {
             tested.push(dir.file_name().unwrap().to_string_lossy().into_owned());
         }
     }
-    for name in ["bell", "warden", "tithe", "shadow"] {
+    for name in ["bell", "warden", "tithe", "shadow", "pilgrims"] {
         assert!(tested.iter().any(|t| t == name), "{name}: {tested:?}");
     }
 }

@@ -15,6 +15,7 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::FloorKind;
 use crate::kernel::rules::TowerNow;
+use crate::kernel::tiles::SegmentKind;
 
 /// The effects of the moment of play under way.
 #[derive(Clone, Copy, Debug, Default)]
@@ -122,6 +123,7 @@ impl Game<'_> {
                 self.imprison(rule, *at, *spot, *captor).map(none)
             }
             Effect::Top { tower, seat } => self.top(rule, *tower, *seat).map(Some),
+            Effect::Place { at, segment, seat } => self.place(rule, *at, *segment, *seat).map(Some),
             Effect::SetState { var, at, value } => {
                 self.rule_state(rule, *var, *at, *value).map(none)
             }
@@ -333,10 +335,62 @@ impl Game<'_> {
         })
     }
 
+    /// A meeple of `seat`'s supply on segment `segment` of the tile at
+    /// `pos`: where a seat's own meeple could go but for the tile (G3: a
+    /// feature that holds none, not yet scored; never a foundation).
+    fn place(&mut self, rule: &str, pos: Pos, segment: u8, seat: usize) -> Result<Moment> {
+        match self.players.get(seat) {
+            None => bail!("there is no seat {seat}"),
+            Some(p) if p.meeples == 0 => bail!("seat {seat} has no meeple in supply"),
+            Some(_) => {}
+        }
+        let Some(placed) = self.board.tile_at(pos).copied() else {
+            bail!("no tile at {pos}");
+        };
+        let kind = &self.tiles.kinds[placed.kind as usize];
+        let Some(seg) = kind.segments.get(segment as usize) else {
+            bail!(
+                "tile {} at {pos} has segments 0 to {}, not {segment}",
+                kind.name,
+                kind.segments.len().saturating_sub(1)
+            );
+        };
+        let what = seg.kind;
+        if what == SegmentKind::Foundation {
+            bail!("a meeple goes onto a tower, not its foundation (`place_on_tower`, T4)");
+        }
+        let id = placed.first_segment + segment as u32;
+        let root = self.features.root(id);
+        if self.features.meeples(root) > 0 {
+            bail!("that {} already holds a meeple (G3)", what.name());
+        }
+        if self.features.is_done(root) {
+            bail!("that {} is complete and scored", what.name());
+        }
+        self.features.add_meeple(id);
+        self.players[seat].meeples -= 1;
+        let spot = MeepleSpot::Segment(segment);
+        self.meeples.push(Meeple {
+            owner: seat as u8,
+            pos,
+            spot,
+        });
+        self.capturable_known = false;
+        let on = MeepleOn::Feature(what);
+        self.emit(|_| Event::Placed {
+            rule: rule.to_string(),
+            pos,
+            on,
+            spot,
+            owner: seat,
+        });
+        Ok(Moment::MeeplePlaced { seat, pos, on })
+    }
+
     fn rule_state(&mut self, rule: &str, var: u16, at: StateAt, value: i64) -> Result<()> {
         self.put_state(var, at, value)?;
         let decl = &self.rules.state_vars()[var as usize];
-        let name = decl.name.clone();
+        let (name, boolean) = (decl.name.clone(), decl.boolean);
         if decl.figure {
             self.emit(|_| Event::Figure {
                 rule: rule.to_string(),
@@ -356,7 +410,7 @@ impl Game<'_> {
                 StateAt::Cell(x, y) => Some([x, y]),
                 _ => None,
             },
-            value,
+            value: super::StateValue { value, boolean },
         });
         Ok(())
     }

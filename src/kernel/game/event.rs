@@ -148,7 +148,7 @@ pub enum Event<T = u16, F = FloorKind> {
         seat: Option<usize>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<[i32; 2]>,
-        value: i64,
+        value: StateValue,
     },
     /// A rule's effect blocked a tower (no floor, no meeple on top) or
     /// unblocked it.
@@ -168,6 +168,17 @@ pub enum Event<T = u16, F = FloorKind> {
         spot: MeepleSpot,
         owner: usize,
         captor: usize,
+    },
+    /// A rule's effect put a meeple of `owner`'s supply on a segment of the
+    /// tile at `pos` (`place_meeple`).
+    Placed {
+        rule: String,
+        #[serde(flatten)]
+        pos: Pos,
+        on: MeepleOn,
+        #[serde(rename = "segment", with = "segment", default = "segment::absent")]
+        spot: MeepleSpot,
+        owner: usize,
     },
     /// A rule's effect put a meeple of `owner`'s supply on top of the tower
     /// at `pos`.
@@ -402,6 +413,19 @@ impl<T, F> Event<T, F> {
                 owner: *owner,
                 captor: *captor,
             },
+            Event::Placed {
+                rule,
+                pos,
+                on,
+                spot,
+                owner,
+            } => Event::Placed {
+                rule: rule.clone(),
+                pos: *pos,
+                on: *on,
+                spot: *spot,
+                owner: *owner,
+            },
             Event::Topped { rule, pos, owner } => Event::Topped {
                 rule: rule.clone(),
                 pos: *pos,
@@ -481,5 +505,62 @@ mod pair {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Pos, D::Error> {
         let [x, y] = <[i32; 2]>::deserialize(d)?;
         Ok(Pos::new(x, y))
+    }
+}
+/// A state value as the log writes it: a number, or `true`/`false` for a
+/// variable of type bool. Read back from either (a log of an earlier
+/// version wrote a bool's 1 and 0), and equal by the value alone, so such
+/// a log replays.
+#[derive(Clone, Copy, Debug, Eq)]
+pub struct StateValue {
+    pub value: i64,
+    /// Written `true` or `false`.
+    pub boolean: bool,
+}
+
+impl PartialEq for StateValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl std::fmt::Display for StateValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.boolean {
+            write!(f, "{}", self.value != 0)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
+impl Serialize for StateValue {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.boolean {
+            s.serialize_bool(self.value != 0)
+        } else {
+            s.serialize_i64(self.value)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for StateValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Number(i64),
+            Flag(bool),
+        }
+        Ok(match Written::deserialize(d)? {
+            Written::Number(value) => StateValue {
+                value,
+                boolean: false,
+            },
+            Written::Flag(b) => StateValue {
+                value: b as i64,
+                boolean: true,
+            },
+        })
     }
 }

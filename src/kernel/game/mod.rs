@@ -32,14 +32,14 @@ mod scoring;
 mod setup;
 mod towers;
 
-pub use event::{Event, Scored};
+pub use event::{Event, Scored, StateValue};
 pub use income::RuleIncome;
 pub use scoring::{
-    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
+    CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points,
+    completed_cities_touching, line_points,
 };
 
-/// Meeples each player owns (G3).
-pub const MEEPLES_PER_PLAYER: u8 = 7;
+pub use crate::kernel::pieces::MEEPLES_PER_PLAYER;
 
 /// A tower: a foundation and the floors on it. Two towers are equal when
 /// they stand on the same cell with the same floors and top: the rules'
@@ -430,9 +430,9 @@ impl<'a> Game<'a> {
 
     /// Run `f` with the game as the rules read it now.
     pub fn with_table<T>(&self, f: impl FnOnce(&Table) -> T) -> T {
-        let mut scores = [0u32; 8];
-        for (s, p) in scores.iter_mut().zip(&self.players) {
-            *s = p.score;
+        let (mut scores, mut supply) = ([0u32; 8], [0u8; 8]);
+        for ((s, m), p) in scores.iter_mut().zip(&mut supply).zip(&self.players) {
+            (*s, *m) = (p.score, p.meeples);
         }
         f(&Table {
             board: &self.board,
@@ -440,6 +440,7 @@ impl<'a> Game<'a> {
             meeples: &self.meeples,
             scores: &scores[..self.players.len()],
             prisoners: &self.prisoners,
+            supply: &supply[..self.players.len()],
             current: self.current,
             turn: self.stats.turns,
             tiles_left: self.deck_left(),

@@ -6,12 +6,13 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use super::{Event, Game, Scored};
+use crate::kernel::Board;
 use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin, asks};
-use crate::kernel::features::FeatureId;
+use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::{MeepleView, TowerNow};
-use crate::kernel::tiles::SegmentKind;
+use crate::kernel::tiles::{SegmentKind, TileSet};
 
 /// Points of a road or city of `tiles` tiles and `pennants` pennants:
 /// complete (G4, G5), or incomplete at the game's end.
@@ -134,7 +135,7 @@ impl Game<'_> {
         let mut scratch = std::mem::take(&mut self.scratch);
         let tiles = self.features.tile_count(root, &mut scratch);
         self.scratch = scratch;
-        let (tile, _) = self.features.place_of(root);
+        let (tile, segment) = self.features.place_of(root);
         let mut meeples = [0u8; crate::kernel::pieces::MAX_PLAYERS];
         for m in &self.meeples {
             if let MeepleSpot::Segment(s) = m.spot
@@ -146,6 +147,7 @@ impl Game<'_> {
         Moment::FeatureCompleted {
             kind: self.features.kind(root),
             pos: self.board.tiles()[tile].pos,
+            segment: segment as u8,
             tiles,
             pennants: self.features.pennants(root),
             points,
@@ -399,34 +401,43 @@ impl Game<'_> {
 
     /// How many distinct completed cities a field borders (G8).
     pub fn completed_cities_touching(&self, field: FeatureId) -> u32 {
-        // The first cities found are kept on the stack: a field borders a
-        // few, and searching bots ask at every iteration.
-        const NEAR: usize = 16;
-        let mut near = [FeatureId::MAX; NEAR];
-        let mut found = 0usize;
-        let mut more: Vec<FeatureId> = Vec::new();
-        for id in self.features.members(field) {
-            let (tile, seg) = self.features.place_of(id);
-            let placed = self.board.tiles()[tile];
-            let kind = &self.tiles.kinds[placed.kind as usize];
-            for &c in &kind.segments[seg].cities {
-                let r = self.features.root(placed.first_segment + c as u32);
-                if !self.features.is_complete(r)
-                    || near[..found.min(NEAR)].contains(&r)
-                    || more.contains(&r)
-                {
-                    continue;
-                }
-                if found < NEAR {
-                    near[found] = r;
-                } else {
-                    more.push(r);
-                }
-                found += 1;
-            }
-        }
-        found as u32
+        completed_cities_touching(&self.features, &self.board, self.tiles, field)
     }
+}
+
+/// How many distinct completed cities the field `field` borders (G8), on a
+/// board of `tiles`.
+pub fn completed_cities_touching(
+    features: &Features,
+    board: &Board,
+    tiles: &TileSet,
+    field: FeatureId,
+) -> u32 {
+    // The first cities found are kept on the stack: a field borders a
+    // few, and searching bots ask at every iteration.
+    const NEAR: usize = 16;
+    let mut near = [FeatureId::MAX; NEAR];
+    let mut found = 0usize;
+    let mut more: Vec<FeatureId> = Vec::new();
+    for id in features.members(field) {
+        let (tile, seg) = features.place_of(id);
+        let placed = board.tiles()[tile];
+        let kind = &tiles.kinds[placed.kind as usize];
+        for &c in &kind.segments[seg].cities {
+            let r = features.root(placed.first_segment + c as u32);
+            if !features.is_complete(r) || near[..found.min(NEAR)].contains(&r) || more.contains(&r)
+            {
+                continue;
+            }
+            if found < NEAR {
+                near[found] = r;
+            } else {
+                more.push(r);
+            }
+            found += 1;
+        }
+    }
+    found as u32
 }
 
 /// Each feature of `on` (as [`Game::meeples_by_feature`] leaves it), in

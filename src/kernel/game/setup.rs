@@ -11,7 +11,7 @@
 use anyhow::{Result, ensure};
 
 use super::{Game, MEEPLES_PER_PLAYER};
-use crate::kernel::effects::StateAt;
+use crate::kernel::effects::{StateAt, TurnTile};
 use crate::kernel::geometry::{Dir, Pos};
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
 use crate::kernel::rules::{FloorKind, Rules};
@@ -55,7 +55,8 @@ impl<'a> Game<'a> {
     }
 
     /// A meeple of `owner` from their supply on `spot` of the tile at `pos`.
-    /// On a tower, the tower must have a floor and no meeple (T4, T8).
+    /// On a tower, the tower must have no meeple (T8); it may be a bare
+    /// foundation, as a rule's effect may make one.
     pub fn set_meeple(&mut self, owner: usize, pos: Pos, spot: MeepleSpot) -> Result<()> {
         ensure!(owner < self.players.len(), "no seat {owner}");
         ensure!(
@@ -87,11 +88,9 @@ impl<'a> Game<'a> {
                 let t = self
                     .tower_at(pos)
                     .ok_or_else(|| anyhow::anyhow!("no foundation at {pos}"))?;
+                // On a bare foundation too: a rule's effect may put one
+                // there (`place_on_tower`), so a position may hold one.
                 let tower = &mut self.towers[t];
-                ensure!(
-                    !tower.floors.is_empty(),
-                    "a meeple may not stand on a bare foundation (T4)"
-                );
                 ensure!(
                     tower.meeple.is_none(),
                     "the tower at {pos} already holds a meeple"
@@ -183,6 +182,23 @@ impl<'a> Game<'a> {
         ensure!(current < self.players.len(), "no seat {current}");
         self.current = current;
         self.stats.turns = turn;
+        Ok(())
+    }
+
+    /// Make the tile at `pos` the one the rules see as placed this turn
+    /// (`game().tile` to a pack), without opening the turn: a position's
+    /// last tile, when its decisions begin after the tile.
+    pub fn show_turn_tile(&mut self, pos: Pos) -> Result<()> {
+        let placed = *self
+            .board
+            .tile_at(pos)
+            .ok_or_else(|| anyhow::anyhow!("no tile at {pos}"))?;
+        self.history.tile = Some(TurnTile {
+            kind: placed.kind,
+            pos,
+            rot: placed.rot,
+            foundation: self.tiles.kinds[placed.kind as usize].foundation.is_some(),
+        });
         Ok(())
     }
 

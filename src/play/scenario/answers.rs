@@ -65,7 +65,9 @@ pub fn answers(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) ->
     let mut game = super::position::build(src, set, rules.as_ref(), raw)?;
     super::state::set(src, &mut game, raw)?;
     // Settled as a scenario's position is before its steps and
-    // expectations (no turn's tile: the steps are not played here).
+    // expectations: the hooks see the turn's tile, but the turn is not
+    // opened (the steps are not played here).
+    super::steps::show_turn_tile(src, &mut game, raw)?;
     game.settle(None)?;
     let towers = (0..game.towers().len())
         .map(|t| tower_answers(set, &game, t))

@@ -171,6 +171,9 @@ pub fn check(
     if let Some(want) = &expect.events {
         c.events(want, events)?;
     }
+    if let Some(want) = &expect.events_include {
+        c.events_include(want, events)?;
+    }
     for name in &expect.no_events {
         let n = name.get_ref();
         event_name(src, name)?;
@@ -325,19 +328,7 @@ impl Checker<'_, '_> {
         want: &Spanned<Vec<Spanned<toml::Table>>>,
         events: &[serde_json::Value],
     ) -> Result<()> {
-        let mut kinds = BTreeSet::new();
-        let mut expected = Vec::new();
-        for w in want.get_ref() {
-            let Some(toml::Value::String(name)) = w.get_ref().get("event") else {
-                return Err(self.src.error_at(
-                    w.span(),
-                    "each expected record names its `event` (as in docs/log.md)",
-                ));
-            };
-            event_name(self.src, &Spanned::new(w.span(), name.clone()))?;
-            kinds.insert(name.clone());
-            expected.push((w, serde_json::to_value(w.get_ref())?));
-        }
+        let (kinds, expected) = expected_records(self.src, want)?;
         let got: Vec<&serde_json::Value> = events
             .iter()
             .filter(|e| e["event"].as_str().is_some_and(|k| kinds.contains(k)))
@@ -364,6 +355,66 @@ impl Checker<'_, '_> {
         }
         Ok(())
     }
+
+    /// The records `want` lists are among those the steps wrote, in that
+    /// order, with any others before, between and after them.
+    fn events_include(
+        &mut self,
+        want: &Spanned<Vec<Spanned<toml::Table>>>,
+        events: &[serde_json::Value],
+    ) -> Result<()> {
+        let (_, expected) = expected_records(self.src, want)?;
+        let mut rest = events.iter();
+        for (i, (span, want)) in expected.iter().enumerate() {
+            let what = format!("record {} of `events_include`, in order", i + 1);
+            if rest.any(|g| matches(want, g)) {
+                self.compare(span.span(), what, String::new(), String::new());
+                continue;
+            }
+            let kind = &want["event"];
+            let of_kind: Vec<String> = events
+                .iter()
+                .filter(|e| &e["event"] == kind)
+                .map(|e| e.to_string())
+                .collect();
+            let got = if of_kind.is_empty() {
+                format!("no `{}` record", kind.as_str().unwrap_or_default())
+            } else {
+                format!(
+                    "none after the records before it; of its event:\n{}",
+                    of_kind.join("\n")
+                )
+            };
+            self.compare(span.span(), what, want.to_string(), got);
+            // The records after it are not looked for past one missing.
+            break;
+        }
+        Ok(())
+    }
+}
+
+/// The records an `events` (or `events_include`) list expects, each named
+/// by its `event`, and the event names it holds.
+type Expected<'w> = Vec<(&'w Spanned<toml::Table>, serde_json::Value)>;
+
+fn expected_records<'w>(
+    src: &Source,
+    want: &'w Spanned<Vec<Spanned<toml::Table>>>,
+) -> Result<(BTreeSet<String>, Expected<'w>)> {
+    let mut kinds = BTreeSet::new();
+    let mut expected = Vec::new();
+    for w in want.get_ref() {
+        let Some(toml::Value::String(name)) = w.get_ref().get("event") else {
+            return Err(src.error_at(
+                w.span(),
+                "each expected record names its `event` (as in docs/log.md)",
+            ));
+        };
+        event_name(src, &Spanned::new(w.span(), name.clone()))?;
+        kinds.insert(name.clone());
+        expected.push((w, serde_json::to_value(w.get_ref())?));
+    }
+    Ok((kinds, expected))
 }
 
 /// The most prisoners one seat may hold of another: every meeple of a

@@ -174,6 +174,9 @@ pub struct RawExpect {
     /// The log records the steps wrote, of the events these name, in order;
     /// each with the fields it gives.
     pub events: Option<Spanned<Vec<Spanned<toml::Table>>>>,
+    /// Log records the steps wrote, in this order, with any others before,
+    /// between and after them.
+    pub events_include: Option<Spanned<Vec<Spanned<toml::Table>>>>,
     /// Events the steps must not log.
     #[serde(default)]
     pub no_events: Vec<Spanned<String>>,

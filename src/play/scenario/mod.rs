@@ -188,7 +188,10 @@ fn own_rules(
         return Ok(None);
     }
     let packs: Vec<String> = match &raw.packs {
-        Some(p) => p.iter().map(|p| p.get_ref().clone()).collect(),
+        Some(p) => p
+            .iter()
+            .map(|p| from_file(home, src, p.get_ref()))
+            .collect(),
         None => set.pack_names().clone(),
     };
     let at = raw
@@ -200,6 +203,30 @@ fn own_rules(
     Ruleset::from_packs_with(home, set.load_options(), &packs, &params)
         .map(Some)
         .map_err(|e| src.error_at(at, format!("the scenario's rules: {e:#}")))
+}
+
+/// A pack a scenario names: a pack of the rules folders by its name, else
+/// a path from the scenario file's folder when a pack is there (so a file
+/// runs alike from any folder), else as written.
+fn from_file(home: &Home, src: &Source, pack: &str) -> String {
+    let dirs = home.rules_dirs();
+    // Packs held in memory (the studio's) name no file on disk.
+    let held = dirs
+        .iter()
+        .any(|d| matches!(d, crate::rules::Dir::Inline(..)));
+    let named = held
+        || crate::rules::native::native(pack).is_some()
+        || dirs.iter().any(|d| d.join(pack).has("pack.toml"));
+    let beside = src
+        .path
+        .parent()
+        .filter(|_| !named && std::path::Path::new(pack).is_relative())
+        .map(|dir| dir.join(pack))
+        .filter(|dir| dir.join("pack.toml").is_file());
+    match beside {
+        Some(dir) => dir.display().to_string(),
+        None => pack.to_string(),
+    }
 }
 
 /// The scenarios of one target and what running them found.

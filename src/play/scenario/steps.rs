@@ -8,6 +8,7 @@ use super::checked::{cell, number, rotation, seat};
 use super::file::{At, RawScenario, RawStep};
 use super::position::floor_kind;
 use crate::kernel::diag::Source;
+use crate::kernel::geometry::Pos;
 use crate::kernel::{Action, Game, Placement};
 use crate::play::log::{LogContext, records};
 use crate::rules::Ruleset;
@@ -28,11 +29,8 @@ pub fn play(
         .steps
         .first()
         .is_some_and(|s| s.get_ref().tile.is_none() && s.get_ref().end.is_none());
-    let last = match raw.tiles.last() {
-        Some(t) if opens_turn => Some(cell(src, &t.get_ref().at)?),
-        _ => None,
-    };
-    game.settle(last)?;
+    let shown = show_turn_tile(src, game, raw)?;
+    game.settle(shown.filter(|_| opens_turn))?;
     game.record_events();
     for (i, step) in raw.steps.iter().enumerate() {
         let refused = step.get_ref().refused;
@@ -76,6 +74,22 @@ pub fn play(
         out.push(value);
     }
     Ok(out)
+}
+
+/// Unless the steps begin with a tile, the last tile of the position is
+/// the one the hooks see as placed this turn (`game().tile`), as the steps
+/// play it: where it stands, if there is one.
+pub fn show_turn_tile(src: &Source, game: &mut Game, raw: &RawScenario) -> Result<Option<Pos>> {
+    let first_is_tile = raw
+        .steps
+        .first()
+        .is_some_and(|s| s.get_ref().tile.is_some());
+    let Some(last) = raw.tiles.last().filter(|_| !first_is_tile) else {
+        return Ok(None);
+    };
+    let at = cell(src, &last.get_ref().at)?;
+    game.show_turn_tile(at)?;
+    Ok(Some(at))
 }
 
 /// One step: `Ok(Err(why))` when the game refuses it (a failure of the

@@ -245,12 +245,23 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
             on,
             spot,
             owner,
+        }
+        | Event::Placed {
+            rule,
+            pos,
+            on,
+            spot,
+            owner,
         } => told(
             "pack",
             Words::text(format!("{rule}: ")).whose(*owner).and(format!(
-                " meeple {} at {} goes home",
+                " meeple {} at {} {}",
                 spot_words(game, *pos, *spot, *on),
-                cell(*pos)
+                cell(*pos),
+                match e {
+                    Event::Placed { .. } => "is placed",
+                    _ => "goes home",
+                }
             )),
         ),
         Event::State {
@@ -500,7 +511,10 @@ mod tests {
                 name: "owed".into(),
                 seat: Some(1),
                 at: None,
-                value: 3,
+                value: crate::kernel::game::StateValue {
+                    value: 3,
+                    boolean: false,
+                },
             },
         ];
         let names = Names::new(vec!["Ana".into(), "Bo".into()]);

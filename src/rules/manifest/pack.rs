@@ -186,6 +186,17 @@ fn floor_decls(
             ));
             continue;
         }
+        if !written_after_a_dot(name) {
+            problems.push(manifest.error_at(
+                f.name.span(),
+                format!(
+                    "floor kind `{name}`: a script could not write `supply.{name}`, as Rhai keeps \
+                     `{name}` for itself (a keyword, or a name starting with a digit): name it \
+                     otherwise"
+                ),
+            ));
+            continue;
+        }
         if floors.iter().any(|d: &FloorDecl| &d.name == name) {
             problems.push(
                 manifest.error_at(f.name.span(), format!("floor kind `{name}` declared twice")),
@@ -295,6 +306,16 @@ fn state_decls(
         }
     }
     decls
+}
+
+/// Can a script name a map's field `name` after a dot (`supply.name`)?
+/// Not one of Rhai's keywords or reserved words, nor a name starting with
+/// a digit. (A name with `-` reads as a subtraction there: scripts write
+/// `supply["a-b"]`, which works for every name.)
+fn written_after_a_dot(name: &str) -> bool {
+    rhai::Engine::new_raw()
+        .compile_expression(format!("m.{name}"))
+        .is_ok()
 }
 
 fn valid_name(name: &str) -> bool {

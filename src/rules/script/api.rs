@@ -149,7 +149,7 @@ fn register_meeple(engine: &mut Engine) {
         .register_get("feature", |_: &mut MeepleInfo| {
             let on_one = meeple_read(Read::Feature)? != 0;
             Ok::<_, Box<EvalAltResult>>(if on_one {
-                Dynamic::from(super::context::FeatureInfo)
+                Dynamic::from(super::reads::FeatureInfo::ASKED)
             } else {
                 Dynamic::UNIT
             })

@@ -12,8 +12,8 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, MeepleInfo, Stack, TowerInfo};
-use super::context::FeatureInfo;
 use super::memo::{Changed, Kept, Key, Value};
+use super::reads::FeatureInfo;
 use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
@@ -193,7 +193,7 @@ impl ScriptRules {
                 vec![int(0), int(1), Dynamic::from(supply)]
             }
             Hook::Captured | Hook::MeepleStrength => vec![meeple()],
-            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo), int(0)],
+            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo::ASKED), int(0)],
             Hook::End => {
                 let towers: Array = q
                     .towers

@@ -93,6 +93,7 @@ impl Scripts {
                         max: d.max,
                         default: d.default,
                         figure: d.figure,
+                        boolean: d.boolean,
                     });
                     (d.name.clone(), (state_vars.len() - 1) as u16, d.boolean)
                 })

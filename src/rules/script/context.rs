@@ -1,5 +1,6 @@
-//! `game()` — the game at the moment a hook is asked — and `Feature`, the
-//! feature a meeple stands on. Every field is a [`Read`] taken through the
+//! `game()` — the game at the moment a hook is asked — and `Feature`'s
+//! fields: the feature a meeple stands on or being scored, or the one at a
+//! cell and segment (`game().feature(x, y, segment)`). Every field is a [`Read`] taken through the
 //! recorder, so an answer is kept under exactly the fields it read: a rule
 //! on who leads is kept by the leader, not by the scores. The derived reads
 //! (`leader`, `last`, `rank(seat)`, `ahead(a, b)`, a feature's `tiles` and
@@ -8,37 +9,66 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
-use super::moment::{Tally, cell_value};
-use super::reads::Read;
+use super::moment::{Tally, TileInfo, cell_value};
+use super::reads::{Aspect, FeatureInfo, Read};
 use super::record::{floor_kind, kind_name, read};
 use super::{Hook, rt_error, with_rules};
+use crate::kernel::geometry::Pos;
 
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
      payer, captor, actor, prisoners(captor, owner), held(captor), score(seat), last, \
-     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), floors_built(seat), \
+     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), feature(x, y, segment), \
+     meeples_in_supply(seat), floors_built(seat), \
      captures(seat), ransoms_paid(seat), ransom_points_paid(seat), \
      ransom_points_received(seat)";
 
 /// What `game().tile` gives.
 pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
 
-/// The tile placed this turn, as `game().tile` gives it: every field is
-/// read from the game.
-#[derive(Clone, Copy, Debug)]
-pub struct TileInfo;
-
 /// What a `Feature` gives.
-pub(super) const FEATURE_FIELDS: &str = "kind, tiles, pennants, complete, open, meeples";
+pub(super) const FEATURE_FIELDS: &str =
+    "kind, tiles, pennants, complete, open, meeples, cities, cells, segments";
 
 /// `game()` in a script.
 #[derive(Clone, Copy, Debug)]
 pub struct GameRef;
 
-/// The feature the question's meeple stands on, as `meeple.feature` gives
-/// it: every field is read from the question.
-#[derive(Clone, Copy, Debug)]
-pub struct FeatureInfo;
+/// The feature at segment `segment` of the tile at (x, y), as a script
+/// sees it: `()` where there is none (no tile, or no such segment).
+pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<EvalAltResult>> {
+    let far = |v: i64| i32::try_from(v).ok().filter(|v| v.abs() < 1 << 24);
+    let (Some(x), Some(y), Ok(s)) = (far(x), far(y), u8::try_from(segment)) else {
+        return Ok(Dynamic::UNIT);
+    };
+    let at = FeatureInfo {
+        at: Some((x, y, s)),
+    };
+    Ok(match of(at, Aspect::Exists)? {
+        0 => Dynamic::UNIT,
+        _ => Dynamic::from(at),
+    })
+}
+
+/// The cells (and, with `segments`, the segments) of the feature, each
+/// once, in the order its parts joined: `[x, y]` (`[x, y, segment]`). A
+/// whole feature: the call is not kept.
+fn parts(f: FeatureInfo, segments: bool) -> Result<Array, Box<EvalAltResult>> {
+    of(f, Aspect::Kind)?;
+    super::record::opaque();
+    with_rules(|r| {
+        r.with_running_facts(|facts| {
+            let t = facts.table?;
+            let root = match f.at {
+                Some((x, y, s)) => super::reads::root_at(t, Pos::new(x, y), s)?,
+                None => super::reads::question_feature(facts)?,
+            };
+            Some(super::reads::feature_parts(t, root, segments))
+        })
+        .flatten()
+    })?
+    .ok_or_else(|| rt_error("a feature is only known during a game"))
+}
 
 /// `game()`: the running hook must be one that reads the game.
 fn game() -> Result<GameRef, Box<EvalAltResult>> {
@@ -145,6 +175,9 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_fn("held", |_: &mut GameRef, captor: i64| {
             field(Read::Held(seat(captor)?))
         })
+        .register_fn("meeples_in_supply", |_: &mut GameRef, s: i64| {
+            field(Read::Supply(seat(s)?))
+        })
         .register_get("tile", |_: &mut GameRef| {
             Ok::<_, Box<EvalAltResult>>(match field(Read::TileKind)? {
                 -1 => Dynamic::UNIT,
@@ -174,25 +207,29 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_get("foundation", |_: &mut TileInfo| {
             field(Read::TileFoundation).map(|f| f != 0)
         });
+    engine.register_fn("feature", |_: &mut GameRef, x: i64, y: i64, s: i64| {
+        feature_at(x, y, s)
+    });
     engine
         .register_type_with_name::<FeatureInfo>("Feature")
-        .register_get("kind", |_: &mut FeatureInfo| {
-            feature(Read::FeatureKind).map(|k| ImmutableString::from(kind_name(k)))
+        .register_get("kind", |f: &mut FeatureInfo| {
+            of(*f, Aspect::Kind).map(|k| ImmutableString::from(kind_name(k)))
         })
-        .register_get("pennants", |_: &mut FeatureInfo| {
-            feature(Read::FeaturePennants)
+        .register_get("pennants", |f: &mut FeatureInfo| of(*f, Aspect::Pennants))
+        .register_get("complete", |f: &mut FeatureInfo| {
+            of(*f, Aspect::Complete).map(|c| c != 0)
         })
-        .register_get("complete", |_: &mut FeatureInfo| {
-            feature(Read::FeatureComplete).map(|c| c != 0)
+        .register_get("open", |f: &mut FeatureInfo| {
+            of(*f, Aspect::Complete).map(|c| c == 0)
         })
-        .register_get("open", |_: &mut FeatureInfo| {
-            feature(Read::FeatureComplete).map(|c| c == 0)
-        })
-        .register_get("tiles", |_: &mut FeatureInfo| feature(Read::FeatureTiles))
-        .register_get("meeples", |_: &mut FeatureInfo| {
+        .register_get("tiles", |f: &mut FeatureInfo| of(*f, Aspect::Tiles))
+        .register_get("cities", |f: &mut FeatureInfo| of(*f, Aspect::Cities))
+        .register_get("cells", |f: &mut FeatureInfo| parts(*f, false))
+        .register_get("segments", |f: &mut FeatureInfo| parts(*f, true))
+        .register_get("meeples", |f: &mut FeatureInfo| {
             let players = field(Read::Players)?;
             (0..players as u8)
-                .map(|s| feature(Read::FeatureMeeples(s)).map(Dynamic::from))
+                .map(|s| of(*f, Aspect::Meeples(s)).map(Dynamic::from))
                 .collect::<Result<Array, _>>()
         });
 }
@@ -210,7 +247,12 @@ pub(super) fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>
     })?
 }
 
-/// A field of the question's meeple's feature.
+/// Field `aspect` of feature `f`, read and recorded.
+fn of(f: FeatureInfo, aspect: Aspect) -> Result<i64, Box<EvalAltResult>> {
+    feature(f.read_of(aspect))
+}
+
+/// A field of a feature.
 fn feature(r: Read) -> Result<i64, Box<EvalAltResult>> {
     read(r)?.ok_or_else(|| rt_error("`meeple.feature` is only known during a game"))
 }

@@ -206,6 +206,18 @@ fn register_event(engine: &mut Engine) {
     for field in EventField::ALL {
         engine.register_get(field.name(), move |_: &mut EventInfo| event_field(field));
     }
+    // The completed feature itself, as `game().feature` gives it at the
+    // event's cell and segment.
+    engine.register_get("feature", |_: &mut EventInfo| {
+        let at = |f| {
+            event_field(f)?
+                .as_int()
+                .map_err(|_| rt_error("a whole number"))
+        };
+        // The segment first: an event without one says which it has.
+        let segment = at(EventField::Segment)?;
+        super::context::feature_at(at(EventField::X)?, at(EventField::Y)?, segment)
+    });
 }
 
 /// Where each effect a script made was made, once per place: (pack,
@@ -345,6 +357,14 @@ pub(super) fn register_effects(engine: &mut Engine) {
             |ctx: NativeCallContext, x: i64, y: i64, seat: i64| {
                 let (tower, seat) = (cell(x, y)?, seat_number(seat)?);
                 made(&ctx, Effect::Top { tower, seat })
+            },
+        )
+        .register_fn(
+            "place_meeple",
+            |ctx: NativeCallContext, x: i64, y: i64, segment: i64, seat: i64| {
+                let at = cell(x, y)?;
+                let (segment, seat) = (segment_number(segment)?, seat_number(seat)?);
+                made(&ctx, Effect::Place { at, segment, seat })
             },
         );
     for (name, blocked) in [("block", true), ("unblock", false)] {

@@ -9,6 +9,11 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleOn;
 use crate::kernel::tiles::TileSet;
 
+/// The tile placed this turn, as `game().tile` gives it: every field is
+/// read from the game.
+#[derive(Clone, Copy, Debug)]
+pub struct TileInfo;
+
 /// A field of what happened, as an event hook's `event` gives it; each
 /// moment has some (see [`EventField::of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,11 +48,13 @@ pub(super) enum EventField {
     Cost,
     A,
     B,
+    /// The completed feature's segment of its tile at `x`, `y`.
+    Segment,
 }
 
 impl EventField {
     /// Every field (`Meeples` once, for its name).
-    pub(super) const ALL: [EventField; 24] = {
+    pub(super) const ALL: [EventField; 25] = {
         use EventField::*;
         [
             Seat,
@@ -74,6 +81,7 @@ impl EventField {
             Cost,
             A,
             B,
+            Segment,
         ]
     };
 
@@ -104,6 +112,7 @@ impl EventField {
             EventField::Cost => "cost",
             EventField::A => "a",
             EventField::B => "b",
+            EventField::Segment => "segment",
         }
     }
 
@@ -114,9 +123,17 @@ impl EventField {
         match moment {
             Moment::TileDrawn { .. } => &[Seat, Tile, Foundation],
             Moment::TilePlaced { .. } => &[Seat, Tile, X, Y, Rot, Foundation],
-            Moment::FeatureCompleted { .. } => {
-                &[Kind, X, Y, Tiles, Pennants, Points, Meeples(0), Scored]
-            }
+            Moment::FeatureCompleted { .. } => &[
+                Kind,
+                X,
+                Y,
+                Segment,
+                Tiles,
+                Pennants,
+                Points,
+                Meeples(0),
+                Scored,
+            ],
             Moment::FloorBuilt { .. } => &[Seat, ByRule, X, Y, Kind, Height],
             Moment::MeeplePlaced { .. } => &[Seat, X, Y, On],
             Moment::Capture { .. } => &[Captor, Owner, X, Y, MeepleX, MeepleY, On, Outcome],
@@ -157,6 +174,7 @@ impl EventField {
             (Moment::FeatureCompleted { kind, .. }, F::Kind) => {
                 Some(on_code(MeepleOn::Feature(kind)))
             }
+            (Moment::FeatureCompleted { segment, .. }, F::Segment) => Some(segment.into()),
             (Moment::FeatureCompleted { tiles, .. }, F::Tiles) => Some(tiles.into()),
             (Moment::FeatureCompleted { pennants, .. }, F::Pennants) => Some(pennants.into()),
             (Moment::FeatureCompleted { points, .. }, F::Points) => Some(points.into()),

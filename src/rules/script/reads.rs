@@ -12,9 +12,11 @@
 
 use crate::kernel::effects::{Moment, StateAt};
 use crate::kernel::features::FeatureId;
+use crate::kernel::game::completed_cities_touching;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::rules::TowerNow;
+use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Board, FloorKind, Holds, MeepleView, Table};
 
 use super::ScriptRules;
@@ -58,6 +60,11 @@ pub(super) enum Read {
     FeaturePennants,
     /// Meeples of a seat on it.
     FeatureMeeples(u8),
+    /// The completed cities a field borders (G8); 0 for other kinds.
+    FeatureCities,
+    /// A fact of the feature at a cell and segment: `game().feature(x, y,
+    /// segment)`, `event.feature`.
+    FeatureAt(Aspect, i32, i32, u8),
     // The board.
     HasTile(i32, i32),
     /// `board.range_steps(tower, dx, dy)` for the tower asked about.
@@ -78,6 +85,8 @@ pub(super) enum Read {
     Ahead(u8, u8),
     Prisoners(u8, u8),
     Held(u8),
+    /// A seat's meeples in supply.
+    Supply(u8),
     Payer,
     Captor,
     Actor,
@@ -106,6 +115,77 @@ pub(super) enum Read {
     State(u16, StateAt),
     /// A field of an event hook's `event`.
     Event(EventField),
+}
+
+/// A feature as a script sees it: the question's (the feature a meeple
+/// stands on, or the one being scored) or the one at a cell and segment
+/// (`game().feature(x, y, segment)`, `event.feature`). Every field is read
+/// through the recorder; its cells and segments, a list of the whole
+/// feature, are not kept.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureInfo {
+    /// Where: a cell and a segment of its tile; `None` for the question's.
+    pub(super) at: Option<(i32, i32, u8)>,
+}
+
+impl FeatureInfo {
+    /// The question's feature.
+    pub(super) const ASKED: FeatureInfo = FeatureInfo { at: None };
+
+    /// The read of `aspect` of this feature.
+    pub(super) fn read_of(self, aspect: Aspect) -> Read {
+        match (self.at, aspect) {
+            (Some((x, y, s)), a) => Read::FeatureAt(a, x, y, s),
+            (None, Aspect::Kind) => Read::FeatureKind,
+            (None, Aspect::Tiles) => Read::FeatureTiles,
+            (None, Aspect::Complete) => Read::FeatureComplete,
+            (None, Aspect::Pennants) => Read::FeaturePennants,
+            (None, Aspect::Meeples(s)) => Read::FeatureMeeples(s),
+            (None, Aspect::Cities) => Read::FeatureCities,
+            (None, Aspect::Exists) => Read::Feature,
+        }
+    }
+}
+
+/// What a read of a feature at a place asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Aspect {
+    /// 1 when a tile there has that segment, else 0.
+    Exists,
+    Kind,
+    Tiles,
+    Complete,
+    Pennants,
+    Meeples(u8),
+    Cities,
+}
+
+impl Aspect {
+    /// Its field, as a script writes it after a feature.
+    pub(super) fn field(self) -> &'static str {
+        match self {
+            Aspect::Exists => "",
+            Aspect::Kind => "kind",
+            Aspect::Tiles => "tiles",
+            Aspect::Complete => "complete",
+            Aspect::Pennants => "pennants",
+            Aspect::Meeples(_) => "meeples",
+            Aspect::Cities => "cities",
+        }
+    }
+
+    /// Its name after `feature.`.
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Aspect::Exists => "game().feature(x, y, segment)",
+            Aspect::Kind => "feature.kind",
+            Aspect::Tiles => "feature.tiles",
+            Aspect::Complete => "feature.complete (or .open)",
+            Aspect::Pennants => "feature.pennants",
+            Aspect::Meeples(_) => "feature.meeples",
+            Aspect::Cities => "feature.cities",
+        }
+    }
 }
 
 impl Read {
@@ -139,6 +219,8 @@ impl Read {
             Read::FeatureComplete => "meeple.feature.complete (or .open)",
             Read::FeaturePennants => "meeple.feature.pennants",
             Read::FeatureMeeples(_) => "meeple.feature.meeples",
+            Read::FeatureCities => "meeple.feature.cities",
+            Read::FeatureAt(aspect, ..) => aspect.name(),
             Read::HasTile(..) => "board.has_tile(x, y)",
             Read::RangeSteps(..) => "board.range_steps(tower, dx, dy)",
             Read::Players => "game().players",
@@ -152,6 +234,7 @@ impl Read {
             Read::Ahead(..) => "game().ahead(a, b)",
             Read::Prisoners(..) => "game().prisoners(captor, owner)",
             Read::Held(_) => "game().held(captor)",
+            Read::Supply(_) => "game().meeples_in_supply(seat)",
             Read::Payer => "game().payer",
             Read::Captor => "game().captor",
             Read::Actor => "game().actor",
@@ -316,16 +399,29 @@ impl ScriptRules {
                 let (t, root) = feature_of(facts)?;
                 t.features?.pennants(root) as i64
             }
-            Read::FeatureMeeples(s) => {
+            Read::FeatureMeeples(s) => meeples_on(*table()?, feature_of(facts)?.1, seat(s))?,
+            Read::FeatureCities => {
                 let (t, root) = feature_of(facts)?;
-                let features = t.features?;
-                t.meeples
-                    .iter()
-                    .filter(|m| {
-                        m.owner as usize == seat(s)
-                            && segment_root(t.board, features, m.pos, m.spot) == Some(root)
-                    })
-                    .count() as i64
+                cities(t, root)?
+            }
+            Read::FeatureAt(aspect, x, y, s) => {
+                let t = *table()?;
+                let root = root_at(t, Pos::new(x, y), s);
+                match (aspect, root) {
+                    (Aspect::Exists, root) => root.is_some() as i64,
+                    (_, None) => return None,
+                    (Aspect::Kind, Some(r)) => t.features?.kind(r) as i64,
+                    (Aspect::Tiles | Aspect::Complete, Some(r)) => {
+                        let e = t.features?.extent(t.board, r, &mut Vec::new());
+                        match aspect {
+                            Aspect::Tiles => e.tiles as i64,
+                            _ => e.complete as i64,
+                        }
+                    }
+                    (Aspect::Pennants, Some(r)) => t.features?.pennants(r) as i64,
+                    (Aspect::Meeples(s), Some(r)) => meeples_on(t, r, seat(s))?,
+                    (Aspect::Cities, Some(r)) => cities(t, r)?,
+                }
             }
             Read::HasTile(x, y) => table()?.board.has_tile(Pos::new(x, y)) as i64,
             Read::RangeSteps(dx, dy) => {
@@ -366,6 +462,7 @@ impl ScriptRules {
                 }
                 (0..n).map(|o| t.prisoners_of(seat(c), o) as i64).sum()
             }
+            Read::Supply(s) => *table()?.supply.get(seat(s))? as i64,
             Read::Payer => facts.roles.payer? as i64,
             Read::Captor => facts.roles.captor? as i64,
             Read::Actor => facts.roles.actor? as i64,
@@ -399,6 +496,67 @@ fn the_one(scores: &[u32], better: impl Fn(u32, u32) -> bool) -> i64 {
         .enumerate()
         .any(|(i, &s)| i != best.0 && !better(*best.1, s));
     if tied { -1 } else { best.0 as i64 }
+}
+
+/// Meeples of `seat` on the feature of `root`.
+fn meeples_on(t: Table, root: FeatureId, seat: usize) -> Option<i64> {
+    let features = t.features?;
+    Some(
+        t.meeples
+            .iter()
+            .filter(|m| {
+                m.owner as usize == seat
+                    && segment_root(t.board, features, m.pos, m.spot) == Some(root)
+            })
+            .count() as i64,
+    )
+}
+
+/// The completed cities the feature of `root` borders, when it is a field
+/// (G8); 0 for any other.
+fn cities(t: Table, root: FeatureId) -> Option<i64> {
+    let features = t.features?;
+    if features.kind(root) != SegmentKind::Field {
+        return Some(0);
+    }
+    Some(completed_cities_touching(features, t.board, t.tiles?, root) as i64)
+}
+
+/// The feature of segment `segment` of the tile at `pos`, if there is one.
+pub(super) fn root_at(t: Table, pos: Pos, segment: u8) -> Option<FeatureId> {
+    let features = t.features?;
+    let index = t.board.tile_index(pos)?;
+    let id = t.board.tiles()[index].first_segment + segment as u32;
+    let is_its = (id as usize) < features.len() && features.place_of(id).0 == index;
+    is_its.then(|| features.root(id))
+}
+
+/// The question's feature (the one scored, or the meeple's), if it has one.
+pub(super) fn question_feature(facts: &Facts) -> Option<FeatureId> {
+    feature_of(facts).map(|(_, root)| root)
+}
+
+/// The cells of the feature of `root` (with `segments`: its segments),
+/// each once, as a script sees them: `[x, y]` (`[x, y, segment]`).
+pub(super) fn feature_parts(t: Table, root: FeatureId, segments: bool) -> rhai::Array {
+    use rhai::Dynamic;
+    let Some(features) = t.features else {
+        return rhai::Array::new();
+    };
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut out = rhai::Array::new();
+    for id in features.members(root) {
+        let (tile, s) = features.place_of(id);
+        let pos = t.board.tiles()[tile].pos;
+        let mut part = vec![Dynamic::from(pos.x as i64), Dynamic::from(pos.y as i64)];
+        if segments {
+            part.push(Dynamic::from(s as i64));
+        } else if !seen.insert(pos) {
+            continue;
+        }
+        out.push(Dynamic::from(part));
+    }
+    out
 }
 
 /// The table and the feature the question's meeple stands on, when it

@@ -70,6 +70,7 @@ pub(super) struct Lent<'a> {
 struct TableCopy {
     scores: Vec<u32>,
     prisoners: Vec<u8>,
+    supply: Vec<u8>,
     meeples: Vec<Meeple>,
     current: usize,
     turn: u32,
@@ -117,6 +118,8 @@ impl Frame {
             c.scores.extend_from_slice(t.scores);
             c.prisoners.clear();
             c.prisoners.extend_from_slice(t.prisoners);
+            c.supply.clear();
+            c.supply.extend_from_slice(t.supply);
             c.meeples.clear();
             c.meeples.extend_from_slice(t.meeples);
             (c.current, c.turn, c.tiles_left) = (t.current, t.turn, t.tiles_left);
@@ -148,6 +151,7 @@ impl Frame {
                 meeples: &c.meeples,
                 scores: &c.scores,
                 prisoners: &c.prisoners,
+                supply: &c.supply,
                 current: c.current,
                 turn: c.turn,
                 tiles_left: c.tiles_left,

@@ -23,7 +23,7 @@ use super::api::{BoardRef, MeepleInfo, TowerInfo};
 use super::ask::Question;
 use super::memo::Value;
 use super::moment::EventField;
-use super::reads::{Facts, Read};
+use super::reads::{Aspect, Facts, FeatureInfo, Read};
 use super::record::{RULES, kind_name};
 use super::{ScriptRules, limits};
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
@@ -191,6 +191,12 @@ impl ScriptRules {
         if v.is::<BoardRef>() {
             return "board".to_string();
         }
+        if v.is::<super::moment::TileInfo>() {
+            return tile_text(facts);
+        }
+        if let Some(f) = v.read_lock::<FeatureInfo>() {
+            return self.feature_text(*f, facts);
+        }
         if v.is::<super::effects::EventInfo>() {
             return self.event_text(facts);
         }
@@ -212,6 +218,29 @@ impl ScriptRules {
             return format!("{:?}", s.as_str());
         }
         v.to_string()
+    }
+
+    /// A feature as `debug` writes it: the fields a script reads of it
+    /// now (its cells and segments left out).
+    fn feature_text(&self, f: FeatureInfo, facts: &Facts) -> String {
+        let read = |a| self.value(facts, f.read_of(a));
+        let Some(kind) = read(Aspect::Kind) else {
+            return "()".to_string();
+        };
+        let players = self.value(facts, Read::Players).unwrap_or(0);
+        let meeples: Vec<String> = (0..players as u8)
+            .map(|s| read(Aspect::Meeples(s)).unwrap_or(0).to_string())
+            .collect();
+        let number = |a| read(a).map_or("()".to_string(), |v| v.to_string());
+        format!(
+            "Feature {{ kind: {:?}, tiles: {}, pennants: {}, complete: {}, meeples: [{}], cities: {} }}",
+            kind_name(kind),
+            number(Aspect::Tiles),
+            number(Aspect::Pennants),
+            read(Aspect::Complete).is_some_and(|c| c != 0),
+            meeples.join(", "),
+            number(Aspect::Cities)
+        )
     }
 
     fn meeple_text(&self, facts: &Facts) -> String {
@@ -259,6 +288,15 @@ impl ScriptRules {
             Read::Ahead(a, b) => format!("game().ahead({a}, {b})"),
             Read::Prisoners(c, o) => format!("game().prisoners({c}, {o})"),
             Read::Held(c) => format!("game().held({c})"),
+            Read::Supply(s) => format!("game().meeples_in_supply({s})"),
+            Read::FeatureAt(aspect, x, y, s) => {
+                let at = format!("game().feature({x}, {y}, {s})");
+                match aspect {
+                    Aspect::Exists => at,
+                    Aspect::Meeples(seat) => format!("{at}.meeples[{seat}]"),
+                    other => format!("{at}.{}", other.field()),
+                }
+            }
             Read::State(v, at) => {
                 let name = self
                     .scripts
@@ -306,7 +344,10 @@ impl ScriptRules {
             | Read::HasTile(..)
             | Read::Ahead(..) => (v != 0).to_string(),
             Read::TowerOwner | Read::Leader | Read::Last => seat_or_none(v),
-            Read::MeepleOn | Read::FeatureKind => format!("{:?}", kind_name(v)),
+            Read::MeepleOn | Read::FeatureKind | Read::FeatureAt(Aspect::Kind, ..) => {
+                format!("{:?}", kind_name(v))
+            }
+            Read::FeatureAt(Aspect::Exists | Aspect::Complete, ..) => (v != 0).to_string(),
             _ => v.to_string(),
         }
     }
@@ -439,6 +480,9 @@ impl ScriptRules {
             Effect::Top { tower, seat } => {
                 format!("place_on_tower({}, {}, {seat})", tower.x, tower.y)
             }
+            Effect::Place { at, segment, seat } => {
+                format!("place_meeple({}, {}, {segment}, {seat})", at.x, at.y)
+            }
             Effect::SendHome { at, spot } => match spot {
                 MeepleSpot::Tower => format!("send_home({}, {})", at.x, at.y),
                 MeepleSpot::Segment(s) => format!("send_home({}, {}, {s})", at.x, at.y),
@@ -485,6 +529,25 @@ fn tower_text(t: &TowerInfo, kind_names: &[ImmutableString]) -> String {
 }
 
 /// `debug(…)` of one to four values in a script: one line of a trace.
+/// `game().tile` as `debug` writes it: its fields, as a script reads them.
+fn tile_text(facts: &Facts) -> String {
+    let Some(t) = facts.table.and_then(|t| t.history.tile) else {
+        return "()".to_string();
+    };
+    let name = facts
+        .table
+        .and_then(|table| table.tiles)
+        .and_then(|set| set.kinds.get(t.kind as usize))
+        .map_or_else(|| t.kind.to_string(), |k| format!("{:?}", k.name));
+    format!(
+        "Tile {{ name: {name}, x: {}, y: {}, rot: {}, foundation: {} }}",
+        t.pos.x,
+        t.pos.y,
+        t.rot as u16 * 90,
+        t.foundation
+    )
+}
+
 pub(super) fn register_debug(engine: &mut rhai::Engine) {
     engine
         .register_fn("debug", |a: Dynamic| debug_text(&[a]))

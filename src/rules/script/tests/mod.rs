@@ -516,5 +516,6 @@ fn every_hook_is_kept_and_charged_the_same_through_the_one_path() {
 }
 
 mod errors;
+mod features;
 mod fires;
 mod front;
