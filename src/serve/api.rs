@@ -378,7 +378,8 @@ async fn studio_reference() -> Response {
 /// threads that serve requests, on a thread with the hooks' stack, at most
 /// `Limits::studio_work` at once: a request that waits longer than the
 /// read time for its turn is refused (503). Bad input (the packs', the
-/// board's) is a 400, a rules failure a 422.
+/// board's) is a 400, a rules failure (a hook that fails while the rules
+/// answer on a board included) a 422.
 async fn studio_work<T: Send + 'static>(
     app: &AppState,
     packs: &[PackFiles],
@@ -398,7 +399,14 @@ async fn studio_work<T: Send + 'static>(
     .await
     .map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
     done.map_err(|e| {
-        let status = if is_bad_input(&e) { 400 } else { 422 };
+        let answering = e
+            .downcast_ref::<crate::play::scenario::Answering>()
+            .is_some();
+        let status = if is_bad_input(&e) && !answering {
+            400
+        } else {
+            422
+        };
         ApiError::new(status, format!("{e:#}"))
     })
 }

@@ -25,7 +25,7 @@ mod position;
 mod state;
 mod steps;
 
-pub use answers::{Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
+pub use answers::{Answering, Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
 pub use file::RawFile;
 use file::RawScenario;
 

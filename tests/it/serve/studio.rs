@@ -99,6 +99,22 @@ fn the_board_is_answered_by_the_pack_sent() {
         400,
     );
     assert!(message.contains("board.toml:3:"), "{message}");
+    // A hook that fails while answering is the rules' failure: 422, its
+    // pack, hook and line said.
+    for (script, says) in [
+        ("fn reach(tower) {\n    throw \"no\";\n}\n", "no"),
+        ("fn reach(tower) {\n    loop { }\n}\n", "operations"),
+        (
+            "fn f(n) { f(n + 1) }\nfn reach(tower) {\n    f(0)\n}\n",
+            "nested",
+        ),
+        ("fn reach(tower) {\n    \"far\"\n}\n", "expected an integer"),
+    ] {
+        let body = json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]), "pack": "my-rule", "scenario": board});
+        let message = refused(addr, "POST", "/api/studio/ask", &body.to_string(), 422);
+        assert!(message.contains("hook `reach`"), "{message}");
+        assert!(message.contains(says), "{script}: {message}");
+    }
 }
 
 #[test]
