@@ -198,9 +198,12 @@ fn parsed<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
-/// A request's body, read within the time and `limit` bytes.
+/// A request's body, read within the time and `limit` bytes. A body past
+/// the limit is read on and dropped, up to [`DRAINED`] bytes, before the
+/// 413 is answered: a client still sending it then reads the answer rather
+/// than a connection reset.
 async fn read_body(app: &AppState, body: Body, limit: usize) -> Result<Bytes, ApiError> {
-    match tokio::time::timeout(app.limits.read, axum::body::to_bytes(body, limit)).await {
+    match tokio::time::timeout(app.limits.read, body_within(body, limit)).await {
         Err(_) => Err(ApiError::new(
             408,
             format!(
@@ -208,28 +211,44 @@ async fn read_body(app: &AppState, body: Body, limit: usize) -> Result<Bytes, Ap
                 app.limits.read.as_secs()
             ),
         )),
-        Ok(Err(e)) if is_too_large(&e) => Err(ApiError::new(
-            413,
-            format!("the request's body is larger than {limit} bytes, the limit"),
-        )),
-        Ok(Err(e)) => Err(ApiError::new(
+        Ok(Err(Some(e))) => Err(ApiError::new(
             400,
             format!("reading the request's body: {e}"),
+        )),
+        Ok(Err(None)) => Err(ApiError::new(
+            413,
+            format!("the request's body is larger than {limit} bytes, the limit"),
         )),
         Ok(Ok(bytes)) => Ok(bytes),
     }
 }
 
-/// The body reader stopped at the size limit.
-fn is_too_large(e: &axum::Error) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(err) = source {
-        if err.is::<http_body_util::LengthLimitError>() {
-            return true;
+/// The most of a body past its limit read (and dropped) before its 413.
+const DRAINED: usize = 16 << 20;
+
+/// The body's bytes, or `Err(None)` past `limit` (what follows read and
+/// dropped up to [`DRAINED`]), or the reader's error.
+async fn body_within(body: Body, limit: usize) -> Result<Bytes, Option<axum::Error>> {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(Some)?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        seen = seen.saturating_add(data.len());
+        if seen <= limit {
+            kept.extend_from_slice(&data);
+        } else if seen > limit.saturating_add(DRAINED) {
+            break;
         }
-        source = err.source();
     }
-    false
+    if seen > limit {
+        return Err(None);
+    }
+    Ok(Bytes::from(kept))
 }
 
 /// The id of the game a route names (`/api/games/{id}/…`).
