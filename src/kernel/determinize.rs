@@ -19,7 +19,7 @@ pub fn undrawn_counts(game: &Game) -> Vec<u32> {
 }
 
 /// [`undrawn_counts`] into `counts`, a buffer.
-fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
+pub fn count_undrawn(game: &Game, counts: &mut Vec<u32>) {
     counts.clear();
     counts.resize(game.tiles().kinds.len(), 0);
     for &kind in game.undrawn() {

@@ -61,6 +61,22 @@ pub struct Worths {
     /// stored before it existed read as its default.)
     #[serde(default = "later_capture", deserialize_with = "chance")]
     pub later_capture: f32,
+    /// The share of a seat's income from the rules over the last round
+    /// (their `points` effects) that it counts on again in each round
+    /// left: a rule that paid for a choice at every turn pays again.
+    #[serde(default = "rule_share", deserialize_with = "chance")]
+    pub income: f32,
+    /// The share of what the undrawn tiles would pay a seat, each drawn as
+    /// the position stands (a rule paying at a draw, `tile_drawn`), that it
+    /// counts on.
+    #[serde(default = "rule_share", deserialize_with = "chance")]
+    pub draws: f32,
+}
+
+/// [`Worths::income`]'s and [`Worths::draws`]' default: what a rule paid
+/// may stop (a guard captured, a tower's top taken), so half.
+fn rule_share() -> f32 {
+    0.5
 }
 
 /// [`Worths::later_capture`]'s default.
@@ -82,6 +98,8 @@ impl Default for Worths {
             cloister_chance: 0.9,
             cloister_drop: 0.05,
             later_capture: later_capture(),
+            income: rule_share(),
+            draws: rule_share(),
         }
     }
 }

@@ -49,6 +49,7 @@ mod render;
 mod report;
 mod report_browser;
 mod report_layout;
+mod rule_bots;
 mod sandbox;
 mod scenarios;
 mod scoring;

@@ -100,8 +100,18 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
     let (mut with_dead, mut lowered) = (0, 0);
     for seed in 1..=4 {
         positions("tower", 2, seed, |game| {
-            let seen: Vec<f32> = sees.terms(game).iter().map(|t| t.cities).collect();
-            let ends: Vec<f32> = ends_only.terms(game).iter().map(|t| t.cities).collect();
+            let seen: Vec<f32> = sees
+                .terms(game)
+                .expect("terms")
+                .iter()
+                .map(|t| t.cities)
+                .collect();
+            let ends: Vec<f32> = ends_only
+                .terms(game)
+                .expect("terms")
+                .iter()
+                .map(|t| t.cities)
+                .collect();
             for (p, (s, e)) in seen.iter().zip(&ends).enumerate() {
                 assert!(s <= e, "seed {seed}, player {p}: {s} above {e}");
                 lowered += usize::from(s < e);

@@ -208,6 +208,7 @@ impl Game<'_> {
             );
         };
         self.players[seat].score = after;
+        self.income.receive(seat, points);
         self.standings_changed();
         self.emit(|_| Event::Score {
             player: seat,

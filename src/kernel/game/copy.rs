@@ -109,6 +109,7 @@ impl Clone for Game<'_> {
             standings: self.standings,
             state: self.state.clone(),
             history: self.history.clone(),
+            income: self.income.clone(),
             listens: self.listens,
             cascade: self.cascade,
         }
@@ -146,6 +147,7 @@ impl Clone for Game<'_> {
             standings,
             state,
             history,
+            income,
             listens,
             cascade,
         } = source;
@@ -178,6 +180,7 @@ impl Clone for Game<'_> {
         self.standings = *standings;
         self.state.copy_from(state);
         self.history.copy_from(history);
+        self.income.copy_from(income);
         self.listens = *listens;
         self.cascade = *cascade;
     }

@@ -26,12 +26,14 @@ mod action;
 mod acts;
 mod copy;
 mod event;
+mod income;
 mod placement;
 mod scoring;
 mod setup;
 mod towers;
 
 pub use event::{Event, Scored};
+pub use income::RuleIncome;
 pub use scoring::{
     CLOISTER_NEIGHBOURS, FARM_CITY_POINTS, MAX_SCORE, by_feature, cloister_points, line_points,
 };
@@ -260,6 +262,8 @@ pub struct Game<'a> {
     state: PackState,
     /// What the rules may read of the game's past and of this turn.
     history: History,
+    /// What the rules' `points` effects paid each seat (for the bots).
+    income: RuleIncome,
     /// The moments the rules act on (bit per `Moment::index`).
     listens: u32,
     /// The effects of the moment of play under way: how deep they cascade,
@@ -394,6 +398,7 @@ impl<'a> Game<'a> {
                 tallies: vec![SeatTally::default(); players],
                 ..History::default()
             },
+            income: RuleIncome::new(players),
             listens: rules.listens(),
             cascade: acts::Cascade::default(),
         })
@@ -471,6 +476,11 @@ impl<'a> Game<'a> {
             let at = self.state.get(i as u16, StateAt::Game)?;
             Some((v.name.as_str(), Pos::unpacked(at).filter(|_| v.figure)?))
         })
+    }
+
+    /// What the rules' `points` effects paid each seat ([`RuleIncome`]).
+    pub fn rule_income(&self) -> &RuleIncome {
+        &self.income
     }
 
     /// Each seat's tally, the tower built last, the tile of this turn.

@@ -69,6 +69,7 @@ impl Game<'_> {
         self.ransoms_paid = 0;
         let seat = self.current;
         self.happen(Moment::TurnEnd { seat })?;
+        self.income.next_turn();
         self.history.tile = None;
         self.current = (self.current + 1) % self.players.len();
         Ok(())

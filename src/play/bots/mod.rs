@@ -1,5 +1,6 @@
 //! Bots: players behind the kernel's decision interface.
 
+mod eval;
 mod greedy;
 mod mcts;
 mod random;
@@ -7,10 +8,9 @@ mod roster;
 mod sight;
 mod supply;
 
+pub use eval::{Evaluator, Terms};
 pub use greedy::GreedyBot;
-pub use mcts::{
-    BLEND_FROM, DEFAULT_BUDGET, Evaluator, INITIATIVE, MctsBot, STRONGEST, Terms, Weighed,
-};
+pub use mcts::{BLEND_FROM, DEFAULT_BUDGET, INITIATIVE, MctsBot, STRONGEST, Weighed};
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 pub use sight::Sight;

@@ -230,7 +230,7 @@ impl BotKind {
         };
         match self.level {
             Level::Random => Box::new(RandomBot::new(game_seed, seat)),
-            Level::Greedy => Box::new(GreedyBot::with_worths(game_seed, seat, worths)),
+            Level::Greedy => Box::new(GreedyBot::looking(game_seed, seat, worths, Sight::Ahead)),
             Level::Mcts(n) => Box::new(MctsBot::with(game_seed, seat, n, worths, Sight::Threats)),
             Level::Baseline(n) => {
                 Box::new(MctsBot::with(game_seed, seat, n, worths, Sight::Baseline))

@@ -189,7 +189,7 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
         let mut samples = Vec::new();
         while play_turn(&mut game, &mut bots, &mut buf)? {
             let now = scores_if_over(&game)?;
-            for (p, t) in eval.terms(&game).iter().enumerate() {
+            for (p, t) in eval.terms(&game)?.iter().enumerate() {
                 samples.push((p, now[p] as f64, row(t, set.floors().len())));
             }
         }
@@ -212,16 +212,15 @@ fn scores_if_over(game: &Game) -> Result<Vec<u32>> {
 }
 
 /// The columns of a fit: meeples, prisoners, each floor kind, cities,
-/// cloisters.
+/// cloisters, the rules' income and what draws would pay them.
 fn terms_len(kinds: usize) -> usize {
-    kinds + 4
+    kinds + 6
 }
 
 fn row(t: &Terms, kinds: usize) -> Vec<f64> {
     let mut x = vec![t.meeples as f64, t.prisoners as f64];
     x.extend((0..kinds).map(|k| t.floors.get(k).copied().unwrap_or(0.0) as f64));
-    x.push(t.cities as f64);
-    x.push(t.cloisters as f64);
+    x.extend([t.cities, t.cloisters, t.income, t.draws].map(f64::from));
     x
 }
 
@@ -229,7 +228,7 @@ fn row(t: &Terms, kinds: usize) -> Vec<f64> {
 fn prior(d: &Worths, kinds: usize) -> Vec<f64> {
     let mut w = vec![1.0, d.prisoner as f64];
     w.extend((0..kinds).map(|k| d.floor(k) as f64));
-    w.extend([1.0, 1.0]);
+    w.extend([1.0, 1.0, d.income as f64, d.draws as f64]);
     w
 }
 
@@ -246,6 +245,8 @@ fn worths_of(w: &[f64], d: &Worths, kinds: usize) -> Worths {
         city_chance: d.city_chance.map(|c| (c * city).min(1.0)),
         cloister_chance: (d.cloister_chance * cloister).min(1.0),
         cloister_drop: d.cloister_drop * cloister,
+        income: w[kinds + 4].clamp(0.0, 1.0) as f32,
+        draws: w[kinds + 5].clamp(0.0, 1.0) as f32,
         ..d.clone()
     }
 }

@@ -194,9 +194,11 @@ fn keep(c: &Check) -> bool {
 
 /// The values a search tries, in order: the meeples in supply, a prisoner,
 /// each floor kind in supply, the chances of an open city and of a
-/// cloister's neighbour.
+/// cloister's neighbour, and for rules that act, the shares of their
+/// income and of what draws would pay counted on.
 fn values(set: &Ruleset) -> usize {
-    4 + set.floors().len()
+    let acting = set.rules().listens() != 0;
+    4 + set.floors().len() + if acting { 2 } else { 0 }
 }
 
 /// `w` with its `value`-th value (in the order of [`values`]) times `f`,
@@ -223,10 +225,18 @@ fn scaled(w: &Worths, set: &Ruleset, value: usize, f: f32) -> (String, Worths) {
             t.city_chance = w.city_chance.map(|c| (c * f).min(1.0));
             "open city completes".to_string()
         }
-        _ => {
+        v if v == 3 + kinds => {
             t.cloister_chance = (w.cloister_chance * f).min(1.0);
             t.cloister_drop = w.cloister_drop * f;
             "cloister neighbour arrives".to_string()
+        }
+        v if v == 4 + kinds => {
+            t.income = (w.income * f).min(1.0);
+            "the rules' income".to_string()
+        }
+        _ => {
+            t.draws = (w.draws * f).min(1.0);
+            "what draws would pay".to_string()
         }
     };
     (format!("{what} ×{f}"), t)

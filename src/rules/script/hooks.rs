@@ -187,6 +187,7 @@ impl Hook {
         match self {
             Hook::FeaturePoints => asks::FEATURE_POINTS,
             Hook::MeepleStrength => asks::MEEPLE_STRENGTH,
+            Hook::End => asks::END_SCORES,
             h if h.acts() => h.moment_bit(),
             _ => 0,
         }

@@ -23,8 +23,10 @@ impl GreedyBot {
         let base = self.threat_loss(&ctx, usize::MAX, 0);
         self.values.clear();
         // The best value so far: a tower option whose upper bound falls
-        // short of it is not worked out in full.
+        // short of it is not worked out in full — unless the look adds
+        // what the rules pay, which may lift any option.
         let mut best = f32::NEG_INFINITY;
+        let prune = !self.exact;
         for &action in actions {
             let v = match action {
                 Action::Pass => 0.0,
@@ -63,7 +65,9 @@ impl GreedyBot {
                     base - loss - cost
                 }
             };
-            best = best.max(v);
+            if prune {
+                best = best.max(v);
+            }
             self.values.push(v);
         }
         Ok(())

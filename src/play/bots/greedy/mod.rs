@@ -30,19 +30,20 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::determinize::Fitting;
+use crate::kernel::determinize::{Fitting, hidden_copy};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{
     Bot, CaptureChoice, Decision, FeatureId, FloorKind, Game, MAX_PLAYERS, MeepleOn,
     PlacementPreview, RansomChoice,
 };
-use crate::play::bots::Sight;
+use crate::play::bots::{Evaluator, Sight};
 use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
 mod actions;
 mod blocks;
 mod captures;
+mod look;
 mod placements;
 mod threats;
 mod value;
@@ -124,6 +125,12 @@ pub struct GreedyBot {
     led_cells: Vec<(Pos, FeatureId)>,
     /// The open cities a placement weighed would block.
     blocked: Vec<FeatureId>,
+    /// What the rules pay for an option, where they pay anything of their
+    /// own (`None`: the bot weighs with its own values alone).
+    look: Option<look::Look>,
+    /// Every option's own value worked out in full (none cut short by a
+    /// bound), as the look needs.
+    exact: bool,
 }
 
 /// What every valuation of one decision shares.
@@ -181,7 +188,24 @@ impl GreedyBot {
             fitting: Fitting::default(),
             led_cells: Vec::new(),
             blocked: Vec::new(),
+            look: None,
+            exact: false,
         }
+    }
+
+    /// [`GreedyBot::with_sight`] weighing, beside its own values, what the
+    /// rules pay for an option where they pay anything of their own (the
+    /// `look` module): the `greedy` bot, and the search's priors.
+    pub fn looking(game_seed: u64, seat: usize, worths: Arc<Worths>, sight: Sight) -> GreedyBot {
+        let finish = Box::new(GreedyBot::with_sight(
+            game_seed,
+            seat,
+            worths.clone(),
+            sight,
+        ));
+        let mut bot = GreedyBot::with_sight(game_seed, seat, worths.clone(), sight);
+        bot.look = Some(look::Look::new(Evaluator::new(worths, sight), finish));
+        bot
     }
 
     /// The best value's index, ties broken on the bot's stream.
@@ -245,8 +269,55 @@ impl GreedyBot {
         self.choose()
     }
 
-    /// Fill `self.values` with one value per option of `decision`.
+    /// Fill `self.values` with one value per option of `decision`: its own,
+    /// and what the rules pay for it where they pay anything of their own.
     fn weigh(&mut self, game: &Game, decision: Decision) -> Result<()> {
+        let looks = self.look.is_some() && look::rules_pay(game);
+        self.exact = looks;
+        let own = self.weigh_own(game, decision);
+        self.exact = false;
+        own?;
+        if looks && self.values.len() == decision.len() {
+            self.add_look(game, decision)?;
+        }
+        Ok(())
+    }
+
+    /// Add to `self.values` (the bot's own, one per option of `decision`)
+    /// what the rules pay for each option the look takes, relative to the
+    /// one the bot's own values rank best: the bot's gain less the best
+    /// opponent's.
+    fn add_look(&mut self, game: &Game, decision: Decision) -> Result<()> {
+        let Some(mut look) = self.look.take() else {
+            return Ok(());
+        };
+        let added = self.look_with(&mut look, game, decision);
+        self.look = Some(look);
+        added
+    }
+
+    fn look_with(&mut self, look: &mut look::Look, game: &Game, decision: Decision) -> Result<()> {
+        let options = look.options(decision, &self.values);
+        if options.len() < 2 {
+            return Ok(());
+        }
+        let base = hidden_copy(game);
+        let ctx = self.ctx(game);
+        let mut reference: Option<Delta> = None;
+        for i in options {
+            let paid = look.turn(&base, decision, i)?;
+            let first = *reference.get_or_insert(paid);
+            let mut d: Delta = [0.0; SEATS];
+            for p in 0..ctx.n {
+                d[p] = paid[p] - first[p];
+            }
+            self.values[i] += Self::net(&ctx, &d);
+        }
+        Ok(())
+    }
+
+    /// Fill `self.values` with the bot's own value of every option.
+    fn weigh_own(&mut self, game: &Game, decision: Decision) -> Result<()> {
         self.me = game.current();
         match decision {
             Decision::Placement { tile, options } => self.value_placements(game, tile, options)?,

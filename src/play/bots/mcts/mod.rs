@@ -1,5 +1,5 @@
 //! The `mcts` bot: information-set Monte Carlo tree search, valuing a
-//! position a round ahead with the evaluation ([`eval`]).
+//! position a round ahead with the evaluation ([`Evaluator`]).
 //!
 //! **Hidden information.** The only thing no player knows is the order of
 //! the deck. The bot copies the game with its undrawn tiles sorted
@@ -14,8 +14,10 @@
 //! ([`halving`]); below, by UCB1 over the options opened so far
 //! (progressive widening in the greedy bot's order, see [`tree`]); add the
 //! first decision point not yet in the tree; then play on with the greedy
-//! bot in every seat to the horizon — the searching player's first turn
-//! after leaving the tree — and value the position ([`eval`], plus what
+//! bot in every seat (its look at what the rules pay included, so that the
+//! opponents of a playout take what a rule pays, as a real greedy
+//! opponent does) to the horizon — the searching player's first turn
+//! after leaving the tree — and value the position ([`Evaluator`], plus what
 //! the player to move could take at once with a floor, [`INITIATIVE`]).
 //! A node added at the start of a turn is left unopened (its options
 //! neither listed nor weighed) until the walk comes back to it, so the many
@@ -65,7 +67,6 @@
 //! search takes the decisions of a turn in the order and with the options
 //! the kernel's turn loop does.
 
-mod eval;
 mod halving;
 mod keep;
 mod pairing;
@@ -81,8 +82,7 @@ use crate::play::bots::{GreedyBot, Sight};
 use crate::play::seed::{Stream, bot_stream};
 use crate::rules::Worths;
 
-use eval::rewards;
-pub use eval::{Evaluator, Terms};
+use crate::play::bots::eval::{self, Evaluator, rewards};
 use halving::Halving;
 use keep::Carry;
 use pairing::Pairing;
@@ -180,7 +180,13 @@ impl MctsBot {
         sight: Sight,
     ) -> MctsBot {
         let mut rng = Stream::new(game_seed, bot_stream(seat));
-        let greedy = GreedyBot::with_sight(rng.next_u64(), seat, worths.clone(), sight);
+        let greedy_seed = rng.next_u64();
+        let greedy = match sight {
+            Sight::Baseline => GreedyBot::with_sight(greedy_seed, seat, worths.clone(), sight),
+            Sight::Ahead | Sight::Threats => {
+                GreedyBot::looking(greedy_seed, seat, worths.clone(), sight)
+            }
+        };
         MctsBot {
             iterations: iterations.max(1),
             seat,
@@ -279,7 +285,7 @@ impl MctsBot {
     }
 
     /// The value of the position an iteration's walk stopped at, per player
-    /// ([`eval`]) plus [`INITIATIVE`] times what the player to move
+    /// ([`Evaluator`]) plus [`INITIATIVE`] times what the player to move
     /// could gain at once with a floor ([`GreedyBot::initiative`]). Spends
     /// `g` (its end is scored).
     fn leaf_values(&mut self, g: &mut Game, over: bool) -> Result<eval::Values> {

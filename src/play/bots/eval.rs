@@ -1,10 +1,21 @@
-//! The value of a position to every player, where a search stops: the
-//! points each would have if the game ended now (G4–G8, the kernel's own end
-//! scoring), plus what is still to come, valued by the variant's [`Worths`]
-//! (the table the greedy bot weighs with) — an open city's chance of
-//! completing (worth double then, G5), a cloister's missing neighbours,
-//! meeples, prisoners and floors in supply — fading as the deck runs out.
-//! At the game's end the value is the final score, exactly.
+//! The value of a position to every player, where a search stops, shared
+//! by the bots: the points each would have if the game ended now (G4–G8,
+//! the kernel's own end scoring, then the rules' `end` scores), plus what is
+//! still to come, valued by the variant's [`Worths`] (the table the greedy
+//! bot weighs with) — an open city's chance of completing (worth double
+//! then, G5), a cloister's missing neighbours, meeples, prisoners and
+//! floors in supply — fading as the deck runs out. At the game's end the
+//! value is the final score, exactly.
+//!
+//! **What the rules pay.** A pack's points reach the value whatever hook
+//! pays them: points its effects already paid are in the score; its `end`
+//! scores are in the end scored now; an income — what its `points`
+//! effects paid a seat over the last round (`Game::rule_income`) — is
+//! counted again for each round left, at [`Worths::income`]; and where the
+//! rules act at a draw, every undrawn tile is asked what it would pay if
+//! drawn as the position stands, at [`Worths::draws`]. No code names a
+//! pack: a rule is seen by what it pays. The greedy bot weighs an option
+//! with the same rules terms ([`Evaluator::rules_value`], its look).
 //!
 //! **Which tiles are left.** The undrawn tiles are public as a multiset
 //! (only their order is hidden), so `mcts`'s evaluation asks, for each
@@ -20,7 +31,8 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::kernel::determinize::Fitting;
+use crate::kernel::determinize::{Fitting, count_undrawn};
+use crate::kernel::effects::Moment;
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
@@ -42,6 +54,8 @@ pub struct Evaluator {
     /// documentation); `None` for the reference.
     fitting: Option<Fitting>,
     terms: Vec<Terms>,
+    /// Undrawn tiles per kind, for what the rules pay at a draw.
+    undrawn: Vec<u32>,
     /// Each meeple's feature and owner (`Game::meeples_by_feature`).
     on: Vec<(FeatureId, u8)>,
     scratch: Vec<u16>,
@@ -62,6 +76,12 @@ pub struct Terms {
     pub cities: f32,
     /// Cloisters led: missing neighbours, times the chance each arrives.
     pub cloisters: f32,
+    /// The rules' income: what their `points` effects paid over the last
+    /// round, times the rounds left (the module documentation).
+    pub income: f32,
+    /// What the undrawn tiles would pay if each were drawn as the position
+    /// stands (rules that pay at `tile_drawn`).
+    pub draws: f32,
 }
 
 impl Terms {
@@ -70,7 +90,13 @@ impl Terms {
         let floors: f32 = (self.floors.iter().enumerate())
             .map(|(k, &n)| w.floor(k) * n)
             .sum();
-        self.meeples + w.prisoner * self.prisoners + floors + self.cities + self.cloisters
+        self.meeples
+            + w.prisoner * self.prisoners
+            + floors
+            + self.cities
+            + self.cloisters
+            + w.income * self.income
+            + w.draws * self.draws
     }
 }
 
@@ -82,6 +108,7 @@ impl Evaluator {
             worths,
             fitting: (sight != Sight::Baseline).then(Fitting::default),
             terms: Vec::new(),
+            undrawn: Vec::new(),
             on: Vec::new(),
             scratch: Vec::new(),
         }
@@ -94,7 +121,7 @@ impl Evaluator {
         let n = game.players().len();
         let mut v = [0f32; SEATS];
         if !over {
-            self.potential(game, &mut v);
+            self.potential(game, &mut v)?;
         }
         game.final_scoring()?;
         for (p, player) in game.players().iter().enumerate().take(n) {
@@ -104,16 +131,35 @@ impl Evaluator {
     }
 
     /// What the game still holds for each player, beyond its points now.
-    fn potential(&mut self, game: &Game, v: &mut Values) {
-        self.terms(game);
+    fn potential(&mut self, game: &Game, v: &mut Values) -> Result<()> {
+        self.terms(game)?;
         for (p, t) in self.terms.iter().enumerate() {
             v[p] += t.total(&self.worths);
         }
+        Ok(())
+    }
+
+    /// What the rules pay each player beyond the base game's scoring, as
+    /// `game` stands: their `points` effects so far, their end scores if
+    /// the game ended now, and the income and draws to come, weighed —
+    /// what a rule adds to a position's value, for the greedy bot to
+    /// weigh an option's turn with (its own values see the base game's).
+    pub fn rules_value(&mut self, game: &Game) -> Result<Values> {
+        let mut v = [0f32; SEATS];
+        game.end_rule_points(&mut v)?;
+        self.terms.resize_with(game.players().len(), Terms::default);
+        self.rule_terms(game)?;
+        let w = &self.worths;
+        for (p, t) in self.terms.iter().enumerate() {
+            v[p] += game.rule_income().total(p) as f32 + w.income * t.income + w.draws * t.draws;
+        }
+        Ok(v)
     }
 
     /// Each player's [`Terms`] in `game`, under the evaluation's values
-    /// (kept in `self.terms`, one per player).
-    pub fn terms(&mut self, game: &Game) -> &[Terms] {
+    /// (kept in `self.terms`, one per player). A rule failing while
+    /// asked what a draw would pay is the error.
+    pub fn terms(&mut self, game: &Game) -> Result<&[Terms]> {
         let n = game.players().len();
         let left = game.deck_left() as f32;
         let future = (left / (4.0 * n as f32)).min(1.0);
@@ -135,6 +181,7 @@ impl Evaluator {
             t.cities = 0.0;
             t.cloisters = 0.0;
         }
+        self.rule_terms(game)?;
         game.meeples_by_feature(&mut self.on);
         if let Some(fitting) = &mut self.fitting {
             fitting.forget();
@@ -163,7 +210,43 @@ impl Evaluator {
                 _ => {}
             }
         }
-        &self.terms
+        Ok(&self.terms)
+    }
+
+    /// Each player's [`Terms::income`] and [`Terms::draws`] (`self.terms`
+    /// holds one per player).
+    fn rule_terms(&mut self, game: &Game) -> Result<()> {
+        let n = game.players().len();
+        let rounds_left = game.deck_left() as f32 / n as f32;
+        for (p, t) in self.terms.iter_mut().enumerate() {
+            t.income = game.rule_income().last_round(p) as f32 * rounds_left;
+            t.draws = 0.0;
+        }
+        self.draws(game)
+    }
+
+    /// Each player's [`Terms::draws`]: what every undrawn tile would pay
+    /// them, drawn as the position stands (nothing asked of rules that do
+    /// not act at a draw).
+    fn draws(&mut self, game: &Game) -> Result<()> {
+        if game.rules().listens() & (Moment::TileDrawn { seat: 0, tile: 0 }).bit() == 0 {
+            return Ok(());
+        }
+        count_undrawn(game, &mut self.undrawn);
+        let mut per_seat = [0f32; SEATS];
+        for (kind, &count) in self.undrawn.iter().enumerate() {
+            if count > 0 {
+                let mut paid = [0f32; SEATS];
+                game.draw_points(kind as u16, &mut paid)?;
+                for (sum, p) in per_seat.iter_mut().zip(paid) {
+                    *sum += count as f32 * p;
+                }
+            }
+        }
+        for (t, paid) in self.terms.iter_mut().zip(per_seat) {
+            t.draws = paid;
+        }
+        Ok(())
     }
 }
 
