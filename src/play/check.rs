@@ -90,7 +90,7 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
             Some(scripted) => {
                 scripted.count_fires();
                 let watch = Watch::new(scripted);
-                let played = play_games(&set, &watch, games, &seats, &mut report);
+                let played = play_games(&set, &watch, games, &seats, &mut report).played;
                 if played > 0 {
                     report.warnings.extend(watch.dead_rules(&set, played));
                     report.notes.extend(watch.effects_done(played));
@@ -101,7 +101,7 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
                 }
                 played
             }
-            None => play_games(&set, set.rules().as_ref(), games, &seats, &mut report),
+            None => play_games(&set, set.rules().as_ref(), games, &seats, &mut report).played,
         };
     }
     let (least, most) = seats
@@ -127,6 +127,10 @@ const GAMES_AT_AN_END: u64 = 2;
 /// ransom past what a cost holds, a supply past its most) is the pack's
 /// problem, told here rather than in a player's game.
 fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
+    // What the same games do with every parameter at its default, asked
+    // once a game at an end fails: a failure they share is not the
+    // parameter's (`check` told it already).
+    let mut at_defaults: Option<Vec<String>> = None;
     for pack in set.packs() {
         for (name, decl) in &pack.params {
             for (end, value) in param_ends(decl) {
@@ -139,8 +143,29 @@ fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
                     Ok(at_end) => {
                         let rules = at_end.rules();
                         if let Some(seats) = check_setup(&at_end, rules.as_ref(), &mut found) {
-                            let rules = rules.as_ref();
-                            play_games(&at_end, rules, GAMES_AT_AN_END, &seats, &mut found);
+                            let mut games = Report::default();
+                            let failed = play_games(
+                                &at_end,
+                                rules.as_ref(),
+                                GAMES_AT_AN_END,
+                                &seats,
+                                &mut games,
+                            )
+                            .failures;
+                            let shared = at_defaults.get_or_insert_with(|| {
+                                let rules = set.rules();
+                                play_games(
+                                    set,
+                                    rules.as_ref(),
+                                    GAMES_AT_AN_END,
+                                    &seats,
+                                    &mut Report::default(),
+                                )
+                                .failures
+                            });
+                            if failed.iter().any(|f| !shared.contains(f)) {
+                                found.problems.extend(games.problems);
+                            }
                         }
                     }
                     Err(e) => found.problems.push(format!("{e:#}")),
@@ -247,14 +272,14 @@ fn fires(rules: &ScriptRules) -> (Vec<String>, Vec<String>) {
 
 /// Play `games` quick games under `rules`, of 2 to 6 players as far as
 /// `seats` allows, recording each distinct problem (a game's error, once
-/// however many games hit it); the number played.
+/// however many games hit it); how many ended, and those errors.
 fn play_games(
     set: &Ruleset,
     rules: &dyn Rules,
     games: u64,
     seats: &std::ops::RangeInclusive<usize>,
     report: &mut Report,
-) -> u64 {
+) -> Played {
     let mut played = 0;
     let mut seen: Vec<String> = Vec::new();
     let least = *seats.start();
@@ -278,7 +303,17 @@ fn play_games(
             }
         }
     }
-    played
+    Played {
+        played,
+        failures: seen,
+    }
+}
+
+/// Test games played: how many ended, and each distinct error of those
+/// that did not.
+struct Played {
+    played: u64,
+    failures: Vec<String>,
 }
 
 /// Where the variant and each pack were found: shipped, or a path (a home

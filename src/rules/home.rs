@@ -441,10 +441,23 @@ impl Home {
     }
 
     /// Is `target` a variant (by name or a path to a `.toml` file)?
+    /// A pack held in memory is never a variant, whatever variant shares
+    /// its name: the studio's pack is the studio's.
     pub fn is_variant(&self, target: &str) -> bool {
         let file = format!("{target}.toml");
+        if self.holds_pack(target) {
+            return false;
+        }
         (!target.contains('/') && self.variants_dirs().iter().any(|d| d.has(&file)))
             || (self.held.is_none() && target.ends_with(".toml"))
+    }
+
+    /// Is a pack named `name` among the files held in memory?
+    fn holds_pack(&self, name: &str) -> bool {
+        let manifest = format!("{name}/pack.toml");
+        self.held
+            .as_ref()
+            .is_some_and(|files| files.contains_key(&manifest))
     }
 
     /// Every pack name, the home folder's and the shipped ones, sorted.

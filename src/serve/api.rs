@@ -198,9 +198,12 @@ fn parsed<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
-/// A request's body, read within the time and `limit` bytes.
+/// A request's body, read within the time and `limit` bytes. A body past
+/// the limit is read on and dropped, up to [`DRAINED`] bytes, before the
+/// 413 is answered: a client still sending it then reads the answer rather
+/// than a connection reset.
 async fn read_body(app: &AppState, body: Body, limit: usize) -> Result<Bytes, ApiError> {
-    match tokio::time::timeout(app.limits.read, axum::body::to_bytes(body, limit)).await {
+    match tokio::time::timeout(app.limits.read, body_within(body, limit)).await {
         Err(_) => Err(ApiError::new(
             408,
             format!(
@@ -208,28 +211,44 @@ async fn read_body(app: &AppState, body: Body, limit: usize) -> Result<Bytes, Ap
                 app.limits.read.as_secs()
             ),
         )),
-        Ok(Err(e)) if is_too_large(&e) => Err(ApiError::new(
-            413,
-            format!("the request's body is larger than {limit} bytes, the limit"),
-        )),
-        Ok(Err(e)) => Err(ApiError::new(
+        Ok(Err(Some(e))) => Err(ApiError::new(
             400,
             format!("reading the request's body: {e}"),
+        )),
+        Ok(Err(None)) => Err(ApiError::new(
+            413,
+            format!("the request's body is larger than {limit} bytes, the limit"),
         )),
         Ok(Ok(bytes)) => Ok(bytes),
     }
 }
 
-/// The body reader stopped at the size limit.
-fn is_too_large(e: &axum::Error) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(err) = source {
-        if err.is::<http_body_util::LengthLimitError>() {
-            return true;
+/// The most of a body past its limit read (and dropped) before its 413.
+const DRAINED: usize = 16 << 20;
+
+/// The body's bytes, or `Err(None)` past `limit` (what follows read and
+/// dropped up to [`DRAINED`]), or the reader's error.
+async fn body_within(body: Body, limit: usize) -> Result<Bytes, Option<axum::Error>> {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(Some)?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        seen = seen.saturating_add(data.len());
+        if seen <= limit {
+            kept.extend_from_slice(&data);
+        } else if seen > limit.saturating_add(DRAINED) {
+            break;
         }
-        source = err.source();
     }
-    false
+    if seen > limit {
+        return Err(None);
+    }
+    Ok(Bytes::from(kept))
 }
 
 /// The id of the game a route names (`/api/games/{id}/…`).
@@ -378,7 +397,8 @@ async fn studio_reference() -> Response {
 /// threads that serve requests, on a thread with the hooks' stack, at most
 /// `Limits::studio_work` at once: a request that waits longer than the
 /// read time for its turn is refused (503). Bad input (the packs', the
-/// board's) is a 400, a rules failure a 422.
+/// board's) is a 400, a rules failure (a hook that fails while the rules
+/// answer on a board included) a 422.
 async fn studio_work<T: Send + 'static>(
     app: &AppState,
     packs: &[PackFiles],
@@ -398,7 +418,14 @@ async fn studio_work<T: Send + 'static>(
     .await
     .map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
     done.map_err(|e| {
-        let status = if is_bad_input(&e) { 400 } else { 422 };
+        let answering = e
+            .downcast_ref::<crate::play::scenario::Answering>()
+            .is_some();
+        let status = if is_bad_input(&e) && !answering {
+            400
+        } else {
+            422
+        };
         ApiError::new(status, format!("{e:#}"))
     })
 }

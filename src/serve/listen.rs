@@ -4,13 +4,15 @@
 //! every refusal made here in JSON like the routes' own.
 //!
 //! Who keeps a place when the connections are all taken: a connection with
-//! a request in progress keeps it; one with none (idle between requests,
-//! or not yet sent a whole head) makes way for a new connection — the one
-//! idle longest of the address holding the most. One address holds at most
-//! `Limits::per_address` connections: past them its own idle connection
-//! makes way. So idle sockets, however many one client opens, never refuse
-//! another client's request; only requests in progress fill the server
-//! (then a new connection gets a 503).
+//! a request in progress keeps it; one with none for a second (idle
+//! between requests, or not yet sent a whole head) makes way for a new
+//! connection — the one idle longest of the address holding the most. One
+//! address holds at most `Limits::per_address` connections: past them its
+//! own idle connection makes way. So idle sockets, however many one client
+//! opens, never refuse another client's request for long; only requests in
+//! progress (and connections opened within the second) fill the server.
+//! A new connection refused gets a 503, its request read first so that the
+//! client reads the answer.
 //!
 //! axum's `serve` has no connection limit and no read timeout, so the accept
 //! loop is written here, over hyper's HTTP/1 connection builder.
@@ -73,6 +75,9 @@ struct Open {
     per_address: usize,
     /// When the server started: the clock idle times are counted on.
     epoch: Instant,
+    /// How long a connection is idle before it makes way, in ms
+    /// ([`IDLE_BEFORE_MAKING_WAY`]).
+    make_way_after: u64,
 }
 
 /// One open connection.
@@ -93,8 +98,11 @@ impl Conn {
         u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    fn idle(&self) -> bool {
+    /// With no request in progress for at least `after` ms: a connection
+    /// just opened, whose head is on its way, never makes way.
+    fn idle(&self, after: u64) -> bool {
         self.busy.load(Ordering::SeqCst) == 0
+            && self.now().saturating_sub(self.since.load(Ordering::SeqCst)) >= after
     }
 
     /// When it went idle, the connection opened first first among equals.
@@ -102,6 +110,12 @@ impl Conn {
         (self.since.load(Ordering::SeqCst), self.id)
     }
 }
+
+/// How long a connection must have had no request in progress before it
+/// makes way for a new one: seconds, so that a client's connections whose
+/// requests are on their way are answered (a 503 at worst), never closed
+/// unanswered.
+const IDLE_BEFORE_MAKING_WAY: Duration = Duration::from_secs(1);
 
 /// Why a new connection was refused (a 503's message).
 struct Busy(String);
@@ -114,6 +128,7 @@ impl Open {
             most: limits.connections.max(1),
             per_address: limits.per_address.clamp(1, limits.connections.max(1)),
             epoch: Instant::now(),
+            make_way_after: IDLE_BEFORE_MAKING_WAY.as_millis() as u64,
         }
     }
 
@@ -128,7 +143,10 @@ impl Open {
         let mut conns = self.lock();
         let own = conns.values().filter(|c| c.addr == addr).count();
         if own >= self.per_address {
-            let victim = idle_longest(conns.values().filter(|c| c.addr == addr));
+            let victim = idle_longest(
+                conns.values().filter(|c| c.addr == addr),
+                self.make_way_after,
+            );
             let Some(victim) = victim else {
                 return Err(Busy(format!(
                     "this address has {own} connections with a request in progress, the most one \
@@ -169,7 +187,7 @@ impl Open {
         }
         conns
             .values()
-            .filter(|c| c.idle())
+            .filter(|c| c.idle(self.make_way_after))
             .max_by_key(|c| (held[&c.addr], std::cmp::Reverse(c.idle_since())))
             .map(|c| c.id)
     }
@@ -180,10 +198,10 @@ impl Open {
     }
 }
 
-/// The idle connection of `conns` idle longest.
-fn idle_longest<'c>(conns: impl Iterator<Item = &'c Arc<Conn>>) -> Option<u64> {
+/// The idle connection of `conns` idle longest (for `after` ms at least).
+fn idle_longest<'c>(conns: impl Iterator<Item = &'c Arc<Conn>>, after: u64) -> Option<u64> {
     conns
-        .filter(|c| c.idle())
+        .filter(|c| c.idle(after))
         .min_by_key(|c| c.idle_since())
         .map(|c| c.id)
 }
@@ -278,15 +296,43 @@ where
     }
 }
 
-/// One connection past the limit: a 503 in JSON, then closed.
+/// One connection past the limit: its request's head read (up to
+/// [`REFUSED_READ`] bytes, within a second), a 503 in JSON, then closed once
+/// the client has had its answer (what it still sends read and dropped, up
+/// to the same bound): closing with a request unread would reset the
+/// connection, and the client would see no answer at all.
 async fn refuse_busy(mut stream: TcpStream, Busy(message): Busy) {
+    use tokio::io::AsyncReadExt;
     let response = json_response(503, "Service Unavailable", &message);
+    let mut buf = vec![0u8; 8 << 10];
+    let mut head: Vec<u8> = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while head.len() < REFUSED_READ && !head.windows(4).any(|w| w == b"\r\n\r\n") {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => head.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await;
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         stream.write_all(&response).await?;
-        stream.shutdown().await
+        stream.shutdown().await?;
+        let mut drained = 0;
+        while drained < REFUSED_READ {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => drained += n,
+            }
+        }
+        Ok::<(), io::Error>(())
     })
     .await;
 }
+
+/// The bytes of a refused connection's request read before and after its
+/// 503, at most.
+const REFUSED_READ: usize = 64 << 10;
 
 /// A whole HTTP/1.1 response that closes the connection, with the body
 /// `{"error": message}`.
@@ -435,12 +481,29 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for JsonRefusals<S> {
 mod tests {
     use super::*;
 
+    /// Connections that make way as soon as they are idle.
     fn open(connections: usize, per_address: usize) -> Open {
-        Open::new(&Limits {
+        let mut open = Open::new(&Limits {
             connections,
             per_address,
             ..Limits::default()
-        })
+        });
+        open.make_way_after = 0;
+        open
+    }
+
+    #[test]
+    fn a_connection_just_opened_does_not_make_way() {
+        let open = Open::new(&Limits {
+            connections: 2,
+            per_address: 2,
+            ..Limits::default()
+        });
+        let _first = open.admit(ip(1)).ok().unwrap();
+        let _second = open.admit(ip(2)).ok().unwrap();
+        // Both idle, but for less than a second: a third is refused.
+        assert!(open.admit(ip(3)).is_err());
+        assert!(open.admit(ip(1)).is_err());
     }
 
     fn ip(last: u8) -> IpAddr {

@@ -64,9 +64,10 @@ pub struct Limits {
     /// ... for at most this many ended games, the oldest dropped first.
     pub ended_games: usize,
     /// Connections open at once. At the limit a new connection takes the
-    /// place of one with no request in progress (the one idle longest, of
-    /// the address holding the most); when every one has a request in
-    /// progress, the new one gets a 503 and is closed (`listen`).
+    /// place of one with no request in progress for a second (the one idle
+    /// longest, of the address holding the most); when there is none, the
+    /// new one's request is read and gets a 503, then it is closed
+    /// (`listen`).
     pub connections: usize,
     /// Connections one address may hold at once: past them, its own
     /// connection idle longest makes way, or, when each of its has a

@@ -176,6 +176,47 @@ fn an_effect_loop_ends_with_an_error_naming_the_rule() {
     ]);
     assert!(err.contains("cascade more than 8 deep"), "{err}");
     assert!(err.contains("on_floor_built"), "{err}");
+    // The effect that went past the limit, by pack, hook and line.
+    assert!(
+        err.contains("echo`, hook `on_floor_built`")
+            && err.contains("echo.rhai:1:")
+            && err.contains("effect `add_floor`"),
+        "{err}"
+    );
+}
+
+/// Two packs answering each other's floors: the error names both, with
+/// the line of each effect the cascade went through.
+#[test]
+fn a_cascade_between_two_packs_names_both() {
+    let dir = Scratch::new("ping-pong");
+    let ping = acting_pack(
+        &dir,
+        "ping",
+        "",
+        "fn on_floor_built(event) {\n    if event.height % 2 == 1 { add_floor(event.x, event.y, \"regular\") }\n}\n",
+    );
+    let pong = acting_pack(
+        &dir,
+        "pong",
+        "",
+        "fn on_floor_built(event) {\n    if event.height % 2 == 0 { add_floor(event.x, event.y, \"regular\") }\n}\n",
+    );
+    let err = refused(&[
+        "play",
+        "--packs",
+        &format!("tower,{ping},{pong}"),
+        "--bots",
+        "greedy",
+    ]);
+    assert!(err.contains("cascade more than 8 deep"), "{err}");
+    for pack in ["ping", "pong"] {
+        assert!(
+            err.contains(&format!("{pack}`, hook `on_floor_built`"))
+                && err.contains(&format!("{pack}.rhai:2:")),
+            "{pack}: {err}"
+        );
+    }
 }
 
 /// Hostile event hooks end with clear errors naming pack, hook and line.

@@ -373,3 +373,34 @@ fn strip_speed(v: &mut serde_json::Value) {
         map.values_mut().for_each(strip_speed);
     }
 }
+
+#[test]
+fn a_question_hook_answering_an_effect_is_refused_in_words() {
+    let s = Scratch::new("hostile");
+    let pack = evil_pack(
+        &s,
+        "effectful",
+        "evil.rhai",
+        "fn may_top(tower) {\n    points(0, 1, \"x\")\n}\n",
+        "",
+    );
+    refused_saying(
+        &[
+            "play",
+            "--packs",
+            &format!("tower,{pack}"),
+            "--seed",
+            "3",
+            "--bots",
+            "greedy",
+        ],
+        &[
+            "hook `may_top` of pack",
+            "effectful`",
+            "answered an effect (`points`); effects are answered by event hooks such as `on_turn_end`",
+            "evil.rhai:1:",
+        ],
+    );
+    let out = run(&["play", "--packs", &format!("tower,{pack}"), "--seed", "3"]);
+    assert!(!stderr(&out).contains("EffectValue"), "{}", stderr(&out));
+}

@@ -203,7 +203,9 @@ fn idle_and_half_sent_connections_make_way_for_another_client_s_request() {
             let _ = s.write_all(b"GET /api/catalog HTTP/1.1\r\nHo");
             s
         }));
-        std::thread::sleep(Duration::from_millis(200));
+        // Idle for more than the second a connection waits before it makes
+        // way.
+        std::thread::sleep(Duration::from_millis(1300));
         // Answered at once, long before any of them times out.
         let started = Instant::now();
         let answer = raw(addr, CATALOG);
@@ -308,6 +310,61 @@ fn a_client_that_takes_no_answer_is_closed() {
         "{answered} answers to a client that did not read"
     );
     ok(addr, "GET", "/api/catalog", None);
+}
+
+#[test]
+fn a_burst_of_connections_from_one_address_is_answered_every_one() {
+    let addr = server_with(Limits {
+        connections: 8,
+        per_address: 4,
+        ..Limits::default()
+    });
+    // Connections opened together, each sending its request at once: none
+    // makes way for another while its request is on its way, and each one
+    // refused reads a 503, never a connection closed unanswered.
+    let answers: Vec<String> = std::thread::scope(|scope| {
+        let asked: Vec<_> = (0..40)
+            .map(|_| scope.spawn(move || raw(addr, CATALOG)))
+            .collect();
+        asked.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut served = 0;
+    for answer in &answers {
+        if answer.starts_with("HTTP/1.1 200") {
+            served += 1;
+        } else {
+            let (status, message) = json_refusal(answer);
+            assert_eq!(status, 503, "{message}");
+        }
+    }
+    assert!(served > 0, "{answers:?}");
+}
+
+#[test]
+fn a_body_of_megabytes_gets_its_413() {
+    let addr = server_with(Limits::default());
+    let big = format!("{{\"variant\": \"{}\"}}", "x".repeat(3 << 20));
+    let request = format!(
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{big}",
+        big.len()
+    );
+    let mut stream = TcpStream::connect(addr).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    // The whole body goes out, at a client's pace: the server reads on
+    // past its limit rather than close while it is still coming.
+    for chunk in request.as_bytes().chunks(64 << 10) {
+        stream
+            .write_all(chunk)
+            .expect("the body is read, not refused with a reset");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut out = Vec::new();
+    stream.read_to_end(&mut out).expect("the answer is read");
+    let (status, message) = json_refusal(&String::from_utf8_lossy(&out));
+    assert_eq!(status, 413, "{message}");
+    assert!(message.contains("larger than"), "{message}");
 }
 
 #[test]

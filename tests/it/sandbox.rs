@@ -284,11 +284,60 @@ fn currying_without_end_is_stopped() {
 }
 
 #[test]
-fn copying_a_large_array_in_a_loop_stops_at_the_time_limit() {
-    // Each copy is one operation: the operation limit alone would allow
-    // minutes of copying.
+fn copying_a_large_array_in_a_loop_stops_at_the_operation_limit() {
+    // Each copy is one operation of Rhai's, charged by the array's size:
+    // the operation limit comes long before the time limit.
     let script = "// Copies a 9,999-element array a million times.\nfn range(tower, reach) {\n    let big = [];\n    big.pad(9999, 0);\n    loop {\n        let copy = big;\n    }\n}\n";
-    range_attack("copying", script, &["Took more than 1 s of CPU time"]);
+    range_attack("copying", script, &["Too many operations"]);
+}
+
+#[test]
+fn padding_in_a_loop_stops_at_the_operation_limit() {
+    // Each `pad` makes 9,999 values in one operation, charged by them.
+    let script = "// Pads a new array again and again.\nfn range(tower, reach) {\n    loop {\n        let a = [];\n        a.pad(9999, 0);\n    }\n}\n";
+    range_attack("padding", script, &["Too many operations"]);
+}
+
+#[test]
+fn a_loop_of_bulk_natives_ends_within_its_limits() {
+    // One `cells_within` walks 1,521 cells by 400 steps: one operation of
+    // the script, charged by its walk, and the clock looked at after it.
+    let script = "// Asks for a wide diamond again and again.\nfn range(tower, reach) {\n    let steps = [];\n    for x in 0..20 {\n        for y in 0..20 {\n            steps.push([x, y]);\n        }\n    }\n    loop {\n        cells_within(steps, 2);\n    }\n}\n";
+    let started = Instant::now();
+    range_attack("bulk-natives", script, RUNAWAY);
+    // The limits' second, and loading, not the dozens of seconds a clock
+    // looked at every 256 calls would take.
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn copies_in_a_legal_hook_spend_the_game_budget_by_their_size() {
+    // 200 copies of a 9,999-element array per call: each call ends well
+    // within its limits, and the game's budget bounds the whole game.
+    let script = "// Copies a large array 200 times a call.\nfn may_place_floor(tower, kind) {\n    let big = [];\n    big.pad(9999, 0);\n    for i in 0..200 {\n        let copy = big;\n    }\n    previous(tower, kind)\n}\n";
+    let packs = [TempPack::new("copies-budget", "evil", script)];
+    stopped(
+        "copies-budget",
+        &packs,
+        &[
+            "play",
+            "--packs",
+            "{packs}",
+            "--bots",
+            "greedy",
+            "--hook-budget",
+            "1000000",
+        ],
+        Expect {
+            hook: Some("may_place_floor"),
+            within: &["may_place_floor"],
+            says: &["operations in all"],
+        },
+    );
 }
 
 #[test]

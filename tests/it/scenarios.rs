@@ -394,3 +394,24 @@ fn the_tutorial_tests_its_pack_and_the_guide_s_sample_scenario_passes() {
         stdout(&out)
     );
 }
+
+#[test]
+fn a_native_rule_set_says_it_has_no_scenarios_of_its_own_and_runs_those_given() {
+    for (native, pack) in [
+        ("native:tower", "tower"),
+        ("native:black-tower", "black-tower"),
+    ] {
+        let err = fails(2, &["test", native]);
+        assert!(err.contains("has no scenarios of its own"), "{err}");
+        assert!(err.contains(&format!("towerlab test {pack}")), "{err}");
+    }
+    // Scenarios given with `--file` that set no parameter run under it.
+    let building = rules_dir().join("tower/tests/building.toml");
+    let out = stdout(&succeeds(&[
+        "test",
+        "native:tower",
+        "--file",
+        building.to_str().unwrap(),
+    ]));
+    assert!(out.contains("passed, 0 failed"), "{out}");
+}

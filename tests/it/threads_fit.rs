@@ -40,6 +40,8 @@ fn many_threads_under_a_4_gib_address_space_never_abort() {
 
 /// A pack whose `reach` costs a good part of a second of CPU time, once per
 /// rules instance (it reads nothing of the tower), well under the 1 s limit.
+/// Its copies are charged by their size, so its games need a hook budget
+/// far above the default (`--hook-budget`).
 const SLOW: &str = "fn reach(tower) {\n    let a = [];\n    a.pad(9000, 1);\n    let n = 0;\n    for i in 0..2400 {\n        let b = a;\n        n += b.len();\n    }\n    if n > 0 { 1 } else { 2 }\n}\n";
 
 #[test]
@@ -56,6 +58,8 @@ fn a_slow_but_legal_pack_gives_the_same_result_on_1_and_16_threads() {
             "16",
             "--threads",
             threads,
+            "--hook-budget",
+            "10000000000",
             "--format",
             "json",
         ]);

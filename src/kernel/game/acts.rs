@@ -26,6 +26,36 @@ pub(super) struct Cascade {
     count: usize,
 }
 
+/// A cascade past [`MAX_CASCADE`], on its way out: the places of the
+/// effects it went through, the one that went past the limit first, each
+/// once, so the error names every pack and line that fed it.
+#[derive(Debug)]
+struct TooDeep {
+    /// The moment the last effect made, which would have been asked again.
+    moment: &'static str,
+    places: Vec<String>,
+}
+
+impl std::fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(first) = self.places.first() {
+            write!(f, "{first}: ")?;
+        }
+        write!(
+            f,
+            "the rules' effects cascade more than {MAX_CASCADE} deep (at `on_{}`): \
+             does an effect's own moment answer it with the same effect again?",
+            self.moment
+        )?;
+        for place in self.places.iter().skip(1) {
+            write!(f, "\n  the cascade went through {place}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for TooDeep {}
+
 impl Game<'_> {
     /// `moment` happened: the rules that listen to it act. Costs one test
     /// when none does.
@@ -49,11 +79,10 @@ impl Game<'_> {
             self.cascade.count = 0;
         }
         if self.cascade.depth >= MAX_CASCADE {
-            return Err(bad_input(format!(
-                "the rules' effects cascade more than {MAX_CASCADE} deep (at `on_{}`): \
-                 does an effect's own moment answer it with the same effect again?",
-                moment.name()
-            )));
+            return Err(anyhow::Error::new(TooDeep {
+                moment: moment.name(),
+                places: Vec::new(),
+            }));
         }
         let mut effects = Vec::new();
         let towers = self.towers_now();
@@ -62,7 +91,32 @@ impl Game<'_> {
         self.cascade.depth += 1;
         let done = effects.iter().try_for_each(|a| self.carry_out(a));
         self.cascade.depth -= 1;
-        done
+        match done {
+            // Out of the cascade: its error is bad input, said in full.
+            Err(e) if self.cascade.depth == 0 && e.is::<TooDeep>() => Err(bad_input(e.to_string())),
+            done => done,
+        }
+    }
+
+    /// The moment an effect made, answered in turn; past the cascade's
+    /// limit, the error names the effect (`acted`) that went past it, and
+    /// on its way out every effect the cascade went through.
+    fn cascade_into(&mut self, moment: Moment, acted: &Acted) -> Result<()> {
+        self.happen(moment)
+            .map_err(|e| match e.downcast::<TooDeep>() {
+                Ok(mut deep) => {
+                    let place = format!(
+                        "{}: effect `{}`",
+                        acted.origin.place,
+                        self.effect_name(&acted.effect)
+                    );
+                    if !deep.places.contains(&place) {
+                        deep.places.push(place);
+                    }
+                    anyhow::Error::new(deep)
+                }
+                Err(e) => e,
+            })
     }
 
     /// An effect's name as the script wrote it: a figure's state is set by
@@ -138,7 +192,7 @@ impl Game<'_> {
         })?;
         // The effect's own moment, answered in turn.
         match cascade {
-            Some(moment) => self.happen(moment),
+            Some(moment) => self.cascade_into(moment, acted),
             None => Ok(()),
         }
     }

@@ -54,8 +54,23 @@ pub struct Answers {
     pub ransoms: Vec<RansomAnswer>,
 }
 
+/// What the rules were answering when a hook failed: the context of every
+/// error of the answers themselves, so that a caller tells a rules failure
+/// (a hook that throws, loops or answers the wrong type) from a position
+/// that cannot be set up (`anyhow::Error::downcast_ref` finds it).
+#[derive(Clone, Debug)]
+pub struct Answering(pub String);
+
+impl std::fmt::Display for Answering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// The answers in the position of scenario `index` of `file`, under `set`
-/// (or the rules the scenario names); its steps are not played.
+/// (or the rules the scenario names); its steps are not played. An error
+/// of the position is the scenario's; an error of an answer has an
+/// [`Answering`] context.
 pub fn answers(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) -> Result<Answers> {
     let raw = file.raw.scenario[index].get_ref();
     let src = &file.source;
@@ -76,8 +91,9 @@ pub fn answers(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) ->
     let mut ransoms = Vec::new();
     for payer in 0..players {
         for captor in (0..players).filter(|&c| c != payer) {
-            let cost = ransom_cost(&game, payer, captor)
-                .with_context(|| format!("the ransom seat {payer} pays seat {captor}"))?;
+            let cost = ransom_cost(&game, payer, captor).with_context(|| {
+                Answering(format!("the ransom seat {payer} pays seat {captor}"))
+            })?;
             ransoms.push(RansomAnswer {
                 payer,
                 captor,
@@ -95,7 +111,7 @@ pub fn answers(home: &Home, set: &Ruleset, file: &ScenarioFile, index: usize) ->
 fn tower_answers(set: &Ruleset, game: &Game, t: usize) -> Result<TowerAnswers> {
     let tower = &game.towers()[t];
     let at = [tower.pos.x, tower.pos.y];
-    let context = || format!("the tower at [{}, {}]", at[0], at[1]);
+    let context = || Answering(format!("the tower at [{}, {}]", at[0], at[1]));
     let cells = |v: Vec<(i32, i32)>| v.into_iter().map(|(x, y)| [x, y]).collect::<Vec<_>>();
     let (range, captures) = if tower.floors.is_empty() {
         (Vec::new(), Vec::new())

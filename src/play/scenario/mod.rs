@@ -25,7 +25,7 @@ mod position;
 mod state;
 mod steps;
 
-pub use answers::{Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
+pub use answers::{Answering, Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
 pub use file::RawFile;
 use file::RawScenario;
 
@@ -253,15 +253,29 @@ impl Suite {
 /// under the same rules.
 pub fn suite(home: &Home, load: &LoadOptions, target: &str, extra: &[Source]) -> Result<Suite> {
     let set = target_rules(home, load, target)?;
-    let own = match set.packs().last() {
-        Some(pack) => pack.scenario_files()?,
-        None => Vec::new(),
+    let last = set.packs().last();
+    // A native rule set has no scenarios of its own: those in its folder
+    // are The Tower pack's, written for that pack and its parameters.
+    let native = last.and_then(|p| p.native);
+    let own = match last {
+        Some(pack) if native.is_none() => pack.scenario_files()?,
+        _ => Vec::new(),
     };
     if own.is_empty() && extra.is_empty() {
-        return Err(crate::kernel::diag::bad_input(format!(
-            "`{target}` has no scenarios: a pack keeps them in `tests/*.toml` in its folder \
-             (docs/scenarios.md); or give files with `--file`"
-        )));
+        return Err(crate::kernel::diag::bad_input(match native {
+            Some(n) => format!(
+                "`{target}` has no scenarios of its own: its rules are those of the pack{} {} \
+                 written in Rust, with no parameters, and the scenarios are the packs' \
+                 (`towerlab test {}` runs them); or give files with `--file`",
+                if n.mirrors.len() > 1 { "s" } else { "" },
+                n.mirrors.join(", "),
+                n.mirrors.last().copied().unwrap_or("tower"),
+            ),
+            None => format!(
+                "`{target}` has no scenarios: a pack keeps them in `tests/*.toml` in its folder \
+                 (docs/scenarios.md); or give files with `--file`"
+            ),
+        }));
     }
     let mut results = Vec::new();
     for source in own.into_iter().chain(extra.iter().cloned()) {

@@ -175,6 +175,8 @@ fn register_board(engine: &mut Engine) {
             |_: &mut BoardRef, tower: TowerInfo, cells: Array, dx: i64, dy: i64| {
                 let origin = placed(&tower, "x")?;
                 let cells = cells_of(&cells)?;
+                // A walk through the cells, linear in them.
+                super::work::charge(cells.len());
                 opaque();
                 on_board(|b| path_steps(b, origin, &cells, (clamp(dx), clamp(dy))))
             },
@@ -184,7 +186,11 @@ fn register_board(engine: &mut Engine) {
 fn register_functions(engine: &mut Engine) {
     engine.register_fn("cells_within", |steps: Array, reach: i64| {
         let steps = cells_of(&steps)?;
-        let cells = cells_within(&steps, reach, limits::ARRAY_SIZE).ok_or_else(|| {
+        let cells = cells_within(&steps, reach, limits::ARRAY_SIZE);
+        // Its walk tries every step from every cell reached: charged so.
+        let walked = cells.as_ref().map_or(limits::ARRAY_SIZE, Vec::len);
+        super::work::charge(walked.saturating_mul(steps.len().max(1)));
+        let cells = cells.ok_or_else(|| {
             rt_error(format!(
                 "`cells_within` would give more than {} cells (the array size limit)",
                 limits::ARRAY_SIZE

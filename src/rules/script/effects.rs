@@ -232,6 +232,18 @@ pub struct EffectValue {
     col: usize,
 }
 
+/// The name of the effect `v` is, or holds first among its items: what a
+/// hook that is not an event hook answered by mistake, in words.
+pub(super) fn effect_in(v: &Dynamic) -> Option<&'static str> {
+    if let Some(e) = v.read_lock::<EffectValue>() {
+        return Some(e.effect.name());
+    }
+    let items = v.read_lock::<Array>()?;
+    items
+        .iter()
+        .find_map(|item| Some(item.read_lock::<EffectValue>()?.effect.name()))
+}
+
 /// Cells an effect may name: far past any board, short of overflow.
 const FAR: i64 = 1 << 24;
 

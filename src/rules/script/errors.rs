@@ -109,6 +109,15 @@ impl ScriptRules {
         expected: &str,
     ) -> anyhow::Error {
         let who = self.answering_pack(hook);
+        if let Some(effect) = super::effects::effect_in(value) {
+            return bad_input(format!(
+                "{}hook `{}` of {who} answered an effect (`{effect}`); effects are answered by \
+                 event hooks such as `on_turn_end`, and `{}` answers {expected}",
+                self.hook_position(hook),
+                hook.name(),
+                hook.name()
+            ));
+        }
         let mut shown = value.to_string();
         if shown.len() > 80 {
             shown.truncate(80);

@@ -46,6 +46,7 @@ mod steps;
 #[cfg(test)]
 mod tests;
 mod trace;
+mod work;
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;

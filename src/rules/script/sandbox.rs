@@ -18,6 +18,7 @@ use super::api::register_api;
 use super::effects::register_effects;
 use super::memory::{self, MemoryLimit};
 use super::record::RULES;
+use super::work::{FREE_SIZE, WORK_PER_OPERATION, charge, size_of};
 use super::{Hook, ScriptRules, limits, rt_error};
 use crate::kernel::diag::{BudgetSpent, bad_input};
 
@@ -115,11 +116,18 @@ pub(super) struct Budget {
     /// this bounds what CPU time cannot.
     wall: Option<Instant>,
     held: isize,
+    /// The operation count at which memory is looked at next, and the clocks:
+    /// a count, not a multiple, so that work charged in bulk (a large value,
+    /// a bulk native) brings the next look forward rather than skipping it.
+    next_look: u64,
+    next_clock: u64,
     /// The limit broken, once one is: every later operation of the call stops
     /// too, so that a script cannot catch the error and carry on.
     broken: Option<Limit>,
 }
 
+/// Operations between two looks at the memory held.
+const LOOK_EVERY: u64 = 16;
 /// Operations between two looks at the clocks (the first look starts them).
 const CLOCK_EVERY: u64 = 256;
 
@@ -146,6 +154,8 @@ impl Budget {
             started: None,
             wall: None,
             held: memory::held(),
+            next_look: LOOK_EVERY,
+            next_clock: CLOCK_EVERY,
             broken: None,
         }
     }
@@ -194,12 +204,25 @@ pub(super) fn sandboxed_engine() -> Engine {
     // Rhai checks a map's size when a function returns it, not when a new
     // key is stored (`m[k] = v`, `m.k = v`): check it whenever the map is
     // named again. (`on_var` is marked volatile by Rhai, not deprecated.)
+    //
+    // A value named is also charged by its size (`size_of`): a copy, a
+    // comparison, a concatenation or a scan of it is one operation of
+    // Rhai's whatever its size, and every one of them names it first. So
+    // the operation budget bounds CPU time, not only operations; the
+    // alternatives Rhai offers do not: `on_progress` sees no sizes, and the
+    // size limits (`max_array_size`…) bound one value, not how often it is
+    // copied. Values of at most `FREE_SIZE` cost nothing more.
     #[allow(deprecated)]
     engine.on_var(|name, _, context| {
-        let too_big = context.scope().get(name).is_some_and(|v| {
-            v.read_lock::<Map>()
-                .is_some_and(|m| m.len() > limits::MAP_SIZE)
-        });
+        let size = context.scope().get(name).map_or(0, size_of);
+        if size > FREE_SIZE {
+            charge(size);
+        }
+        let too_big = size > limits::MAP_SIZE * 8
+            && context.scope().get(name).is_some_and(|v| {
+                v.read_lock::<Map>()
+                    .is_some_and(|m| m.len() > limits::MAP_SIZE)
+            });
         if too_big {
             Err(
                 EvalAltResult::ErrorDataTooLarge("Size of object map".into(), Position::NONE)
@@ -209,6 +232,7 @@ pub(super) fn sandboxed_engine() -> Engine {
             Ok(None)
         }
     });
+    register_pad(&mut engine);
     register_api(&mut engine);
     register_effects(&mut engine);
     super::state::register_state(&mut engine);
@@ -224,20 +248,24 @@ impl ScriptRules {
         let mut b = self.budget.get();
         if b.broken.is_none() {
             b.operations += 1;
-            // Memory is looked at every 16 operations, the clocks every
-            // CLOCK_EVERY: one operation takes at most about a megabyte
-            // and a millisecond, so the limits hold within a few percent.
-            let look = b.operations.is_multiple_of(16);
-            let clock = b.operations.is_multiple_of(CLOCK_EVERY);
+            // Memory is looked at every LOOK_EVERY operations, the clocks
+            // every CLOCK_EVERY: the work one operation does beyond a few
+            // microseconds is charged as operations of its own (`charge_work`),
+            // so the limits hold within a few percent.
             b.broken = if b.operations > b.limit {
                 Some(self.over(b.operations))
-            } else if look
-                && self.scripts.memory_limit == MemoryLimit::On
-                && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
-            {
-                Some(Limit::Memory)
-            } else if clock {
-                b.clocks_broken()
+            } else if b.operations >= b.next_look {
+                b.next_look = b.operations + LOOK_EVERY;
+                if self.scripts.memory_limit == MemoryLimit::On
+                    && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
+                {
+                    Some(Limit::Memory)
+                } else if b.operations >= b.next_clock {
+                    b.next_clock = b.operations + CLOCK_EVERY;
+                    b.clocks_broken()
+                } else {
+                    None
+                }
             } else {
                 None
             };
@@ -247,7 +275,95 @@ impl ScriptRules {
     }
 }
 
+/// An array's `pad`, as Rhai's (the same size checks, made before the
+/// array grows), charged by the elements it makes: one operation of Rhai's
+/// that can make ten thousand values.
+fn register_pad(engine: &mut Engine) {
+    engine.register_fn(
+        "pad",
+        |array: &mut rhai::Array,
+         len: rhai::INT,
+         item: Dynamic|
+         -> Result<(), Box<EvalAltResult>> {
+            let Ok(len) = usize::try_from(len) else {
+                return Ok(());
+            };
+            if len <= array.len() {
+                return Ok(());
+            }
+            let pad = len - array.len();
+            let (a, m, s) = array_sizes(array);
+            let (ax, mx, sx) = sizes(&item);
+            charge(pad.saturating_mul(1 + ax + mx + sx / 8));
+            let too_large = |what: &str| {
+                Err(EvalAltResult::ErrorDataTooLarge(what.into(), Position::NONE).into())
+            };
+            let grown = |n: usize, each: usize| n.saturating_add(each.saturating_mul(pad));
+            if grown(s, sx) > limits::STRING_SIZE {
+                return too_large("Length of string");
+            }
+            if grown(a + pad, ax) > limits::ARRAY_SIZE {
+                return too_large("Size of array/BLOB");
+            }
+            if grown(m, mx) > limits::MAP_SIZE {
+                return too_large("Size of object map");
+            }
+            array.resize(len, item);
+            Ok(())
+        },
+    );
+}
+
+/// The elements of the arrays, the entries of the maps and the bytes of
+/// the strings `v` holds, nested ones included, as Rhai counts them for
+/// its size limits.
+fn sizes(v: &Dynamic) -> (usize, usize, usize) {
+    if let Some(arr) = v.read_lock::<rhai::Array>() {
+        array_sizes(&arr)
+    } else if let Some(map) = v.read_lock::<Map>() {
+        map.values()
+            .fold((0, map.len(), 0), |sum, x| added(sum, sizes(x)))
+    } else if let Some(st) = v.read_lock::<rhai::ImmutableString>() {
+        (0, 0, st.len())
+    } else if let Some(b) = v.read_lock::<rhai::Blob>() {
+        (b.len(), 0, 0)
+    } else {
+        (0, 0, 0)
+    }
+}
+
+fn array_sizes(arr: &[Dynamic]) -> (usize, usize, usize) {
+    arr.iter()
+        .fold((arr.len(), 0, 0), |sum, x| added(sum, sizes(x)))
+}
+
+fn added(
+    (a, m, s): (usize, usize, usize),
+    (x, y, z): (usize, usize, usize),
+) -> (usize, usize, usize) {
+    (a + x, m + y, s + z)
+}
+
 impl ScriptRules {
+    /// Charge `units` of work done inside one operation (a large value
+    /// named, a bulk native's walk) to the running call, as operations:
+    /// the operation budget then bounds the call's CPU time, and the next
+    /// operation looks at the limits and the clocks at once.
+    pub(super) fn charge_work(&self, units: usize) {
+        let cost = (units / WORK_PER_OPERATION) as u64;
+        if cost == 0 || self.stack.borrow().is_empty() {
+            return;
+        }
+        let mut b = self.budget.get();
+        b.operations += cost;
+        b.next_look = b.next_look.min(b.operations);
+        b.next_clock = b.next_clock.min(b.operations);
+        if b.broken.is_none() && b.operations > b.limit {
+            b.broken = Some(self.over(b.operations));
+        }
+        self.budget.set(b);
+    }
+
     /// Which limit `operations` in the current call break: the call's own,
     /// or the game's.
     fn over(&self, operations: u64) -> Limit {

@@ -91,6 +91,19 @@ function renamed(manifest, name) {
   return manifest.replace(/^(\s*name\s*=\s*)"[^"]*"/m, `$1"${name}"`);
 }
 
+// A scenario file's `params` of pack `from` set under `to` instead: the
+// inline table (`params = { from = { … } }`), the table header
+// (`[scenario.params.from]`) and the dotted key (`params.from.x = …`).
+function paramsRenamed(text, from, to) {
+  const key = (n) => (/^[A-Za-z0-9_-]+$/.test(n) ? n : `"${n}"`);
+  const esc = from.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const old = `(?:${esc}|"${esc}")`;
+  return text
+    .replace(new RegExp(`(params\\s*=\\s*\\{(?:[^\\n]*?,)?\\s*)${old}(\\s*=)`, "g"), `$1${key(to)}$2`)
+    .replace(new RegExp(`(\\[\\s*scenario\\.params\\.)${old}(\\s*\\])`, "g"), `$1${key(to)}$2`)
+    .replace(new RegExp(`(^\\s*params\\.)${old}(\\.)`, "gm"), `$1${key(to)}$2`);
+}
+
 const PACK_NAME = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64})?$/;
 
 function checkName(name) {
@@ -152,8 +165,14 @@ function startPack() {
     checkName(name);
     if (kept.packs[name] && !confirm(`Replace your pack ${name}?`)) return;
     const files = { ...s.files };
-    // A shipped pack copied under a new name: its manifest says the name.
+    // A shipped pack copied under a new name: its manifest says the name,
+    // and its scenarios set its parameters under that name.
     if (files["pack.toml"]) files["pack.toml"] = renamed(files["pack.toml"], name);
+    if (name !== s.pack) {
+      for (const f of Object.keys(files).filter((f) => f.startsWith("tests/") && f.endsWith(".toml"))) {
+        files[f] = paramsRenamed(files[f], s.pack, name);
+      }
+    }
     addPack(name, files);
     $("#start-box").open = false;
   } catch (e) {

@@ -13,6 +13,7 @@
 //! background, one per client.
 
 pub mod compare;
+mod names;
 mod reference;
 mod starts;
 
@@ -25,7 +26,8 @@ use super::wire::{
 };
 use crate::kernel::diag::{Source, bad_input};
 use crate::play::scenario::{self, Answers, ScenarioFile};
-use crate::rules::{Dir, Home, LoadOptions, PackFiles, Ruleset};
+use crate::rules::{Home, LoadOptions, PackFiles, Ruleset};
+use names::{file_name, pack_name};
 pub use reference::reference;
 pub use starts::starts;
 
@@ -65,38 +67,6 @@ pub fn holding(home: &Home, packs: &[PackFiles]) -> Result<Home> {
         }
     }
     Ok(home.clone().holding(files))
-}
-
-/// A pack's name as the studio takes it.
-fn pack_name(name: &str) -> Result<()> {
-    let part_ok = |part: &str| {
-        !part.is_empty()
-            && part.len() <= 64
-            && part
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    };
-    let parts: Vec<&str> = name.split('/').collect();
-    if parts.len() <= 2 && parts.iter().all(|p| part_ok(p)) && name != "base" {
-        return Ok(());
-    }
-    Err(bad_input(format!(
-        "`{name}` is no pack name the studio takes: one or two parts (`my-pack`, \
-         `house/my-rule`) of letters, digits, `-` and `_`, and not `base`"
-    )))
-}
-
-/// A pack file's name: inside its folder, a `.toml` or `.rhai` file.
-fn file_name(pack: &str, name: &str) -> Result<()> {
-    let inside = Dir::Inline(String::new(), BTreeMap::new()).confines(name);
-    let kind_ok = name.ends_with(".toml") || name.ends_with(".rhai");
-    match inside {
-        Err(why) => Err(bad_input(format!("file `{name}` of pack `{pack}` {why}"))),
-        Ok(()) if !kind_ok || name.contains('\\') || name.contains("//") => Err(bad_input(
-            format!("file `{name}` of pack `{pack}`: a pack holds `.toml` and `.rhai` files"),
-        )),
-        Ok(()) => Ok(()),
-    }
 }
 
 /// `towerlab check` of `pack` (with the packs it requires), `games` test

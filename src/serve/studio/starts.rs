@@ -1,9 +1,10 @@
 //! The packs a studio page may start from: the shipped packs, the docs'
-//! examples and a template per kind of rule, each with all its files (the
-//! page keeps a copy and edits it), its title and description read from its
-//! manifest as any pack's are.
+//! examples and a template per kind of rule, each with the files the studio
+//! takes back (the page keeps a copy and edits it), its title and
+//! description read from its manifest as any pack's are.
 
 use super::super::wire::{Start, StudioStarts};
+use super::names::file_name;
 use crate::rules::manifest::inline_pack;
 use crate::rules::{Kept, kept_packs};
 
@@ -11,7 +12,10 @@ use crate::rules::{Kept, kept_packs};
 pub fn starts() -> StudioStarts {
     let mut starts = Vec::new();
     for kind in Kept::ALL {
-        for (pack, files) in kept_packs(kind) {
+        for (pack, mut files) in kept_packs(kind) {
+            // Only the files the studio takes back (an example's README.md
+            // is the docs', not the pack's).
+            files.retain(|name, _| file_name(&pack, name).is_ok());
             let (title, description) = match inline_pack(&pack, &pack, &files) {
                 Ok(p) => (p.title, p.description),
                 Err(_) => (String::new(), String::new()),
@@ -38,6 +42,20 @@ mod tests {
         for kind in Kept::ALL {
             assert!(all.iter().any(|s| s.kind == kind.name()), "{}", kind.name());
         }
+        // Every file offered is one the studio takes back.
+        for s in &all {
+            for name in s.files.keys() {
+                assert!(
+                    super::super::names::file_name(&s.pack, name).is_ok(),
+                    "{}/{name}",
+                    s.pack
+                );
+            }
+        }
+        assert!(
+            all.iter()
+                .any(|s| s.kind == "example" && s.pack == "knights-only")
+        );
         let tower = all.iter().find(|s| s.pack == "tower").unwrap();
         assert!(tower.files.contains_key("pack.toml") && tower.files.contains_key("tower.rhai"));
         assert!(

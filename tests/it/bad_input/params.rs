@@ -190,6 +190,18 @@ fn a_whole_number_sets_a_float_and_a_long_text_is_refused_everywhere() {
     );
 }
 
+/// `towerlab check` of `pack` with `extra` added to its manifest: it must
+/// fail; what it says.
+fn checked_with(pack: &TowerPack, extra: &str) -> String {
+    let manifest = std::path::Path::new(&pack.path).join("pack.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, format!("{text}\n{extra}")).unwrap();
+    let out = run(&["check", &pack.path]);
+    let all = format!("{}{}", stdout(&out), common::stderr(&out));
+    assert_ne!(out.status.code(), Some(0), "{all}");
+    all
+}
+
 #[test]
 fn check_plays_each_number_parameter_at_the_ends_a_variant_may_set() {
     // Floors per seat from a parameter with no bounds: at 1000000 the
@@ -200,14 +212,7 @@ fn check_plays_each_number_parameter_at_the_ends_a_variant_may_set() {
     );
     let manifest = std::path::Path::new(&pack.path).join("pack.toml");
     let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(
-        &manifest,
-        format!("{text}\n[param.floors]\ndefault = 5\nmin = 0\n"),
-    )
-    .unwrap();
-    let out = run(&["check", &pack.path]);
-    let all = format!("{}{}", stdout(&out), common::stderr(&out));
-    assert_ne!(out.status.code(), Some(0), "{all}");
+    let all = checked_with(&pack, "[param.floors]\ndefault = 5\nmin = 0\n");
     says(&all, "parameter `floors` of pack");
     says(
         &all,
@@ -224,6 +229,24 @@ fn check_plays_each_number_parameter_at_the_ends_a_variant_may_set() {
     let out = run(&["check", &pack.path]);
     let all = format!("{}{}", stdout(&out), common::stderr(&out));
     assert!(!all.contains("breaks the rules"), "{all}");
+}
+
+#[test]
+fn check_blames_a_parameter_only_for_a_failure_that_depends_on_it() {
+    // The hook throws at the 20th turn whatever The Tower's ransom costs:
+    // the failure is the pack's, told once, and no parameter's.
+    let pack = TowerPack::new(
+        "late",
+        "fn on_turn_end(event) {\n    if state(\"turns\") >= 19 { throw \"too late\"; }\n    \
+         set_state(\"turns\", state(\"turns\") + 1)\n}\n",
+    );
+    let all = checked_with(
+        &pack,
+        "[state.turns]\nscope = \"game\"\nmin = 0\nmax = 1000\n",
+    );
+    says(&all, "too late");
+    assert!(!all.contains("breaks the rules"), "{all}");
+    assert!(!all.contains("ransom_cost"), "{all}");
 }
 
 #[test]

@@ -99,6 +99,22 @@ fn the_board_is_answered_by_the_pack_sent() {
         400,
     );
     assert!(message.contains("board.toml:3:"), "{message}");
+    // A hook that fails while answering is the rules' failure: 422, its
+    // pack, hook and line said.
+    for (script, says) in [
+        ("fn reach(tower) {\n    throw \"no\";\n}\n", "no"),
+        ("fn reach(tower) {\n    loop { }\n}\n", "operations"),
+        (
+            "fn f(n) { f(n + 1) }\nfn reach(tower) {\n    f(0)\n}\n",
+            "nested",
+        ),
+        ("fn reach(tower) {\n    \"far\"\n}\n", "expected an integer"),
+    ] {
+        let body = json!({"pack_files": pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]), "pack": "my-rule", "scenario": board});
+        let message = refused(addr, "POST", "/api/studio/ask", &body.to_string(), 422);
+        assert!(message.contains("hook `reach`"), "{message}");
+        assert!(message.contains(says), "{script}: {message}");
+    }
 }
 
 #[test]
@@ -353,4 +369,95 @@ fn a_neutral_figure_on_the_board_is_read_by_the_rules() {
         json!([]),
         "{guarded}"
     );
+}
+
+#[test]
+fn a_studio_pack_named_like_a_shipped_variant_is_the_studio_pack() {
+    let addr = server(IDLE);
+    let name = "tower-no-gaps";
+    let manifest =
+        format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"{name}.rhai\"\n");
+    let files = json!([{"pack": name, "files": {
+        "pack.toml": manifest,
+        format!("{name}.rhai"): "fn reach(tower) {\n    1 +\n}\n",
+    }}]);
+    let report = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(json!({"pack_files": files, "pack": name})),
+    );
+    let problems = report["problems"].as_array().unwrap();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p["file"] == format!("{name}/{name}.rhai")),
+        "{report}"
+    );
+}
+
+/// The page's own renaming (`renamed`, `paramsRenamed` of the studio's
+/// script, as served) run by `node` on a start's files copied as `name`.
+fn copied_by_the_page(addr: std::net::SocketAddr, start: &Value, name: &str) -> Value {
+    let (status, script) = http(addr, "GET", "/studio.js", None);
+    assert_eq!(status, 200);
+    let function = |f: &str| {
+        let from = script
+            .find(&format!("function {f}("))
+            .unwrap_or_else(|| panic!("no {f}"));
+        let end = from + script[from..].find("\n}\n").unwrap() + 3;
+        script[from..end].to_string()
+    };
+    let program = format!(
+        "{}{}const s = {start};\nconst files = {{ ...s.files }};\n\
+         files['pack.toml'] = renamed(files['pack.toml'], {name});\n\
+         for (const f of Object.keys(files).filter((f) => f.startsWith('tests/'))) \
+         files[f] = paramsRenamed(files[f], s.pack, {name});\n\
+         process.stdout.write(JSON.stringify(files));\n",
+        function("renamed"),
+        function("paramsRenamed"),
+        name = json!(name)
+    );
+    let out = std::process::Command::new("node")
+        .args(["-e", &program])
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_shipped_pack_copied_under_a_new_name_passes_its_own_scenarios() {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("`node` is not on PATH: the page's renaming is not run");
+        return;
+    }
+    let addr = server(IDLE);
+    let starts = ok(addr, "GET", "/api/studio/starts", None);
+    for shipped in ["tower", "black-tower"] {
+        let start = starts["starts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["kind"] == "shipped" && s["pack"] == shipped)
+            .unwrap();
+        let name = format!("my-{shipped}");
+        let files = copied_by_the_page(addr, start, &name);
+        let tested = ok(
+            addr,
+            "POST",
+            "/api/studio/test",
+            Some(json!({"pack_files": [{"pack": name, "files": files}], "pack": name})),
+        );
+        assert!(tested["total"].as_u64().unwrap() > 0, "{tested}");
+        assert_eq!(tested["passed"], tested["total"], "{name}: {tested}");
+    }
 }
