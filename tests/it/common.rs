@@ -332,3 +332,60 @@ pub fn code_blocks(markdown: &str) -> Vec<CodeBlock> {
     }
     blocks
 }
+
+/// Two bots with the same seed and seat, asked the same decisions: `real`
+/// sees the game, `blind` a copy whose undrawn tiles are in another order
+/// (drawn from `shuffle`); a decision that differs fails the test. The
+/// twins of every test that a bot never reads the deck's order.
+pub struct Twins {
+    pub real: Box<dyn towerlab::kernel::Bot>,
+    pub blind: Box<dyn towerlab::kernel::Bot>,
+    pub shuffle: towerlab::play::seed::Stream,
+    pub decisions: usize,
+    /// Decisions where the two decks would draw differently from here.
+    pub differing: usize,
+}
+
+impl Twins {
+    pub fn new(
+        real: Box<dyn towerlab::kernel::Bot>,
+        blind: Box<dyn towerlab::kernel::Bot>,
+        seed: u64,
+    ) -> Twins {
+        Twins {
+            real,
+            blind,
+            shuffle: towerlab::play::seed::Stream::new(seed, 99),
+            decisions: 0,
+            differing: 0,
+        }
+    }
+}
+
+/// The next few tiles a game would draw (its deck order from here).
+fn next_draws(game: &towerlab::kernel::Game) -> Vec<u16> {
+    let mut g = game.clone();
+    (0..5).filter_map(|_| g.draw()).collect()
+}
+
+impl towerlab::kernel::Bot for Twins {
+    fn decide(
+        &mut self,
+        game: &towerlab::kernel::Game,
+        decision: towerlab::kernel::Decision,
+    ) -> anyhow::Result<usize> {
+        let other = towerlab::kernel::determinize::redealt(game, &mut self.shuffle);
+        if next_draws(game) != next_draws(&other) {
+            self.differing += 1;
+        }
+        let a = self.real.decide(game, decision)?;
+        let b = self.blind.decide(&other, decision)?;
+        assert_eq!(
+            a, b,
+            "decision {} changed with the deck order",
+            self.decisions
+        );
+        self.decisions += 1;
+        Ok(a)
+    }
+}

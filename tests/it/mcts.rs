@@ -7,7 +7,6 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use towerlab::analysis::arena::{self, Arena};
-use towerlab::kernel::determinize::redealt;
 use towerlab::kernel::effects::Adjusted;
 use towerlab::kernel::features::FeatureId;
 use towerlab::kernel::rules::TowerNow;
@@ -17,63 +16,25 @@ use towerlab::kernel::{
     MeepleView, RansomView, Rules, StackView, Table, TowerView, play_game, play_turn,
 };
 use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
-use towerlab::play::seed::Stream;
 use towerlab::rules::native::NativeTower;
 use towerlab::rules::{LoadOptions, Ruleset};
 
-use crate::common::home;
+use crate::common::{Twins, home};
 
 /// Iterations per decision in these tests: enough to search, few enough for
 /// a debug build.
 const BUDGET: u32 = 12;
-
-/// Two bots with the same seed and seat, asked the same decisions: `real`
-/// sees the game, `blind` a copy whose undrawn tiles are in another order.
-struct Twins {
-    real: MctsBot,
-    blind: MctsBot,
-    shuffle: Stream,
-    decisions: usize,
-    /// Decisions where the two decks would draw differently from here.
-    differing: usize,
-}
-
-/// The next few tiles a game would draw (its deck order from here).
-fn next_draws(game: &Game) -> Vec<u16> {
-    let mut g = game.clone();
-    (0..5).filter_map(|_| g.draw()).collect()
-}
-
-impl Bot for Twins {
-    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
-        let other = redealt(game, &mut self.shuffle);
-        if next_draws(game) != next_draws(&other) {
-            self.differing += 1;
-        }
-        let a = self.real.decide(game, decision)?;
-        let b = self.blind.decide(&other, decision)?;
-        assert_eq!(
-            a, b,
-            "decision {} changed with the deck order",
-            self.decisions
-        );
-        self.decisions += 1;
-        Ok(a)
-    }
-}
 
 fn no_peeking(variant: &str, players: usize, seed: u64) {
     let set = Ruleset::from_variant(&home(), &LoadOptions::default(), variant)
         .expect("the variant loads");
     let rules = set.rules();
     let mut game = Game::new(set.tiles(), rules.as_ref(), players, seed).unwrap();
-    let mut twins = Twins {
-        real: MctsBot::new(seed, 0, BUDGET),
-        blind: MctsBot::new(seed, 0, BUDGET),
-        shuffle: Stream::new(seed, 99),
-        decisions: 0,
-        differing: 0,
-    };
+    let mut twins = Twins::new(
+        Box::new(MctsBot::new(seed, 0, BUDGET)),
+        Box::new(MctsBot::new(seed, 0, BUDGET)),
+        seed,
+    );
     {
         let mut bots: Vec<Box<dyn Bot + '_>> = vec![Box::new(&mut twins)];
         bots.extend((1..players).map(|s| Box::new(GreedyBot::new(seed, s)) as Box<dyn Bot>));

@@ -7,13 +7,13 @@
 
 use std::path::Path;
 
-use towerlab::kernel::determinize::{redealt, undrawn_counts};
-use towerlab::kernel::{Bot, Buffers, Decision, Event, Game, Scored, play_game, play_turn};
+use towerlab::kernel::determinize::undrawn_counts;
+use towerlab::kernel::{Bot, Buffers, Event, Game, Scored, play_game, play_turn};
 use towerlab::play::bots::{Evaluator, GreedyBot, MctsBot, RandomBot, Sight};
-use towerlab::play::seed::{Stream, game_seed};
+use towerlab::play::seed::game_seed;
 use towerlab::rules::{LoadOptions, Ruleset};
 
-use crate::common::{home, json, kind, without_timing};
+use crate::common::{Twins, home, json, kind, without_timing};
 
 /// Search iterations in these tests: enough to search, few enough for a
 /// test build.
@@ -198,30 +198,6 @@ fn end_scores_as_the_game_stands_are_the_bounty_of_every_topped_tower() {
     assert!(seen > 0, "some tower was topped in 80 random turns");
 }
 
-/// Two bots with the same seed and seat, asked the same decisions: one sees
-/// the game, the other a copy whose undrawn tiles are in another order.
-struct Twins {
-    real: Box<dyn Bot>,
-    blind: Box<dyn Bot>,
-    shuffle: Stream,
-    decisions: usize,
-}
-
-impl Bot for Twins {
-    fn decide(&mut self, game: &Game, decision: Decision) -> anyhow::Result<usize> {
-        let other = redealt(game, &mut self.shuffle);
-        let a = self.real.decide(game, decision)?;
-        let b = self.blind.decide(&other, decision)?;
-        assert_eq!(
-            a, b,
-            "decision {} changed with the deck order",
-            self.decisions
-        );
-        self.decisions += 1;
-        Ok(a)
-    }
-}
-
 /// Under a rule that pays at a draw and one that keeps state at a draw
 /// (docs/examples/bell), greedy's look and the search decide the same
 /// whatever the order of the undrawn tiles.
@@ -234,12 +210,7 @@ fn the_look_and_the_search_never_read_the_deck_order_under_acting_rules() {
         let rules = set.rules();
         let seed = 17;
         let mut game = Game::new(set.tiles(), rules.as_ref(), 2, seed).unwrap();
-        let mut twins = Twins {
-            real: bot(player, &set, seed, 0),
-            blind: bot(player, &set, seed, 0),
-            shuffle: Stream::new(seed, 99),
-            decisions: 0,
-        };
+        let mut twins = Twins::new(bot(player, &set, seed, 0), bot(player, &set, seed, 0), seed);
         {
             let mut bots: Vec<Box<dyn Bot + '_>> = vec![Box::new(&mut twins)];
             bots.push(bot(Player::Greedy, &set, seed, 1));
