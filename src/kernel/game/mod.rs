@@ -27,6 +27,7 @@ mod acts;
 mod copy;
 mod event;
 mod income;
+mod pays;
 mod placement;
 mod scoring;
 mod setup;
@@ -477,11 +478,6 @@ impl<'a> Game<'a> {
             let at = self.state.get(i as u16, StateAt::Game)?;
             Some((v.name.as_str(), Pos::unpacked(at).filter(|_| v.figure)?))
         })
-    }
-
-    /// What the rules' `points` effects paid each seat ([`RuleIncome`]).
-    pub fn rule_income(&self) -> &RuleIncome {
-        &self.income
     }
 
     /// Each seat's tally, the tower built last, the tile of this turn.

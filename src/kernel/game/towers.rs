@@ -9,11 +9,10 @@ use super::scoring::refused_score;
 use super::{CaptureChoice, Event, Game, MAX_PLAYERS, RansomChoice, Scored, meeple_on};
 use crate::kernel::capture::capturable;
 use crate::kernel::diag::bad_input;
-use crate::kernel::effects::{Effect, Moment, asks};
+use crate::kernel::effects::Moment;
 use crate::kernel::pieces::MeepleSpot;
 use crate::kernel::rules::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, MeepleView, RansomView,
-    TOP_QUESTION,
+    Answer, Asking, CaptureOutcome, FloorKind, Holds, MeepleView, RansomView, TOP_QUESTION,
 };
 
 /// The bit of the question "may a meeple go on top?".
@@ -463,56 +462,6 @@ impl Game<'_> {
         self.stats.exchanges += 1;
         self.emit(|_| Event::Exchange { players: [a, b] });
         self.happen(Moment::Exchange { a, b })
-    }
-
-    /// The rules' end scores as the game stands (`Rules::end_scores`).
-    fn end_rule_scores(&self) -> Result<Vec<EndScore>> {
-        let mut out = Vec::new();
-        let towers: Vec<_> = self.towers.iter().map(|t| t.view()).collect();
-        self.with_table(|t| self.rules.end_scores(&towers, t, &mut out))?;
-        Ok(out)
-    }
-
-    /// What the rules' end scores would give each seat if the game ended
-    /// now, added to `out` (one per seat), without scoring them: a bot
-    /// weighs a position's end with it. Asked only of rules that answer
-    /// end scores (`asks::END_SCORES`).
-    pub fn end_rule_points(&self, out: &mut [f32]) -> Result<()> {
-        if self.listens & asks::END_SCORES == 0 {
-            return Ok(());
-        }
-        for e in self.end_rule_scores()? {
-            if let Some(v) = out.get_mut(e.player) {
-                *v += e.points as f32;
-            }
-        }
-        Ok(())
-    }
-
-    /// The points the rules' `points` effects would pay each seat, added to
-    /// `out`, were a tile of `kind` drawn now by the seat to move
-    /// (`tile_drawn`), without carrying anything out: a bot weighs a rule
-    /// that pays at a draw by what the undrawn tiles would pay. The effects'
-    /// own cascades are not followed.
-    pub fn draw_points(&self, kind: u16, out: &mut [f32]) -> Result<()> {
-        let moment = Moment::TileDrawn {
-            seat: self.current,
-            tile: kind,
-        };
-        if self.listens & moment.bit() == 0 {
-            return Ok(());
-        }
-        let mut effects = Vec::new();
-        let towers = self.towers_now();
-        self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
-        for a in &effects {
-            if let Effect::Points { seat, points, .. } = a.effect
-                && let Some(v) = out.get_mut(seat)
-            {
-                *v += points as f32;
-            }
-        }
-        Ok(())
     }
 
     /// The rules' points at the end of the game (after the features), each
