@@ -53,7 +53,7 @@ impl Look {
 
     /// The options of `decision` to look at, given the bot's own `values`
     /// of them: the best first, every one with a value, but only the best
-    /// few of a placement's.
+    /// few of a placement's. Hand the list back with [`Look::done_with`].
     pub(super) fn options(&mut self, decision: Decision, values: &[f32]) -> Vec<usize> {
         let cap = match decision {
             Decision::Placement { .. } => PLACEMENTS,
@@ -64,7 +64,12 @@ impl Look {
             .extend((0..values.len()).filter(|&i| values[i].is_finite()));
         self.order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
         self.order.truncate(cap);
-        self.order.clone()
+        std::mem::take(&mut self.order)
+    }
+
+    /// The list [`Look::options`] gave, kept for the next decision's.
+    pub(super) fn done_with(&mut self, options: Vec<usize>) {
+        self.order = options;
     }
 
     /// What the rules pay each seat ([`Evaluator::rules_value`]) once

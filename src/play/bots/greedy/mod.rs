@@ -298,13 +298,27 @@ impl GreedyBot {
 
     fn look_with(&mut self, look: &mut look::Look, game: &Game, decision: Decision) -> Result<()> {
         let options = look.options(decision, &self.values);
-        if options.len() < 2 {
-            return Ok(());
-        }
+        let added = match options.len() {
+            0 | 1 => Ok(()),
+            _ => self.add_paid(look, game, decision, &options),
+        };
+        look.done_with(options);
+        added
+    }
+
+    /// Add what the rules pay for each of `options` (the first the
+    /// reference) to its value.
+    fn add_paid(
+        &mut self,
+        look: &mut look::Look,
+        game: &Game,
+        decision: Decision,
+        options: &[usize],
+    ) -> Result<()> {
         let base = hidden_copy(game);
         let ctx = self.ctx(game);
         let mut reference: Option<Delta> = None;
-        for i in options {
+        for &i in options {
             let paid = look.turn(&base, decision, i)?;
             let first = *reference.get_or_insert(paid);
             let mut d: Delta = [0.0; SEATS];
