@@ -16,6 +16,7 @@ pub mod compare;
 mod names;
 mod reference;
 mod starts;
+pub mod workers;
 
 use std::collections::BTreeMap;
 
