@@ -13,6 +13,7 @@ mod arena_shards;
 mod authoring;
 mod bad_input;
 mod bots;
+mod bounded_games;
 mod browser;
 mod budget;
 mod calibration;
