@@ -33,6 +33,7 @@ mod fuzz;
 mod golden;
 mod home;
 mod hostile;
+mod hostile_five;
 mod inputs_bounded;
 mod ladder;
 mod layers;
