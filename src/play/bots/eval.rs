@@ -32,7 +32,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::{Fitting, count_undrawn};
-use crate::kernel::effects::Moment;
+use crate::kernel::effects::{Moment, asks};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
@@ -227,12 +227,18 @@ impl Evaluator {
 
     /// Each player's [`Terms::draws`]: what every undrawn tile would pay
     /// them, drawn as the position stands (nothing asked of rules that do
-    /// not act at a draw).
+    /// not act at a draw). Each kind is asked where the rules may tell the
+    /// drawn tile apart ([`asks::DRAWN_TILE`]); otherwise one kind with a
+    /// foundation and one without stand for all.
     fn draws(&mut self, game: &Game) -> Result<()> {
-        if game.rules().listens() & (Moment::TileDrawn { seat: 0, tile: 0 }).bit() == 0 {
+        let listens = game.rules().listens();
+        if listens & (Moment::TileDrawn { seat: 0, tile: 0 }).bit() == 0 {
             return Ok(());
         }
         count_undrawn(game, &mut self.undrawn);
+        if listens & asks::DRAWN_TILE == 0 {
+            by_foundation(game, &mut self.undrawn);
+        }
         let mut per_seat = [0f32; SEATS];
         for (kind, &count) in self.undrawn.iter().enumerate() {
             if count > 0 {
@@ -247,6 +253,25 @@ impl Evaluator {
             t.draws = paid;
         }
         Ok(())
+    }
+}
+
+/// The undrawn `counts` per kind, gathered on the first kind of each
+/// class: those with a foundation, and those without (rules that cannot
+/// tell the drawn tile apart answer alike for every kind of a class).
+fn by_foundation(game: &Game, counts: &mut [u32]) {
+    let kinds = &game.tiles().kinds;
+    let mut first = [None::<usize>; 2];
+    for k in 0..counts.len() {
+        let class = kinds[k].foundation.is_some() as usize;
+        match first[class] {
+            None if counts[k] > 0 => first[class] = Some(k),
+            Some(f) => {
+                counts[f] += counts[k];
+                counts[k] = 0;
+            }
+            None => {}
+        }
     }
 }
 
