@@ -32,7 +32,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::{Fitting, count_undrawn};
-use crate::kernel::effects::{Moment, asks};
+use crate::kernel::effects::{Moment, Scope, StateAt, asks};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
 use crate::kernel::tiles::SegmentKind;
@@ -82,6 +82,11 @@ pub struct Terms {
     /// What the undrawn tiles would pay if each were drawn as the position
     /// stands (rules that pay at `tile_drawn`).
     pub draws: f32,
+    /// The player's meeples on top of towers (a count).
+    pub guards: f32,
+    /// The player's value of each of the packs' state variables kept per
+    /// seat (0 for variables of other scopes), in the variant's order.
+    pub state: Vec<f32>,
 }
 
 impl Terms {
@@ -97,6 +102,16 @@ impl Terms {
             + self.cloisters
             + w.income * self.income
             + w.draws * self.draws
+            + self.held(w)
+    }
+
+    /// What the player holds that rules may pay for later, weighed by `w`:
+    /// guards and their own state values (nothing by default).
+    fn held(&self, w: &Worths) -> f32 {
+        let state: f32 = (self.state.iter().enumerate())
+            .map(|(v, &n)| w.state(v) * n)
+            .sum();
+        w.guard * self.guards + state
     }
 }
 
@@ -151,7 +166,8 @@ impl Evaluator {
         self.rule_terms(game)?;
         let w = &self.worths;
         for (p, t) in self.terms.iter().enumerate() {
-            v[p] += game.rule_income().total(p) as f32 + w.income * t.income + w.draws * t.draws;
+            let paid = game.rule_income().total(p) as f32;
+            v[p] += paid + w.income * t.income + w.draws * t.draws + t.held(w);
         }
         Ok(v)
     }
@@ -213,14 +229,27 @@ impl Evaluator {
         Ok(&self.terms)
     }
 
-    /// Each player's [`Terms::income`] and [`Terms::draws`] (`self.terms`
-    /// holds one per player).
+    /// Each player's [`Terms::income`], [`Terms::draws`], guards and state
+    /// (`self.terms` holds one per player).
     fn rule_terms(&mut self, game: &Game) -> Result<()> {
         let n = game.players().len();
         let rounds_left = game.deck_left() as f32 / n as f32;
+        let vars = game.rules().state_vars();
         for (p, t) in self.terms.iter_mut().enumerate() {
             t.income = game.rule_income().last_round(p) as f32 * rounds_left;
             t.draws = 0.0;
+            t.guards = 0.0;
+            t.state.clear();
+            t.state.extend(vars.iter().enumerate().map(|(v, var)| {
+                let own = (var.scope == Scope::Seat)
+                    .then(|| game.state().get(v as u16, StateAt::Seat(p as u8)));
+                own.flatten().unwrap_or(0) as f32
+            }));
+        }
+        for owner in game.towers().iter().filter_map(|t| t.meeple) {
+            if let Some(t) = self.terms.get_mut(owner as usize) {
+                t.guards += 1.0;
+            }
         }
         self.draws(game)
     }
