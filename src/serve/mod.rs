@@ -135,7 +135,7 @@ impl Default for Limits {
             rulesets: 64,
             ruleset_bytes: 64 << 20,
             studio_body: 256 << 10,
-            studio_work: 2,
+            studio_work: 3,
             studio_operations: STUDIO_OPERATIONS,
             studio_time: Duration::from_secs(30),
             comparisons: 2,
