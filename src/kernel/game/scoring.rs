@@ -7,10 +7,11 @@ use anyhow::Result;
 
 use super::{Event, Game, Scored};
 use crate::kernel::Board;
-use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin, asks};
+use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::rules::asks;
 use crate::kernel::rules::{MeepleView, TowerNow};
 use crate::kernel::tiles::{SegmentKind, TileSet};
 
