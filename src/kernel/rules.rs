@@ -276,6 +276,24 @@ pub trait HookBudget {
     fn searching(&self, on: bool);
 }
 
+/// A bot's search under way: [`HookBudget::searching`] `true` when it
+/// begins, `false` when this is dropped — on every way out of the search,
+/// an early return or an error included.
+pub struct Searching<'a, R: HookBudget + ?Sized>(&'a R);
+
+impl<'a, R: HookBudget + ?Sized> Searching<'a, R> {
+    pub fn begin(rules: &'a R) -> Searching<'a, R> {
+        rules.searching(true);
+        Searching(rules)
+    }
+}
+
+impl<R: HookBudget + ?Sized> Drop for Searching<'_, R> {
+    fn drop(&mut self) {
+        self.0.searching(false);
+    }
+}
+
 /// The plain Tower's answers to the questions a variant may change: what
 /// an implementation of [`Rules`] that leaves them alone returns.
 pub mod plain {
@@ -733,5 +751,34 @@ pub trait Rules: HookBudget + Send {
             Reply::Yes(y) => Ok(y),
             r => Err(r.wrong("may_place_tile")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    /// Searches begun less those ended.
+    struct Open(Cell<i32>);
+
+    impl HookBudget for Open {
+        fn begin_game(&self, _: Option<u64>) {}
+        fn searching(&self, on: bool) {
+            self.0.set(self.0.get() + if on { 1 } else { -1 });
+        }
+    }
+
+    #[test]
+    fn a_search_ends_on_every_way_out() {
+        let open = Open(Cell::new(0));
+        let stopped = || -> Result<()> {
+            let _searching = Searching::begin(&open);
+            assert_eq!(open.0.get(), 1);
+            anyhow::bail!("stopped early")
+        };
+        assert!(stopped().is_err());
+        assert_eq!(open.0.get(), 0);
     }
 }
