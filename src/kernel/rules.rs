@@ -317,9 +317,14 @@ pub mod asks {
     /// (the kernel scores the game's end either way; bots weighing the
     /// end as it stands ask only when it is set).
     pub const END_SCORES: u32 = 1 << (Moment::COUNT + 2);
+    /// The rules' answer at `tile_drawn` may depend on which tile was
+    /// drawn, not only on whether it has a foundation (a bot weighing what
+    /// the undrawn tiles would pay asks each kind then, and one of each
+    /// otherwise).
+    pub const DRAWN_TILE: u32 = 1 << (Moment::COUNT + 3);
     /// [`super::Rules::may_place_tile`]: rules without it let a tile go
     /// wherever it fits.
-    pub const MAY_PLACE_TILE: u32 = 1 << (Moment::COUNT + 3);
+    pub const MAY_PLACE_TILE: u32 = 1 << (Moment::COUNT + 4);
 }
 
 /// A question the kernel asks the rules, with its arguments: one variant

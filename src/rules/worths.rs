@@ -71,6 +71,18 @@ pub struct Worths {
     /// counts on.
     #[serde(default = "rule_share", deserialize_with = "chance")]
     pub draws: f32,
+    /// A meeple of the seat's on top of a tower (a guard), in points:
+    /// none by default (the base game pays nothing for one); `towerlab
+    /// tune` learns it where a rule pays guards.
+    #[serde(default, deserialize_with = "points")]
+    pub guard: f32,
+    /// One unit of each of the packs' state variables kept per seat, the
+    /// seat's own value (index: the variable, in the order the variant
+    /// declares them; other scopes and indices past the end weigh 0), in
+    /// points, below 0 for a debt: none by default; `towerlab tune` learns
+    /// them.
+    #[serde(default, deserialize_with = "signed_points")]
+    pub state: Vec<f32>,
 }
 
 /// [`Worths::income`]'s and [`Worths::draws`]' default: what a rule paid
@@ -100,6 +112,8 @@ impl Default for Worths {
             later_capture: later_capture(),
             income: rule_share(),
             draws: rule_share(),
+            guard: 0.0,
+            state: Vec::new(),
         }
     }
 }
@@ -108,6 +122,11 @@ impl Worths {
     /// A floor of `kind` in supply.
     pub fn floor(&self, kind: usize) -> f32 {
         self.floor.get(kind).copied().unwrap_or(self.floor_default)
+    }
+
+    /// One unit of state variable `var` kept per seat.
+    pub fn state(&self, var: usize) -> f32 {
+        self.state.get(var).copied().unwrap_or(0.0)
     }
 
     /// The chance that an open city with `open` open ends completes.
@@ -179,6 +198,15 @@ where
     T: Deserialize<'de> + Numbers,
 {
     within(d, 0.0, MAX_POINTS, "a value is a number of points")
+}
+
+/// Points either way: from −[`MAX_POINTS`] to [`MAX_POINTS`].
+fn signed_points<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de> + Numbers,
+{
+    within(d, -MAX_POINTS, MAX_POINTS, "a value is a number of points")
 }
 
 /// A chance or a share: from 0 to 1.

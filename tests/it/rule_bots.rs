@@ -8,10 +8,11 @@
 use std::path::Path;
 
 use towerlab::kernel::determinize::undrawn_counts;
+use towerlab::kernel::effects::StateAt;
 use towerlab::kernel::{Bot, Buffers, Event, Game, Scored, play_game, play_turn};
 use towerlab::play::bots::{Evaluator, GreedyBot, MctsBot, RandomBot, Sight};
 use towerlab::play::seed::game_seed;
-use towerlab::rules::{LoadOptions, Ruleset};
+use towerlab::rules::{LoadOptions, Ruleset, Worths};
 
 use crate::common::{Twins, home, json, kind, without_timing};
 
@@ -21,8 +22,13 @@ const BUDGET: u32 = 16;
 
 /// `tower` and the test pack `name` (a folder of `tests/packs`).
 fn over_tower(name: &str) -> Ruleset {
+    over_tower_from("tests/packs", name)
+}
+
+/// `tower` and the pack `name` of the repository's folder `folder`.
+fn over_tower_from(folder: &str, name: &str) -> Ruleset {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/packs")
+        .join(folder)
         .join(name);
     let packs = ["tower".to_string(), dir.to_string_lossy().into_owned()];
     Ruleset::from_packs(&home(), &LoadOptions::default(), &packs).expect("the test pack loads")
@@ -196,6 +202,49 @@ fn end_scores_as_the_game_stands_are_the_bounty_of_every_topped_tower() {
         }
     });
     assert!(seen > 0, "some tower was topped in 80 random turns");
+}
+
+/// A seat's guards and its own values of the packs' per-seat state are
+/// terms of the evaluation (`tune` may weigh them), weighed by the values'
+/// `guard` and `state`: 0 by default, so untuned bots weigh neither. Under
+/// docs/examples/quarry, the stone floors each seat took.
+#[test]
+fn guards_and_a_seat_s_own_state_are_terms_weighed_only_where_tuned() {
+    let set = over_tower_from("docs/examples", "quarry");
+    let defaults = set.worths().clone();
+    assert_eq!((defaults.guard, defaults.state(0)), (0.0, 0.0));
+    let weighed = std::sync::Arc::new(Worths {
+        guard: 2.0,
+        state: vec![0.5],
+        ..(*defaults).clone()
+    });
+    let mut plain = Evaluator::new(defaults.clone(), Sight::Threats);
+    let mut eval = Evaluator::new(weighed.clone(), Sight::Threats);
+    let (mut guarded, mut quarried) = (0, 0);
+    after_turns(&set, 3, 90, |game| {
+        let quarried_var = game
+            .rules()
+            .state_vars()
+            .iter()
+            .position(|v| v.name == "quarry.quarried");
+        let var = quarried_var.expect("quarry keeps its floors taken per seat") as u16;
+        let base = plain.terms(game).unwrap().to_vec();
+        for (p, t) in eval.terms(game).unwrap().iter().enumerate() {
+            let guards = game.towers().iter().filter(|t| t.meeple == Some(p as u8));
+            assert_eq!(t.guards, guards.count() as f32, "seat {p}");
+            let own = game.state().get(var, StateAt::Seat(p as u8)).unwrap();
+            assert_eq!(t.state[var as usize], own as f32, "seat {p}");
+            let more = 2.0 * t.guards + 0.5 * t.state[var as usize];
+            let gap = t.total(&weighed) - base[p].total(&defaults);
+            assert!((gap - more).abs() < 1e-3, "seat {p}: {gap} against {more}");
+            guarded += usize::from(t.guards > 0.0);
+            quarried += usize::from(own > 0);
+        }
+    });
+    assert!(
+        guarded > 0 && quarried > 0,
+        "{guarded} guards, {quarried} quarried seen"
+    );
 }
 
 /// Under a rule that pays at a draw and one that keeps state at a draw

@@ -32,9 +32,10 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::{Fitting, count_undrawn};
-use crate::kernel::effects::Moment;
+use crate::kernel::effects::{Moment, Scope, StateAt};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
+use crate::kernel::rules::asks;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS};
 use crate::play::bots::{Sight, city_supply};
@@ -82,6 +83,11 @@ pub struct Terms {
     /// What the undrawn tiles would pay if each were drawn as the position
     /// stands (rules that pay at `tile_drawn`).
     pub draws: f32,
+    /// The player's meeples on top of towers (a count).
+    pub guards: f32,
+    /// The player's value of each of the packs' state variables kept per
+    /// seat (0 for variables of other scopes), in the variant's order.
+    pub state: Vec<f32>,
 }
 
 impl Terms {
@@ -97,6 +103,16 @@ impl Terms {
             + self.cloisters
             + w.income * self.income
             + w.draws * self.draws
+            + self.held(w)
+    }
+
+    /// What the player holds that rules may pay for later, weighed by `w`:
+    /// guards and their own state values (nothing by default).
+    fn held(&self, w: &Worths) -> f32 {
+        let state: f32 = (self.state.iter().enumerate())
+            .map(|(v, &n)| w.state(v) * n)
+            .sum();
+        w.guard * self.guards + state
     }
 }
 
@@ -151,7 +167,8 @@ impl Evaluator {
         self.rule_terms(game)?;
         let w = &self.worths;
         for (p, t) in self.terms.iter().enumerate() {
-            v[p] += game.rule_income().total(p) as f32 + w.income * t.income + w.draws * t.draws;
+            let paid = game.rule_income().total(p) as f32;
+            v[p] += paid + w.income * t.income + w.draws * t.draws + t.held(w);
         }
         Ok(v)
     }
@@ -213,26 +230,45 @@ impl Evaluator {
         Ok(&self.terms)
     }
 
-    /// Each player's [`Terms::income`] and [`Terms::draws`] (`self.terms`
-    /// holds one per player).
+    /// Each player's [`Terms::income`], [`Terms::draws`], guards and state
+    /// (`self.terms` holds one per player).
     fn rule_terms(&mut self, game: &Game) -> Result<()> {
         let n = game.players().len();
         let rounds_left = game.deck_left() as f32 / n as f32;
+        let vars = game.rules().state_vars();
         for (p, t) in self.terms.iter_mut().enumerate() {
             t.income = game.rule_income().last_round(p) as f32 * rounds_left;
             t.draws = 0.0;
+            t.guards = 0.0;
+            t.state.clear();
+            t.state.extend(vars.iter().enumerate().map(|(v, var)| {
+                let own = (var.scope == Scope::Seat)
+                    .then(|| game.state().get(v as u16, StateAt::Seat(p as u8)));
+                own.flatten().unwrap_or(0) as f32
+            }));
+        }
+        for owner in game.towers().iter().filter_map(|t| t.meeple) {
+            if let Some(t) = self.terms.get_mut(owner as usize) {
+                t.guards += 1.0;
+            }
         }
         self.draws(game)
     }
 
     /// Each player's [`Terms::draws`]: what every undrawn tile would pay
     /// them, drawn as the position stands (nothing asked of rules that do
-    /// not act at a draw).
+    /// not act at a draw). Each kind is asked where the rules may tell the
+    /// drawn tile apart ([`asks::DRAWN_TILE`]); otherwise one kind with a
+    /// foundation and one without stand for all.
     fn draws(&mut self, game: &Game) -> Result<()> {
-        if game.rules().listens() & (Moment::TileDrawn { seat: 0, tile: 0 }).bit() == 0 {
+        let listens = game.rules().listens();
+        if listens & (Moment::TileDrawn { seat: 0, tile: 0 }).bit() == 0 {
             return Ok(());
         }
         count_undrawn(game, &mut self.undrawn);
+        if listens & asks::DRAWN_TILE == 0 {
+            by_foundation(game, &mut self.undrawn);
+        }
         let mut per_seat = [0f32; SEATS];
         for (kind, &count) in self.undrawn.iter().enumerate() {
             if count > 0 {
@@ -247,6 +283,25 @@ impl Evaluator {
             t.draws = paid;
         }
         Ok(())
+    }
+}
+
+/// The undrawn `counts` per kind, gathered on the first kind of each
+/// class: those with a foundation, and those without (rules that cannot
+/// tell the drawn tile apart answer alike for every kind of a class).
+fn by_foundation(game: &Game, counts: &mut [u32]) {
+    let kinds = &game.tiles().kinds;
+    let mut first = [None::<usize>; 2];
+    for k in 0..counts.len() {
+        let class = kinds[k].foundation.is_some() as usize;
+        match first[class] {
+            None if counts[k] > 0 => first[class] = Some(k),
+            Some(f) => {
+                counts[f] += counts[k];
+                counts[k] = 0;
+            }
+            None => {}
+        }
     }
 }
 

@@ -2,8 +2,6 @@
 //! scores and seat to act, put on a game set up by hand
 //! ([`Game::arranged`]), every name and number checked where it is written.
 
-use std::ops::Range;
-
 use anyhow::Result;
 use toml::Spanned;
 
@@ -11,10 +9,11 @@ use super::checked::{cell, number, rotation, seat};
 use super::file::{At, RawScenario};
 use crate::kernel::diag::{Source, did_you_mean};
 use crate::kernel::geometry::Pos;
-use crate::kernel::tiles::SegmentKind;
+use crate::kernel::tiles::{SegmentKind, TileKind};
 use crate::kernel::{
     FloorKind, Game, MAX_PLAYERS, MEEPLES_PER_PLAYER, MIN_PLAYERS, MeepleSpot, Rules,
 };
+use crate::play::words::segment_words;
 use crate::rules::Ruleset;
 
 /// The most tiles a scenario may leave to draw.
@@ -48,8 +47,13 @@ pub fn build<'a>(
             None => 0,
         };
         let pos = cell(src, &t.at)?;
-        game.set_tile(kind as u16, pos, rot)
-            .map_err(|e| src.error_at(t.at.span(), format!("{e:#}")))?;
+        game.set_tile(kind as u16, pos, rot).map_err(|e| {
+            let span = t.rot.as_ref().map_or(t.at.span(), |r| r.span());
+            src.error_at(
+                span,
+                format!("{e:#}{}", turns_that_fit(&game, kind, pos, rot)),
+            )
+        })?;
     }
     for t in &raw.towers {
         let t = t.get_ref();
@@ -120,6 +124,31 @@ pub fn build<'a>(
     Ok(game)
 }
 
+/// What to write when a tile turned `rot` does not fit at `pos`: the
+/// rotations that do (`rot = 90`), or that none does.
+fn turns_that_fit(game: &Game, kind: usize, pos: Pos, rot: u8) -> String {
+    let k = &game.tiles().kinds[kind];
+    let taken = game.board().tile_at(pos).is_some();
+    if taken {
+        return String::new();
+    }
+    let fit: Vec<String> = (0..4u8)
+        .filter(|&r| r != rot && game.board().fits(k, pos, r))
+        .map(|r| format!("`rot = {}`", u16::from(r) * 90))
+        .collect();
+    match fit.as_slice() {
+        [] => format!(
+            ": no turn of {} fits there; choose another `tile`, or another cell (`at`)",
+            k.name
+        ),
+        [one] => format!(": turned, it fits: write {one} (degrees clockwise)"),
+        many => format!(
+            ": turned, it fits: write {} (degrees clockwise)",
+            many.join(" or ")
+        ),
+    }
+}
+
 pub fn floor_kind(src: &Source, set: &Ruleset, name: &Spanned<String>) -> Result<FloorKind> {
     set.floor_kind(name.get_ref())
         .map_err(|e| src.error_at(name.span(), format!("{e:#}")))
@@ -154,6 +183,7 @@ pub fn floor_counts(
 
 /// The segment a meeple stands on: its number, or the one segment of the
 /// tile of what it names (`on = "road"`); `on = "tower"` is the tower top.
+/// Each refusal names the key to change and a value that works there.
 pub fn segment(
     src: &Source,
     game: &Game,
@@ -163,10 +193,17 @@ pub fn segment(
     on: Option<&Spanned<String>>,
 ) -> Result<MeepleSpot> {
     let Some(tile) = game.board().tile_at(pos) else {
-        return Err(src.error_at(at.span(), format!("no tile at [{}, {}]", pos.x, pos.y)));
+        return Err(src.error_at(
+            at.span(),
+            format!(
+                "no tile at [{}, {}]: put one there in `tiles`, or give the cell of one (`at`)",
+                pos.x, pos.y
+            ),
+        ));
     };
     let kind = &game.tiles().kinds[tile.kind as usize];
-    let span = |s: Option<Range<usize>>| s.unwrap_or(at.span());
+    let (rot, standing) = (tile.rot, standable(kind));
+    let choices = || segment_choices(kind, rot, &standing);
     match (number, on) {
         (Some(n), None) => {
             let s = *n.get_ref();
@@ -176,59 +213,100 @@ pub fn segment(
                 }
                 _ => Err(src.error_at(
                     n.span(),
-                    format!(
-                        "tile {} has segments 0 to {}, not {s} (`towerlab tiles --segments` numbers them)",
-                        kind.name,
-                        kind.segments.len().saturating_sub(1)
-                    ),
+                    format!("tile {} has no segment {s}: write {}", kind.name, choices()),
                 )),
             }
         }
         (None, Some(on)) if on.get_ref() == "tower" => Ok(MeepleSpot::Tower),
         (None, Some(on)) => {
             let names = ["road", "city", "field", "cloister", "tower"];
-            let of: Vec<usize> = kind
-                .segments
+            let of: Vec<u8> = standing
                 .iter()
-                .enumerate()
-                .filter(|(_, s)| s.kind != SegmentKind::Foundation && s.kind.name() == on.get_ref())
-                .map(|(i, _)| i)
+                .copied()
+                .filter(|&i| kind.segments[usize::from(i)].kind.name() == on.get_ref())
                 .collect();
             match of.as_slice() {
-                [one] => Ok(MeepleSpot::Segment(*one as u8)),
+                [one] => Ok(MeepleSpot::Segment(*one)),
                 [] if !names.contains(&on.get_ref().as_str()) => Err(src.error_at(
                     on.span(),
                     format!(
-                        "`{}` is not road, city, field, cloister or tower{}",
+                        "`on = \"{}\"`: `on` is road, city, field, cloister or tower{}",
                         on.get_ref(),
                         did_you_mean(on.get_ref(), names)
                     ),
                 )),
                 [] => Err(src.error_at(
                     on.span(),
-                    format!("tile {} has no {} segment", kind.name, on.get_ref()),
+                    format!(
+                        "tile {} has no {}: write {}",
+                        kind.name,
+                        on.get_ref(),
+                        choices()
+                    ),
                 )),
                 many => Err(src.error_at(
                     on.span(),
                     format!(
-                        "tile {} has {} {} segments ({}): give `segment`",
+                        "tile {} has {} {} segments: in place of `on = \"{}\"`, write {}",
                         kind.name,
                         many.len(),
                         on.get_ref(),
-                        many.iter()
-                            .map(|s| s.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        on.get_ref(),
+                        segment_choices(kind, rot, many)
                     ),
                 )),
             }
         }
-        (Some(n), Some(_)) => {
-            Err(src.error_at(span(Some(n.span())), "give `segment` or `on`, not both"))
-        }
+        (Some(n), Some(on)) => Err(src.error_at(
+            n.span(),
+            format!(
+                "give `segment` or `on`, not both: keep `segment = {}` and remove `on = \"{}\"` (or the other way round)",
+                n.get_ref(),
+                on.get_ref()
+            ),
+        )),
         (None, None) => Err(src.error_at(
             at.span(),
-            "say where the meeple stands: `segment = N` or `on = \"road\"` (or \"tower\")",
+            format!(
+                "say where the meeple stands: write {}, or `on = \"tower\"` for a tower's top",
+                choices()
+            ),
         )),
+    }
+}
+
+/// The segments of `kind` a meeple may stand on (every one but the
+/// foundation).
+fn standable(kind: &TileKind) -> Vec<u8> {
+    (0..kind.segments.len() as u8)
+        .filter(|&i| kind.segments[usize::from(i)].kind != SegmentKind::Foundation)
+        .collect()
+}
+
+/// `segments` of a tile placed turned `rot`, as the keys that name them:
+/// `` `segment = 1` (the field north of the road) or `segment = 2` (…)``;
+/// a kind alone on the tile also as `on = "road"`.
+fn segment_choices(kind: &TileKind, rot: u8, segments: &[u8]) -> String {
+    let alone = |s: u8| {
+        let k = kind.segments[usize::from(s)].kind;
+        kind.segments.iter().filter(|x| x.kind == k).count() == 1
+    };
+    let choices: Vec<String> = segments
+        .iter()
+        .map(|&s| {
+            let words = segment_words(kind, rot, s);
+            if alone(s) {
+                let name = kind.segments[usize::from(s)].kind.name();
+                format!("`on = \"{name}\"` or `segment = {s}` ({words})")
+            } else {
+                format!("`segment = {s}` ({words})")
+            }
+        })
+        .collect();
+    match choices.split_last() {
+        None => "nothing: no meeple stands on this tile".into(),
+        Some((one, [])) => one.clone(),
+        Some((last, [first])) => format!("{first} or {last}"),
+        Some((last, init)) => format!("{}, or {last}", init.join(", ")),
     }
 }

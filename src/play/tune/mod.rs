@@ -53,6 +53,7 @@ use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
 use crate::play::bots::{BotKind, Evaluator, Sight, Terms};
 use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
+use crate::rules::worths::MAX_POINTS;
 use crate::rules::{Ruleset, Tuned, Worths};
 
 /// The bot `towerlab tune` plays its self-play games and its trials with: a
@@ -116,9 +117,10 @@ pub struct Foresight {
 pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Learned> {
     ensure!(plan.games >= 1, "tuning needs at least one game");
     let kinds = set.floors().len();
-    let mut fit = Fit::new(terms_len(kinds));
-    let defaults = Arc::new(Worths::default());
     let workers = Workers::new(set, plan.threads)?;
+    let vars = workers.with_rules(|rules| rules.state_vars().len());
+    let mut fit = Fit::new(terms_len(kinds, vars));
+    let defaults = Arc::new(Worths::default());
     for start in (0..plan.games).step_by(BATCH as usize) {
         let batch = start..plan.games.min(start + BATCH);
         let played: Vec<Result<Played>> = workers.install(|| {
@@ -133,7 +135,7 @@ pub fn tune(set: &Ruleset, plan: &TunePlan) -> Result<Learned> {
             }
         }
     }
-    let prior = prior(&defaults, kinds);
+    let prior = prior(&defaults, kinds, vars);
     let w = fit.solve(&prior, RIDGE);
     let tuned = Tuned {
         variant: set.name().clone(),
@@ -213,23 +215,26 @@ fn scores_if_over(game: &Game) -> Result<Vec<u32>> {
 }
 
 /// The columns of a fit: meeples, prisoners, each floor kind, cities,
-/// cloisters, the rules' income and what draws would pay them.
-fn terms_len(kinds: usize) -> usize {
-    kinds + 6
+/// cloisters, the rules' income, what draws would pay them, guards and
+/// each of the packs' state variables.
+fn terms_len(kinds: usize, vars: usize) -> usize {
+    kinds + 7 + vars
 }
 
 fn row(t: &Terms, kinds: usize) -> Vec<f64> {
     let mut x = vec![t.meeples as f64, t.prisoners as f64];
     x.extend((0..kinds).map(|k| t.floors.get(k).copied().unwrap_or(0.0) as f64));
-    x.extend([t.cities, t.cloisters, t.income, t.draws].map(f64::from));
+    x.extend([t.cities, t.cloisters, t.income, t.draws, t.guards].map(f64::from));
+    x.extend(t.state.iter().map(|&v| v as f64));
     x
 }
 
 /// The defaults as weights of the fit's columns.
-fn prior(d: &Worths, kinds: usize) -> Vec<f64> {
+fn prior(d: &Worths, kinds: usize, vars: usize) -> Vec<f64> {
     let mut w = vec![1.0, d.prisoner as f64];
     w.extend((0..kinds).map(|k| d.floor(k) as f64));
-    w.extend([1.0, 1.0, d.income as f64, d.draws as f64]);
+    w.extend([1.0, 1.0, d.income as f64, d.draws as f64, d.guard as f64]);
+    w.extend((0..vars).map(|v| d.state(v) as f64));
     w
 }
 
@@ -248,6 +253,10 @@ fn worths_of(w: &[f64], d: &Worths, kinds: usize) -> Worths {
         cloister_drop: d.cloister_drop * cloister,
         income: w[kinds + 4].clamp(0.0, 1.0) as f32,
         draws: w[kinds + 5].clamp(0.0, 1.0) as f32,
+        guard: w[kinds + 6].clamp(0.0, MAX_POINTS as f64) as f32,
+        state: (w[kinds + 7..].iter())
+            .map(|&v| v.clamp(-MAX_POINTS as f64, MAX_POINTS as f64) as f32)
+            .collect(),
         ..d.clone()
     }
 }

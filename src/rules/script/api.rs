@@ -26,9 +26,8 @@ pub(super) type Stack = smallvec::SmallVec<[FloorKind; 16]>;
 /// A tower as a hook sees it.
 #[derive(Clone, Debug)]
 pub struct TowerInfo {
-    /// The tower the question is about (its reads are recorded), or one of
-    /// the towers `end` lists.
-    pub(super) subject: bool,
+    /// Whose reads a read of the tower's fields is.
+    pub(super) known: Known,
     pub(super) floors: Stack,
     pub(super) has_meeple: bool,
     /// Where the tower stands: in `may_capture`, `end`, and
@@ -41,6 +40,18 @@ pub struct TowerInfo {
     /// Blocked by a rule's effect (known of the towers `game().towers`
     /// lists; false elsewhere, where a blocked tower is never asked about).
     pub(super) blocked: bool,
+}
+
+/// How a read of a tower's fields is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Known {
+    /// The tower the question is about: each field read is recorded.
+    Asked,
+    /// One of the towers `game().towers` lists: its fields are in that
+    /// read ([`Read::Towers`]), so reading them records nothing more.
+    Listed,
+    /// One of the towers `end` lists: read without a trace (not kept).
+    Unkept,
 }
 
 /// The meeple a question (`may_capture`, `captured`) is about: every
@@ -63,14 +74,19 @@ pub(super) fn register_api(engine: &mut Engine) {
 }
 
 /// A read of the tower: recorded for the question's tower, from the tower
-/// itself (and opaque) for one `end` lists.
+/// itself for one `game().towers` lists (that read holds it) and for one
+/// `end` lists (opaque).
 fn tower_read(t: &TowerInfo, r: Read, own: i64) -> Result<i64, Box<EvalAltResult>> {
-    if t.subject
-        && let Some(v) = read(r)?
-    {
-        return Ok(v);
+    match t.known {
+        Known::Asked => {
+            if let Some(v) = read(r)? {
+                return Ok(v);
+            }
+            opaque();
+        }
+        Known::Listed => {}
+        Known::Unkept => opaque(),
     }
-    opaque();
     Ok(own)
 }
 
@@ -252,7 +268,10 @@ fn register_functions(engine: &mut Engine) {
 /// tower depends on every floor).
 fn whole_stack<'t>(r: &ScriptRules, tower: &'t TowerInfo) -> &'t [FloorKind] {
     let floors = &tower.floors[..];
-    if !tower.subject || packed_stack(floors).is_none() || r.read(Read::Floors).is_none() {
+    if tower.known != Known::Asked
+        || packed_stack(floors).is_none()
+        || r.read(Read::Floors).is_none()
+    {
         r.opaque();
     }
     floors
@@ -278,7 +297,7 @@ fn range_steps(
     let range = r
         .range(&tower.floors, tower.has_meeple)
         .map_err(|e| rt_error(format!("{e:#}")))?;
-    if tower.subject
+    if tower.known == Known::Asked
         && let Some(steps) = r.read(Read::RangeSteps(target.0, target.1))
     {
         return Ok(steps);

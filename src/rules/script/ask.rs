@@ -11,7 +11,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
-use super::api::{BoardRef, MeepleInfo, Stack, TowerInfo};
+use super::api::{BoardRef, Known, MeepleInfo, Stack, TowerInfo};
 use super::hooks::{Arg, Shape};
 use super::memo::{Changed, Kept, Key, Value};
 use super::reads::FeatureInfo;
@@ -222,7 +222,7 @@ impl ScriptRules {
     fn question_tower(&self, facts: &Facts) -> TowerInfo {
         let (floors, topped) = facts.stack.unwrap_or((&[], false));
         TowerInfo {
-            subject: true,
+            known: Known::Asked,
             floors: Stack::from_slice(floors),
             has_meeple: topped,
             pos: facts.tower,
@@ -234,7 +234,7 @@ impl ScriptRules {
     /// A tower as `end` sees it: one of many, read without a trace.
     fn end_tower(&self, t: &TowerView) -> TowerInfo {
         TowerInfo {
-            subject: false,
+            known: Known::Unkept,
             floors: Stack::from_slice(t.floors),
             has_meeple: t.meeple.is_some(),
             pos: Some(t.pos),

@@ -12,6 +12,7 @@ use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::effects::StateVar;
+use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
 pub(super) struct ScriptPack {
@@ -120,7 +121,8 @@ impl Scripts {
         let listens = Hook::ALL
             .iter()
             .filter(|h| !chains[h.index()].is_empty())
-            .fold(0, |bits, h| bits | h.listen_bit());
+            .fold(0, |bits, h| bits | h.listen_bit())
+            | drawn_tile_bit(sources, &chains[Hook::OnTileDrawn.index()]);
         Ok(Scripts {
             packs,
             chains,
@@ -236,6 +238,24 @@ fn definition_line(text: &str, name: &str) -> (usize, usize) {
 
 pub(super) fn position(pos: Position) -> (usize, usize) {
     (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
+}
+
+/// [`asks::DRAWN_TILE`] where a pack answering `on_tile_drawn` may read
+/// which tile was drawn: its script names a `tile` field anywhere (`.tile`,
+/// `event.tile` or `game().tile`). Read from the text, as a bot's estimate
+/// needs no more: a mention in a comment only makes the bot ask each kind.
+fn drawn_tile_bit(sources: &[ScriptSource], packs: &[usize]) -> u32 {
+    let names_tile = |text: &str| {
+        text.match_indices('.').any(|(i, _)| {
+            let rest = text[i + 1..].trim_start();
+            rest.strip_prefix("tile")
+                .is_some_and(|after| !after.starts_with(|c: char| c == '_' || c.is_alphanumeric()))
+        })
+    };
+    match packs.iter().any(|&i| names_tile(&sources[i].source.text)) {
+        true => asks::DRAWN_TILE,
+        false => 0,
+    }
 }
 
 #[cfg(test)]

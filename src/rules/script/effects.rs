@@ -13,7 +13,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
-use super::api::{Stack, TowerInfo, kind_name_of};
+use super::api::kind_name_of;
 use super::context::GameRef;
 use super::memo::Value;
 use super::moment::EventField;
@@ -25,123 +25,7 @@ use crate::kernel::diag::bad_input;
 use crate::kernel::effects::{Acted, Effect, FloorFrom, Moment, Origin};
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleSpot;
-use crate::kernel::rules::TowerNow;
 use crate::kernel::{CaptureOutcome, FloorKind};
-
-/// The towers of the moment an event hook answers, copied into buffers
-/// kept between moments, for `game().towers`.
-#[derive(Default)]
-pub(super) struct TowersNow {
-    /// Is an event hook answering?
-    held: bool,
-    /// Per tower: where, whose meeple tops it, blocked, its floors in
-    /// `floors` (start, length).
-    towers: Vec<(Pos, Option<usize>, bool, usize, usize)>,
-    floors: Vec<FloorKind>,
-}
-
-impl TowersNow {
-    pub(super) fn hold(&mut self, towers: &[TowerNow]) {
-        self.held = true;
-        self.towers.clear();
-        self.floors.clear();
-        for t in towers {
-            let start = self.floors.len();
-            self.floors.extend_from_slice(t.view.floors);
-            let v = t.view;
-            self.towers
-                .push((v.pos, v.meeple, t.blocked, start, v.floors.len()));
-        }
-    }
-
-    pub(super) fn release(&mut self) {
-        self.held = false;
-    }
-
-    /// Each tower's place, floors and whether a meeple tops it.
-    fn stacks(&self) -> impl Iterator<Item = (Pos, &[FloorKind], bool)> {
-        self.towers.iter().map(|&(pos, meeple, _, start, len)| {
-            (pos, &self.floors[start..start + len], meeple.is_some())
-        })
-    }
-}
-
-impl ScriptRules {
-    /// `game().in_range(x, y)` in a running hook: how many of the towers
-    /// held for it hold `cell` in their range, each range asked of the
-    /// rules (through the front) where it is not yet known; noted as the
-    /// call's read.
-    pub(super) fn in_range_now(&self, cell: Pos) -> Result<i64, Box<EvalAltResult>> {
-        let stacks: Vec<(Pos, Stack, bool)> = {
-            let now = self.towers_now.borrow();
-            if !now.held {
-                return Err(rt_error(
-                    "`game().in_range` is only known in event hooks (`on_…`) and \
-                     `meeple_strength`, which see every tower",
-                ));
-            }
-            now.stacks()
-                .filter(|(_, floors, _)| !floors.is_empty())
-                .map(|(pos, floors, topped)| (pos, Stack::from_slice(floors), topped))
-                .collect()
-        };
-        let mut count = 0;
-        for (pos, floors, topped) in stacks {
-            let range = self
-                .range(&floors, topped)
-                .map_err(|e| rt_error(format!("{e:#}")))?;
-            count += holds_cell(&range, pos, cell) as i64;
-        }
-        self.observe(Read::InRange(cell.x, cell.y), count);
-        Ok(count)
-    }
-
-    /// [`Read::InRange`]'s value for a kept answer looked up: the count
-    /// over `towers`, from their kept ranges (`None` while one is not
-    /// kept: the hook then runs, and asks it).
-    pub(super) fn kept_in_range(&self, towers: &[TowerNow], cell: Pos) -> Option<i64> {
-        let mut count = 0;
-        for t in towers.iter().filter(|t| !t.view.floors.is_empty()) {
-            let range = self.known_range(t.view.floors, t.view.meeple.is_some())?;
-            count += holds_cell(&range, t.view.pos, cell) as i64;
-        }
-        Some(count)
-    }
-}
-
-/// Does the range `range` (offsets) of a tower at `tower` hold `cell`?
-fn holds_cell(range: &[(i32, i32)], tower: Pos, cell: Pos) -> bool {
-    range.contains(&(cell.x - tower.x, cell.y - tower.y))
-}
-
-/// `game().towers`: every tower on the board, in an event hook.
-pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
-    with_rules(|r| {
-        let now = r.towers_now.borrow();
-        if !now.held {
-            return Err(rt_error(
-                "`game().towers` is only known in event hooks (`on_…`) and `meeple_strength`; \
-                 other question hooks are asked about one tower",
-            ));
-        }
-        // A read of the whole board: no trace holds it.
-        r.opaque();
-        Ok(now
-            .towers
-            .iter()
-            .map(|&(pos, meeple, blocked, start, len)| {
-                Dynamic::from(TowerInfo {
-                    subject: false,
-                    floors: Stack::from_slice(&now.floors[start..start + len]),
-                    has_meeple: meeple.is_some(),
-                    pos: Some(pos),
-                    owner: Some(meeple.map(|m| m as i64)),
-                    blocked,
-                })
-            })
-            .collect())
-    })?
-}
 
 /// What happened, as an event hook's `event` argument: every field is a
 /// read of the moment (so an event hook's answer is kept in the memo under
@@ -251,7 +135,7 @@ const FAR: i64 = 1 << 24;
 /// `game().in_range`.
 pub(super) fn register_effects(engine: &mut Engine) {
     engine.register_type_with_name::<EffectValue>("Effect");
-    engine.register_get("towers", |_: &mut GameRef| towers_now());
+    engine.register_get("towers", |_: &mut GameRef| super::towers::towers_now());
     engine.register_fn(
         "in_range",
         |ctx: NativeCallContext, _: &mut GameRef, x: i64, y: i64| {

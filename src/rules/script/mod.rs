@@ -45,6 +45,7 @@ mod state;
 mod steps;
 #[cfg(test)]
 mod tests;
+mod towers;
 mod trace;
 mod work;
 
@@ -104,7 +105,7 @@ pub struct ScriptRules {
     /// The calls being traced, when they are.
     tracer: RefCell<trace::Tracer>,
     /// The towers of the moment an event hook answers (`game().towers`).
-    towers_now: RefCell<effects::TowersNow>,
+    towers_now: RefCell<towers::TowersNow>,
     /// Where each effect a script made was made, once per place: (pack,
     /// hook, line, column).
     origins: RefCell<effects::Origins>,
@@ -133,7 +134,7 @@ impl ScriptRules {
             fires: RefCell::new(fires::Counter::default()),
             front: RefCell::new(front),
             tracer: RefCell::new(trace::Tracer::default()),
-            towers_now: RefCell::new(effects::TowersNow::default()),
+            towers_now: RefCell::new(towers::TowersNow::default()),
             origins: RefCell::default(),
         }
     }

@@ -110,6 +110,9 @@ pub(super) enum Read {
     /// How many towers of at least one floor hold the cell in their range,
     /// as the rules answer it for their stacks: `game().in_range(x, y)`.
     InRange(i32, i32),
+    /// Every tower as it stands, `game().towers`: a name for their content
+    /// (see `super::towers`), the same exactly when they are.
+    Towers,
     // The rules' own state.
     /// A state variable's value at a place.
     State(u16, StateAt),
@@ -246,6 +249,7 @@ impl Read {
             Read::Tally(t, _) => t.name(),
             Read::LastTower => "game().last_tower",
             Read::InRange(..) => "game().in_range(x, y)",
+            Read::Towers => "game().towers",
             Read::TableFloors(_) => "game().table_floors(kind)",
             Read::State(..) => "state(name)",
             Read::Event(f) => f.name(),
@@ -474,6 +478,7 @@ impl ScriptRules {
             Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
             Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, Pos::packed),
             Read::InRange(x, y) => self.kept_in_range(facts.towers?, Pos::new(x, y))?,
+            Read::Towers => self.towers_read(facts.towers?),
             Read::TableFloors(k) => *table()?.table_floors.get(k as usize)? as i64,
             Read::State(var, at) => table()?.state.get(var, at)?,
             Read::Event(f) => f.value(facts.moment.as_ref()?, table().and_then(|t| t.tiles))?,

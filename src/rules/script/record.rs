@@ -268,7 +268,10 @@ impl ScriptRules {
         } else {
             frame.opaque = true;
         }
-        if let Some(hook) = frame.hook.filter(|_| !read.fixed_by_question()) {
+        // The towers' read is a name for their content, not a value to
+        // report as constant.
+        let reported = !read.fixed_by_question() && read != Read::Towers;
+        if let Some(hook) = frame.hook.filter(|_| reported) {
             let seen = r
                 .values
                 .entry((hook, read.name()))

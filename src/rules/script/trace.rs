@@ -348,6 +348,8 @@ impl ScriptRules {
                 format!("{:?}", kind_name(v))
             }
             Read::FeatureAt(Aspect::Exists | Aspect::Complete, ..) => (v != 0).to_string(),
+            // A name for the towers' content, not a number the script saw.
+            Read::Towers => "(every tower, as it stands)".to_string(),
             _ => v.to_string(),
         }
     }

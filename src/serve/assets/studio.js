@@ -11,18 +11,36 @@
 // keyboards, screen readers) and the page stays a few kilobytes served
 // from the binary, while Rhai and TOML need only a small tokenizer each
 // for colour (no editor ships a Rhai mode).
-"use strict";
+//
+// A module: nothing is global but `window.studio`, the page's state for
+// the browser tests and the console.
+import { el, api } from "/shared.js";
 
+/**
+ * The element a selector finds (the page's own, known to be there).
+ * @param {string} s
+ * @returns {any}
+ */
 const $ = (s) => document.querySelector(s);
+/**
+ * Every element a selector finds.
+ * @param {string} s
+ * @returns {NodeListOf<HTMLElement>}
+ */
+const $$ = (s) => document.querySelectorAll(s);
 const STORE = "towerlab.studio";
 const CHECK_DELAY = 350;
 const ASK_DELAY = 250;
 
 // What this browser keeps: every pack's files by name, the pack and file
 // open.
+/** @type {{ packs: Record<string, { files: Record<string, string> }>, pack: string | null, file: string | null }} */
 let kept = { packs: {}, pack: null, file: null };
+/** @type {any[]} */
 let starts = [];
+/** @type {any} */
 let reference = null;
+/** @type {any} */
 let catalog = null;
 let lastCheck = { problems: [], warnings: [] };
 let lastCheckNotes = [];
@@ -138,7 +156,7 @@ async function loadStarts() {
   for (const [kind, label] of Object.entries(groups)) {
     const g = el("optgroup", { label });
     starts.forEach((s, i) => {
-      if (s.kind === kind) g.append(el("option", { value: i }, `${s.pack}${s.title ? ` — ${s.title}` : ""}`));
+      if (s.kind === kind) g.append(el("option", { value: String(i) }, `${s.pack}${s.title ? ` — ${s.title}` : ""}`));
     });
     select.append(g);
   }
@@ -432,14 +450,39 @@ async function loadReference() {
     li.dataset.hook = h.name;
     hooks.append(li);
   }
-  for (const r of reference.reads) $("#reads").append(el("li")).append(markdown(r));
+  for (const r of reference.reads) {
+    const li = el("li");
+    li.append(markdown(r));
+    $("#reads").append(li);
+  }
   for (const e of reference.effects) {
     const li = el("li");
     li.append(markdown(`${e.call}: ${e.does}`), el("br"), el("small", {}, `refused: ${e.refused.replaceAll("`", "")}`));
     $("#effects").append(li);
   }
+  showScenarioFormat(reference.scenario);
+  showTileKinds();
   markDefinedHooks();
   paint();
+}
+
+// The scenario file's format, every key with an entry (docs/scenarios.md).
+function showScenarioFormat(doc) {
+  $("#scenario-example").textContent = doc.example;
+  for (const [id, keys] of [["#scenario-position", doc.position], ["#scenario-expect", doc.expect]]) {
+    const table = $(id);
+    for (const k of keys) {
+      const tr = el("tr");
+      const key = el("th");
+      key.append(el("code", {}, k.key));
+      const entry = el("td");
+      entry.append(markdown(k.entry));
+      const does = el("td");
+      does.append(markdown(k.does));
+      tr.append(key, entry, does);
+      table.append(tr);
+    }
+  }
 }
 
 function markDefinedHooks() {
@@ -447,9 +490,9 @@ function markDefinedHooks() {
     .filter(([n]) => n.endsWith(".rhai"))
     .map(([, t]) => t)
     .join("\n");
-  for (const li of document.querySelectorAll("#hooks li")) {
+  for (const li of $$("#hooks li")) {
     const defined = new RegExp(`\\bfn\\s+${li.dataset.hook}\\s*\\(`).test(text);
-    li.querySelector(".hook-defined").hidden = !defined;
+    /** @type {HTMLElement} */ (li.querySelector(".hook-defined")).hidden = !defined;
   }
 }
 
@@ -524,11 +567,23 @@ function download() {
   const folder = kept.pack.split("/").pop();
   const entries = Object.entries(p.files).map(([name, text]) => [`${folder}/${name}`, text]);
   const blob = new Blob([zip(entries)], { type: "application/zip" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: `${folder}.zip` });
+  saveFile(blob, `${folder}.zip`);
+  const n = entries.length;
+  downloaded($("#download-status"), `${folder}.zip (${n} file${n === 1 ? "" : "s"})`);
+}
+
+// A file handed to the browser's downloads.
+function saveFile(blob, name) {
+  const a = /** @type {HTMLAnchorElement} */ (el("a", { href: URL.createObjectURL(blob), download: name }));
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// The sign that a file went to the browser's downloads.
+function downloaded(status, what) {
+  status.textContent = `⬇ ${what} saved to your downloads`;
 }
 
 // A zip archive of [path, text] entries, stored (not compressed): small
@@ -631,12 +686,30 @@ async function unzip(bytes) {
 
 const SIDE = 9;
 const HALF = (SIDE - 1) / 2;
-const SEAT_COLOURS = ["#e0302b", "#2f6fe0", "#2a9d4b", "#e0b000", "#222222", "#b04fd8", "#e07a20", "#20b0b0"];
-// The board: cells by "x,y" — a tile, a tower with its floors, a meeple.
+// The board: cells by "x,y" — a tile of a kind turned `rot` degrees, a
+// tower's floors, a meeple of a seat on a segment (or the tower's top).
+/** @type {{ cells: Record<string, any>, figures: Record<string, string>, players: number, scores: string, current: number, selected: string | null }} */
 let board = { cells: {}, figures: {}, players: 2, scores: "", current: 0, selected: null };
+/** @type {any} */
 let answers = null;
-let askTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let askTimer;
 let askSeq = 0;
+// The tile a tap puts, and its turn in degrees clockwise.
+let chosen = { tile: "base/L", rot: 0 };
+/** @type {Map<string, any>} */
+const tileKinds = new Map();
+/** @type {Map<string, string>} */
+const tilePictures = new Map();
+
+// A meeple stands on the first of these the tile has, until another
+// feature is chosen.
+const FIRST_FEATURES = ["cloister", "road", "city", "field"];
+
+function seatColour(seat) {
+  const colours = reference?.seat_colours ?? [];
+  return colours[seat % Math.max(colours.length, 1)] ?? "#888";
+}
 
 function floorKinds() {
   // The pack's floors and the Tower's own: the kinds the check reported.
@@ -662,6 +735,52 @@ function fillNames(select, names) {
   if (names.includes(had)) select.value = had;
 }
 
+// The tiles the board offers (the reference's), each with its picture.
+function showTileKinds() {
+  const select = $("#tile-kind");
+  select.replaceChildren();
+  for (const t of reference.tiles) {
+    tileKinds.set(t.name, t);
+    tilePictures.set(t.name, URL.createObjectURL(new Blob([t.svg], { type: "image/svg+xml" })));
+    select.append(el("option", { value: t.name }, `${t.name}: ${t.words}`));
+  }
+  select.value = chosen.tile;
+  showChosen();
+}
+
+function showChosen() {
+  const preview = $("#tile-preview");
+  preview.replaceChildren(tilePicture(chosen.tile, chosen.rot));
+  $("#tile-turn").textContent = `turned ${chosen.rot}°`;
+}
+
+function tilePicture(name, rot) {
+  const img = el("img", { src: tilePictures.get(name) ?? "", alt: "", class: "tile-picture" });
+  img.style.transform = `rotate(${rot}deg)`;
+  return img;
+}
+
+function isTower(name) {
+  return (tileKinds.get(name)?.segments ?? []).some((s) => s.kind === "foundation");
+}
+
+// The segments a meeple may stand on, with where they lie at `rot`.
+function standable(name, rot) {
+  const segments = tileKinds.get(name)?.segments ?? [];
+  return segments
+    .map((s, i) => ({ segment: i, kind: s.kind, words: s.words[(rot / 90) % 4] }))
+    .filter((s) => s.kind !== "foundation");
+}
+
+function firstSegment(name) {
+  const list = standable(name, 0);
+  for (const kind of FIRST_FEATURES) {
+    const s = list.find((x) => x.kind === kind);
+    if (s) return s.segment;
+  }
+  return list[0]?.segment ?? null;
+}
+
 // The neutral figures the pack open and the packs of this browser it
 // requires declare (`[figure.NAME]` in a manifest).
 function figureNames() {
@@ -674,8 +793,8 @@ function figureNames() {
 function setupBoardControls() {
   const fill = (select, from, to, value) => {
     select.replaceChildren();
-    for (let i = from; i <= to; i++) select.append(el("option", { value: i }, String(i)));
-    select.value = value;
+    for (let i = from; i <= to; i++) select.append(el("option", { value: String(i) }, String(i)));
+    select.value = String(value);
   };
   const max = catalog?.players?.max ?? 6;
   fill($("#players"), 2, max, board.players);
@@ -690,7 +809,7 @@ function setupBoardControls() {
     board.players = Number($("#players").value);
     for (const [at, c] of Object.entries(board.cells)) {
       if (c.meeple !== undefined && c.meeple >= board.players) delete c.meeple;
-      if (!c.tile && !c.tower) delete board.cells[at];
+      if (!c.tile) delete board.cells[at];
     }
     seats();
     boardChanged();
@@ -709,18 +828,36 @@ function setupBoardControls() {
     board.selected = null;
     boardChanged();
   });
+  $("#tile-kind").addEventListener("change", () => {
+    chosen.tile = $("#tile-kind").value;
+    showChosen();
+  });
+  $("#turn-tile").addEventListener("click", () => {
+    chosen.rot = (chosen.rot + 90) % 360;
+    showChosen();
+  });
+  $("#meeple-on").addEventListener("change", () => {
+    const c = board.cells[board.selected ?? ""];
+    if (!c || c.meeple === undefined) return;
+    const v = $("#meeple-on").value;
+    c.segment = v === "tower" ? "tower" : Number(v);
+    boardChanged();
+  });
   drawGrid();
 }
 
-// The grid's cells, made once: a redraw (after each click, and when the
-// rules' answers come back) changes them in place, so a tap that lands
+// The grid's cells, made once, with the x coordinates above and the y
+// coordinates beside: a redraw (after each tap, and when the rules'
+// answers come back) changes the cells in place, so a tap that lands
 // while answers arrive still reaches the cell it was aimed at.
 function gridCells() {
   const grid = $("#grid");
-  if (grid.children.length !== SIDE * SIDE) {
-    grid.style.gridTemplateColumns = `repeat(${SIDE}, auto)`;
-    grid.replaceChildren();
+  if (grid.querySelectorAll("button").length !== SIDE * SIDE) {
+    grid.style.gridTemplateColumns = `auto repeat(${SIDE}, auto)`;
+    grid.replaceChildren(el("span", { class: "axis", "aria-hidden": "true" }, "y\\x"));
+    for (let x = -HALF; x <= HALF; x++) grid.append(el("span", { class: "axis", "aria-hidden": "true" }, String(x)));
     for (let y = HALF; y >= -HALF; y--) {
+      grid.append(el("span", { class: "axis", "aria-hidden": "true" }, String(y)));
       for (let x = -HALF; x <= HALF; x++) {
         const b = el("button", { type: "button", "data-at": `${x},${y}` });
         b.addEventListener("click", () => clickCell(x, y));
@@ -728,7 +865,7 @@ function gridCells() {
       }
     }
   }
-  return grid.children;
+  return grid.querySelectorAll("button");
 }
 
 function drawGrid() {
@@ -745,13 +882,14 @@ function drawGrid() {
       b.setAttribute("aria-label", cellWords(x, y, c));
       b.className = "";
       b.replaceChildren();
-      if (c?.tower) {
-        b.classList.add("tower");
-        b.append(String(c.floors.length));
-      } else if (c?.tile) b.classList.add("tile");
+      if (c) {
+        b.classList.add(c.tower ? "tower" : "tile");
+        b.append(tilePicture(c.tile, c.rot));
+        if (c.tower) b.append(el("span", { class: "floors" }, String(c.floors.length)));
+      }
       if (c?.meeple !== undefined) {
         const m = el("span", { class: "m" });
-        m.style.background = SEAT_COLOURS[c.meeple];
+        m.style.background = seatColour(c.meeple);
         b.append(m);
       }
       for (const [name, where] of Object.entries(board.figures)) {
@@ -762,46 +900,76 @@ function drawGrid() {
       if (tower && at === `${tower.at[0]},${tower.at[1]}`) b.classList.add("selected");
     }
   }
+  showMeepleChoice();
+}
+
+// The feature the meeple of the cell chosen stands on, to choose another.
+function showMeepleChoice() {
+  const c = board.cells[board.selected ?? ""];
+  const box = $("#meeple-on-box");
+  if (!c || c.meeple === undefined) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  $("#meeple-cell").textContent = `[${board.selected?.replace(",", ", ")}]`;
+  const select = $("#meeple-on");
+  select.replaceChildren();
+  for (const s of standable(c.tile, c.rot)) select.append(el("option", { value: String(s.segment) }, s.words));
+  if (c.tower) select.append(el("option", { value: "tower" }, "the tower's top"));
+  select.value = String(c.segment);
 }
 
 function cellWords(x, y, c) {
   const parts = [`${x}, ${y}`];
+  if (c) parts.push(`${c.tile} turned ${c.rot}°`);
   if (c?.tower) parts.push(`tower of ${c.floors.length} floors${c.floors.length ? `: ${c.floors.join(", ")}` : ""}`);
-  else if (c?.tile) parts.push("tile");
-  if (c?.meeple !== undefined) parts.push(`meeple of seat ${c.meeple}`);
+  if (c?.meeple !== undefined) parts.push(`meeple of seat ${c.meeple} on ${meepleWhere(c)}`);
   for (const [name, where] of Object.entries(board.figures)) {
     if (where === `${x},${y}`) parts.push(`the ${name}`);
   }
   return parts.join(", ");
 }
 
+function meepleWhere(c) {
+  if (c.segment === "tower") return "the tower's top";
+  return standable(c.tile, c.rot).find((s) => s.segment === c.segment)?.words ?? `segment ${c.segment}`;
+}
+
 function clickCell(x, y) {
   const at = `${x},${y}`;
-  const tool = document.querySelector("input[name=tool]:checked").value;
-  const c = board.cells[at] ?? {};
+  const tool = $("input[name=tool]:checked").value;
+  const c = board.cells[at];
   if (tool === "tile") {
-    if (c.tower) board.selected = at;
-    else if (c.tile) delete board.cells[at];
-    else board.cells[at] = { tile: true };
+    // A tap on a tile turns it; on a free cell it puts the tile chosen.
+    if (c) c.rot = (c.rot + 90) % 360;
+    else board.cells[at] = newCell(chosen.tile, chosen.rot);
+    board.selected = at;
   } else if (tool === "tower") {
-    if (c.tower) c.floors.push($("#floor-kind").value);
-    else board.cells[at] = { tower: true, floors: [], meeple: c.meeple };
+    if (c?.tower) c.floors.push($("#floor-kind").value);
+    else board.cells[at] = { ...newCell(isTower(chosen.tile) ? chosen.tile : "tower/F", 0), meeple: c?.meeple };
+    if (board.cells[at].meeple === undefined) delete board.cells[at].meeple;
+    else board.cells[at].segment = firstSegment(board.cells[at].tile);
     board.selected = at;
   } else if (tool === "meeple") {
-    if (!c.tile && !c.tower) return;
+    if (!c) return;
     const seat = Number($("#meeple-seat").value);
     if (c.meeple === seat) delete c.meeple;
-    else c.meeple = seat;
+    else {
+      c.meeple = seat;
+      c.segment ??= firstSegment(c.tile);
+    }
+    board.selected = at;
   } else if (tool === "figure") {
-    if (!c.tile && !c.tower) return;
+    if (!c) return;
     const name = $("#figure-name").value;
     if (board.figures[name] === at) delete board.figures[name];
     else board.figures[name] = at;
   } else if (tool === "erase") {
     const figure = Object.keys(board.figures).find((n) => board.figures[n] === at);
     if (figure) delete board.figures[figure];
-    else if (c.tower && c.floors.length > 0) c.floors.pop();
-    else if (c.meeple !== undefined) delete c.meeple;
+    else if (c?.tower && c.floors.length > 0) c.floors.pop();
+    else if (c?.meeple !== undefined) delete c.meeple;
     else delete board.cells[at];
   }
   // A figure stands on a tile: one whose tile went leaves the board.
@@ -811,15 +979,19 @@ function clickCell(x, y) {
   boardChanged();
 }
 
+function newCell(tile, rot) {
+  return isTower(tile) ? { tile, rot, tower: true, floors: [] } : { tile, rot };
+}
+
 function boardChanged() {
   drawGrid();
   clearTimeout(askTimer);
   askTimer = setTimeout(ask, ASK_DELAY);
 }
 
-// The board as a scenario position (docs/scenarios.md): `base/L` (a
-// cloister, fields all round) for a tile, `tower/F` (a foundation on a
-// field) for a tower; a meeple on the cloister or the field; a neutral
+// The board as a scenario position (docs/scenarios.md): each tile by its
+// name, turn and cell; a meeple on the feature chosen (`on` where the
+// tile has one of its kind, else `segment`, with its words); a neutral
 // figure where it stands (`state`).
 function scenarioText(name, expect) {
   const tiles = [];
@@ -827,9 +999,9 @@ function scenarioText(name, expect) {
   const meeples = [];
   for (const [at, c] of Object.entries(board.cells)) {
     const cell = `[${at.replace(",", ", ")}]`;
-    tiles.push(`  { tile = "${c.tower ? "tower/F" : "base/L"}", at = ${cell} },`);
+    tiles.push(`  { tile = "${c.tile}", at = ${cell}${c.rot ? `, rot = ${c.rot}` : ""} },`);
     if (c.tower && c.floors.length) towers.push(`  { at = ${cell}, floors = [${c.floors.map((f) => `"${f}"`).join(", ")}] },`);
-    if (c.meeple !== undefined) meeples.push(`  { owner = ${c.meeple}, at = ${cell}, on = "${c.tower ? "field" : "cloister"}" },`);
+    if (c.meeple !== undefined) meeples.push(`  { owner = ${c.meeple}, at = ${cell}, ${meepleKey(c)} }, # ${meepleWhere(c)}`);
   }
   const lines = ["[[scenario]]", `name = ${JSON.stringify(name)}`, `players = ${board.players}`];
   if (board.current) lines.push(`current = ${board.current}`);
@@ -849,6 +1021,15 @@ function scenarioText(name, expect) {
   return lines.join("\n") + "\n";
 }
 
+// Where a meeple stands, as a scenario writes it.
+function meepleKey(c) {
+  if (c.segment === "tower") return `on = "tower"`;
+  const list = standable(c.tile, c.rot);
+  const kind = list.find((s) => s.segment === c.segment)?.kind;
+  const alone = list.filter((s) => s.kind === kind).length === 1;
+  return alone ? `on = "${kind}"` : `segment = ${c.segment}`;
+}
+
 function parseScores() {
   const text = board.scores.trim();
   if (!text) return null;
@@ -857,9 +1038,44 @@ function parseScores() {
   return scores;
 }
 
+// A tile of the board whose edges do not match a neighbour's (G1), the
+// one tapped last first, in words with the turns that fit; or null: the
+// board says it before it asks the rules.
+function misfit() {
+  const edge = (c, dir) => tileKinds.get(c.tile)?.edges[(dir - c.rot / 90 + 4) % 4];
+  const step = [[0, 1], [1, 0], [0, -1], [-1, 0]];
+  const fits = (at, c) => {
+    const [x, y] = at.split(",").map(Number);
+    return step.every(([dx, dy], dir) => {
+      const n = board.cells[`${x + dx},${y + dy}`];
+      return !n || edge(c, dir) === edge(n, (dir + 2) % 4);
+    });
+  };
+  // The cell tapped last first: the tile just put or turned.
+  const cells = Object.entries(board.cells).sort(([a], [b]) => Number(b === board.selected) - Number(a === board.selected));
+  for (const [at, c] of cells) {
+    if (fits(at, c)) continue;
+    const turns = [0, 90, 180, 270].filter((rot) => fits(at, { ...c, rot }));
+    const cell = `[${at.replace(",", ", ")}]`;
+    return turns.length
+      ? `tile ${c.tile} at ${cell} turned ${c.rot}° does not match the edges of the tiles around it (G1): tap it to turn it; turned ${turns.join("° or ")}° it fits (\`rot = ${turns.join("` or `rot = ")}\` in a scenario)`
+      : `tile ${c.tile} at ${cell} fits there at no turn (G1): erase it, or choose another tile`;
+  }
+  return null;
+}
+
 async function ask() {
   if (!pack()) return;
   const seq = ++askSeq;
+  const wrong = misfit();
+  if (wrong) {
+    answers = null;
+    $("#answer-status").textContent = wrong;
+    $("#answer-status").className = "error";
+    $("#answers").replaceChildren();
+    drawGrid();
+    return;
+  }
   $("#answer-status").textContent = "asking the rules…";
   try {
     const got = await api("POST", "/api/studio/ask", {
@@ -874,12 +1090,15 @@ async function ask() {
   } catch (e) {
     if (seq !== askSeq) return;
     answers = null;
-    $("#answer-status").textContent = e.message;
+    // The board's scenario has no file: its place is left out.
+    $("#answer-status").textContent = e.message.replace(/^[^:]*board\.toml:\d+:\d+: /, "");
     $("#answer-status").className = "error";
     $("#answers").replaceChildren();
   }
   drawGrid();
 }
+
+const cellList = (cells) => cells.map(([x, y]) => `[${x}, ${y}]`).join(" ");
 
 function showAnswers() {
   $("#answer-status").className = "";
@@ -895,7 +1114,8 @@ function showAnswers() {
       table.append(tr);
     };
     if (t.floors.length) {
-      row("range", `${t.range.length} cells: ${t.range.map(([x, y]) => `[${x}, ${y}]`).join(" ")}`);
+      // The range is given from the tower; shown as the board's cells.
+      row("reaches", `${t.range.length} cells: ${cellList(t.range.map(([dx, dy]) => [t.at[0] + dx, t.at[1] + dy]))}`);
       row("may capture", t.captures.length ? t.captures.map(([x, y]) => `the meeple at [${x}, ${y}]`).join(", ") : "no meeple");
     }
     for (const b of t.build) row(`may build ${b.kind}`, seats(b.seats));
@@ -1028,7 +1248,10 @@ async function compare() {
   $("#compare-status").textContent = "";
   $("#compare-status").className = "";
   $("#compare-verdict").replaceChildren();
+  $("#compare-plain").replaceChildren();
+  $("#compare-details").hidden = true;
   $("#compare-report").hidden = true;
+  $("#report-status").textContent = "";
   try {
     const job = await api("POST", "/api/studio/compare", {
       pack_files: packFiles(),
@@ -1065,15 +1288,27 @@ async function followCompare(job) {
   }
   if (job.status === "done") {
     compareEnded(`${job.total} games played: done`, false);
-    $("#compare-verdict").append(el("p", {}, job.verdict ?? ""));
-    if (job.report) {
-      const frame = $("#compare-report");
-      frame.srcdoc = job.report;
-      frame.hidden = false;
-    }
+    showComparison(job);
   } else {
     compareEnded(job.status === "cancelled" ? "cancelled" : `failed: ${job.error}`, job.status !== "cancelled");
   }
+}
+
+/** @type {string | null} */
+let reportUrl = null;
+
+// A player's answers first (what changed, in plain words), the numbers
+// and the method behind a fold, the full report in its own tab or saved.
+function showComparison(job) {
+  for (const line of job.plain ?? []) $("#compare-plain").append(el("li", {}, line));
+  $("#compare-verdict").append(el("p", {}, job.verdict ?? ""));
+  $("#compare-details").hidden = false;
+  if (!job.report) return;
+  if (reportUrl) URL.revokeObjectURL(reportUrl);
+  reportUrl = URL.createObjectURL(new Blob([job.report], { type: "text/html" }));
+  $("#report-save").href = reportUrl;
+  $("#report-save").download = `${kept.pack?.replace("/", "-")}-against-${$("#against").value}.html`;
+  $("#compare-report").hidden = false;
 }
 
 function compareEnded(text, bad) {
@@ -1095,9 +1330,18 @@ async function cancelCompare() {
 
 // ---- the page ----------------------------------------------------------
 
+// A tool's tab; on a phone, `code` shows the editor and the tools'
+// tabs stay in a bar at the bottom, so the code and the results are a tap
+// apart.
 function showTab(name) {
-  for (const b of document.querySelectorAll("#tool-tabs button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
-  for (const t of document.querySelectorAll(".tab")) t.hidden = t.id !== `tab-${name}`;
+  document.body.dataset.view = name === "code" ? "code" : "tools";
+  if (name === "code") {
+    $("#tool-tabs button[data-tab=code]").setAttribute("aria-selected", "true");
+    for (const b of $$("#tool-tabs button:not([data-tab=code])")) b.setAttribute("aria-selected", "false");
+    return;
+  }
+  for (const b of $$("#tool-tabs button")) b.setAttribute("aria-selected", String(b.dataset.tab === name));
+  for (const t of $$(".tab")) t.hidden = t.id !== `tab-${name}`;
   if (name === "board") ask();
 }
 
@@ -1156,12 +1400,14 @@ async function main() {
   $("#add-file").addEventListener("click", addFile);
   $("#remove-file").addEventListener("click", removeFile);
   $("#full-check").addEventListener("click", () => runCheck(25));
-  for (const b of document.querySelectorAll("#tool-tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  for (const b of $$("#tool-tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
   $("#save-scenario").addEventListener("click", saveScenario);
   $("#run-tests").addEventListener("click", runTests);
   $("#play").addEventListener("click", play);
   $("#compare").addEventListener("click", compare);
   $("#compare-cancel").addEventListener("click", cancelCompare);
+  $("#report-open").addEventListener("click", () => window.open(reportUrl ?? "", "_blank"));
+  $("#report-save").addEventListener("click", () => downloaded($("#report-status"), $("#report-save").download));
   try {
     await Promise.all([loadStarts(), loadReference(), loadCatalog()]);
   } catch (e) {
@@ -1170,5 +1416,28 @@ async function main() {
   setupBoardControls();
   showPacks();
 }
+
+// The page's state and its workings, for the browser tests and the
+// console: the one name this module puts on `window`.
+Object.assign(window, {
+  studio: {
+    get kept() {
+      return kept;
+    },
+    get answers() {
+      return answers;
+    },
+    get catalog() {
+      return catalog;
+    },
+    get board() {
+      return board;
+    },
+    scenarioText,
+    download,
+    zip,
+    unzip,
+  },
+});
 
 main();

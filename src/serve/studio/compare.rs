@@ -54,7 +54,11 @@ struct Job {
 
 #[derive(Clone)]
 enum Ended {
-    Done { verdict: String, report: String },
+    Done {
+        plain: Vec<String>,
+        verdict: String,
+        report: String,
+    },
     Cancelled,
     Failed(String),
 }
@@ -194,17 +198,22 @@ impl Job {
     }
 
     fn state(&self) -> CompareJob {
-        let (status, verdict, report, error) = match self.ended().map(|(_, e)| e) {
-            None => ("running", None, None, None),
-            Some(Ended::Done { verdict, report }) => ("done", Some(verdict), Some(report), None),
-            Some(Ended::Cancelled) => ("cancelled", None, None, None),
-            Some(Ended::Failed(why)) => ("failed", None, None, Some(why)),
+        let (status, plain, verdict, report, error) = match self.ended().map(|(_, e)| e) {
+            None => ("running", None, None, None, None),
+            Some(Ended::Done {
+                plain,
+                verdict,
+                report,
+            }) => ("done", Some(plain), Some(verdict), Some(report), None),
+            Some(Ended::Cancelled) => ("cancelled", None, None, None, None),
+            Some(Ended::Failed(why)) => ("failed", None, None, None, Some(why)),
         };
         CompareJob {
             id: self.id.clone(),
             status: status.to_string(),
             done: self.done.load(Ordering::SeqCst).min(self.total),
             total: self.total,
+            plain,
             verdict,
             report,
             error,
@@ -250,8 +259,10 @@ fn play(job: &Job, asked: &Asked) -> Ended {
         Ok(None) => Ended::Cancelled,
         Ok(Some(tally)) => {
             let comparison = summarise(&RunInfo::of(&plan), tally);
+            let verdict = Verdict::of(&comparison);
             Ended::Done {
-                verdict: Verdict::of(&comparison).text,
+                plain: super::plain::plain(&verdict, plan.games),
+                verdict: super::plain::for_the_page(&verdict.text),
                 report: crate::views::report::html(&comparison, &[]),
             }
         }

@@ -14,6 +14,7 @@
 
 pub mod compare;
 mod names;
+mod plain;
 mod reference;
 mod starts;
 

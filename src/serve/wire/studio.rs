@@ -36,6 +36,58 @@ pub struct Reference {
     pub reads: Vec<String>,
     /// The effects an event hook may answer (docs/events.md).
     pub effects: Vec<EffectDoc>,
+    /// The scenario file's keys, from docs/scenarios.md.
+    pub scenario: ScenarioDoc,
+    /// The tiles a board may hold (the base game's and The Tower's), for
+    /// the studio's board.
+    pub tiles: Vec<TileDoc>,
+    /// Each seat's colour, seat 0 first: the game's page draws the same.
+    pub seat_colours: Vec<String>,
+}
+
+/// The keys of a scenario file, each with an example of its entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioDoc {
+    /// A whole scenario, as the docs begin with it (TOML).
+    pub example: String,
+    /// The position's keys.
+    pub position: Vec<KeyDoc>,
+    /// `[scenario.expect]`'s keys.
+    pub expect: Vec<KeyDoc>,
+}
+
+/// One key of a file: its name, an entry, and what it says (markdown).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeyDoc {
+    pub key: String,
+    pub entry: String,
+    pub does: String,
+}
+
+/// A tile kind, as the board offers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileDoc {
+    /// `set/name`, as scenario files name it.
+    pub name: String,
+    /// The tile in words ("a city cap with a straight road").
+    pub words: String,
+    /// Its picture, unturned: an SVG document one cell wide.
+    pub svg: String,
+    /// Its segments in the tile file's order (a meeple's `segment`).
+    pub segments: Vec<SegmentDoc>,
+    /// What its edges are, unturned, north, east, south and west: `city`,
+    /// `road` or `field` (a tile fits where the edges it touches are
+    /// alike, G1).
+    pub edges: Vec<String>,
+}
+
+/// One segment of a tile: its kind, and where it lies in words at each
+/// turn (0, 90, 180 and 270 degrees clockwise).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SegmentDoc {
+    /// `road`, `city`, `field`, `cloister` or `foundation`.
+    pub kind: String,
+    pub words: Vec<String>,
 }
 
 /// One hook, as the hook table says it, with its line of the docs.
@@ -175,7 +227,11 @@ pub struct CompareJob {
     /// Games played so far, of `total` (every variant's).
     pub done: u64,
     pub total: u64,
-    /// Once done: the verdict in words ...
+    /// Once done: what changed, in a player's words (the first lines the
+    /// page shows) ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plain: Option<Vec<String>>,
+    /// ... the verdict in words, its numbers and method ...
     pub verdict: Option<String>,
     /// ... and the HTML report (`towerlab compare --html --fires`).
     pub report: Option<String>,

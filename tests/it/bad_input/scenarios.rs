@@ -135,11 +135,11 @@ const NUMBERS: &[(&str, &str)] = &[
     ),
     (
         "meeples = [{ owner = 0, at = [0, 0], segment = 4294967296 }]\n",
-        "has segments 0 to",
+        "has no segment 4294967296: write",
     ),
     (
         "meeples = [{ owner = 0, at = [0, 0], segment = -1 }]\n",
-        "has segments 0 to",
+        "has no segment -1: write",
     ),
     (
         "meeples = [{ owner = 4294967296, at = [0, 0], segment = 0 }]\n",
@@ -196,6 +196,49 @@ const NUMBERS: &[(&str, &str)] = &[
         "seat 4294967296: the game has seats 0 to 1",
     ),
 ];
+
+/// A newcomer's first mistakes, each answered with the key to change and a
+/// value that works there: a tile that fits only turned, a meeple on a
+/// kind the tile has twice, on a kind it lacks, with both `segment` and
+/// `on`, with neither.
+#[test]
+fn a_scenario_error_names_the_key_to_change_and_a_value_that_works() {
+    // A road west to east at [0, 0]; north of it a road turned north to
+    // south cannot join its field: unturned (or half-turned) it fits.
+    let road = "tiles = [\n  { tile = \"base/RFr\", at = [0, 0] },\n  { tile = \"base/RFr\", at = [0, 1], rot = 90 },\n]\n";
+    let line = error_of(&format!("{HEAD}{road}"));
+    says(&line, "s.toml:5:");
+    says(&line, "does not match the edges");
+    says(&line, "write `rot = 0` or `rot = 180`");
+    let one = "tiles = [{ tile = \"base/RFr\", at = [0, 0] }]\n";
+    let meeple = |how: &str| format!("{HEAD}{one}meeples = [{{ owner = 0, at = [0, 0]{how} }}]\n");
+    for (how, want) in [
+        (
+            ", on = \"field\"",
+            "tile base/RFr has 2 field segments: in place of `on = \"field\"`, write `segment = ",
+        ),
+        (
+            ", on = \"field\"",
+            "(the field north of the road) or `segment = ",
+        ),
+        (
+            ", on = \"city\"",
+            "tile base/RFr has no city: write `on = \"road\"` or `segment = ",
+        ),
+        (
+            ", on = \"road\", segment = 0",
+            "give `segment` or `on`, not both: keep `segment = 0` and remove `on = \"road\"`",
+        ),
+        (
+            "",
+            "say where the meeple stands: write `on = \"road\"` or `segment = ",
+        ),
+        (", on = \"feild\"", "did you mean `field`"),
+    ] {
+        let line = error_of(&meeple(how));
+        says(&line, want);
+    }
+}
 
 #[test]
 fn every_number_of_a_scenario_is_checked_in_range_at_its_place() {

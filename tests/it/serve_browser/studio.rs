@@ -46,10 +46,29 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         page.eval("document.querySelectorAll('#hooks li').length"),
         json!(towerlab::rules::script::Hook::ALL.len())
     );
+    // The reference's folds are filled, the scenario format's every key
+    // among them, with an example.
+    let filled = page.eval(
+        "['#reads li', '#effects li', '#scenario-position tr', '#scenario-expect tr'] \
+         .map(s => document.querySelectorAll(s).length)",
+    );
+    assert!(
+        filled
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n.as_u64().unwrap() >= 4),
+        "{filled}"
+    );
+    assert_eq!(
+        page.eval("document.querySelector('#scenario-position').textContent.includes('rot = 90')"),
+        json!(true)
+    );
     // Start from the capture rule's template.
     start_from(&page, phone, "capture-rule", "my-rule");
-    page.wait("kept.pack === 'my-rule' && kept.file === 'capture-rule.rhai'");
+    page.wait("studio.kept.pack === 'my-rule' && studio.kept.file === 'capture-rule.rhai'");
     page.wait("document.querySelector('#check-status').className === 'ok'");
+    phone_fits(&page, phone);
 
     // A misspelt hook, typed: marked at its line, with the name meant.
     type_text(&page, MISSPELT);
@@ -74,9 +93,9 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     );
 
     // A failing scenario, then the same passing.
-    press(&page, phone, "#tool-tabs button[data-tab=tests]");
     open_file(&page, phone, "tests/capture.toml");
     type_text(&page, &monk_scenario("[[1, 0]]"));
+    press(&page, phone, "#tool-tabs button[data-tab=tests]");
     press(&page, phone, "#run-tests");
     page.wait("document.querySelector('#tests li.fail') !== null");
     let failed = page.eval("document.querySelector('#tests li.fail .expected-got').textContent");
@@ -85,7 +104,9 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         failed.contains("expected[[1, 0]]") && failed.contains("got[]"),
         "expected and got shown: {failed}"
     );
+    to_code(&page, phone);
     type_text(&page, &monk_scenario("[]"));
+    press(&page, phone, "#tool-tabs button[data-tab=tests]");
     press(&page, phone, "#run-tests");
     page.wait("document.querySelector('#tests-summary').textContent === '1 of 1 passed'");
 
@@ -93,7 +114,9 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     // neighbours and its own tile; the monk beside it is spared.
     press(&page, phone, "#tool-tabs button[data-tab=board]");
     // The empty board answered first (its answers laid out).
-    page.wait("answers !== null && document.querySelector('#answer-status').textContent === ''");
+    page.wait(
+        "studio.answers !== null && document.querySelector('#answer-status').textContent === ''",
+    );
     press(&page, phone, "input[name=tool][value=tower]");
     press(&page, phone, "#grid button[data-at=\"0,0\"]");
     // The second tap at once, as a person taps: the cells are redrawn in
@@ -104,7 +127,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     press(&page, phone, "#grid button[data-at=\"1,0\"]");
     press(&page, phone, "input[name=tool][value=meeple]");
     press(&page, phone, "#grid button[data-at=\"1,0\"]");
-    page.wait("answers !== null && answers.towers.length === 1 && document.querySelector('#answers').textContent.includes('may capture')");
+    page.wait("studio.answers !== null && studio.answers.towers.length === 1 && document.querySelector('#answers').textContent.includes('may capture')");
     let answered = page.eval("document.querySelector('#answers').textContent");
     assert!(
         answered.as_str().unwrap().contains("may captureno meeple"),
@@ -114,11 +137,55 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         page.eval("document.querySelectorAll('#grid button.taken').length"),
         json!(0)
     );
+    // A road tile chosen and turned: turned so that it cannot fit, the
+    // board says the turn that fits; a tap on it turns it, and a meeple
+    // put on it stands on its road, in range; another feature chosen.
+    page.eval("(s => { s.value = 'base/RFr'; s.dispatchEvent(new Event('change')); })(document.querySelector('#tile-kind'))");
+    press(&page, phone, "#turn-tile");
+    press(&page, phone, "input[name=tool][value=tile]");
+    press(&page, phone, "#grid button[data-at=\"0,-1\"]");
+    page.wait("document.querySelector('#answer-status').textContent.includes('tap it to turn it; turned 0° or 180° it fits (`rot = 0` or `rot = 180`')");
+    assert_eq!(
+        page.eval(
+            "(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#answer-status'))"
+        ),
+        json!(true),
+        "the error wraps"
+    );
+    press(&page, phone, "#grid button[data-at=\"0,-1\"]");
+    // The turned tile fits: the rules answer.
+    page.wait(
+        "studio.answers !== null && document.querySelector('#answer-status').textContent === ''",
+    );
+    press(&page, phone, "input[name=tool][value=meeple]");
+    page.wait("document.querySelector('input[name=tool][value=meeple]').checked");
+    press(&page, phone, "#grid button[data-at=\"0,-1\"]");
+    page.wait(
+        "document.querySelector('#grid button[data-at=\"0,-1\"]').classList.contains('taken')",
+    );
+    assert_eq!(
+        page.eval("document.querySelector('#meeple-on').selectedOptions[0].textContent"),
+        json!("the road from west to east")
+    );
+    page.eval(
+        "(s => { s.value = [...s.options].find(o => o.textContent.startsWith('the field')).value; \
+               s.dispatchEvent(new Event('change')); })(document.querySelector('#meeple-on'))",
+    );
+    let text = page.eval("studio.scenarioText('x')");
+    let text = text.as_str().unwrap();
+    assert!(
+        text.contains("{ tile = \"base/RFr\", at = [0, -1], rot = 180 }")
+            && text.contains("at = [0, -1], segment = ")
+            && text.contains("# the field"),
+        "{text}"
+    );
+    page.wait("studio.answers !== null && document.querySelector('#grid button[data-at=\"0,-1\"]').classList.contains('taken')");
+    phone_fits(&page, phone);
     page.eval("window.scrollTo(0, 0)");
     keep_screenshot(&page, (width, height), &format!("studio-{width}x{height}"));
     // Saved as a scenario, which passes.
     press(&page, phone, "#save-scenario");
-    page.wait("'tests/studio.toml' in kept.packs['my-rule'].files");
+    page.wait("'tests/studio.toml' in studio.kept.packs['my-rule'].files");
     press(&page, phone, "#tool-tabs button[data-tab=tests]");
     press(&page, phone, "#run-tests");
     page.wait("document.querySelector('#tests-summary').textContent === '2 of 2 passed'");
@@ -126,7 +193,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     // Kept in the browser across a reload.
     page.load(&format!("{url}studio"));
     page.wait(
-        "kept.pack === 'my-rule' && document.querySelector('#check-status').className === 'ok'",
+        "studio.kept.pack === 'my-rule' && document.querySelector('#check-status').className === 'ok'",
     );
 
     // Compared with The Tower over a few games, to the verdict.
@@ -138,17 +205,41 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         page.eval("document.querySelector('#compare-status').textContent"),
         json!("20 games played: done")
     );
+    // A player's words first; the numbers and the method folded away; no
+    // command line.
+    let plain = page.eval("document.querySelector('#compare-plain').textContent");
+    let plain = plain.as_str().unwrap();
+    assert!(plain.contains("wins"), "{plain}");
+    for word in ["Holm", "Student", "--", "towerlab"] {
+        assert!(!plain.contains(word), "{word} in {plain}");
+    }
     assert_eq!(
-        page.eval("document.querySelector('#compare-report').srcdoc.includes('<svg')"),
+        page.eval("!document.querySelector('#compare-details').open && !document.querySelector('#compare-verdict').textContent.includes('--')"),
+        json!(true)
+    );
+    // The full report: in its own tab, and saved, with a sign of it.
+    assert_eq!(
+        page.eval("(async () => (await (await fetch(document.querySelector('#report-save').href)).text()).includes('<svg'))()"),
         json!(true),
         "the report's charts"
     );
+    assert_eq!(
+        page.eval("(() => { let got = null; const open = window.open; window.open = (u, t) => { got = [u.slice(0, 5), t]; }; \
+                   document.querySelector('#report-open').click(); window.open = open; return got; })()"),
+        json!(["blob:", "_blank"])
+    );
+    page.eval(
+        "document.querySelector('#report-save').addEventListener('click', e => e.preventDefault())",
+    );
+    press(&page, phone, "#report-save");
+    page.wait("document.querySelector('#report-status').textContent.includes('my-rule-against-tower.html saved to your downloads')");
+    phone_fits(&page, phone);
 
     // Downloaded: a folder that `towerlab check` takes as it is.
     let zip = page.eval(
         "(async () => { let got = null; const click = HTMLAnchorElement.prototype.click; \
          HTMLAnchorElement.prototype.click = function () { got = this.href; }; \
-         download(); HTMLAnchorElement.prototype.click = click; \
+         studio.download(); HTMLAnchorElement.prototype.click = click; \
          const bytes = new Uint8Array(await (await fetch(got)).arrayBuffer()); \
          let s = ''; for (const b of bytes) s += String.fromCharCode(b); return btoa(s); })()",
     );
@@ -156,10 +247,14 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     assert_eq!(
         page.eval(
             "(async () => { const files = [['p/pack.toml', 'a = 1\\n'], ['p/tests/é.toml', 'b']]; \
-             const read = await unzip(new Uint8Array(await zip(files).arrayBuffer())); \
+             const read = await studio.unzip(new Uint8Array(await studio.zip(files).arrayBuffer())); \
              return JSON.stringify(read) === JSON.stringify(Object.fromEntries(files)); })()"
         ),
         json!(true)
+    );
+    assert_eq!(
+        page.eval("document.querySelector('#download-status').textContent"),
+        json!("⬇ my-rule.zip (4 files) saved to your downloads")
     );
     let dir = tempfile::tempdir().unwrap();
     unzip_stored(&decode(zip.as_str().unwrap()), dir.path());
@@ -181,7 +276,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     // A neutral figure, from a pack that declares one: put on the board,
     // it is part of the position asked (and of a scenario saved).
     start_from(&page, phone, "warden", "my-warden");
-    page.wait("kept.pack === 'my-warden' && !document.querySelector('#figure-tool').hidden");
+    page.wait("studio.kept.pack === 'my-warden' && !document.querySelector('#figure-tool').hidden");
     press(&page, phone, "#tool-tabs button[data-tab=board]");
     press(&page, phone, "#clear-board");
     press(&page, phone, "input[name=tool][value=tower]");
@@ -191,15 +286,15 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     page.wait("document.querySelector('#grid button[data-at=\"0,0\"] .figure') !== null");
     assert_eq!(
         page.eval(
-            "scenarioText('x').includes('state = [\\n  { name = \"warden\", at = [0, 0] },')"
+            "studio.scenarioText('x').includes('state = [\\n  { name = \"warden\", at = [0, 0] },')"
         ),
         json!(true),
         "{}",
-        page.eval("scenarioText('x')")
+        page.eval("studio.scenarioText('x')")
     );
-    page.wait("answers !== null && answers.towers.length === 1 && document.querySelector('#answer-status').textContent === ''");
+    page.wait("studio.answers !== null && studio.answers.towers.length === 1 && document.querySelector('#answer-status').textContent === ''");
     page.eval("(s => { s.value = 'my-rule'; s.dispatchEvent(new Event('change')); })(document.querySelector('#pack'))");
-    page.wait("kept.pack === 'my-rule' && document.querySelector('#figure-tool').hidden");
+    page.wait("studio.kept.pack === 'my-rule' && document.querySelector('#figure-tool').hidden");
 
     // Played: a game with the pack on the game's page.
     press(&page, phone, "#tool-tabs button[data-tab=play]");
@@ -216,7 +311,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     );
     // With a friend: the game's page gives the friend's seat its link.
     page.load(&format!("{url}studio"));
-    page.wait("kept.pack === 'my-rule' && catalog !== null");
+    page.wait("studio.kept.pack === 'my-rule' && studio.catalog !== null");
     press(&page, phone, "#tool-tabs button[data-tab=play]");
     page.eval("(s => { s.value = 'friends'; s.dispatchEvent(new Event('change')); })(document.querySelector('#play-bot'))");
     press(&page, phone, "#play");
@@ -229,9 +324,38 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
 
+/// On a phone, the code's view (the tools' tabs stay at the bottom); on a
+/// desktop every pane is shown.
+fn to_code(page: &Page, phone: bool) {
+    if phone {
+        press(page, phone, "#tool-tabs button[data-tab=code]");
+    }
+}
+
+/// On a phone, every control shown is at least 44 px each way, and the
+/// page is no wider than the screen.
+fn phone_fits(page: &Page, phone: bool) {
+    if !phone {
+        return;
+    }
+    let small = page.eval(
+        "[...document.querySelectorAll('button, select, input:not([type=radio]):not([type=file]), summary, .button, #board-tools label')] \
+         .filter(e => e.getClientRects().length > 0) \
+         .map(e => [e.id || e.textContent.trim().slice(0, 20) || e.outerHTML.slice(0, 50), e.getBoundingClientRect()]) \
+         .filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)",
+    );
+    assert_eq!(small, json!([]), "controls under 44 px");
+    assert_eq!(
+        page.eval("document.documentElement.scrollWidth <= window.innerWidth"),
+        json!(true),
+        "the page is wider than the screen"
+    );
+}
+
 /// Start a pack called `name` from the start `from` (a template, an
 /// example or a shipped pack), as a person does under *Start a pack*.
 fn start_from(page: &Page, phone: bool, from: &str, name: &str) {
+    to_code(page, phone);
     page.eval("document.querySelector('#start-box').open = true");
     page.eval(&format!(
         "(s => {{ s.value = [...s.options].find(o => o.textContent.startsWith({from})).value; \
@@ -260,6 +384,7 @@ fn type_text(page: &Page, text: &str) {
 }
 
 fn open_file(page: &Page, phone: bool, name: &str) {
+    to_code(page, phone);
     let index = page.eval(&format!(
         "[...document.querySelectorAll('#file-tabs button')].findIndex(b => b.textContent === {})",
         json!(name)
@@ -272,7 +397,7 @@ fn open_file(page: &Page, phone: bool, name: &str) {
             index.as_i64().unwrap() + 1
         ),
     );
-    page.wait(&format!("kept.file === {}", json!(name)));
+    page.wait(&format!("studio.kept.file === {}", json!(name)));
 }
 
 fn decode(text: &str) -> Vec<u8> {

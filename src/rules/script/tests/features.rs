@@ -7,7 +7,7 @@ use crate::kernel::Game;
 
 /// A road from (0, 0) south, open at the north: `base/LR` (its road is
 /// segment 0) with seat 1's meeple on it, and a one-floor tower at (1, 0).
-fn road_game<'a>(set: &'a Ruleset, rules: &'a dyn Rules) -> Game<'a> {
+pub(super) fn road_game<'a>(set: &'a Ruleset, rules: &'a dyn Rules) -> Game<'a> {
     let tiles = set.tiles();
     let lr = tiles.find("base/LR").unwrap() as u16;
     let f = tiles.find("tower/F").unwrap() as u16;

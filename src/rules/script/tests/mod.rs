@@ -519,3 +519,4 @@ mod errors;
 mod features;
 mod fires;
 mod front;
+mod towers;
