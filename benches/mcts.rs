@@ -74,9 +74,9 @@ fn search(bencher: Bencher) {
     let set = tower();
     let rules = set.rules();
     let mut game = midgame(&set, rules.as_ref(), 30);
-    let tile = game.draw().expect("tiles left");
+    let tile = game.draw().unwrap().expect("tiles left");
     let mut options = Vec::new();
-    game.placements(tile, &mut options);
+    game.placements(tile, &mut options).unwrap();
     let mut seed = 0;
     bencher
         .counter(ItemsCount::new(DEFAULT_BUDGET as usize))

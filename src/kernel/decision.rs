@@ -98,7 +98,7 @@ impl Turn {
         let Some(tile) = game.draw_turn()? else {
             return Ok(None);
         };
-        game.placements(tile, &mut buf.placements);
+        game.placements(tile, &mut buf.placements)?;
         Ok(Some(Turn {
             tile: Some(tile),
             step: Step::Placement,

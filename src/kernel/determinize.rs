@@ -153,13 +153,7 @@ pub fn put_first_at(game: &mut Game, quantile: f64, counts: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::effects::Adjusted;
-    use crate::kernel::features::FeatureId;
-    use crate::kernel::rules::TowerNow;
-    use crate::kernel::rules::{
-        Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView,
-        Rules, StackView, Table, TowerView, plain,
-    };
+    use crate::kernel::rules::{Answer, HookBudget, Question, Reply, Rules, Table};
     use crate::kernel::tiles::TileSet;
 
     /// Rules with no floors at all: enough for a deck.
@@ -174,61 +168,19 @@ mod tests {
         fn floor_kinds(&self) -> &[String] {
             &[]
         }
-        fn table_supply(&self, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
-            Ok(Vec::new())
-        }
-        fn seat_supply(&self, _: usize, _: usize, _: usize) -> anyhow::Result<Vec<u32>> {
-            Ok(Vec::new())
-        }
-        fn may_place_floor(
-            &self,
-            _: &StackView,
-            _: FloorKind,
-            _: &Asking,
-        ) -> anyhow::Result<Answer> {
-            Ok(Answer::lasting(false))
-        }
-        fn may_top(&self, _: &StackView, _: &Asking) -> anyhow::Result<Answer> {
-            Ok(Answer::lasting(false))
-        }
-        fn capture_range(&self, _: &StackView, _: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
-            Ok(())
-        }
-        fn may_capture(&self, _: &TowerView, _: &MeepleView, _: &Table) -> anyhow::Result<bool> {
-            Ok(false)
-        }
-        fn ransom(&self, _: &RansomView, _: &Table) -> anyhow::Result<Option<u32>> {
-            Ok(None)
-        }
-        fn capture_outcome(&self, _: &MeepleView, _: &Table) -> anyhow::Result<CaptureOutcome> {
-            Ok(plain::CAPTURE)
-        }
-        fn exchange(&self, _: usize, _: usize, _: &Table) -> anyhow::Result<bool> {
-            Ok(plain::EXCHANGE)
-        }
-        fn end_scores(
-            &self,
-            _: &[TowerView],
-            _: &Table,
-            _: &mut Vec<EndScore>,
-        ) -> anyhow::Result<()> {
-            Ok(())
-        }
-        fn feature_points(
-            &self,
-            _: FeatureId,
-            _: u32,
-            _: &Table,
-        ) -> anyhow::Result<Option<Adjusted>> {
-            Ok(None)
-        }
-        fn meeple_strength(
-            &self,
-            _: &MeepleView,
-            _: &Table,
-            _: &[TowerNow],
-        ) -> anyhow::Result<Option<Adjusted>> {
-            Ok(None)
+        fn ask(&self, question: Question) -> anyhow::Result<Reply> {
+            Ok(match question {
+                Question::SeatSupply { .. } | Question::TableSupply { .. } => {
+                    Reply::Supply(Vec::new())
+                }
+                Question::MayPlaceFloor { .. } | Question::MayTop { .. } => {
+                    Reply::Answer(Answer::lasting(false))
+                }
+                Question::MayCapture { .. } => Reply::Yes(false),
+                Question::Ransom { .. } => Reply::Cost(None),
+                Question::CaptureRange { .. } => Reply::Written,
+                q => q.plain()?,
+            })
         }
         fn listens(&self) -> u32 {
             0
@@ -258,9 +210,9 @@ mod tests {
 
     fn draws(mut game: Game) -> Vec<u16> {
         std::iter::from_fn(|| {
-            let t = game.draw()?;
+            let t = game.draw().ok()??;
             let mut options = Vec::new();
-            game.placements(t, &mut options);
+            game.placements(t, &mut options).ok()?;
             game.place_tile(t, options[0]).ok()?;
             game.end_turn().ok()?;
             Some(t)

@@ -134,26 +134,6 @@ impl Moment {
     }
 }
 
-/// The scoring questions a rule may answer, as bits of
-/// [`crate::kernel::Rules::listens`] past the moments': asked only when
-/// one is set.
-pub mod asks {
-    use super::Moment;
-    /// [`crate::kernel::Rules::feature_points`].
-    pub const FEATURE_POINTS: u32 = 1 << Moment::COUNT;
-    /// [`crate::kernel::Rules::meeple_strength`].
-    pub const MEEPLE_STRENGTH: u32 = 1 << (Moment::COUNT + 1);
-    /// [`crate::kernel::Rules::end_scores`]: rules without it give none
-    /// (the kernel scores the game's end either way; bots weighing the
-    /// end as it stands ask only when it is set).
-    pub const END_SCORES: u32 = 1 << (Moment::COUNT + 2);
-    /// The rules' answer at `tile_drawn` may depend on which tile was
-    /// drawn, not only on whether it has a foundation (a bot weighing what
-    /// the undrawn tiles would pay asks each kind then, and one of each
-    /// otherwise).
-    pub const DRAWN_TILE: u32 = 1 << (Moment::COUNT + 3);
-}
-
 /// A scoring answer a rule changed: the new value and the rule that gave
 /// it (logged with the points it changes).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,6 +31,6 @@ pub use game::{
 pub use pieces::{MAX_PLAYERS, MIN_PLAYERS, Meeple, MeepleOn, MeepleSpot};
 pub use preview::{CloisterPreview, FeaturePreview, PlacementPreview, Previewer};
 pub use rules::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, HookBudget, MeepleView, RansomView,
-    Rules, StackView, TOP_QUESTION, Table, TowerView, plain,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, HookBudget, MeepleView, Question,
+    RansomView, Reply, Rules, StackView, TOP_QUESTION, Table, TowerView, plain,
 };

@@ -9,13 +9,12 @@ use std::cell::RefCell;
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
-use crate::kernel::features::FeatureId;
+use crate::kernel::effects::{Acted, Moment, StateVar};
 use crate::kernel::rules::TowerNow;
 
 use crate::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS,
-    MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Asking, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS, Question, Reply, Rules, StackView,
+    Table,
 };
 use crate::play::seed::game_seed;
 use crate::play::sim;
@@ -452,6 +451,7 @@ struct Seen {
     may_top: [bool; 2],
     may_capture: [bool; 2],
     exchange: [bool; 2],
+    may_place_tile: [bool; 2],
     ransoms: Vec<Option<u32>>,
     /// Effects the event hooks answered, by name.
     effects: std::collections::BTreeMap<&'static str, u64>,
@@ -496,6 +496,7 @@ impl Watch {
             (Hook::MayCapture, seen.may_capture, "a capture"),
             (Hook::MayTop, seen.may_top, "a meeple on a tower"),
             (Hook::Exchange, seen.exchange, "an exchange"),
+            (Hook::MayPlaceTile, seen.may_place_tile, "a placement"),
         ];
         for (hook, answers, what) in flags {
             if !defined(hook) || answers == [false, false] {
@@ -551,6 +552,17 @@ impl Watch {
     }
 }
 
+/// The questions whose answers [`Watch`] notes.
+#[derive(Clone, Copy)]
+enum Watched {
+    Floor(usize),
+    Top,
+    Capture,
+    Exchange,
+    Ransom,
+    Tile,
+}
+
 impl HookBudget for Watch {
     fn begin_game(&self, seed: Option<u64>) {
         self.inner.begin_game(seed)
@@ -566,95 +578,35 @@ impl Rules for Watch {
         self.inner.floor_kinds()
     }
 
-    fn may_place_floor(
-        &self,
-        stack: &StackView,
-        kind: FloorKind,
-        asking: &Asking,
-    ) -> Result<Answer> {
-        let a = self.inner.may_place_floor(stack, kind, asking)?;
-        self.note(|s| {
-            if let Some(p) = s.placeable.get_mut(kind as usize) {
-                *p |= a.yes;
+    fn ask(&self, question: Question) -> Result<Reply> {
+        let watched = match &question {
+            // Asked one by one, so each answer is seen.
+            Question::TowerAnswers { .. } => return Ok(Reply::OneByOne),
+            Question::MayPlaceFloor { kind, .. } => Watched::Floor(*kind as usize),
+            Question::MayTop { .. } => Watched::Top,
+            Question::MayCapture { .. } => Watched::Capture,
+            Question::Exchange { .. } => Watched::Exchange,
+            Question::Ransom { .. } => Watched::Ransom,
+            Question::MayPlaceTile { .. } => Watched::Tile,
+            _ => return self.inner.ask(question),
+        };
+        let reply = self.inner.ask(question)?;
+        self.note(|s| match (watched, &reply) {
+            (Watched::Floor(k), Reply::Answer(a)) => {
+                if let Some(p) = s.placeable.get_mut(k) {
+                    *p |= a.yes;
+                }
             }
+            (Watched::Top, Reply::Answer(a)) => s.may_top[a.yes as usize] = true,
+            (Watched::Capture, Reply::Yes(y)) => s.may_capture[*y as usize] = true,
+            (Watched::Exchange, Reply::Yes(y)) => s.exchange[*y as usize] = true,
+            (Watched::Tile, Reply::Yes(y)) => s.may_place_tile[*y as usize] = true,
+            (Watched::Ransom, Reply::Cost(c)) if !s.ransoms.contains(c) => s.ransoms.push(*c),
+            _ => {}
         });
-        Ok(a)
+        Ok(reply)
     }
 
-    fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
-        let a = self.inner.may_top(stack, asking)?;
-        self.note(|s| s.may_top[a.yes as usize] = true);
-        Ok(a)
-    }
-
-    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        self.inner.capture_range(stack, out)
-    }
-
-    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
-        let a = self.inner.may_capture(tower, meeple, table)?;
-        self.note(|s| s.may_capture[a as usize] = true);
-        Ok(a)
-    }
-
-    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
-        let a = self.inner.ransom(ransom, table)?;
-        self.note(|s| {
-            if !s.ransoms.contains(&a) {
-                s.ransoms.push(a);
-            }
-        });
-        Ok(a)
-    }
-
-    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
-        self.inner.table_supply(players, foundation_tiles)
-    }
-
-    fn seat_supply(
-        &self,
-        players: usize,
-        foundation_tiles: usize,
-        seat: usize,
-    ) -> Result<Vec<u32>> {
-        self.inner.seat_supply(players, foundation_tiles, seat)
-    }
-
-    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
-        self.inner.capture_outcome(meeple, table)
-    }
-
-    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
-        let answer = self.inner.exchange(a, b, table)?;
-        self.note(|s| s.exchange[answer as usize] = true);
-        Ok(answer)
-    }
-
-    fn end_scores(
-        &self,
-        towers: &[TowerView],
-        table: &Table,
-        out: &mut Vec<EndScore>,
-    ) -> Result<()> {
-        self.inner.end_scores(towers, table, out)
-    }
-
-    fn feature_points(
-        &self,
-        feature: FeatureId,
-        plain: u32,
-        table: &Table,
-    ) -> Result<Option<Adjusted>> {
-        self.inner.feature_points(feature, plain, table)
-    }
-    fn meeple_strength(
-        &self,
-        meeple: &MeepleView,
-        table: &Table,
-        towers: &[TowerNow],
-    ) -> Result<Option<Adjusted>> {
-        self.inner.meeple_strength(meeple, table, towers)
-    }
     fn listens(&self) -> u32 {
         self.inner.listens()
     }

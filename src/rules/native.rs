@@ -9,12 +9,10 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
-use crate::kernel::features::FeatureId;
+use crate::kernel::effects::{Acted, Moment, StateVar};
 use crate::kernel::rules::TowerNow;
 use crate::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
-    StackView, Table, TowerView, plain,
+    Answer, FloorKind, HookBudget, Question, RansomView, Reply, Rules, StackView, Table,
 };
 
 /// A rule set written natively, as a pack list takes it.
@@ -83,93 +81,23 @@ impl Rules for NativeTower {
         &self.kinds
     }
 
-    fn table_supply(&self, _: usize, _: usize) -> Result<Vec<u32>> {
-        Ok(vec![0; self.floor_kinds().len()])
-    }
-
-    /// T1: floors per player by player count, the same for every seat.
-    fn seat_supply(
-        &self,
-        players: usize,
-        _foundation_tiles: usize,
-        _seat: usize,
-    ) -> Result<Vec<u32>> {
-        let floors = match players {
-            2 => 10,
-            3 => 9,
-            4 => 7,
-            5 => 6,
-            6 => 5,
-            // Past the printed T1 (2–6): the 30 floors shared evenly.
-            7 => 4,
-            8 => 3,
-            n => {
-                return Err(bad_input(format!(
-                    "The Tower is for 2 to 8 players, not {n}"
-                )));
+    fn ask(&self, question: Question) -> Result<Reply> {
+        Ok(match question {
+            Question::SeatSupply { players, .. } => Reply::Supply(floors_per_seat(players)?),
+            Question::TableSupply { .. } => Reply::Supply(vec![0; self.kinds.len()]),
+            Question::MayPlaceFloor { stack, .. } => Reply::Answer(may_place_floor(stack)),
+            Question::MayTop { stack, .. } => Reply::Answer(may_top(stack)),
+            Question::CaptureRange { stack, out } => {
+                orthogonal(stack.floors.len() as i32, out);
+                Reply::Written
             }
-        };
-        Ok(vec![floors])
+            Question::Ransom { ransom, .. } => Reply::Cost(ransom_cost(ransom)),
+            // T5, T9, T10; T12: the base game's scoring, nothing at the
+            // end beyond the features.
+            q => q.plain()?,
+        })
     }
 
-    /// T3 (A, B), T8: onto a foundation or an open tower, no height limit (T6).
-    fn may_place_floor(&self, stack: &StackView, _kind: FloorKind, _: &Asking) -> Result<Answer> {
-        Ok(Answer::lasting(!stack.topped))
-    }
-
-    /// T4: only a tower of at least one floor can be closed.
-    fn may_top(&self, stack: &StackView, _: &Asking) -> Result<Answer> {
-        Ok(Answer::lasting(!stack.floors.is_empty()))
-    }
-
-    /// T6: the tower's tile, and as many tiles as floors in each orthogonal
-    /// direction, over gaps and other towers (T7: height does nothing else).
-    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        orthogonal(stack.floors.len() as i32, out);
-        Ok(())
-    }
-
-    /// T9: any meeple on the board, on any feature or on a tower.
-    fn may_capture(
-        &self,
-        _tower: &TowerView,
-        _meeple: &MeepleView,
-        _table: &Table,
-    ) -> Result<bool> {
-        Ok(true)
-    }
-
-    /// T11: 3 points, once per turn.
-    fn ransom(&self, ransom: &RansomView, _table: &Table) -> Result<Option<u32>> {
-        Ok((ransom.paid_this_turn == 0).then_some(RANSOM_COST))
-    }
-
-    /// T5: a prisoner.
-    fn capture_outcome(&self, _meeple: &MeepleView, _table: &Table) -> Result<CaptureOutcome> {
-        Ok(plain::CAPTURE)
-    }
-
-    /// T10: exchanged at once.
-    fn exchange(&self, _a: usize, _b: usize, _table: &Table) -> Result<bool> {
-        Ok(plain::EXCHANGE)
-    }
-
-    /// T12: nothing at the end beyond the features.
-    fn end_scores(&self, _: &[TowerView], _: &Table, _: &mut Vec<EndScore>) -> Result<()> {
-        Ok(())
-    }
-    /// T12: the base game's scoring, unchanged.
-    fn feature_points(&self, _: FeatureId, _: u32, _: &Table) -> Result<Option<Adjusted>> {
-        Ok(None)
-    }
-    fn meeple_strength(
-        &self,
-        _: &MeepleView,
-        _: &Table,
-        _: &[TowerNow],
-    ) -> Result<Option<Adjusted>> {
-        Ok(None)
-    }
     fn listens(&self) -> u32 {
         0
     }
@@ -181,6 +109,41 @@ impl Rules for NativeTower {
     fn state_vars(&self) -> &[StateVar] {
         &[]
     }
+}
+
+/// T1: floors per player by player count, the same for every seat.
+fn floors_per_seat(players: usize) -> Result<Vec<u32>> {
+    let floors = match players {
+        2 => 10,
+        3 => 9,
+        4 => 7,
+        5 => 6,
+        6 => 5,
+        // Past the printed T1 (2–6): the 30 floors shared evenly.
+        7 => 4,
+        8 => 3,
+        n => {
+            return Err(bad_input(format!(
+                "The Tower is for 2 to 8 players, not {n}"
+            )));
+        }
+    };
+    Ok(vec![floors])
+}
+
+/// T3 (A, B), T8: onto a foundation or an open tower, no height limit (T6).
+fn may_place_floor(stack: &StackView) -> Answer {
+    Answer::lasting(!stack.topped)
+}
+
+/// T4: only a tower of at least one floor can be closed.
+fn may_top(stack: &StackView) -> Answer {
+    Answer::lasting(!stack.floors.is_empty())
+}
+
+/// T11: 3 points, once per turn.
+fn ransom_cost(ransom: &RansomView) -> Option<u32> {
+    (ransom.paid_this_turn == 0).then_some(RANSOM_COST)
 }
 
 /// T6: the tower's tile, and `reach` tiles in each orthogonal direction.
@@ -232,127 +195,27 @@ impl Rules for NativeBlackTower {
         &self.kinds
     }
 
-    fn table_supply(&self, _: usize, _: usize) -> Result<Vec<u32>> {
-        Ok(vec![0; self.floor_kinds().len()])
-    }
-
-    /// B2: black, white and regular floors per player; B3: per 4 foundation
-    /// tiles above the standard 18, +1 black and +2 regular, with 8 or more
-    /// extra +1 white in a 4–6 player game, never above 2 white.
-    fn seat_supply(
-        &self,
-        players: usize,
-        foundation_tiles: usize,
-        _seat: usize,
-    ) -> Result<Vec<u32>> {
-        let [mut black, mut white, mut regular] = match players {
-            2 => [4, 2, 8],
-            3 => [3, 2, 7],
-            4 => [3, 1, 6],
-            5 => [2, 1, 5],
-            6 => [2, 1, 4],
-            // Past the printed B2 (2–6): one black each, no white (the 6
-            // whites cannot go round), 3 regular.
-            7 | 8 => [1, 0, 3],
-            n => {
-                return Err(bad_input(format!(
-                    "Black Tower is for 2 to 8 players, not {n}"
-                )));
+    /// B9: what Black Tower does not change is as in The Tower (T5, T9–T12).
+    fn ask(&self, question: Question) -> Result<Reply> {
+        Ok(match question {
+            Question::SeatSupply {
+                players,
+                foundation_tiles,
+                ..
+            } => Reply::Supply(seat_supply(players, foundation_tiles)?),
+            Question::TableSupply { .. } => Reply::Supply(vec![0; self.kinds.len()]),
+            Question::MayPlaceFloor { stack, kind, .. } => {
+                Reply::Answer(black_may_place_floor(stack, kind))
             }
-        };
-        let extra = foundation_tiles.saturating_sub(STANDARD_FOUNDATIONS) as u32;
-        black += extra / 4;
-        regular += 2 * (extra / 4);
-        if extra >= 8 && (4..=6).contains(&players) {
-            white += 1;
-        }
-        Ok(vec![regular, black, white.min(2)])
-    }
-
-    /// B4: black on a foundation or a tower under construction; B7: white
-    /// only on a tower of at least one floor; neither on a white tower nor
-    /// under a meeple; a regular floor as in The Tower (T3, T8).
-    fn may_place_floor(&self, stack: &StackView, kind: FloorKind, _: &Asking) -> Result<Answer> {
-        let open = !stack.topped && top(stack) != Some(WHITE);
-        let yes = match kind {
-            WHITE => open && !stack.floors.is_empty(),
-            _ => open,
-        };
-        Ok(Answer::lasting(yes))
-    }
-
-    /// T4: a tower of at least one floor; B7: never a white one; B8: a black
-    /// one as a regular one.
-    fn may_top(&self, stack: &StackView, _: &Asking) -> Result<Answer> {
-        Ok(Answer::lasting(
-            !stack.floors.is_empty() && top(stack) != Some(WHITE),
-        ))
-    }
-
-    /// B6: a black tower along the 4 diagonals, as far as its floors (all
-    /// colours), its own tile included; B7: a white tower captures nothing;
-    /// otherwise T6.
-    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        let reach = stack.floors.len() as i32;
-        match top(stack) {
-            Some(WHITE) => {}
-            Some(BLACK) => {
-                out.push((0, 0));
-                for step in 1..=reach {
-                    out.extend([(step, step), (step, -step), (-step, step), (-step, -step)]);
-                }
+            Question::MayTop { stack, .. } => Reply::Answer(black_may_top(stack)),
+            Question::CaptureRange { stack, out } => {
+                black_range(stack, out);
+                Reply::Written
             }
-            _ => orthogonal(reach, out),
-        }
-        Ok(())
+            q => self.tower.ask(q)?,
+        })
     }
 
-    /// B9: everything else as in The Tower (T9).
-    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
-        self.tower.may_capture(tower, meeple, table)
-    }
-
-    /// B9: T11.
-    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
-        self.tower.ransom(ransom, table)
-    }
-
-    /// B9: T5.
-    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
-        self.tower.capture_outcome(meeple, table)
-    }
-
-    /// B9: T10.
-    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
-        self.tower.exchange(a, b, table)
-    }
-
-    /// B9: T12.
-    fn end_scores(
-        &self,
-        towers: &[TowerView],
-        table: &Table,
-        out: &mut Vec<EndScore>,
-    ) -> Result<()> {
-        self.tower.end_scores(towers, table, out)
-    }
-    /// B9: scored as The Tower scores.
-    fn feature_points(
-        &self,
-        feature: FeatureId,
-        plain: u32,
-        table: &Table,
-    ) -> Result<Option<Adjusted>> {
-        self.tower.feature_points(feature, plain, table)
-    }
-    fn meeple_strength(
-        &self,
-        meeple: &MeepleView,
-        table: &Table,
-        towers: &[TowerNow],
-    ) -> Result<Option<Adjusted>> {
-        self.tower.meeple_strength(meeple, table, towers)
-    }
     fn listens(&self) -> u32 {
         0
     }
@@ -363,5 +226,68 @@ impl Rules for NativeBlackTower {
 
     fn state_vars(&self) -> &[StateVar] {
         &[]
+    }
+}
+
+/// B2: black, white and regular floors per player; B3: per 4 foundation
+/// tiles above the standard 18, +1 black and +2 regular, with 8 or more
+/// extra +1 white in a 4–6 player game, never above 2 white.
+fn seat_supply(players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+    let [mut black, mut white, mut regular] = match players {
+        2 => [4, 2, 8],
+        3 => [3, 2, 7],
+        4 => [3, 1, 6],
+        5 => [2, 1, 5],
+        6 => [2, 1, 4],
+        // Past the printed B2 (2–6): one black each, no white (the 6
+        // whites cannot go round), 3 regular.
+        7 | 8 => [1, 0, 3],
+        n => {
+            return Err(bad_input(format!(
+                "Black Tower is for 2 to 8 players, not {n}"
+            )));
+        }
+    };
+    let extra = foundation_tiles.saturating_sub(STANDARD_FOUNDATIONS) as u32;
+    black += extra / 4;
+    regular += 2 * (extra / 4);
+    if extra >= 8 && (4..=6).contains(&players) {
+        white += 1;
+    }
+    Ok(vec![regular, black, white.min(2)])
+}
+
+/// B4: black on a foundation or a tower under construction; B7: white
+/// only on a tower of at least one floor; neither on a white tower nor
+/// under a meeple; a regular floor as in The Tower (T3, T8).
+fn black_may_place_floor(stack: &StackView, kind: FloorKind) -> Answer {
+    let open = !stack.topped && top(stack) != Some(WHITE);
+    let yes = match kind {
+        WHITE => open && !stack.floors.is_empty(),
+        _ => open,
+    };
+    Answer::lasting(yes)
+}
+
+/// T4: a tower of at least one floor; B7: never a white one; B8: a black
+/// one as a regular one.
+fn black_may_top(stack: &StackView) -> Answer {
+    Answer::lasting(!stack.floors.is_empty() && top(stack) != Some(WHITE))
+}
+
+/// B6: a black tower along the 4 diagonals, as far as its floors (all
+/// colours), its own tile included; B7: a white tower captures nothing;
+/// otherwise T6.
+fn black_range(stack: &StackView, out: &mut Vec<(i32, i32)>) {
+    let reach = stack.floors.len() as i32;
+    match top(stack) {
+        Some(WHITE) => {}
+        Some(BLACK) => {
+            out.push((0, 0));
+            for step in 1..=reach {
+                out.extend([(step, step), (step, -step), (-step, step), (-step, -step)]);
+            }
+        }
+        _ => orthogonal(reach, out),
     }
 }

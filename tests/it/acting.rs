@@ -10,12 +10,9 @@ use std::cell::Cell;
 
 use serde_json::Value;
 use towerlab::kernel::board::Board;
-use towerlab::kernel::effects::Adjusted;
-use towerlab::kernel::features::FeatureId;
-use towerlab::kernel::rules::TowerNow;
 use towerlab::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, Event, FloorKind, Game, Holds, HookBudget,
-    MeepleSpot, MeepleView, RansomView, Rules, StackView, Table, TowerView,
+    Answer, Asking, Event, Game, Holds, HookBudget, MeepleSpot, Question, Reply, Rules, StackView,
+    Table,
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
@@ -303,68 +300,17 @@ impl Rules for Counting {
     fn floor_kinds(&self) -> &[String] {
         self.inner.floor_kinds()
     }
-    fn table_supply(&self, players: usize, foundations: usize) -> anyhow::Result<Vec<u32>> {
-        self.inner.table_supply(players, foundations)
-    }
-    fn seat_supply(
-        &self,
-        players: usize,
-        foundations: usize,
-        seat: usize,
-    ) -> anyhow::Result<Vec<u32>> {
-        self.inner.seat_supply(players, foundations, seat)
-    }
-    fn may_place_floor(
-        &self,
-        stack: &StackView,
-        kind: FloorKind,
-        asking: &Asking,
-    ) -> anyhow::Result<Answer> {
-        let asked = &self.asked[asking.seat];
-        asked.set(asked.get() + 1);
-        self.inner.may_place_floor(stack, kind, asking)
-    }
-    fn may_top(&self, stack: &StackView, asking: &Asking) -> anyhow::Result<Answer> {
-        self.inner.may_top(stack, asking)
-    }
-    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> anyhow::Result<()> {
-        self.inner.capture_range(stack, out)
-    }
-    fn may_capture(&self, t: &TowerView, m: &MeepleView, table: &Table) -> anyhow::Result<bool> {
-        self.inner.may_capture(t, m, table)
-    }
-    fn ransom(&self, ransom: &RansomView, table: &Table) -> anyhow::Result<Option<u32>> {
-        self.inner.ransom(ransom, table)
-    }
-    fn capture_outcome(&self, m: &MeepleView, table: &Table) -> anyhow::Result<CaptureOutcome> {
-        self.inner.capture_outcome(m, table)
-    }
-    fn exchange(&self, a: usize, b: usize, table: &Table) -> anyhow::Result<bool> {
-        self.inner.exchange(a, b, table)
-    }
-    fn end_scores(
-        &self,
-        towers: &[TowerView],
-        table: &Table,
-        out: &mut Vec<EndScore>,
-    ) -> anyhow::Result<()> {
-        self.inner.end_scores(towers, table, out)
-    }
-    fn feature_points(
-        &self,
-        feature: FeatureId,
-        plain: u32,
-        table: &Table,
-    ) -> anyhow::Result<Option<Adjusted>> {
-        self.inner.feature_points(feature, plain, table)
-    }
-    fn meeple_strength(
-        &self,
-        meeple: &MeepleView,
-        table: &Table,
-        towers: &[TowerNow],
-    ) -> anyhow::Result<Option<Adjusted>> {
-        self.inner.meeple_strength(meeple, table, towers)
+    fn ask(&self, question: Question) -> anyhow::Result<Reply> {
+        match &question {
+            // Asked one by one, so that each is counted.
+            Question::TowerAnswers { .. } => return Ok(Reply::OneByOne),
+            Question::MayPlaceFloor { asking, .. } => {
+                let asked = &self.asked[asking.seat];
+                asked.set(asked.get() + 1);
+            }
+            _ => {}
+        }
+        self.inner.ask(question)
     }
     fn listens(&self) -> u32 {
         self.inner.listens()

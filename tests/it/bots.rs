@@ -87,7 +87,7 @@ fn filler(g: &mut Game, player: usize, meeple: bool) -> Pos {
     hand_to(g, player);
     let k = kind(g.tiles(), "base/L");
     let mut spots = Vec::new();
-    g.placements(k, &mut spots);
+    g.placements(k, &mut spots).unwrap();
     let spot = *spots
         .iter()
         .max_by_key(|p| (p.pos.x, p.pos.y))
@@ -206,7 +206,7 @@ fn g5_greedy_completes_its_city_when_it_can() {
     hand_to(&mut g, 0);
     let c = kind(&tiles, "base/C");
     let mut options = Vec::new();
-    g.placements(c, &mut options);
+    g.placements(c, &mut options).unwrap();
     let closing = at(0, 2, 2);
     assert!(options.contains(&closing));
     assert!(options.len() > 10, "{} placements", options.len());
@@ -471,7 +471,7 @@ fn greedy_breaks_ties_on_its_own_stream() {
     // any player's standing and many tie.
     let k = kind(&tiles, "base/RFr");
     let mut options = Vec::new();
-    g.placements(k, &mut options);
+    g.placements(k, &mut options).unwrap();
     let picks: Vec<Placement> = (0..20)
         .map(|seed| {
             let i = GreedyBot::new(seed, 0)

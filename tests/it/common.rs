@@ -365,7 +365,7 @@ impl Twins {
 /// The next few tiles a game would draw (its deck order from here).
 fn next_draws(game: &towerlab::kernel::Game) -> Vec<u16> {
     let mut g = game.clone();
-    (0..5).filter_map(|_| g.draw()).collect()
+    (0..5).filter_map(|_| g.draw().unwrap()).collect()
 }
 
 impl towerlab::kernel::Bot for Twins {

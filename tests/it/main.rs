@@ -68,6 +68,7 @@ mod sweeps;
 mod table_supply;
 mod thin_samples;
 mod threads_fit;
+mod tile_rules;
 mod tiles_left;
 mod tilesets;
 mod tower;

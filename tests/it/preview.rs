@@ -20,7 +20,7 @@ fn tiles() -> TileSet {
 /// placing it on a clone of the game.
 fn check_all_placements(game: &Game, tile: u16, preview: &mut PlacementPreview) -> usize {
     let mut options = Vec::new();
-    game.placements(tile, &mut options);
+    game.placements(tile, &mut options).unwrap();
     let mut checked = 0;
     let mut scratch = Vec::new();
     // One previewer for all of them: its tile counts carry over.
@@ -120,10 +120,12 @@ fn preview_matches_placing_the_tile() {
         loop {
             // Peek at the next tile by drawing on a clone.
             let mut peek = game.clone();
-            let Some(tile) = peek.draw() else { break };
+            let Some(tile) = peek.draw().unwrap() else {
+                break;
+            };
             checked += check_all_placements(&peek, tile, &mut preview);
             let mut options = Vec::new();
-            peek.placements(tile, &mut options);
+            peek.placements(tile, &mut options).unwrap();
             for &at in &options {
                 peek.preview_placement(tile, at, &mut preview).unwrap();
                 completions += preview.features().iter().filter(|f| f.complete()).count();

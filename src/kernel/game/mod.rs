@@ -431,7 +431,7 @@ impl<'a> Game<'a> {
 
     /// Run `f` with the game as the rules read it now.
     pub fn with_table<T>(&self, f: impl FnOnce(&Table) -> T) -> T {
-        let (mut scores, mut supply) = ([0u32; 8], [0u8; 8]);
+        let (mut scores, mut supply) = ([0u32; MAX_PLAYERS], [0u8; MAX_PLAYERS]);
         for ((s, m), p) in scores.iter_mut().zip(&mut supply).zip(&self.players) {
             (*s, *m) = (p.score, p.meeples);
         }

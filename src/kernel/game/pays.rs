@@ -7,8 +7,9 @@
 use anyhow::Result;
 
 use super::{Game, RuleIncome};
-use crate::kernel::effects::{Effect, Moment, asks};
+use crate::kernel::effects::{Effect, Moment};
 use crate::kernel::rules::EndScore;
+use crate::kernel::rules::asks;
 
 impl Game<'_> {
     /// What the rules' `points` effects paid each seat ([`RuleIncome`]).

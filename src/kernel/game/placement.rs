@@ -8,6 +8,7 @@ use super::{Event, Game, NO_TOWER, Placement, Tower};
 use crate::kernel::effects::{Moment, TurnTile};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::{Dir, Half, Pos};
+use crate::kernel::rules::asks;
 use crate::kernel::tiles::{EdgeKind, NO_SEGMENT};
 
 impl Game<'_> {
@@ -31,24 +32,25 @@ impl Game<'_> {
     }
 
     /// Draw the next tile that fits somewhere, discarding those that fit
-    /// nowhere (G1). `None` when the deck is empty.
-    pub fn draw(&mut self) -> Option<u16> {
+    /// nowhere, or nowhere the rules allow (G1). `None` when the deck is
+    /// empty.
+    pub fn draw(&mut self) -> Result<Option<u16>> {
         while self.next_draw < self.deck.len() {
             let kind = self.deck[self.next_draw];
             self.next_draw += 1;
-            if self.fits_somewhere(kind) {
-                return Some(kind);
+            if self.fits_somewhere(kind)? {
+                return Ok(Some(kind));
             }
             self.stats.discards += 1;
             self.emit(|_| Event::Discard { kind });
         }
-        None
+        Ok(None)
     }
 
     /// Draw the current player's tile ([`Game::draw`]) and let the rules
     /// act on it before it is placed (`tile_drawn`).
     pub fn draw_turn(&mut self) -> Result<Option<u16>> {
-        let Some(tile) = self.draw() else {
+        let Some(tile) = self.draw()? else {
             return Ok(None);
         };
         self.tile_drawn(tile)?;
@@ -66,16 +68,28 @@ impl Game<'_> {
         })
     }
 
-    fn fits_somewhere(&self, kind: u16) -> bool {
+    fn fits_somewhere(&self, kind: u16) -> Result<bool> {
+        if self.asks_placements() {
+            let mut allowed = Vec::new();
+            self.placements(kind, &mut allowed)?;
+            return Ok(!allowed.is_empty());
+        }
         let k = &self.tiles.kinds[kind as usize];
-        self.board
+        Ok(self
+            .board
             .open_spots()
             .iter()
-            .any(|s| k.fitting_rotations(s.pattern) != 0)
+            .any(|s| k.fitting_rotations(s.pattern) != 0))
     }
 
-    /// Every legal placement of a tile of `kind` (distinct rotations only).
-    pub fn placements(&self, kind: u16, out: &mut Vec<Placement>) {
+    /// Do the rules say where a tile may go (`may_place_tile`)?
+    fn asks_placements(&self) -> bool {
+        self.listens & asks::MAY_PLACE_TILE != 0
+    }
+
+    /// Every legal placement of a tile of `kind` (distinct rotations only):
+    /// where it fits (G1) and, when they say, the rules allow it.
+    pub fn placements(&self, kind: u16, out: &mut Vec<Placement>) -> Result<()> {
         out.clear();
         let k = &self.tiles.kinds[kind as usize];
         for spot in self.board.open_spots() {
@@ -86,6 +100,21 @@ impl Game<'_> {
                 out.push(Placement { pos: spot.pos, rot });
             }
         }
+        if self.asks_placements() {
+            self.with_table(|table| -> Result<()> {
+                let mut kept = 0;
+                for i in 0..out.len() {
+                    let at = out[i];
+                    if self.rules.may_place_tile(kind, at.pos, at.rot, table)? {
+                        out[kept] = at;
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// Place the turn's tile (G1, G2).
@@ -112,6 +141,17 @@ impl Game<'_> {
             at.pos,
             at.rot as u16 * 90
         );
+        if self.asks_placements() {
+            let allowed =
+                self.with_table(|t| self.rules.may_place_tile(kind, at.pos, at.rot, t))?;
+            ensure!(
+                allowed,
+                "the rules do not let tile {} go at {} turned {}° (may_place_tile)",
+                k.name,
+                at.pos,
+                at.rot as u16 * 90
+            );
+        }
         self.put_tile(kind, at.pos, at.rot)?;
         self.stats.turns = turns;
         let player = self.current;

@@ -7,10 +7,11 @@ use anyhow::Result;
 
 use super::{Event, Game, Scored};
 use crate::kernel::Board;
-use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin, asks};
+use crate::kernel::effects::{MAX_STRENGTH, Moment, Origin};
 use crate::kernel::features::{FeatureId, Features};
 use crate::kernel::geometry::Pos;
-use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::pieces::{MAX_PLAYERS, Meeple, MeepleOn, MeepleSpot};
+use crate::kernel::rules::asks;
 use crate::kernel::rules::{MeepleView, TowerNow};
 use crate::kernel::tiles::{SegmentKind, TileSet};
 
@@ -136,7 +137,7 @@ impl Game<'_> {
         let tiles = self.features.tile_count(root, &mut scratch);
         self.scratch = scratch;
         let (tile, segment) = self.features.place_of(root);
-        let mut meeples = [0u8; crate::kernel::pieces::MAX_PLAYERS];
+        let mut meeples = [0u8; MAX_PLAYERS];
         for m in &self.meeples {
             if let MeepleSpot::Segment(s) = m.spot
                 && self.segment_id(m.pos, s).map(|id| self.features.root(id)) == Some(root)
@@ -221,8 +222,8 @@ impl Game<'_> {
 
     /// Each seat's strength on the feature of `root` (G7): a meeple counts
     /// 1, or what a rule's `meeple_strength` makes it (logged).
-    fn strengths(&mut self, root: FeatureId) -> Result<[u32; 8]> {
-        let mut strength = [0u32; 8];
+    fn strengths(&mut self, root: FeatureId) -> Result<[u32; MAX_PLAYERS]> {
+        let mut strength = [0u32; MAX_PLAYERS];
         if self.listens & asks::MEEPLE_STRENGTH == 0 {
             for m in self.meeples.iter().filter(|m| self.stands_on(m, root)) {
                 strength[m.owner as usize] += 1;
@@ -294,7 +295,12 @@ impl Game<'_> {
 
     /// Give `points` to every player with the most strength on the
     /// feature, `strength` of it per player (G7).
-    fn credit(&mut self, root: FeatureId, strength: &[u32; 8], points: &Worth) -> Result<()> {
+    fn credit(
+        &mut self,
+        root: FeatureId,
+        strength: &[u32; MAX_PLAYERS],
+        points: &Worth,
+    ) -> Result<()> {
         let n = self.players.len();
         let most = *strength[..n].iter().max().expect("players");
         let feature = self.features.kind(root);
@@ -387,7 +393,7 @@ impl Game<'_> {
 
     /// [`Game::credit`] at the game's end (`plain` points by the base
     /// rules, `count` meeples per seat), meeples staying where they are.
-    fn credit_end(&mut self, root: FeatureId, count: &[u8; 8], plain: u32) -> Result<()> {
+    fn credit_end(&mut self, root: FeatureId, count: &[u8; MAX_PLAYERS], plain: u32) -> Result<()> {
         if self.features.meeples(root) == 0 {
             return Ok(());
         }
@@ -442,9 +448,11 @@ pub fn completed_cities_touching(
 
 /// Each feature of `on` (as [`Game::meeples_by_feature`] leaves it), in
 /// order, with its meeples per player.
-pub fn by_feature(on: &[(FeatureId, u8)]) -> impl Iterator<Item = (FeatureId, [u8; 8])> + '_ {
+pub fn by_feature(
+    on: &[(FeatureId, u8)],
+) -> impl Iterator<Item = (FeatureId, [u8; MAX_PLAYERS])> + '_ {
     on.chunk_by(|a, b| a.0 == b.0).map(|run| {
-        let mut count = [0u8; 8];
+        let mut count = [0u8; MAX_PLAYERS];
         for &(_, owner) in run {
             count[owner as usize] += 1;
         }

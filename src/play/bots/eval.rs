@@ -32,9 +32,10 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::{Fitting, count_undrawn};
-use crate::kernel::effects::{Moment, Scope, StateAt, asks};
+use crate::kernel::effects::{Moment, Scope, StateAt};
 use crate::kernel::game::{CLOISTER_NEIGHBOURS, by_feature, line_points};
 use crate::kernel::geometry::Pos;
+use crate::kernel::rules::asks;
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{FeatureId, Game, MAX_PLAYERS};
 use crate::play::bots::{Sight, city_supply};

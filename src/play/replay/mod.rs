@@ -51,6 +51,10 @@ pub enum Rejection {
     #[error("tile `{drawn}` at {pos} turned {rot}° does not fit there (G1)")]
     TileDoesNotFit { drawn: String, pos: Pos, rot: u32 },
     #[error(
+        "tile `{drawn}` fits at {pos} turned {rot}°, but the rules do not let it go there (may_place_tile)"
+    )]
+    RulesForbid { drawn: String, pos: Pos, rot: u32 },
+    #[error(
         "tile `{drawn}` at {pos} turned {rot}° looks the same as turned {offered}°, which the game offers: it offers each look of a tile once, so write \"rot\": {offered}"
     )]
     SameLook {
@@ -171,8 +175,18 @@ impl Cursor<'_> {
         match found {
             Some(k) => Ok(Some(k)),
             None => {
-                let distinct = game.tiles().kinds[tile_kind as usize].distinct_rotations;
-                Err(misplaced(drawn, distinct, *pos, *rot, options))
+                let kind = &game.tiles().kinds[tile_kind as usize];
+                Err(
+                    match misplaced(drawn, kind.distinct_rotations, *pos, *rot, options) {
+                        // It fits: the rules forbid it.
+                        Rejection::TileDoesNotFit { drawn, pos, rot: r }
+                            if *rot < 4 && game.board().fits(kind, pos, *rot) =>
+                        {
+                            Rejection::RulesForbid { drawn, pos, rot: r }
+                        }
+                        why => why,
+                    },
+                )
             }
         }
     }

@@ -48,6 +48,7 @@ use anyhow::{Context, Result, ensure};
 use rayon::prelude::*;
 
 use crate::kernel::determinize::hidden_copy;
+use crate::kernel::rules::Searching;
 use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
 use crate::play::bots::{BotKind, Evaluator, Sight, Terms};
 use crate::play::seed::game_seed;
@@ -206,9 +207,9 @@ fn self_play(set: &Ruleset, rules: &dyn Rules, plan: &TunePlan, index: u64) -> R
 /// search's are).
 fn scores_if_over(game: &Game) -> Result<Vec<u32>> {
     let mut end = hidden_copy(game);
-    game.rules().searching(true);
+    let searching = Searching::begin(game.rules());
     let scored = end.final_scoring();
-    game.rules().searching(false);
+    drop(searching);
     scored?;
     Ok(end.scores())
 }

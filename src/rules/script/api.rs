@@ -230,6 +230,12 @@ fn register_functions(engine: &mut Engine) {
         "previous",
         |ctx: NativeCallContext, a: Dynamic, b: Dynamic, c: Dynamic| previous(&ctx, vec![a, b, c]),
     );
+    engine.register_fn(
+        "previous",
+        |ctx: NativeCallContext, a: Dynamic, b: Dynamic, c: Dynamic, d: Dynamic| {
+            previous(&ctx, vec![a, b, c, d])
+        },
+    );
     engine.register_fn("param", |name: ImmutableString| {
         with_rules(|r| r.param(&name))?
     });

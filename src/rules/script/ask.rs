@@ -12,12 +12,12 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, Known, MeepleInfo, Stack, TowerInfo};
+use super::hooks::{Arg, Shape};
 use super::memo::{Changed, Kept, Key, Value};
 use super::reads::FeatureInfo;
 use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::kernel::effects::MAX_STRENGTH;
 use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
 
 /// A question to a hook.
@@ -168,21 +168,25 @@ impl ScriptRules {
             .cells()
     }
 
-    /// The script arguments of `q`, as [`Hook::params`] names them.
+    /// The script arguments of `q`, as [`Hook::params`] names them and
+    /// its row's `args` makes them.
     pub(super) fn arguments(&self, q: &Question) -> Vec<Dynamic> {
-        let int = |i: usize| Dynamic::from(q.key[i]);
-        let tower = || Dynamic::from(self.question_tower(&q.facts));
-        let meeple = || Dynamic::from(MeepleInfo);
-        match q.hook {
-            Hook::Setup | Hook::Ransom | Hook::Exchange => vec![int(0), int(1)],
-            Hook::MayPlaceFloor => {
-                let name = self.scripts.kind_names[q.key[0] as usize].clone();
-                vec![tower(), Dynamic::from(name)]
-            }
-            Hook::MayTop | Hook::Reach => vec![tower()],
-            Hook::Range => vec![tower(), int(0)],
-            Hook::MayCapture => vec![tower(), meeple(), Dynamic::from(BoardRef)],
-            Hook::Seat => {
+        q.hook
+            .spec()
+            .args
+            .iter()
+            .map(|&arg| self.argument(q, arg))
+            .collect()
+    }
+
+    fn argument(&self, q: &Question, arg: Arg) -> Dynamic {
+        match arg {
+            Arg::Int(i) => Dynamic::from(q.key[i]),
+            Arg::Kind => Dynamic::from(self.scripts.kind_names[q.key[0] as usize].clone()),
+            Arg::Tower => Dynamic::from(self.question_tower(&q.facts)),
+            Arg::Meeple => Dynamic::from(MeepleInfo),
+            Arg::Board => Dynamic::from(BoardRef),
+            Arg::Supply => {
                 let supply: Map = self
                     .scripts
                     .kind_names
@@ -190,19 +194,27 @@ impl ScriptRules {
                     .zip(q.supply)
                     .map(|(k, &n)| (k.as_str().into(), Dynamic::from(n as i64)))
                     .collect();
-                vec![int(0), int(1), Dynamic::from(supply)]
+                Dynamic::from(supply)
             }
-            Hook::Captured | Hook::MeepleStrength => vec![meeple()],
-            Hook::FeaturePoints => vec![Dynamic::from(FeatureInfo::ASKED), int(0)],
-            Hook::End => {
+            Arg::Feature => Dynamic::from(FeatureInfo::ASKED),
+            Arg::Towers => {
                 let towers: Array = q
                     .towers
                     .iter()
                     .map(|t| Dynamic::from(self.end_tower(t)))
                     .collect();
-                vec![Dynamic::from(towers)]
+                Dynamic::from(towers)
             }
-            _ => vec![Dynamic::from(super::effects::EventInfo)],
+            Arg::Event => Dynamic::from(super::effects::EventInfo),
+            Arg::Tile => {
+                let tiles = q.facts.table.and_then(|t| t.tiles);
+                let kind = usize::try_from(q.key[2] >> 2).ok();
+                match tiles.zip(kind).and_then(|(t, k)| t.kinds.get(k)) {
+                    Some(k) => Dynamic::from(k.name.clone()),
+                    None => Dynamic::UNIT,
+                }
+            }
+            Arg::Rot => Dynamic::from(q.key[2] & 3),
         }
     }
 
@@ -231,31 +243,23 @@ impl ScriptRules {
         }
     }
 
-    /// The script's value `v` as `hook`'s answer, or the error that names
-    /// what it should have been.
+    /// The script's value `v` as `hook`'s answer (of its row's shape), or
+    /// the error that names what it should have been.
     pub(super) fn answer(&self, hook: Hook, v: &Dynamic) -> Result<Value> {
         let wrong = |expected: &str| self.wrong_type(hook, v, v.type_name(), expected);
-        Ok(match hook {
-            Hook::MayPlaceFloor | Hook::MayTop | Hook::MayCapture | Hook::Exchange => {
-                Value::Bool(v.as_bool().map_err(|_| wrong("a bool (true or false)"))?)
-            }
-            Hook::Reach => Value::Int(v.as_int().map_err(|_| wrong("an integer"))?),
-            Hook::FeaturePoints | Hook::MeepleStrength => {
-                let most = match hook {
-                    Hook::FeaturePoints => i64::from(u32::MAX),
-                    _ => i64::from(MAX_STRENGTH),
-                };
-                Value::Int(
-                    v.as_int()
-                        .ok()
-                        .filter(|n| (0..=most).contains(n))
-                        .ok_or_else(|| wrong(&format!("an integer from 0 to {most}")))?,
-                )
-            }
-            Hook::Range => Value::Cells(self.cells_answer(v)?),
-            Hook::Setup | Hook::Seat => Value::Supply(self.supply_of(hook, v)?.into()),
-            Hook::Ransom if v.is_unit() => Value::Cost(None),
-            Hook::Ransom => {
+        Ok(match hook.spec().answer {
+            Shape::Bool => Value::Bool(v.as_bool().map_err(|_| wrong("a bool (true or false)"))?),
+            Shape::Int => Value::Int(v.as_int().map_err(|_| wrong("an integer"))?),
+            Shape::Count(most) => Value::Int(
+                v.as_int()
+                    .ok()
+                    .filter(|n| (0..=most).contains(n))
+                    .ok_or_else(|| wrong(&format!("an integer from 0 to {most}")))?,
+            ),
+            Shape::Cells => Value::Cells(self.cells_answer(hook, v)?),
+            Shape::Supply => Value::Supply(self.supply_of(hook, v)?.into()),
+            Shape::Cost if v.is_unit() => Value::Cost(None),
+            Shape::Cost => {
                 let n = v
                     .as_int()
                     .ok()
@@ -268,7 +272,7 @@ impl ScriptRules {
                     })?;
                 Value::Cost(Some(n))
             }
-            Hook::Captured => {
+            Shape::Outcome => {
                 let word = v.clone().into_immutable_string().ok();
                 Value::Outcome(
                     word.as_deref()
@@ -276,7 +280,7 @@ impl ScriptRules {
                         .ok_or_else(|| wrong("\"prisoner\", \"home\" or \"gone\""))?,
                 )
             }
-            Hook::End => {
+            Shape::EndScores => {
                 let expected = "an array of #{ player: seat (0 to 7), points: integer (at most \
                                 4294967295 either way, what a score holds), feature: \"name\" }";
                 let items = v
@@ -293,12 +297,12 @@ impl ScriptRules {
                 Value::End(scores.into())
             }
             // Converted pack by pack (`effects`), never here.
-            _ => anyhow::bail!("hook `{}` answers with effects", hook.name()),
+            Shape::Effects => anyhow::bail!("hook `{}` answers with effects", hook.name()),
         })
     }
 
     /// `range`'s answer `v` as capture cells.
-    fn cells_answer(&self, v: &Dynamic) -> Result<Arc<[(i32, i32)]>> {
+    fn cells_answer(&self, hook: Hook, v: &Dynamic) -> Result<Arc<[(i32, i32)]>> {
         Ok(v.read_lock::<Array>()
             .and_then(|a| {
                 a.iter()
@@ -307,7 +311,7 @@ impl ScriptRules {
             })
             .ok_or_else(|| {
                 self.wrong_type(
-                    Hook::Range,
+                    hook,
                     v,
                     v.type_name(),
                     "an array of [dx, dy] pairs of integers",

@@ -8,11 +8,11 @@ use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 
 use super::api::TowerInfo;
 use super::errors::describe;
+use super::hooks::DefaultAnswer;
 use super::record::RULES;
 use super::sandbox::limit_broken;
 use super::{Hook, ScriptRules, context, limits, rt_error};
 use crate::kernel::diag::did_you_mean;
-use crate::kernel::plain;
 
 /// An unknown property of a hook's argument or of `game()`, with the
 /// properties there are.
@@ -127,33 +127,27 @@ impl ScriptRules {
         result
     }
 
-    /// A hook's answer when no pack (or no earlier pack) defines it.
+    /// A hook's answer when no pack (or no earlier pack) defines it: its
+    /// row's default.
     pub(super) fn default_answer(
         &self,
         hook: Hook,
         args: &[Dynamic],
     ) -> Result<Dynamic, Box<EvalAltResult>> {
-        Ok(match hook {
-            Hook::Setup => Dynamic::from(Map::new()),
-            Hook::MayPlaceFloor | Hook::MayTop => Dynamic::FALSE,
-            Hook::Reach => {
-                let tower = args[0]
-                    .clone()
-                    .try_cast::<TowerInfo>()
-                    .ok_or_else(|| rt_error("`previous` in `reach` takes a tower"))?;
+        Ok(match hook.spec().default {
+            DefaultAnswer::Bool(b) => Dynamic::from(b),
+            DefaultAnswer::Int(n) => Dynamic::from(n),
+            DefaultAnswer::Unit => Dynamic::UNIT,
+            DefaultAnswer::NoSupply => Dynamic::from(Map::new()),
+            DefaultAnswer::Nothing => Dynamic::from(Array::new()),
+            DefaultAnswer::Outcome(o) => Dynamic::from(o.word()),
+            DefaultAnswer::Same(i) => args[i].clone(),
+            DefaultAnswer::Height => {
+                let tower = args[0].clone().try_cast::<TowerInfo>().ok_or_else(|| {
+                    rt_error(format!("`previous` in `{}` takes a tower", hook.name()))
+                })?;
                 Dynamic::from(tower.floors.len() as i64)
             }
-            Hook::Range => Dynamic::from(Array::new()),
-            Hook::MayCapture => Dynamic::TRUE,
-            Hook::Ransom => Dynamic::UNIT,
-            Hook::Seat => args[2].clone(),
-            Hook::Captured => Dynamic::from(plain::CAPTURE.word()),
-            Hook::Exchange => Dynamic::TRUE,
-            Hook::End => Dynamic::from(Array::new()),
-            Hook::FeaturePoints => args[1].clone(),
-            Hook::MeepleStrength => Dynamic::from(1_i64),
-            // An event hook's default does nothing.
-            _ => Dynamic::UNIT,
         })
     }
 

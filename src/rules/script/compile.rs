@@ -12,7 +12,7 @@ use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::effects::StateVar;
-use crate::kernel::effects::asks;
+use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
 pub(super) struct ScriptPack {

@@ -61,8 +61,8 @@ use crate::kernel::effects::{Acted, Adjusted, MAX_STRENGTH, Moment, StateVar};
 use crate::kernel::features::FeatureId;
 use crate::kernel::rules::TowerNow;
 use crate::kernel::{
-    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView, RansomView, Rules,
-    StackView, Table, TowerView, plain,
+    Answer, Asking, CaptureOutcome, EndScore, FloorKind, HookBudget, MeepleView,
+    Question as KernelQuestion, RansomView, Reply, Rules, StackView, Table, TowerView, plain,
 };
 use ask::Question;
 use memo::{Memo, Value};
@@ -327,165 +327,84 @@ impl Rules for ScriptRules {
         &self.scripts.kinds
     }
 
-    fn may_place_floor(
-        &self,
-        stack: &StackView,
-        kind: FloorKind,
-        asking: &Asking,
-    ) -> Result<Answer> {
-        self.ask_tower(Hook::MayPlaceFloor, stack, kind as i64, asking)
-    }
-
-    fn may_top(&self, stack: &StackView, asking: &Asking) -> Result<Answer> {
-        self.ask_tower(Hook::MayTop, stack, 0, asking)
-    }
-
-    fn tower_answers(
-        &self,
-        stack: &StackView,
-        asking: &Asking,
-        questions: u64,
-        out: &mut Vec<Answer>,
-    ) -> Result<()> {
-        self.tower_group(stack, asking, questions, out)
-    }
-
-    fn capture_range(&self, stack: &StackView, out: &mut Vec<(i32, i32)>) -> Result<()> {
-        self.extend_range(stack.floors, stack.topped, out)
-    }
-
-    fn may_capture(&self, tower: &TowerView, meeple: &MeepleView, table: &Table) -> Result<bool> {
-        if !self.defines(Hook::MayCapture) {
-            return Ok(true);
-        }
-        let facts = Facts {
-            stack: Some((tower.floors, tower.meeple.is_some())),
-            tower: Some(tower.pos),
-            owner: Some(tower.meeple),
-            meeple: Some((*meeple, tower.pos)),
-            ..captured_at(table)
-        };
-        Ok(self
-            .asked(&Question::new(Hook::MayCapture, [0; 3], facts), Value::bool)?
-            .0)
-    }
-
-    fn ransom(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
-        let key = [ransom.score as i64, ransom.paid_this_turn as i64, 0];
-        let roles = Roles {
-            payer: Some(ransom.payer),
-            captor: Some(ransom.captor),
-            actor: None,
-        };
-        let q = Question::new(Hook::Ransom, key, at_table(table, roles));
-        Ok(self.asked(&q, Value::cost)?.0)
-    }
-
-    fn table_supply(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
-        if self.scripts.table_kinds == 0 {
-            return Ok(vec![0; self.scripts.kinds.len()]);
-        }
-        let mut stock = self.floor_supply(players, foundation_tiles)?;
-        self.held_by(&mut stock, true);
-        Ok(stock)
-    }
-
-    fn seat_supply(
-        &self,
-        players: usize,
-        foundation_tiles: usize,
-        seat: usize,
-    ) -> Result<Vec<u32>> {
-        let mut base = self.floor_supply(players, foundation_tiles)?;
-        self.held_by(&mut base, false);
-        if !self.defines(Hook::Seat) {
-            return Ok(base);
-        }
-        let key = [seat as i64, players as i64, foundation_tiles as i64];
-        let q = Question {
-            supply: &base,
-            ..Question::new(Hook::Seat, key, Facts::default())
-        };
-        Ok(self.asked(&q, Value::supply)?.0)
-    }
-
-    fn capture_outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
-        if !self.defines(Hook::Captured) {
-            return Ok(plain::CAPTURE);
-        }
-        let facts = Facts {
-            meeple: Some((*meeple, meeple.pos)),
-            ..captured_at(table)
-        };
-        Ok(self
-            .asked(
-                &Question::new(Hook::Captured, [0; 3], facts),
-                Value::outcome,
-            )?
-            .0)
-    }
-
-    fn exchange(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
-        if !self.defines(Hook::Exchange) {
-            return Ok(plain::EXCHANGE);
-        }
-        let key = [a as i64, b as i64, 0];
-        let q = Question::new(Hook::Exchange, key, at_table(table, Roles::default()));
-        Ok(self.asked(&q, Value::bool)?.0)
-    }
-
-    fn end_scores(
-        &self,
-        towers: &[TowerView],
-        table: &Table,
-        out: &mut Vec<EndScore>,
-    ) -> Result<()> {
-        if !self.defines(Hook::End) {
-            return Ok(());
-        }
-        let q = Question {
-            towers,
-            ..Question::new(Hook::End, [0; 3], at_table(table, Roles::default()))
-        };
-        out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
-        Ok(())
-    }
-
-    fn feature_points(
-        &self,
-        feature: FeatureId,
-        plain: u32,
-        table: &Table,
-    ) -> Result<Option<Adjusted>> {
-        if !self.defines(Hook::FeaturePoints) {
-            return Ok(None);
-        }
-        let facts = Facts {
-            feature: Some(feature),
-            ..at_table(table, Roles::default())
-        };
-        let q = Question::new(Hook::FeaturePoints, [plain.into(), 0, 0], facts);
-        let points = self.asked(&q, Value::int)?.0;
-        self.adjusted(Hook::FeaturePoints, points, u32::MAX.into(), plain)
-    }
-
-    fn meeple_strength(
-        &self,
-        meeple: &MeepleView,
-        table: &Table,
-        towers: &[TowerNow],
-    ) -> Result<Option<Adjusted>> {
-        if !self.defines(Hook::MeepleStrength) {
-            return Ok(None);
-        }
-        let facts = Facts {
-            meeple: Some((*meeple, meeple.pos)),
-            towers: Some(towers),
-            ..at_table(table, Roles::default())
-        };
-        let q = Question::new(Hook::MeepleStrength, [0; 3], facts);
-        let strength = self.asked(&q, Value::int)?.0;
-        self.adjusted(Hook::MeepleStrength, strength, MAX_STRENGTH.into(), 1)
+    fn ask(&self, question: KernelQuestion) -> Result<Reply> {
+        Ok(match question {
+            KernelQuestion::SeatSupply {
+                players,
+                foundation_tiles,
+                seat,
+            } => Reply::Supply(self.seat_floors(players, foundation_tiles, seat)?),
+            KernelQuestion::TableSupply {
+                players,
+                foundation_tiles,
+            } => Reply::Supply(self.table_floors(players, foundation_tiles)?),
+            KernelQuestion::MayPlaceFloor {
+                stack,
+                kind,
+                asking,
+            } => Reply::Answer(self.ask_tower(Hook::MayPlaceFloor, stack, kind as i64, asking)?),
+            KernelQuestion::MayTop { stack, asking } => {
+                Reply::Answer(self.ask_tower(Hook::MayTop, stack, 0, asking)?)
+            }
+            KernelQuestion::TowerAnswers {
+                stack,
+                asking,
+                questions,
+                out,
+            } => {
+                self.tower_group(stack, asking, questions, out)?;
+                Reply::Written
+            }
+            KernelQuestion::CaptureRange { stack, out } => {
+                self.extend_range(stack.floors, stack.topped, out)?;
+                Reply::Written
+            }
+            KernelQuestion::MayCapture {
+                tower,
+                meeple,
+                table,
+            } => Reply::Yes(self.capture_allowed(tower, meeple, table)?),
+            KernelQuestion::Ransom { ransom, table } => {
+                Reply::Cost(self.ransom_cost(ransom, table)?)
+            }
+            KernelQuestion::CaptureOutcome { meeple, table } => {
+                Reply::Outcome(self.outcome(meeple, table)?)
+            }
+            KernelQuestion::Exchange { a, b, table } => Reply::Yes(self.exchanged(a, b, table)?),
+            KernelQuestion::EndScores { towers, table, out } => {
+                self.end_points(towers, table, out)?;
+                Reply::Written
+            }
+            KernelQuestion::FeaturePoints {
+                feature,
+                plain,
+                table,
+            } => Reply::Adjusted(self.points_of(feature, plain, table)?),
+            KernelQuestion::MeepleStrength {
+                meeple,
+                table,
+                towers,
+            } => Reply::Adjusted(self.strength_of(meeple, table, towers)?),
+            KernelQuestion::MayPlaceTile {
+                tile,
+                pos,
+                rot,
+                table,
+            } => {
+                // The current player places: `game().actor`.
+                let roles = Roles {
+                    actor: Some(table.current),
+                    ..Roles::default()
+                };
+                let key = [
+                    pos.x.into(),
+                    pos.y.into(),
+                    i64::from(tile) << 2 | i64::from(rot),
+                ];
+                let q = Question::new(Hook::MayPlaceTile, key, at_table(table, roles));
+                Reply::Yes(self.asked(&q, Value::bool)?.0)
+            }
+        })
     }
 
     fn listens(&self) -> u32 {
@@ -515,5 +434,142 @@ impl Rules for ScriptRules {
 
     fn state_vars(&self) -> &[StateVar] {
         &self.scripts.state_vars
+    }
+}
+
+/// The kernel's questions, each asked of its hook.
+impl ScriptRules {
+    fn capture_allowed(
+        &self,
+        tower: &TowerView,
+        meeple: &MeepleView,
+        table: &Table,
+    ) -> Result<bool> {
+        if !self.defines(Hook::MayCapture) {
+            return Ok(true);
+        }
+        let facts = Facts {
+            stack: Some((tower.floors, tower.meeple.is_some())),
+            tower: Some(tower.pos),
+            owner: Some(tower.meeple),
+            meeple: Some((*meeple, tower.pos)),
+            ..captured_at(table)
+        };
+        Ok(self
+            .asked(&Question::new(Hook::MayCapture, [0; 3], facts), Value::bool)?
+            .0)
+    }
+
+    fn ransom_cost(&self, ransom: &RansomView, table: &Table) -> Result<Option<u32>> {
+        let key = [ransom.score as i64, ransom.paid_this_turn as i64, 0];
+        let roles = Roles {
+            payer: Some(ransom.payer),
+            captor: Some(ransom.captor),
+            actor: None,
+        };
+        let q = Question::new(Hook::Ransom, key, at_table(table, roles));
+        Ok(self.asked(&q, Value::cost)?.0)
+    }
+
+    fn table_floors(&self, players: usize, foundation_tiles: usize) -> Result<Vec<u32>> {
+        if self.scripts.table_kinds == 0 {
+            return Ok(vec![0; self.scripts.kinds.len()]);
+        }
+        let mut stock = self.floor_supply(players, foundation_tiles)?;
+        self.held_by(&mut stock, true);
+        Ok(stock)
+    }
+
+    fn seat_floors(
+        &self,
+        players: usize,
+        foundation_tiles: usize,
+        seat: usize,
+    ) -> Result<Vec<u32>> {
+        let mut base = self.floor_supply(players, foundation_tiles)?;
+        self.held_by(&mut base, false);
+        if !self.defines(Hook::Seat) {
+            return Ok(base);
+        }
+        let key = [seat as i64, players as i64, foundation_tiles as i64];
+        let q = Question {
+            supply: &base,
+            ..Question::new(Hook::Seat, key, Facts::default())
+        };
+        Ok(self.asked(&q, Value::supply)?.0)
+    }
+
+    fn outcome(&self, meeple: &MeepleView, table: &Table) -> Result<CaptureOutcome> {
+        if !self.defines(Hook::Captured) {
+            return Ok(plain::CAPTURE);
+        }
+        let facts = Facts {
+            meeple: Some((*meeple, meeple.pos)),
+            ..captured_at(table)
+        };
+        Ok(self
+            .asked(
+                &Question::new(Hook::Captured, [0; 3], facts),
+                Value::outcome,
+            )?
+            .0)
+    }
+
+    fn exchanged(&self, a: usize, b: usize, table: &Table) -> Result<bool> {
+        if !self.defines(Hook::Exchange) {
+            return Ok(plain::EXCHANGE);
+        }
+        let key = [a as i64, b as i64, 0];
+        let q = Question::new(Hook::Exchange, key, at_table(table, Roles::default()));
+        Ok(self.asked(&q, Value::bool)?.0)
+    }
+
+    fn end_points(
+        &self,
+        towers: &[TowerView],
+        table: &Table,
+        out: &mut Vec<EndScore>,
+    ) -> Result<()> {
+        if !self.defines(Hook::End) {
+            return Ok(());
+        }
+        let q = Question {
+            towers,
+            ..Question::new(Hook::End, [0; 3], at_table(table, Roles::default()))
+        };
+        out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
+        Ok(())
+    }
+
+    fn points_of(&self, feature: FeatureId, plain: u32, table: &Table) -> Result<Option<Adjusted>> {
+        if !self.defines(Hook::FeaturePoints) {
+            return Ok(None);
+        }
+        let facts = Facts {
+            feature: Some(feature),
+            ..at_table(table, Roles::default())
+        };
+        let q = Question::new(Hook::FeaturePoints, [plain.into(), 0, 0], facts);
+        let points = self.asked(&q, Value::int)?.0;
+        self.adjusted(Hook::FeaturePoints, points, u32::MAX.into(), plain)
+    }
+
+    fn strength_of(
+        &self,
+        meeple: &MeepleView,
+        table: &Table,
+        towers: &[TowerNow],
+    ) -> Result<Option<Adjusted>> {
+        if !self.defines(Hook::MeepleStrength) {
+            return Ok(None);
+        }
+        let facts = Facts {
+            meeple: Some((*meeple, meeple.pos)),
+            towers: Some(towers),
+            ..at_table(table, Roles::default())
+        };
+        let q = Question::new(Hook::MeepleStrength, [0; 3], facts);
+        let strength = self.asked(&q, Value::int)?.0;
+        self.adjusted(Hook::MeepleStrength, strength, MAX_STRENGTH.into(), 1)
     }
 }

@@ -64,7 +64,7 @@ fn g1_placements_are_exactly_the_fitting_spots_and_rotations() {
     // (0, -1) needs N = F: rot 1, 2, 3 (rot 0 puts the city north).
     let c = kind(&tiles, "base/C");
     let mut out = Vec::new();
-    g.placements(c, &mut out);
+    g.placements(c, &mut out).unwrap();
     let mut got: Vec<(i32, i32, u8)> = out.iter().map(|p| (p.pos.x, p.pos.y, p.rot)).collect();
     got.sort();
     assert_eq!(got, vec![(0, -1, 1), (0, -1, 2), (0, -1, 3), (0, 1, 2)]);
@@ -83,13 +83,13 @@ fn g1_a_drawn_tile_that_fits_nowhere_is_discarded() {
     // fits nowhere.
     turn(&mut g, "base/C", 0, 1, 2);
     let mut out = Vec::new();
-    g.placements(cccc, &mut out);
+    g.placements(cccc, &mut out).unwrap();
     assert!(out.is_empty(), "{out:?}");
-    assert_eq!(g.draw(), Some(rfr));
+    assert_eq!(g.draw().unwrap(), Some(rfr));
     assert_eq!(g.stats().discards, 1);
     assert!(g.events().contains(&Event::Discard { kind: cccc }));
     assert_eq!(g.deck_left(), 0);
-    assert_eq!(g.draw(), None);
+    assert_eq!(g.draw().unwrap(), None);
 }
 
 #[test]

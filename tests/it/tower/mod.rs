@@ -72,7 +72,7 @@ fn filler(g: &mut Game, player: usize) -> Pos {
     hand_to(g, player);
     let k = kind(g.tiles(), "base/L");
     let mut spots = Vec::new();
-    g.placements(k, &mut spots);
+    g.placements(k, &mut spots).unwrap();
     let at = *spots
         .iter()
         .max_by_key(|p| (p.pos.x, p.pos.y))

@@ -56,7 +56,7 @@ fn t2_a_foundation_is_a_feature_of_its_own() {
 
         let mut g = game(&tiles, &rules, 2);
         let mut spots = Vec::new();
-        g.placements(k as u16, &mut spots);
+        g.placements(k as u16, &mut spots).unwrap();
         let at = spots[0];
         g.place_tile(k as u16, at).unwrap();
         let fid = g.segment_id(at.pos, f).unwrap();

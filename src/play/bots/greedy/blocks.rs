@@ -145,7 +145,7 @@ mod tests {
         let mut buffers = PlacementPreview::default();
         let left = undrawn_counts(game);
         for kind in (0..left.len() as u16).filter(|&k| left[k as usize] > 0) {
-            game.placements(kind, &mut options);
+            game.placements(kind, &mut options).unwrap();
             for &at in &options {
                 let mut previewer = game.previewer(&mut buffers);
                 let preview = previewer.preview(kind, at).unwrap();

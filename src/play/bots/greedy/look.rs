@@ -15,7 +15,8 @@
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Moment, asks};
+use crate::kernel::effects::Moment;
+use crate::kernel::rules::asks;
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::Evaluator;
 use crate::play::bots::eval::Values;

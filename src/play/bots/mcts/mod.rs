@@ -77,6 +77,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::kernel::determinize::hidden_copy;
+use crate::kernel::rules::Searching;
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::{GreedyBot, Sight};
 use crate::play::seed::{Stream, bot_stream};
@@ -215,10 +216,8 @@ impl MctsBot {
         }
         // The search's questions spend apart from the game's hook budget:
         // each decision's search has a budget as large as a game's.
-        game.rules().searching(true);
-        let chosen = self.search_tree(game, decision);
-        game.rules().searching(false);
-        chosen
+        let _searching = Searching::begin(game.rules());
+        self.search_tree(game, decision)
     }
 
     /// Search `decision` as [`MctsBot::search`] does: the options it tried,

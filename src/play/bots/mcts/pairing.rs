@@ -74,7 +74,7 @@ mod tests {
                     bot.path.push((root, edge));
                     bot.pair_draw(&mut g, 0);
                     bot.tree.backup(&bot.path, &[0.0; eval::SEATS]);
-                    g.draw().expect("the deck is full")
+                    g.draw().unwrap().expect("the deck is full")
                 })
                 .collect();
             assert!(tiles.iter().all(|&t| t == tiles[0]), "visit {v}: {tiles:?}");

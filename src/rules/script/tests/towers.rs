@@ -6,7 +6,7 @@
 use super::features::road_game;
 use super::*;
 use crate::kernel::Game;
-use crate::kernel::effects::asks;
+use crate::kernel::rules::asks;
 
 /// Each guard is paid its tower's height when a tile is drawn; `extra`
 /// is added to the hook's body.
