@@ -17,6 +17,7 @@ use crate::analysis::sequential::{self, Precision};
 use crate::analysis::stats::Thin;
 use crate::kernel::diag::bad_input;
 use crate::play::bots::BotKind;
+use crate::play::log::MAX_LOG;
 use crate::play::sim::GameResult;
 use crate::rules::Ruleset;
 
@@ -62,8 +63,18 @@ pub fn run_all(
         log: log.is_some(),
         fires: args.fires,
     };
+    let mut logged = 0usize;
     let each = |r: &GameResult| -> Result<()> {
         if let (Some(out), Some(text)) = (log.as_mut(), &r.log) {
+            logged += text.len();
+            if logged > MAX_LOG {
+                return Err(bad_input(format!(
+                    "--log: game {} would take the log past {} MB, the most `replay` reads: log \
+                     fewer games (--games), or each shard's to a log of its own (--shard)",
+                    r.index,
+                    MAX_LOG >> 20
+                )));
+            }
             out.write_all(text.as_bytes())?;
         }
         Ok(())

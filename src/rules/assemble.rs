@@ -8,8 +8,10 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 
 use super::script::{ScriptSource, Scripts};
+use super::state::MAX_PLACE_VARS;
 use super::{FloorDecl, Home, LoadOptions, Pack, Params, manifest, worths};
 use crate::kernel::diag::{Source, bad_input};
+use crate::kernel::effects::Scope;
 use crate::kernel::tiles::TileSet;
 
 /// The tiles every variant's deck is dealt against: the base game's and
@@ -64,6 +66,41 @@ pub(super) fn floor_kinds(packs: &[Pack]) -> Result<Vec<FloorDecl>> {
     Ok(floors)
 }
 
+/// The packs' state variables kept per tower or per cell, at most
+/// [`MAX_PLACE_VARS`] together; bad input naming each pack that declares
+/// some, otherwise.
+fn place_vars_within(packs: &[Pack]) -> Result<()> {
+    let per_place = |p: &Pack| {
+        p.state
+            .iter()
+            .filter(|d| matches!(d.scope, Scope::Tower | Scope::Cell))
+            .count()
+    };
+    let total: usize = packs.iter().map(per_place).sum();
+    if total <= MAX_PLACE_VARS {
+        return Ok(());
+    }
+    let by: Vec<String> = packs
+        .iter()
+        .filter(|p| per_place(p) > 0)
+        .map(|p| {
+            format!(
+                "`{}` ({}: {})",
+                p.reference,
+                p.dir.join("pack.toml").display(),
+                per_place(p)
+            )
+        })
+        .collect();
+    Err(bad_input(format!(
+        "{total} state variables kept per tower or per cell, by packs {}: the packs of a game \
+         keep at most {MAX_PLACE_VARS} together (each holds a value on every cell of a board of \
+         up to {} tiles, copied with every position a bot searches)",
+        by.join(", "),
+        crate::kernel::tiles::MAX_DECK
+    )))
+}
+
 /// Compile the packs' scripts with the parameter values they see.
 pub(super) fn compile_scripts(
     load: &LoadOptions,
@@ -71,6 +108,7 @@ pub(super) fn compile_scripts(
     params: &Params,
     floors: &[FloorDecl],
 ) -> Result<Scripts> {
+    place_vars_within(packs)?;
     let kinds: Vec<String> = floors.iter().map(|f| f.name.clone()).collect();
     let table = floors
         .iter()

@@ -9,7 +9,9 @@
 //! - the hook budget: the operations the hooks of one game may run in all
 //!   (`--hook-budget`, [`limits::GAME_OPERATIONS`] by default);
 //! - the trace (`--trace`): where every hook call is written down, if
-//!   anywhere (none by default).
+//!   anywhere (none by default);
+//! - the allowance: what one request may spend on hooks in all, across
+//!   every game it plays ([`Allowance`]; the server's, none by default).
 //!
 //! Every way in that loads packs — a [`Ruleset`](super::Ruleset)'s
 //! constructors, `check`, scenario runs, replay, the server — takes them;
@@ -17,9 +19,11 @@
 //! it (other parameter values, a scenario's own packs) load as it did. The
 //! command line builds them, from its flags, in one place (`cli::run`).
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
-use super::script::{MemoryLimit, ScriptSource, Scripts, limits};
+use super::script::{Allowance, MemoryLimit, ScriptSource, Scripts, limits};
 use super::trace::Trace;
 
 /// How packs are loaded: memory limit, hook budget, trace. The default
@@ -31,6 +35,8 @@ pub struct LoadOptions {
     hook_budget: u64,
     /// Where hook calls are traced, when they are.
     trace: Option<Trace>,
+    /// What the request loading these packs may spend in all, if bounded.
+    allowance: Option<Arc<Allowance>>,
 }
 
 impl Default for LoadOptions {
@@ -39,6 +45,7 @@ impl Default for LoadOptions {
             memory_limit: MemoryLimit::On,
             hook_budget: limits::GAME_OPERATIONS,
             trace: None,
+            allowance: None,
         }
     }
 }
@@ -66,11 +73,19 @@ impl LoadOptions {
         self
     }
 
+    /// The same options, every hook call of the rulesets loaded with them
+    /// (and of every game they play) spending from `allowance` too.
+    pub fn with_allowance(mut self, allowance: Arc<Allowance>) -> LoadOptions {
+        self.allowance = Some(allowance);
+        self
+    }
+
     /// Compile the scripts of `sources` (floor kinds `kinds`) under these
     /// options.
     pub(super) fn compile(&self, sources: &[ScriptSource], kinds: &[String]) -> Result<Scripts> {
         Ok(Scripts::compile(sources, kinds, self.memory_limit)?
             .with_hook_budget(self.hook_budget)
+            .with_allowance(self.allowance.clone())
             .with_trace(self.trace.clone()))
     }
 }

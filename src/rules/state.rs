@@ -12,6 +12,10 @@ use crate::kernel::effects::Scope;
 
 /// State variables one pack may declare.
 pub const MAX_STATE_VARS: usize = 64;
+/// State variables kept per tower or per cell that the packs of one
+/// ruleset declare together: each holds a value on every cell of a board
+/// (up to `MAX_DECK` tiles), and every position a bot searches copies them.
+pub const MAX_PLACE_VARS: usize = 16;
 
 /// A state variable a pack declares.
 #[derive(Clone, Debug, PartialEq, Eq)]

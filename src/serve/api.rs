@@ -33,6 +33,7 @@ use super::wire::{
 use super::{ApiError, Limits};
 use crate::kernel::diag::is_bad_input;
 use crate::play::sim::on_hook_stack;
+use crate::rules::script::Allowance;
 use crate::rules::{Home, LoadOptions};
 
 const PAGE: &str = include_str!("assets/index.html");
@@ -48,8 +49,8 @@ pub struct AppState {
     catalog: Catalog,
     games: Arc<Games>,
     limits: Limits,
-    /// The studio's requests worked on at once.
-    studio_work: Arc<tokio::sync::Semaphore>,
+    /// The studio's workers, shared between addresses.
+    studio_work: Arc<studio::workers::Workers>,
     /// The studio's comparisons.
     comparisons: Arc<studio::compare::Comparisons>,
 }
@@ -65,7 +66,7 @@ impl AppState {
         AppState {
             catalog: Catalog::new(home, load, &limits, network),
             games: Arc::new(Games::new(limits.clone())),
-            studio_work: Arc::new(tokio::sync::Semaphore::new(limits.studio_work)),
+            studio_work: Arc::new(studio::workers::Workers::new(limits.studio_work)),
             comparisons: Arc::new(studio::compare::Comparisons::new(&limits)),
             limits,
         }
@@ -393,35 +394,54 @@ async fn studio_reference() -> Response {
     Json(REFERENCE.get_or_init(studio::reference)).into_response()
 }
 
-/// Run `work` on the studio's packs (held over the server's home) off the
-/// threads that serve requests, on a thread with the hooks' stack, at most
-/// `Limits::studio_work` at once: a request that waits longer than the
-/// read time for its turn is refused (503). Bad input (the packs', the
-/// board's) is a 400, a rules failure (a hook that fails while the rules
-/// answer on a board included) a 422.
+/// Run `work` for `client` on the studio's packs (held over the server's
+/// home) off the threads that serve requests, on a thread with the hooks'
+/// stack, on one of the studio's workers (`studio::workers`: a request
+/// that waits longer than the read time for one is refused, 503), its
+/// hooks spending from `allowance` (every game and scenario it runs
+/// together), which is stopped once the request has worked for
+/// `Limits::studio_time`. Bad input (the packs', the board's) is a 400, a
+/// rules failure (a hook that fails while the rules answer on a board
+/// included, the request's budget or time spent) a 422.
 async fn studio_work<T: Send + 'static>(
     app: &AppState,
+    client: std::net::IpAddr,
     packs: &[PackFiles],
+    allowance: Arc<Allowance>,
     work: impl FnOnce(&Home, &LoadOptions) -> anyhow::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {
     let home = studio::holding(app.catalog.home(), packs)
         .map_err(|e| ApiError::new(400, format!("{e:#}")))?;
-    let load = app.catalog.load_options().clone();
-    let permit = tokio::time::timeout(app.limits.read, app.studio_work.clone().acquire_owned())
+    let load = app
+        .catalog
+        .load_options()
+        .clone()
+        .with_allowance(allowance.clone());
+    let worker = app
+        .studio_work
+        .take(client, app.limits.read)
         .await
-        .map_err(|_| ApiError::new(503, "the studio is busy: try again in a moment"))?
-        .map_err(|_| ApiError::new(503, "the server is stopping"))?;
+        .map_err(|busy| ApiError::new(503, busy.0))?;
+    let guard = tokio::spawn({
+        let (allowance, time) = (allowance.clone(), app.limits.studio_time);
+        async move {
+            tokio::time::sleep(time).await;
+            allowance.stop();
+        }
+    });
     let done = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _worker = worker;
         on_hook_stack(|| work(&home, &load))
     })
-    .await
-    .map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
+    .await;
+    guard.abort();
+    let done = done.map_err(|e| ApiError::new(500, format!("the studio's work failed: {e}")))?;
+    let spent = allowance.stopped() || allowance.spent() >= allowance.budget();
     done.map_err(|e| {
         let answering = e
             .downcast_ref::<crate::play::scenario::Answering>()
             .is_some();
-        let status = if is_bad_input(&e) && !answering {
+        let status = if is_bad_input(&e) && !answering && !spent {
             400
         } else {
             422
@@ -430,13 +450,27 @@ async fn studio_work<T: Send + 'static>(
     })
 }
 
+/// [`studio_work`] for one request: its hooks spend from an allowance of
+/// their own (`Limits::studio_operations`).
+async fn studio_request<T: Send + 'static>(
+    app: &AppState,
+    client: std::net::IpAddr,
+    packs: &[PackFiles],
+    work: impl FnOnce(&Home, &LoadOptions) -> anyhow::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let limits = &app.limits;
+    let allowance = Arc::new(Allowance::new(limits.studio_operations, limits.studio_time));
+    studio_work(app, client, packs, allowance, work).await
+}
+
 async fn studio_check(
     State(app): Shared,
+    ClientAddr(client): ClientAddr,
     StudioBody(req): StudioBody<StudioCheck>,
 ) -> Result<Json<StudioReport>, ApiError> {
     let packs = req.pack_files.clone();
     let games = req.games.unwrap_or(0);
-    studio_work(&app, &req.pack_files, move |home, load| {
+    studio_request(&app, client, &req.pack_files, move |home, load| {
         studio::check(home, load, &packs, &req.pack, games)
     })
     .await
@@ -445,9 +479,11 @@ async fn studio_check(
 
 async fn studio_ask(
     State(app): Shared,
+    ClientAddr(client): ClientAddr,
     StudioBody(req): StudioBody<StudioAsk>,
 ) -> Result<Json<Answers>, ApiError> {
-    studio_work(&app, &req.pack_files.clone(), move |home, load| {
+    let packs = req.pack_files.clone();
+    studio_request(&app, client, &packs, move |home, load| {
         studio::ask(home, load, &req.pack, &req.scenario)
     })
     .await
@@ -456,10 +492,11 @@ async fn studio_ask(
 
 async fn studio_test(
     State(app): Shared,
+    ClientAddr(client): ClientAddr,
     StudioBody(req): StudioBody<StudioTest>,
 ) -> Result<Json<StudioTests>, ApiError> {
     let packs = req.pack_files.clone();
-    studio_work(&app, &req.pack_files, move |home, load| {
+    studio_request(&app, client, &req.pack_files, move |home, load| {
         studio::test(home, load, &packs, &req.pack)
     })
     .await
@@ -489,7 +526,18 @@ async fn studio_compare(
     app.comparisons.admit(client)?;
     let loader = app.clone();
     let files = req.pack_files.clone();
-    let asked = studio_work(&app, &files, move |home, load| {
+    // Its rules are loaded on a worker, and its games played on a thread of
+    // its own, all from one allowance: a request's per check's games.
+    let total = studio::compare::games_within(req.games)
+        .map_err(|e| ApiError::new(400, format!("{e:#}")))?
+        .saturating_mul(2);
+    let allowance = Arc::new(Allowance::new(
+        app.limits
+            .studio_operations
+            .saturating_mul(total.div_ceil(studio::MAX_CHECK_GAMES)),
+        app.limits.studio_time,
+    ));
+    let asked = studio_work(&app, client, &files, allowance, move |home, load| {
         let list = loader
             .catalog
             .studio_list(home, &req.packs, &req.pack_files)?;

@@ -92,12 +92,27 @@ pub struct Limits {
     pub studio_body: usize,
     /// Studio requests worked on at once (checks, answers, scenarios),
     /// each on a thread of its own; more wait up to [`Limits::read`],
-    /// then get a 503.
+    /// then get a 503. One address holds at most all but one of them
+    /// (`studio::workers`).
     pub studio_work: usize,
+    /// The operations the hooks of one studio request may run in all,
+    /// every game and scenario it runs counted (a comparison's run gets
+    /// this per 25 games it plays): past them its
+    /// hooks fail, saying so.
+    pub studio_operations: u64,
+    /// A studio request still at work after this is stopped at its next
+    /// hook's look at the clocks (a guard: the operations decide first).
+    pub studio_time: Duration,
     /// The studio's comparisons running at once on the whole server (one
     /// per client), each on a thread of its own (503 beyond).
     pub comparisons: usize,
 }
+
+/// What the hooks of one studio request may run, by default: five games'
+/// budgets (`--hook-budget`'s default). The heaviest shipped variant's
+/// games take about 1/25 of a game's budget each (docs/packs.md), so a
+/// check of 25 games, and those at its parameters' ends, fits in it.
+pub const STUDIO_OPERATIONS: u64 = 50_000_000;
 
 /// A hint's search, by default: `mcts` with this many iterations answers in
 /// about a second (docs/serve.md).
@@ -120,7 +135,9 @@ impl Default for Limits {
             rulesets: 64,
             ruleset_bytes: 64 << 20,
             studio_body: 256 << 10,
-            studio_work: 2,
+            studio_work: 3,
+            studio_operations: STUDIO_OPERATIONS,
+            studio_time: Duration::from_secs(30),
             comparisons: 2,
         }
     }

@@ -17,6 +17,7 @@ use std::fmt;
 use anyhow::Result;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::kernel::diag::{MAX_INPUT, bad_input};
 use crate::kernel::tiles::TileSet;
 use crate::kernel::{Event, Game};
 use crate::rules::{PackFiles, Params, Ruleset};
@@ -189,8 +190,32 @@ pub fn game_log(set: &Ruleset, index: u64, seed: u64, game: &Game) -> Result<Str
     };
     let mut text = String::new();
     write_lines(&records(&ctx, game.events()), &mut text)?;
+    within_replay(&text, index, seed)?;
     Ok(text)
 }
+
+/// A game's log `text` (game `index`, dealt from `seed`) that `replay` can
+/// read: at most [`MAX_INPUT`] bytes, the most it reads of any input; past
+/// it, bad input saying so, so that no log is written that replay refuses.
+/// The bound stays rather than a larger one for logs: replay holds a log in
+/// memory to give each event's line and column.
+fn within_replay(text: &str, index: u64, seed: u64) -> Result<()> {
+    if text.len() <= MAX_INPUT {
+        return Ok(());
+    }
+    Err(bad_input(format!(
+        "game {index} (seed {seed}): its log would take {} MB, past the {} MB a log may take \
+         (the most `replay` reads): rules that add this many floors or effects write more than \
+         a log holds",
+        text.len() >> 20,
+        MAX_INPUT >> 20
+    )))
+}
+
+/// The bytes a log file of many games may take: [`MAX_INPUT`], the most
+/// `replay` reads. A run that logs more fails at the game that would pass
+/// it, rather than write a log replay refuses.
+pub const MAX_LOG: usize = MAX_INPUT;
 
 /// What a log needs besides the events: names for tile kinds and floor kinds.
 pub struct LogContext<'a> {

@@ -277,7 +277,8 @@ impl ScriptRules {
                 )
             }
             Hook::End => {
-                let expected = "an array of #{ player: seat, points: integer, feature: \"name\" }";
+                let expected = "an array of #{ player: seat (0 to 7), points: integer (at most \
+                                4294967295 either way, what a score holds), feature: \"name\" }";
                 let items = v
                     .read_lock::<Array>()
                     .map(|a| a.clone())
@@ -349,6 +350,14 @@ fn end_score(item: &Dynamic) -> Option<EndScore> {
     let map = item.read_lock::<Map>()?;
     let player = map.get("player")?.as_int().ok()?;
     let points = map.get("points")?.as_int().ok()?;
+    // A seat a game can have, and points a score can hold, so that the
+    // error names the pack and its line, not only the game's end.
+    let most = i64::from(u32::MAX);
+    if !(0..crate::kernel::MAX_PLAYERS as i64).contains(&player)
+        || !(-most..=most).contains(&points)
+    {
+        return None;
+    }
     let feature = map.get("feature")?.clone().into_immutable_string().ok()?;
     Some(EndScore {
         player: usize::try_from(player).ok()?,

@@ -44,6 +44,9 @@ pub struct Scripts {
     pub(super) memory_limit: MemoryLimit,
     /// Operations the hooks of one game may run in all.
     pub(super) hook_budget: u64,
+    /// What the request these scripts run for may spend in all, if it is
+    /// bounded ([`super::Allowance`]).
+    pub(super) allowance: Option<std::sync::Arc<super::Allowance>>,
     /// The floor kinds the table holds (bit k).
     pub(super) table_kinds: u64,
     /// Where hook calls are traced, when they are.
@@ -135,6 +138,7 @@ impl Scripts {
                 .collect(),
             memory_limit,
             hook_budget: super::limits::GAME_OPERATIONS,
+            allowance: None,
             table_kinds: 0,
             trace: None,
         })

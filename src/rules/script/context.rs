@@ -37,7 +37,7 @@ pub struct GameRef;
 /// The feature at segment `segment` of the tile at (x, y), as a script
 /// sees it: `()` where there is none (no tile, or no such segment).
 pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<EvalAltResult>> {
-    let far = |v: i64| i32::try_from(v).ok().filter(|v| v.abs() < 1 << 24);
+    let far = |v: i64| i32::try_from(v).ok().filter(|v| v.unsigned_abs() < 1 << 24);
     let (Some(x), Some(y), Ok(s)) = (far(x), far(y), u8::try_from(segment)) else {
         return Ok(Dynamic::UNIT);
     };

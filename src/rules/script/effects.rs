@@ -293,7 +293,8 @@ pub(super) fn seat_number(seat: i64) -> Result<usize, Box<EvalAltResult>> {
 }
 
 pub(super) fn cell(x: i64, y: i64) -> Result<Pos, Box<EvalAltResult>> {
-    if x.abs() > FAR || y.abs() > FAR {
+    // `unsigned_abs`: the least i64 has no `abs`.
+    if x.unsigned_abs() > FAR.unsigned_abs() || y.unsigned_abs() > FAR.unsigned_abs() {
         return Err(rt_error(format!(
             "the cell ({x}, {y}) is off any board (coordinates are within ±{FAR})"
         )));

@@ -23,6 +23,7 @@
 //! native types (`tower`, `meeple`, `board`, `game()`) that read the
 //! question in place (`api`, `context`).
 
+mod allowance;
 mod api;
 mod ask;
 mod chain;
@@ -68,6 +69,7 @@ use memo::{Memo, Value};
 use reads::{Facts, Roles};
 use sandbox::{Budget, GameSpend, sandboxed_engine};
 
+pub use allowance::Allowance;
 pub use api::{cells_within, path_steps};
 pub use compile::{ScriptSource, Scripts};
 pub use fires::{Fire, Fires};
@@ -224,6 +226,13 @@ impl Scripts {
     /// table: `setup`'s counts of them are the table's stock.
     pub fn with_table_kinds(mut self, table: u64) -> Scripts {
         self.table_kinds = table;
+        self
+    }
+
+    /// The same scripts, the hook calls of every game they play also
+    /// spending from `allowance` (one request's, shared by all it runs).
+    pub fn with_allowance(mut self, allowance: Option<Arc<Allowance>>) -> Scripts {
+        self.allowance = allowance;
         self
     }
 

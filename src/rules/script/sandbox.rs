@@ -38,6 +38,16 @@ pub(super) enum Limit {
         budget: u64,
         seed: Option<u64>,
     },
+    /// The hooks of the request the game runs for (a studio request's
+    /// games and scenarios together) ran more operations in all than its
+    /// [`super::Allowance`].
+    Request {
+        budget: u64,
+    },
+    /// The request's time ran out: the server stopped it.
+    Stopped {
+        seconds: u64,
+    },
 }
 
 impl Limit {
@@ -73,6 +83,16 @@ impl Limit {
                  answers counted at what they cost (the per-game hook budget; a pack too slow \
                  to play? `--hook-budget OPS` raises it)",
                 seed.map(|s| format!(" (seed {s})")).unwrap_or_default()
+            ),
+            Limit::Request { budget } => format!(
+                "The hooks of this request ran more than {budget} operations in all, every game \
+                 and scenario it ran counted (the server's budget per request, docs/serve.md; \
+                 on the command line, `towerlab check` and `towerlab test` have none)"
+            ),
+            Limit::Stopped { seconds } => format!(
+                "This request ran past the {seconds} s the server gives one request, and was \
+                 stopped (docs/serve.md; on the command line, `towerlab check` and `towerlab \
+                 test` have no such limit)"
             ),
         }
     }
@@ -262,7 +282,7 @@ impl ScriptRules {
                     Some(Limit::Memory)
                 } else if b.operations >= b.next_clock {
                     b.next_clock = b.operations + CLOCK_EVERY;
-                    b.clocks_broken()
+                    self.stopped().or_else(|| b.clocks_broken())
                 } else {
                     None
                 }
@@ -369,6 +389,10 @@ impl ScriptRules {
     fn over(&self, operations: u64) -> Limit {
         if operations > limits::OPERATIONS {
             Limit::Operations
+        } else if let Some(a) = &self.scripts.allowance
+            && operations > a.left()
+        {
+            Limit::Request { budget: a.budget() }
         } else {
             let game = self.game.get();
             Limit::Game {
@@ -409,7 +433,13 @@ impl ScriptRules {
             .scripts
             .hook_budget
             .saturating_sub(self.game.get().operations);
-        self.budget.set(Budget::start(left.min(limits::OPERATIONS)));
+        let request = self
+            .scripts
+            .allowance
+            .as_ref()
+            .map_or(u64::MAX, |a| a.left());
+        self.budget
+            .set(Budget::start(left.min(limits::OPERATIONS).min(request)));
     }
 
     /// A top-level call ended: its operations go to the game's; the limit it
@@ -420,9 +450,20 @@ impl ScriptRules {
         let mut game = self.game.get();
         game.operations += b.operations;
         self.game.set(game);
+        if let Some(a) = &self.scripts.allowance {
+            a.spend(b.operations);
+        }
         b.operations = 0;
         self.budget.set(b);
         b.broken
+    }
+
+    /// The request's time is up, when the server stopped it.
+    fn stopped(&self) -> Option<Limit> {
+        let a = self.scripts.allowance.as_ref()?;
+        a.stopped().then(|| Limit::Stopped {
+            seconds: a.seconds(),
+        })
     }
 
     /// Charge `cost` to the game's hooks where that is all there is to do
@@ -493,7 +534,9 @@ impl ScriptRules {
 /// ([`crate::kernel::diag::BudgetSpent`]).
 pub(super) fn limit_broken(limit: Option<Limit>, message: String) -> anyhow::Error {
     match limit {
-        Some(Limit::Game { .. }) => anyhow::Error::new(BudgetSpent(message)),
+        Some(Limit::Game { .. } | Limit::Request { .. } | Limit::Stopped { .. }) => {
+            anyhow::Error::new(BudgetSpent(message))
+        }
         _ => bad_input(message),
     }
 }

@@ -17,6 +17,7 @@ mod names;
 mod plain;
 mod reference;
 mod starts;
+pub mod workers;
 
 use std::collections::BTreeMap;
 

@@ -369,35 +369,31 @@ fn a_hook_s_error_names_the_scenario_its_place_and_the_step() {
         lines[2],
         "scenario `ends` (s.toml:14): the expectation at s.toml:18:",
     );
-    // The end score's own reason, in numbers that do not wrap.
+    // Points no score holds: the hook's answer refused at its line.
+    says(lines[2], "thrower.rhai:2:1: hook `end`");
     says(
         lines[2],
-        "would make player 0's score 9223372036854775807, more than 4294967295, the most a score holds",
+        "at most 4294967295 either way, what a score holds",
     );
 }
 
 #[test]
 fn an_end_score_past_the_most_or_below_0_says_which_in_numbers_that_do_not_wrap() {
-    for (points, says_what) in [
-        // Each added to the score the game gave player 0 (a few points).
-        ("4294967380", "would make player 0's score 42949673"),
-        (
-            "9223372036854775807",
-            "would make player 0's score 92233720368547758",
-        ),
-        (
-            "-9223372036854775808",
-            "would make player 0's score -92233720368547757",
-        ),
-        ("-4294967296", "would make player 0's score -42949672"),
-    ] {
+    let ender = |points: &str| {
         let pack = TowerPack::new(
             "ender",
             &format!(
                 "fn end(towers) {{ [#{{ player: 0, points: {points}, feature: \"big\" }}] }}\n"
             ),
         );
-        let err = refused(&["simulate", "--packs", &pack.packs(), "--games", "1"]);
+        refused(&["simulate", "--packs", &pack.packs(), "--games", "1"])
+    };
+    for (points, says_what) in [
+        // Each added to the score the game gave player 0 (a few points).
+        ("4294967295", "would make player 0's score 42949673"),
+        ("-4294967295", "would make player 0's score -42949672"),
+    ] {
+        let err = ender(points);
         says(
             &err,
             &format!("the rules' end score `big` of {points} points"),
@@ -408,5 +404,12 @@ fn an_end_score_past_the_most_or_below_0_says_which_in_numbers_that_do_not_wrap(
             false => ", more than 4294967295, the most a score holds",
         };
         says(&err, why);
+    }
+    // Points no score could hold either way are the hook's answer refused,
+    // at its pack and line.
+    for points in ["4294967296", "9223372036854775807", "-9223372036854775808"] {
+        let err = ender(points);
+        says(&err, "hook `end`");
+        says(&err, "at most 4294967295 either way, what a score holds");
     }
 }

@@ -26,6 +26,7 @@ mod games;
 mod new_game;
 mod requests;
 mod studio;
+mod studio_share;
 
 /// A server of the repository's home on a free port.
 pub fn server(idle: Duration) -> SocketAddr {

@@ -138,7 +138,7 @@ fn counts_too_large_to_add_are_refused_not_a_panic() {
     // 1 + 4294967295 does not fit a u32: the sum must not overflow. A count
     // past the most tiles a game may have is refused at its own line first.
     let text = mini_with("count = 2", "count = 4294967295");
-    assert_refused(&text, 19, 9, "count 4294967295 is more than 5000");
+    assert_refused(&text, 19, 9, "count 4294967295 is more than 1000");
 }
 
 #[test]
