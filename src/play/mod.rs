@@ -1,6 +1,7 @@
 //! Layer 2, play: games from seeds, with bots in the seats, one or many in
 //! parallel; their logs and replays; test games of a pack (`check`) and range
-//! questions on a board file; how a game unfolded (`course`); a game's
+//! questions on a board file; the meeples a rule spared a floor's capture
+//! (`spared`); how a game unfolded (`course`); a game's
 //! events in words (`words`); parameter values set over a ruleset's own
 //! (`params`).
 
@@ -15,5 +16,6 @@ pub mod scenario;
 pub mod seed;
 pub mod session;
 pub mod sim;
+pub mod spared;
 pub mod tune;
 pub mod words;

@@ -236,19 +236,7 @@ pub fn capture_cells(
 /// as `towerlab range` computes them: on the game's board, with the tower's
 /// floors. Bad input when no tower with floors stands there.
 pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
-    let Some(t) = game.tower_at(at) else {
-        return Err(bad_input(format!(
-            "no tower at {},{}: the range is drawn for a tile with a foundation",
-            at.x, at.y
-        )));
-    };
-    let tower = &game.towers()[t];
-    if tower.floors.is_empty() {
-        return Err(bad_input(format!(
-            "the foundation at {},{} has no floors yet: it has no range",
-            at.x, at.y
-        )));
-    }
+    let tower = &game.towers()[with_floors(game, at)?];
     let map = BoardMap {
         tiles: game
             .board()
@@ -258,6 +246,40 @@ pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
             .collect(),
     };
     capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
+}
+
+/// The cells (relative to the tower) holding a tile that the tower of
+/// `game` at `at` reaches, as the rules give its range (`reach`), whether
+/// or not they let it capture what stands there: the cells a floor's
+/// preview hatches, in which a meeple a rule spares still stands in reach.
+/// Bad input when no tower with floors stands there.
+pub fn tower_reach(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
+    let tower = &game.towers()[with_floors(game, at)?];
+    let mut shape = Vec::new();
+    game.rules()
+        .capture_range(&tower.view().stack(), &mut shape)?;
+    shape.retain(|&(dx, dy)| game.board().tile_at(at.offset(dx, dy)).is_some());
+    shape.sort_unstable();
+    shape.dedup();
+    Ok(shape)
+}
+
+/// The index of the tower of `game` at `at`; bad input when none stands
+/// there, or it has no floors (and so no range).
+fn with_floors(game: &Game, at: Pos) -> Result<usize> {
+    let Some(t) = game.tower_at(at) else {
+        return Err(bad_input(format!(
+            "no tower at {},{}: the range is drawn for a tile with a foundation",
+            at.x, at.y
+        )));
+    };
+    if game.towers()[t].floors.is_empty() {
+        return Err(bad_input(format!(
+            "the foundation at {},{} has no floors yet: it has no range",
+            at.x, at.y
+        )));
+    }
+    Ok(t)
 }
 
 /// The towers of the game that have floors, for an error that names a cell

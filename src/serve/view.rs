@@ -312,7 +312,7 @@ fn question(
             options: options
                 .iter()
                 .enumerate()
-                .map(|(i, a)| action(i, a, game, at, label(i)))
+                .map(|(i, a)| action(i, a, (game, set), (at, names), label(i)))
                 .collect(),
         },
         Decision::Capture(options) => Question::Capture {
@@ -325,7 +325,13 @@ fn question(
     }
 }
 
-fn action(index: usize, a: &Action, game: &Game, at: &Locator, label: String) -> ActionOption {
+fn action(
+    index: usize,
+    a: &Action,
+    (game, set): (&Game, &Ruleset),
+    (at, names): (&Locator, &Names),
+    label: String,
+) -> ActionOption {
     let tower = |t: u16| at.spot(game.towers()[t as usize].pos, MeepleSpot::Tower);
     let (kind, spot) = match *a {
         Action::Pass => (ActionKind::Pass, None),
@@ -341,7 +347,7 @@ fn action(index: usize, a: &Action, game: &Game, at: &Locator, label: String) ->
         kind,
         label,
         at: spot.map(point),
-        preview: floors::preview(game, *a, at),
+        preview: floors::preview(game, set, *a, at, names),
     }
 }
 

@@ -358,7 +358,7 @@ fn tell_outcome(e: &Event, game: &Game) -> Told {
 
 /// Where a meeple stands, as events say it: "on top of the tower", "on the
 /// field north of the road" (a segment named by where it lies on its tile).
-fn spot_words(game: &Game, pos: Pos, spot: MeepleSpot, on: MeepleOn) -> String {
+pub(crate) fn spot_words(game: &Game, pos: Pos, spot: MeepleSpot, on: MeepleOn) -> String {
     match spot {
         MeepleSpot::Tower => "on top of the tower".to_string(),
         MeepleSpot::Segment(s) => format!("on {}", on_segment(game, pos, s, on)),

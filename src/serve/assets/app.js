@@ -852,11 +852,14 @@ function previewFloor(o) {
   }
   const n = o.preview.range.length;
   const prey = o.preview.captures.map((c) => meepleOf(game, c.owner));
+  // A meeple in range that a rule spares is said so, with the rule's pack.
+  const spared = (o.preview.spared ?? []).map((s) => ` ${s.says[0].toUpperCase()}${s.says.slice(1)}.`).join("");
   const high = `the tower would be ${o.preview.height} floor${o.preview.height === 1 ? "" : "s"} high`;
   $("#floor-text").textContent = n === 0
     ? `${o.label}: ${high}, and this floor reaches no cell: it can capture nothing.`
     : `${o.label}: ${high} and reach ${n} cell${n === 1 ? "" : "s"} (hatched); ` +
-      (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.");
+      (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.") +
+      spared;
   $("#floor-confirm").hidden = false;
   $("#floor-place").onclick = () => answer(o.index);
   for (const b of document.querySelectorAll("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));

@@ -24,6 +24,7 @@ use crate::analysis::verdict::Verdict;
 use crate::play::bots::BotKind;
 use crate::play::sim::hook_thread;
 use crate::rules::Ruleset;
+use crate::views::report;
 
 /// The most games a variant of a studio comparison plays.
 pub const MAX_GAMES: u64 = 500;
@@ -262,8 +263,8 @@ fn play(job: &Job, asked: &Asked) -> Ended {
             let verdict = Verdict::of(&comparison);
             Ended::Done {
                 plain: super::plain::plain(&verdict, plan.games),
-                verdict: super::plain::for_the_page(&verdict.text),
-                report: crate::views::report::html(&comparison, &[]),
+                verdict: report::without_options(&verdict.text),
+                report: report::html_for(&comparison, &[], report::Reader::Browser),
             }
         }
         Err(e) => Ended::Failed(format!("{e:#}")),

@@ -27,12 +27,6 @@ pub fn plain(v: &Verdict, games: u64) -> Vec<String> {
     lines
 }
 
-/// The verdict's paragraph for a page with no command line: its mention of
-/// the option that sets the thresholds left out.
-pub fn for_the_page(verdict: &str) -> String {
-    verdict.replace(", --min-effect)", ")")
-}
-
 /// "captures fall by 5% (about 0.9 a game)".
 fn change_words(c: &Change) -> String {
     let rises = c.mean > 0.0;

@@ -511,6 +511,23 @@ pub struct FloorPreview {
     /// The top-left corner, on the board picture, of each cell in range.
     pub range: Vec<Point>,
     pub captures: Vec<Capturable>,
+    /// The meeples it would reach that a rule spares, each with why.
+    #[serde(default)]
+    pub spared: Vec<SparedMeeple>,
+}
+
+/// A meeple a floor would reach but a rule lets it not capture.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SparedMeeple {
+    /// The seat whose meeple it is.
+    pub owner: usize,
+    /// Where it stands on the board picture.
+    pub at: Option<Point>,
+    /// The pack whose `may_capture` spared it, when the rules are packs.
+    pub pack: Option<String>,
+    /// In words: "the tower reaches Bo's meeple (on the road …), but
+    /// no-road-captures spares it".
+    pub says: String,
 }
 
 /// A meeple a floor could capture.

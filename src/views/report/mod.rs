@@ -104,12 +104,43 @@ pub fn html(r: &Comparison, samples: &[Vec<SampleGame>]) -> String {
     html_with_ladder(r, samples, None)
 }
 
+/// Who reads the report: one with the command line at hand (`compare
+/// --html`), or someone in a browser (the studio), whom the page never
+/// asks to run a command or set an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    CommandLine,
+    Browser,
+}
+
+/// [`html()`] for `reader`: in a browser, the same page with every mention
+/// of a command or an option said in plain words.
+pub fn html_for(r: &Comparison, samples: &[Vec<SampleGame>], reader: Reader) -> String {
+    page(r, samples, None, reader)
+}
+
+/// A sentence of the verdict for a reader with no command line: its
+/// mention of the option that sets the practical thresholds left out.
+pub fn without_options(sentence: &str) -> String {
+    sentence.replace(", --min-effect)", ")")
+}
+
 /// [`html()`], with a skill ladder's section when there is one (`r` is then
 /// its strongest level's comparison).
 pub fn html_with_ladder(
     r: &Comparison,
     samples: &[Vec<SampleGame>],
     skill: Option<&Ladder>,
+) -> String {
+    page(r, samples, skill, Reader::CommandLine)
+}
+
+/// The report for `reader`, with a skill ladder's section when there is one.
+fn page(
+    r: &Comparison,
+    samples: &[Vec<SampleGame>],
+    skill: Option<&Ladder>,
+    reader: Reader,
 ) -> String {
     let named = readable(r);
     let r = &named;
@@ -126,9 +157,9 @@ pub fn html_with_ladder(
             body {
                 (header(r, &title, skill.is_some()))
                 main {
-                    (verdict_section(&Verdict::of_run(r, skill)))
+                    (verdict_section(&Verdict::of_run(r, skill), reader))
                     @if let Some(l) = skill { (ladder::section(l)) }
-                    (table(r))
+                    (table(r, reader))
                     @if !r.by_kind.is_empty() { (by_kind_section(r)) }
                     @if let Some(fires) = &r.fires { (fires::section(r, fires)) }
                     (charts_section(r))
@@ -179,12 +210,16 @@ fn header(r: &Comparison, title: &str, skill: bool) -> Markup {
 }
 
 /// The verdict in words, at the top of the page.
-fn verdict_section(v: &Verdict) -> Markup {
+fn verdict_section(v: &Verdict, reader: Reader) -> Markup {
+    let said = |sentence: &String| match reader {
+        Reader::CommandLine => sentence.clone(),
+        Reader::Browser => without_options(sentence),
+    };
     html! {
         section id="verdict" {
             h2 { "Verdict" }
             div class="verdict" {
-                @for sentence in &v.sentences { p class="sentence" { (sentence) } }
+                @for sentence in &v.sentences { p class="sentence" { (said(sentence)) } }
             }
         }
     }
@@ -192,7 +227,7 @@ fn verdict_section(v: &Verdict) -> Markup {
 
 /// The comparison table: mean ± 95% half-width per variant, and each
 /// variant's paired difference from the first with its 95% interval.
-fn table(r: &Comparison) -> Markup {
+fn table(r: &Comparison, reader: Reader) -> Markup {
     html! {
         section id="table" {
             h2 { "Comparison" }
@@ -200,9 +235,11 @@ fn table(r: &Comparison) -> Markup {
             p class="note" {
                 "Values: mean ± 95% CI half-width (Student's t), or [low, high] where the interval is kept within the metric's values or rests on games that all agree. Differences: paired by seed (each game of a variant against the same deal in the baseline), with their raw 95% CI; "
                 span class="sig" { "* marks a difference that survives Holm's adjustment over the run's " (crate::analysis::compare::family_size(r.metrics.iter().chain(&r.by_kind))) " differences with an interval, per-floor-kind ones included (adjusted p < 0.05)" }
-                ". Balance intervals are bootstrapped (from 30 games). Every metric is defined by "
-                code { "towerlab compare --explain" }
-                "."
+                ". Balance intervals are bootstrapped (from 30 games). "
+                @match reader {
+                    Reader::CommandLine => { "Every metric is defined by " code { "towerlab compare --explain" } "." }
+                    Reader::Browser => { "Every metric is defined under its name in the table." }
+                }
             }
         }
     }
@@ -502,6 +539,50 @@ mod tests {
             fires: None,
             min_effect: Default::default(),
         }
+    }
+
+    /// The page's words, its style sheet and script left out.
+    fn words_of(page: &str) -> String {
+        let mut out = page.to_string();
+        for (open, close) in [("<style", "</style>"), ("<script", "</script>")] {
+            while let Some(start) = out.find(open) {
+                let end = start + out[start..].find(close).unwrap() + close.len();
+                out.replace_range(start..end, "");
+            }
+        }
+        out
+    }
+
+    /// The options (`--name`) `text` mentions.
+    fn options_in(text: &str) -> Vec<String> {
+        text.match_indices("--")
+            .filter_map(|(i, _)| {
+                let name: String = text[i + 2..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                    .collect();
+                (!name.is_empty()).then(|| format!("--{name}"))
+            })
+            .collect()
+    }
+
+    /// The report for a browser (the studio's) asks for no command and no
+    /// option: where the command line's report points to `towerlab compare
+    /// --explain` and to `--min-effect`, it says the same in plain words.
+    #[test]
+    fn a_browsers_report_names_no_command_or_option() {
+        let c = hostile();
+        let terminal = words_of(&html(&c, &[]));
+        assert!(
+            terminal.contains("towerlab compare --explain"),
+            "{terminal}"
+        );
+        assert!(options_in(&terminal).contains(&"--min-effect".to_string()));
+        let browser = words_of(&html_for(&c, &[], Reader::Browser));
+        assert_eq!(options_in(&browser), Vec::<String>::new());
+        assert!(!browser.contains("towerlab compare"), "{browser}");
+        assert!(browser.contains("Every metric is defined under its name in the table."));
+        assert!(browser.contains("practical threshold)"), "{browser}");
     }
 
     #[test]

@@ -317,6 +317,10 @@ fn a_comparison_runs_in_the_background_to_its_verdict_one_at_a_time_per_client()
         report.contains("Did the rules fire?"),
         "what the rules did (--fires)"
     );
+    assert!(
+        !report.contains("towerlab compare") && !report.contains("--min-effect"),
+        "a browser's report names no command or option"
+    );
     // Out of bounds, or against no variant: refused in JSON.
     refused(addr, "POST", "/api/studio/compare", &body(5000), 400);
     let wrong =

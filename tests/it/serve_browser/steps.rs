@@ -106,6 +106,23 @@ fn bots_steps_are_shown_one_at_a_time_in_words() {
         said.contains("this floor reaches no cell") && !said.contains("0 cells"),
         "{said}"
     );
+    // A meeple in reach that a rule spares is told, with the rule's pack,
+    // as the server's preview words it.
+    page.eval(
+        "previewFloor({index: 0, label: 'A floor on the tower at (1, 0) (T3)', \
+         preview: {height: 1, range: [[0, 0]], captures: [], spared: [{owner: 1, at: null, \
+         pack: 'no-road-captures', says: \"the tower reaches Bo's meeple (on a road), \
+         but no-road-captures spares it\"}]}}); true",
+    );
+    let said = page.eval("document.querySelector('#floor-text').textContent");
+    let said = said.as_str().unwrap();
+    assert!(
+        said.ends_with(
+            "no meeple it could capture stands there. The tower reaches Bo's meeple \
+             (on a road), but no-road-captures spares it."
+        ),
+        "{said}"
+    );
     page.eval("clearPreview(); true");
     let errors = page.heard().errors.clone();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
