@@ -235,24 +235,28 @@ impl Evaluator {
     fn rule_terms(&mut self, game: &Game) -> Result<()> {
         let n = game.players().len();
         let rounds_left = game.deck_left() as f32 / n as f32;
-        let vars = game.rules().state_vars();
         for (p, t) in self.terms.iter_mut().enumerate() {
             t.income = game.rule_income().last_round(p) as f32 * rounds_left;
             t.draws = 0.0;
+        }
+        self.holdings(game);
+        self.draws(game)
+    }
+
+    /// Each player's [`Terms::guards`] and [`Terms::state`].
+    fn holdings(&mut self, game: &Game) {
+        let vars = game.rules().state_vars();
+        for (p, t) in self.terms.iter_mut().enumerate() {
             t.guards = 0.0;
             t.state.clear();
-            t.state.extend(vars.iter().enumerate().map(|(v, var)| {
-                let own = (var.scope == Scope::Seat)
-                    .then(|| game.state().get(v as u16, StateAt::Seat(p as u8)));
-                own.flatten().unwrap_or(0) as f32
-            }));
+            t.state
+                .extend((0..vars.len()).map(|v| own_state(game, v, p) as f32));
         }
         for owner in game.towers().iter().filter_map(|t| t.meeple) {
             if let Some(t) = self.terms.get_mut(owner as usize) {
                 t.guards += 1.0;
             }
         }
-        self.draws(game)
     }
 
     /// Each player's [`Terms::draws`]: what every undrawn tile would pay
@@ -303,6 +307,14 @@ fn by_foundation(game: &Game, counts: &mut [u32]) {
             None => {}
         }
     }
+}
+
+/// Seat `seat`'s own value of state variable `var`: 0 for a variable not
+/// kept per seat.
+fn own_state(game: &Game, var: usize, seat: usize) -> i64 {
+    let kept_per_seat = game.rules().state_vars()[var].scope == Scope::Seat;
+    let own = || game.state().get(var as u16, StateAt::Seat(seat as u8));
+    kept_per_seat.then(own).flatten().unwrap_or(0)
 }
 
 /// How much of the open city `root`'s chance to complete the undrawn tiles
