@@ -526,17 +526,18 @@ impl ScriptRules {
 
     fn end_points(
         &self,
-        towers: &[TowerView],
+        towers: &[TowerNow],
         table: &Table,
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
         if !self.defines(Hook::End) {
             return Ok(());
         }
-        let q = Question {
-            towers,
-            ..Question::new(Hook::End, [0; 3], at_table(table, Roles::default()))
+        let facts = Facts {
+            towers: Some(towers),
+            ..at_table(table, Roles::default())
         };
+        let q = Question::new(Hook::End, [0; 3], facts);
         out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
         Ok(())
     }

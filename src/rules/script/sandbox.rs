@@ -238,6 +238,9 @@ pub(super) fn sandboxed_engine() -> Engine {
         if size > FREE_SIZE {
             charge(size);
         }
+        if RULES.is_set() {
+            RULES.with(|r| r.named(name));
+        }
         let too_big = size > limits::MAP_SIZE * 8
             && context.scope().get(name).is_some_and(|v| {
                 v.read_lock::<Map>()
