@@ -217,12 +217,14 @@ fn players(game: &Game, names: &Names) -> Vec<ScenePlayer> {
 }
 
 /// What the dotted cells of a range are, when there are any: "reaches 2
-/// more cells (dotted), where the rules let it take nothing".
+/// more cells (dotted), where the rules let it take nothing" ("2 cells"
+/// when none is in range).
 fn spared_caption(r: &SceneRange) -> Option<String> {
     let n = r.spared().count();
     (n > 0).then(|| {
         format!(
-            "reaches {n} more cell{} (dotted), where the rules let it take nothing",
+            "reaches {n}{} cell{} (dotted), where the rules let it take nothing",
+            if r.cells.is_empty() { "" } else { " more" },
             if n == 1 { "" } else { "s" }
         )
     })

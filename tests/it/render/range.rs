@@ -237,7 +237,7 @@ fn a_range_a_rule_spares_is_drawn_as_reach_apart_from_the_hatch() {
     // The caption (its words wrapped over lines) and the legend's line.
     let n = hatched.len();
     assert!(
-        svg.contains(&format!("reaches {n} more cells (dotted),")),
+        svg.contains(&format!("reaches {n} cells (dotted),")),
         "{svg}"
     );
     assert!(svg.contains("reached, but the rules let it take nothing"));
