@@ -367,8 +367,8 @@ fn to_code(page: &Page, phone: bool) {
     }
 }
 
-/// On a phone, every control shown is at least 44 px each way, and the
-/// page is no wider than the screen.
+/// On a phone, every control shown is at least 44 px each way, every
+/// tool's tab is in the window, and the page is no wider than the screen.
 fn phone_fits(page: &Page, phone: bool) {
     if !phone {
         return;
@@ -380,6 +380,16 @@ fn phone_fits(page: &Page, phone: bool) {
          .filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)",
     );
     assert_eq!(small, json!([]), "controls under 44 px");
+    // Every tool's tab lies in the window, none scrolled out of sight.
+    assert_eq!(
+        page.eval(
+            "[...document.querySelectorAll('#tool-tabs button')].filter(b => b.getClientRects().length > 0) \
+             .filter(b => (r => r.left < 0 || r.right > innerWidth || r.bottom > innerHeight)(b.getBoundingClientRect())) \
+             .map(b => b.textContent)"
+        ),
+        json!([]),
+        "tabs out of the window"
+    );
     assert_eq!(
         page.eval("document.documentElement.scrollWidth <= window.innerWidth"),
         json!(true),
