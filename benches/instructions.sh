@@ -10,6 +10,8 @@
 # `cargo bench --bench packs` leaves it out) and the whole command (loading,
 # games, summary).
 #
+# The cost report's figures are checked against callgrind by benches/cost.sh.
+#
 # Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES] [ROWS]
 #   (defaults: target/release/towerlab, 1000, 100, every row); ROWS, an
 #   extended regular expression, keeps the rows whose packs match it (the

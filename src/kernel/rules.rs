@@ -393,7 +393,7 @@ pub enum Question<'q> {
     },
     /// [`Rules::end_scores`]: [`Reply::Written`].
     EndScores {
-        towers: &'q [TowerView<'q>],
+        towers: &'q [TowerNow<'q>],
         table: &'q Table<'q>,
         out: &'q mut Vec<EndScore>,
     },
@@ -689,7 +689,7 @@ pub trait Rules: HookBudget + Send {
     /// the `towers`. The plain Tower gives none.
     fn end_scores(
         &self,
-        towers: &[TowerView],
+        towers: &[TowerNow],
         table: &Table,
         out: &mut Vec<EndScore>,
     ) -> Result<()> {

@@ -16,6 +16,7 @@ use crate::kernel::{
     Asking, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS, Question, Reply, Rules, StackView,
     Table,
 };
+use crate::play::cost::CostOptions;
 use crate::play::seed::game_seed;
 use crate::play::sim;
 use crate::rules::param::ParamDecl;
@@ -33,10 +34,25 @@ pub struct Report {
     /// Wrong: the pack or variant cannot be used as it is.
     pub problems: Vec<String>,
     pub summary: String,
+    /// What each pack hook costs a game, when asked for and the checks
+    /// found no problem.
+    pub cost: Option<crate::play::cost::CostReport>,
 }
 
 /// Check a pack, a pack list (`tower,house/no-gaps`) or a variant.
 pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<Report> {
+    run_with_cost(home, load, target, games, None)
+}
+
+/// [`run`], and with `cost` the games it says played to count what each
+/// pack hook costs (`check --cost`), once the checks found no problem.
+pub fn run_with_cost(
+    home: &Home,
+    load: &LoadOptions,
+    target: &str,
+    games: u64,
+    cost: Option<&CostOptions>,
+) -> Result<Report> {
     let mut report = Report::default();
     let loaded = load_all(home, load, target);
     if !home.is_variant(target) && !target.contains(',') && loaded.packs.len() > 1 {
@@ -113,6 +129,12 @@ pub fn run(home: &Home, load: &LoadOptions, target: &str, games: u64) -> Result<
         "`{}` loads; setup valid for {least}–{most} players; {played} random games played",
         set.name()
     );
+    if let Some(options) = cost.filter(|_| report.problems.is_empty() && set.scripts().is_some()) {
+        match crate::play::cost::report(&set, options) {
+            Ok(cost) => report.cost = Some(cost),
+            Err(e) => report.problems.push(format!("{e:#}")),
+        }
+    }
     Ok(report)
 }
 

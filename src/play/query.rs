@@ -264,6 +264,27 @@ pub fn tower_reach(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
     Ok(shape)
 }
 
+/// The cells of `map` (relative to the tower at its origin) that a tower
+/// with `floors` reaches, as the rules give its range, whether or not they
+/// let it capture there: [`tower_reach`] on a board file.
+pub fn reach_cells(
+    rules: &dyn Rules,
+    floors: &[FloorKind],
+    map: &BoardMap,
+) -> Result<Vec<(i32, i32)>> {
+    let view = TowerView {
+        pos: Pos::ORIGIN,
+        floors,
+        meeple: None,
+    };
+    let mut shape = Vec::new();
+    rules.capture_range(&view.stack(), &mut shape)?;
+    shape.retain(|c| map.tiles.contains(c));
+    shape.sort_unstable();
+    shape.dedup();
+    Ok(shape)
+}
+
 /// The index of the tower of `game` at `at`; bad input when none stands
 /// there, or it has no floors (and so no range).
 fn with_floors(game: &Game, at: Pos) -> Result<usize> {

@@ -9,7 +9,8 @@ use anyhow::{Result, anyhow};
 use crate::kernel::{Bot, Buffers, Decision, Game, Step, Turn};
 use crate::play::bots::BotKind;
 use crate::play::log;
-use crate::play::words::{Words, option_words};
+use crate::play::spared::{floor_event, spared_by};
+use crate::play::words::{Told, Words, option_words};
 use crate::rules::Ruleset;
 
 /// Who plays a seat.
@@ -103,6 +104,7 @@ pub struct Session<'a> {
     token: u64,
     failed: Option<String>,
     last: Option<Answered>,
+    spared: Vec<(usize, Told)>,
 }
 
 impl<'a> Session<'a> {
@@ -136,6 +138,7 @@ impl<'a> Session<'a> {
             token: 0,
             failed: None,
             last: None,
+            spared: Vec::new(),
         };
         session.begin_turn()?;
         Ok(session)
@@ -165,6 +168,14 @@ impl<'a> Session<'a> {
     /// The question answered last, by a person or a bot.
     pub fn last_answered(&self) -> Option<&Answered> {
         self.last.as_ref()
+    }
+
+    /// The meeples each floor placed so far reached and the rules spared
+    /// (`play::spared`), oldest first: the index in [`Game::events`] of
+    /// the floor's event, and the spared meeple told as an event. The log
+    /// keeps no record of them: they are found as each floor is placed.
+    pub fn spared(&self) -> &[(usize, Told)] {
+        &self.spared
     }
 
     /// The tile kind drawn this turn, while the turn goes on.
@@ -262,8 +273,13 @@ impl<'a> Session<'a> {
             step: turn.step(),
             words: option_words(turn.decision(&self.buf), option, &self.game, self.set),
         };
+        let spared = self.spared_by(turn.decision(&self.buf), option);
+        let before = self.game.events().len();
         match turn.choose(&mut self.game, &mut self.buf, option) {
             Ok(done) => {
+                if let Some(event) = floor_event(&self.game, before) {
+                    self.spared.extend(spared.into_iter().map(|w| (event, w)));
+                }
                 self.turn = Some(turn);
                 self.token += 1;
                 self.last = Some(answered);
@@ -274,6 +290,20 @@ impl<'a> Session<'a> {
             }
             Err(e) => Err(self.fail(e)),
         }
+    }
+
+    /// What option `option` of `decision` leaves spared, when it places a
+    /// floor (asked before it is taken, on a copy of the game). A failure
+    /// of the rules on the copy says nothing here: the option itself then
+    /// fails the same way.
+    fn spared_by(&self, decision: Decision, option: usize) -> Vec<Told> {
+        let Decision::Action(actions) = decision else {
+            return Vec::new();
+        };
+        actions
+            .get(option)
+            .and_then(|&a| spared_by(&self.game, self.set, a).ok())
+            .unwrap_or_default()
     }
 
     /// Draw the next tile, or score the game when the deck is empty.

@@ -13,9 +13,9 @@
 
 use anyhow::Result;
 
-use crate::kernel::{CaptureChoice, Game, MeepleView};
+use crate::kernel::{Action, CaptureChoice, Event, Game, MeepleView};
 use crate::play::query::tower_reach;
-use crate::play::words::{Words, spot_words};
+use crate::play::words::{Told, Words, spot_words};
 use crate::rules::Ruleset;
 use crate::rules::script::{Hook, ScriptRules};
 
@@ -57,6 +57,41 @@ pub fn spared(game: &mut Game, set: &Ruleset, tower: usize) -> Result<Vec<Spared
         });
     }
     Ok(out)
+}
+
+/// What floor action `action` of `game` leaves spared, said before it is
+/// taken: the floor placed on a copy of the game (the capture question is
+/// asked at once, and a turn whose capture has no meeple to take ends with
+/// the floor, so afterwards is too late), each spared meeple told as an
+/// event is: by `pack` when a pack refused it, else by T9 (what may be
+/// captured) as the rules that are not packs say it. The lines are tied to the floor's event by the caller (the event
+/// `action` adds, see [`floor_event`]). Nothing for another action; an
+/// error when the rules fail on the copy (they then fail the same way on
+/// the game).
+pub fn spared_by(game: &Game, set: &Ruleset, action: Action) -> Result<Vec<Told>> {
+    let Action::Floor { tower, .. } = action else {
+        return Ok(Vec::new());
+    };
+    let mut built = game.clone();
+    built.act(action)?;
+    let spared = spared(&mut built, set, tower as usize)?;
+    Ok(spared
+        .iter()
+        .map(|s| Told {
+            rule: if s.pack.is_some() { "pack" } else { "T9" },
+            words: spared_words(&built, s),
+        })
+        .collect())
+}
+
+/// The index in [`Game::events`] of the floor event a floor action added,
+/// looked for from index `from` (the events' length before the action).
+pub fn floor_event(game: &Game, from: usize) -> Option<usize> {
+    game.events()
+        .get(from..)?
+        .iter()
+        .position(|e| matches!(e, Event::Floor { .. }))
+        .map(|i| from + i)
 }
 
 /// The pack whose `may_capture` refused meeple `meeple` to tower `tower`

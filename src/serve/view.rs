@@ -44,7 +44,9 @@ impl<'k> Drawn<'k> {
 /// them), its words said to seat `you` ("you", "your"; none: every seat by
 /// its name).
 pub fn state(id: &str, session: &Session, drawn: &mut Drawn, you: Option<usize>) -> GameState {
-    drawn.events.update(session.game(), session.ruleset());
+    drawn
+        .events
+        .update(session.game(), session.ruleset(), session.spared());
     let names = drawn.seating.words_for(you);
     let book = &drawn.book;
     let game = session.game();

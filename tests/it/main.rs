@@ -21,6 +21,7 @@ mod cli;
 mod clobber;
 mod common;
 mod compare;
+mod cost;
 mod decks;
 mod events;
 mod examples;

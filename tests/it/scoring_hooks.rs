@@ -115,12 +115,12 @@ fn hostile_scoring_answers_are_refused_with_pack_and_hook() {
         (
             "towers",
             "fn feature_points(feature, points) { game().towers.len() }\n",
-            "only known in event hooks (`on_…`) and `meeple_strength`",
+            "only known in event hooks (`on_…`), `meeple_strength` and `end`",
         ),
         (
             "in-range",
             "fn feature_points(feature, points) { game().in_range(0, 0) }\n",
-            "only known in event hooks (`on_…`) and `meeple_strength`",
+            "only known in event hooks (`on_…`), `meeple_strength` and `end`",
         ),
         (
             "far",

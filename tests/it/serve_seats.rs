@@ -96,7 +96,10 @@ fn each_key_acts_for_its_own_seat_and_a_watcher_cannot_act() {
     // The page is served at the game's own address.
     let (status, page) = http(addr, "GET", &format!("/game/{}", id(&next)), None);
     assert_eq!(status, 200);
-    assert!(page.contains(r#"{ src: "/app.js" }"#), "{page}");
+    assert!(
+        page.contains(r#"<script type="module" src="/app.js">"#),
+        "{page}"
+    );
     // A server on the loopback address says it is not on the network.
     assert!(ok(addr, "GET", "/api/catalog", None)["network"].is_null());
     // Names are one per seat, or none.

@@ -20,7 +20,7 @@ impl Game<'_> {
     /// The rules' end scores as the game stands (`Rules::end_scores`).
     pub(super) fn end_rule_scores(&self) -> Result<Vec<EndScore>> {
         let mut out = Vec::new();
-        let towers: Vec<_> = self.towers.iter().map(|t| t.view()).collect();
+        let towers = self.towers_now();
         self.with_table(|t| self.rules.end_scores(&towers, t, &mut out))?;
         Ok(out)
     }

@@ -47,11 +47,10 @@ pub struct TowerInfo {
 pub(super) enum Known {
     /// The tower the question is about: each field read is recorded.
     Asked,
-    /// One of the towers `game().towers` lists: its fields are in that
-    /// read ([`Read::Towers`]), so reading them records nothing more.
+    /// One of the towers `game().towers` or `end`'s argument lists: its
+    /// fields are in that read ([`Read::Towers`]), so reading them records
+    /// nothing more.
     Listed,
-    /// One of the towers `end` lists: read without a trace (not kept).
-    Unkept,
 }
 
 /// The meeple a question (`may_capture`, `captured`) is about: every
@@ -74,8 +73,8 @@ pub(super) fn register_api(engine: &mut Engine) {
 }
 
 /// A read of the tower: recorded for the question's tower, from the tower
-/// itself for one `game().towers` lists (that read holds it) and for one
-/// `end` lists (opaque).
+/// itself for one `game().towers` or `end`'s argument lists (that read
+/// holds it).
 fn tower_read(t: &TowerInfo, r: Read, own: i64) -> Result<i64, Box<EvalAltResult>> {
     match t.known {
         Known::Asked => {
@@ -85,7 +84,6 @@ fn tower_read(t: &TowerInfo, r: Read, own: i64) -> Result<i64, Box<EvalAltResult
             opaque();
         }
         Known::Listed => {}
-        Known::Unkept => opaque(),
     }
     Ok(own)
 }

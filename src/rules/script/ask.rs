@@ -18,7 +18,7 @@ use super::reads::FeatureInfo;
 use super::reads::{self, Facts, Read};
 use super::{Hook, ScriptRules};
 use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::kernel::{CaptureOutcome, EndScore, Holds, TowerView};
+use crate::kernel::{CaptureOutcome, EndScore, Holds};
 
 /// A question to a hook.
 pub(super) struct Question<'a> {
@@ -29,8 +29,6 @@ pub(super) struct Question<'a> {
     pub(super) facts: Facts<'a>,
     /// `seat`'s third argument: the supply every seat gets.
     pub(super) supply: &'a [u32],
-    /// `end`'s argument: every tower.
-    pub(super) towers: &'a [TowerView<'a>],
 }
 
 impl<'a> Question<'a> {
@@ -40,7 +38,6 @@ impl<'a> Question<'a> {
             key,
             facts,
             supply: &[],
-            towers: &[],
         }
     }
 }
@@ -197,14 +194,8 @@ impl ScriptRules {
                 Dynamic::from(supply)
             }
             Arg::Feature => Dynamic::from(FeatureInfo::ASKED),
-            Arg::Towers => {
-                let towers: Array = q
-                    .towers
-                    .iter()
-                    .map(|t| Dynamic::from(self.end_tower(t)))
-                    .collect();
-                Dynamic::from(towers)
-            }
+            // Read when the script names it (`ScriptRules::named`).
+            Arg::Towers => Dynamic::from(self.listed_towers()),
             Arg::Event => Dynamic::from(super::effects::EventInfo),
             Arg::Tile => {
                 let tiles = q.facts.table.and_then(|t| t.tiles);
@@ -227,18 +218,6 @@ impl ScriptRules {
             has_meeple: topped,
             pos: facts.tower,
             owner: facts.owner.map(|o| o.map(|o| o as i64)),
-            blocked: false,
-        }
-    }
-
-    /// A tower as `end` sees it: one of many, read without a trace.
-    fn end_tower(&self, t: &TowerView) -> TowerInfo {
-        TowerInfo {
-            known: Known::Unkept,
-            floors: Stack::from_slice(t.floors),
-            has_meeple: t.meeple.is_some(),
-            pos: Some(t.pos),
-            owner: Some(t.meeple.map(|m| m as i64)),
             blocked: false,
         }
     }

@@ -109,6 +109,7 @@ impl ScriptRules {
         }
         self.stack.borrow_mut().push((hook, pos));
         self.runs.set(self.runs.get() + 1);
+        self.run_begins();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(false);
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
@@ -118,6 +119,7 @@ impl ScriptRules {
             args,
         );
         self.stack.borrow_mut().pop();
+        self.run_ends(hook, pos);
         if let Err(e) = &result {
             let mut slot = self.error.borrow_mut();
             if slot.is_none() {

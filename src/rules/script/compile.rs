@@ -55,6 +55,9 @@ pub struct Scripts {
     pub(super) state_vars: Vec<StateVar>,
     /// The moments some pack's event hook answers (bit per moment).
     pub(super) listens: u32,
+    /// The names packs give `end`'s argument: naming it in a running `end`
+    /// reads every tower ([`super::reads::Read::Towers`]).
+    pub(super) end_params: Vec<ImmutableString>,
 }
 
 /// One script of a ruleset, ready to compile.
@@ -82,6 +85,7 @@ impl Scripts {
             memory::check(memory_limit)?;
         }
         let engine = sandboxed_engine();
+        let mut end_params: Vec<ImmutableString> = Vec::new();
         let mut packs = Vec::new();
         let mut chains: [Vec<usize>; Hook::COUNT] = Default::default();
         let mut state_vars = Vec::new();
@@ -107,6 +111,9 @@ impl Scripts {
                 if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
                     check_arity(s, *hook, f.params.len())?;
                     chains[hook.index()].push(i);
+                    if *hook == Hook::End {
+                        end_params.extend(f.params.first().map(|p| ImmutableString::from(*p)));
+                    }
                 }
             }
             let near_misses = near_misses(s, &ast);
@@ -131,6 +138,7 @@ impl Scripts {
             chains,
             state_vars,
             listens,
+            end_params,
             kinds: kinds.to_vec(),
             kind_names: kinds
                 .iter()

@@ -20,6 +20,7 @@
 use serde::Serialize;
 
 use super::memo::{Changed, Value};
+use super::runs::HookRuns;
 use super::{Hook, ScriptRules};
 
 /// How often one pack's hook was asked, and changed the answer.
@@ -273,5 +274,54 @@ impl ScriptRules {
             }
         }
         Some(mask)
+    }
+}
+
+/// What each pack's hooks cost (`runs`): counted beside the fires, but
+/// with nothing else asked, so the runs are those the games make.
+impl ScriptRules {
+    /// Count, from now on, every run of each pack's hooks and the
+    /// operations it spent ([`ScriptRules::runs`]).
+    pub fn count_runs(&self) {
+        let chains = Hook::ALL
+            .iter()
+            .map(|h| self.scripts.chains[h.index()].len());
+        self.run_counter.borrow_mut().start(chains);
+    }
+
+    /// Per pack and hook (in the order of hooks, then of the chain), its
+    /// runs since counting began and their operations.
+    pub fn runs(&self) -> Vec<HookRuns> {
+        let c = self.run_counter.borrow();
+        let mut out = Vec::new();
+        for hook in Hook::ALL {
+            for (pos, &pack) in self.scripts.chains[hook.index()].iter().enumerate() {
+                let (runs, operations) = c.count(hook.index(), pos);
+                out.push(HookRuns {
+                    pack: self.scripts.packs[pack].name.clone(),
+                    hook,
+                    runs,
+                    operations,
+                });
+            }
+        }
+        out
+    }
+
+    /// A pack's function begins to run (inside its top-level call).
+    pub(super) fn run_begins(&self) {
+        let now = self.call_operations();
+        self.run_counter.borrow_mut().begins(now);
+    }
+
+    /// The function at `pos` of `hook`'s chain, begun last, has ended.
+    pub(super) fn run_ends(&self, hook: Hook, pos: usize) {
+        let now = self.call_operations();
+        self.run_counter.borrow_mut().ends(hook.index(), pos, now);
+    }
+
+    /// An answer from the memo charged `cost` to the running call.
+    pub(super) fn run_charged(&self, cost: u64) {
+        self.run_counter.borrow_mut().charged(cost);
     }
 }

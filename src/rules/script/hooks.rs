@@ -267,9 +267,10 @@ pub const HOOKS: [HookSpec; Hook::COUNT] = {
             Shape::Bool,
             DefaultAnswer::Bool(crate::kernel::plain::EXCHANGE),
         ),
-        // Asked once a game about every tower: not kept.
+        // Kept by what it reads: a bot asks it of every position it
+        // weighs. Its argument is a read of every tower when named
+        // (`ScriptRules::named`).
         HookSpec {
-            kept: false,
             listen: asks::END_SCORES,
             ..ask(
                 Hook::End,

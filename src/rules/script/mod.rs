@@ -41,6 +41,7 @@ pub mod memory;
 mod moment;
 mod reads;
 mod record;
+mod runs;
 mod sandbox;
 mod state;
 mod steps;
@@ -75,6 +76,7 @@ pub use compile::{ScriptSource, Scripts};
 pub use fires::{Fire, Fires};
 pub use hooks::{HOOKS, Hook, HookSpec};
 pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};
+pub use runs::HookRuns;
 /// The scripted implementation of [`Rules`]: one per thread, sharing the
 /// compiled [`Scripts`].
 pub struct ScriptRules {
@@ -102,6 +104,8 @@ pub struct ScriptRules {
     runs: Cell<u64>,
     /// Which packs changed their hooks' answers, when counted.
     fires: RefCell<fires::Counter>,
+    /// Each pack hook's runs and their operations, when counted.
+    run_counter: RefCell<runs::RunCounter>,
     /// Answers about a stack alone, by the stack (`front`).
     front: RefCell<front::Front>,
     /// The calls being traced, when they are.
@@ -134,6 +138,7 @@ impl ScriptRules {
             steps: RefCell::new(steps::StepsMemo::default()),
             runs: Cell::new(0),
             fires: RefCell::new(fires::Counter::default()),
+            run_counter: RefCell::default(),
             front: RefCell::new(front),
             tracer: RefCell::new(trace::Tracer::default()),
             towers_now: RefCell::new(towers::TowersNow::default()),
@@ -526,17 +531,18 @@ impl ScriptRules {
 
     fn end_points(
         &self,
-        towers: &[TowerView],
+        towers: &[TowerNow],
         table: &Table,
         out: &mut Vec<EndScore>,
     ) -> Result<()> {
         if !self.defines(Hook::End) {
             return Ok(());
         }
-        let q = Question {
-            towers,
-            ..Question::new(Hook::End, [0; 3], at_table(table, Roles::default()))
+        let facts = Facts {
+            towers: Some(towers),
+            ..at_table(table, Roles::default())
         };
+        let q = Question::new(Hook::End, [0; 3], facts);
         out.extend(self.asked(&q, Value::end)?.0.iter().cloned());
         Ok(())
     }

@@ -231,6 +231,12 @@ impl ScriptRules {
         (out, recorded)
     }
 
+    /// The hook of the running call, if one runs.
+    pub(super) fn running_hook(&self) -> Option<Hook> {
+        let r = self.recorder.borrow();
+        r.frames[..r.depth].last().and_then(|f| f.hook)
+    }
+
     /// Reads the running call has made so far.
     pub(super) fn reads_so_far(&self) -> usize {
         let r = self.recorder.borrow();

@@ -238,6 +238,9 @@ pub(super) fn sandboxed_engine() -> Engine {
         if size > FREE_SIZE {
             charge(size);
         }
+        if RULES.is_set() {
+            RULES.with(|r| r.named(name));
+        }
         let too_big = size > limits::MAP_SIZE * 8
             && context.scope().get(name).is_some_and(|v| {
                 v.read_lock::<Map>()
@@ -426,6 +429,12 @@ impl ScriptRules {
         self.game.get().operations + self.budget.get().operations
     }
 
+    /// Operations the current top-level call has spent (and been charged)
+    /// so far.
+    pub(super) fn call_operations(&self) -> u64 {
+        self.budget.get().operations
+    }
+
     /// The budget of a new top-level call: what is left of the game's, at
     /// most [`limits::OPERATIONS`].
     pub(super) fn start_call(&self) {
@@ -488,6 +497,7 @@ impl ScriptRules {
             return Ok(());
         }
         if !self.stack.borrow().is_empty() {
+            self.run_charged(cost);
             let mut b = self.budget.get();
             b.operations += cost;
             if b.broken.is_none() && b.operations > b.limit {

@@ -113,8 +113,8 @@ impl ScriptRules {
             let now = self.towers_now.borrow();
             if !now.held {
                 return Err(rt_error(
-                    "`game().in_range` is only known in event hooks (`on_…`) and \
-                     `meeple_strength`, which see every tower",
+                    "`game().in_range` is only known in event hooks (`on_…`), \
+                     `meeple_strength` and `end`, which see every tower",
                 ));
             }
             now.stacks()
@@ -155,31 +155,58 @@ fn holds_cell(range: &[(i32, i32)], tower: Pos, cell: Pos) -> bool {
 /// of them all ([`Read::Towers`]).
 pub(super) fn towers_now() -> Result<Array, Box<EvalAltResult>> {
     with_rules(|r| {
-        let (listed, id) = {
+        let id = {
             let now = r.towers_now.borrow();
             if !now.held {
                 return Err(rt_error(
-                    "`game().towers` is only known in event hooks (`on_…`) and \
-                     `meeple_strength`; other question hooks are asked about one tower",
+                    "`game().towers` is only known in event hooks (`on_…`), \
+                     `meeple_strength` and `end`; other question hooks are asked \
+                     about one tower",
                 ));
             }
-            let listed: Array = now
-                .towers
-                .iter()
-                .map(|&(pos, meeple, blocked, start, len)| {
-                    Dynamic::from(TowerInfo {
-                        known: Known::Listed,
-                        floors: Stack::from_slice(&now.floors[start..start + len]),
-                        has_meeple: meeple.is_some(),
-                        pos: Some(pos),
-                        owner: Some(meeple.map(|m| m as i64)),
-                        blocked,
-                    })
-                })
-                .collect();
-            (listed, now.id)
+            now.id
         };
         r.observe(Read::Towers, id);
-        Ok(listed)
+        Ok(r.listed_towers())
     })?
+}
+
+impl ScriptRules {
+    /// The towers held for the running hook, as a script lists them (their
+    /// fields are in [`Read::Towers`], noted by whoever hands them over).
+    pub(super) fn listed_towers(&self) -> Array {
+        let now = self.towers_now.borrow();
+        now.towers
+            .iter()
+            .map(|&(pos, meeple, blocked, start, len)| {
+                Dynamic::from(TowerInfo {
+                    known: Known::Listed,
+                    floors: Stack::from_slice(&now.floors[start..start + len]),
+                    has_meeple: meeple.is_some(),
+                    pos: Some(pos),
+                    owner: Some(meeple.map(|m| m as i64)),
+                    blocked,
+                })
+            })
+            .collect()
+    }
+
+    /// A variable the running script names: `end`'s argument, every tower,
+    /// is read ([`Read::Towers`]) when it is named, so an `end` that never
+    /// looks at the towers is kept whatever they are.
+    pub(super) fn named(&self, name: &str) {
+        if !self.scripts.end_params.iter().any(|p| p.as_str() == name) {
+            return;
+        }
+        let id = {
+            let now = self.towers_now.borrow();
+            if !now.held {
+                return;
+            }
+            now.id
+        };
+        if self.running_hook() == Some(super::Hook::End) {
+            self.observe(Read::Towers, id);
+        }
+    }
 }

@@ -9,9 +9,28 @@
 // page that plays one seat asks for the game's words said to that seat
 // ("you place…", "your meeple"); a key the server refuses (its seat was
 // given a new link) is said so at once, and the page only watches.
-"use strict";
+import { el, api } from "/shared.js";
 
 const $ = (sel) => document.querySelector(sel);
+/**
+ * The form control `sel` finds, in `root` (the page by default).
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLInputElement}
+ */
+const field = (sel, root = document) => root.querySelector(sel);
+/**
+ * Every form control `sel` finds.
+ * @param {string} sel
+ * @returns {HTMLInputElement[]}
+ */
+const fields = (sel) => [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(sel))];
+/**
+ * Every element `sel` finds.
+ * @param {string} sel
+ * @returns {HTMLElement[]}
+ */
+const all = (sel) => [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(sel))];
 const params = new URLSearchParams(location.search);
 // Milliseconds between the steps of bots' turns (?delay=… changes it).
 const BOT_DELAY = Number(params.get("delay") ?? 700);
@@ -159,7 +178,7 @@ function paramRows() {
       input = el("select");
       for (const [v, t] of [["", `default (${p.default})`], ["true", "true"], ["false", "false"]]) input.append(el("option", { value: v }, t));
     } else {
-      input = el("input", { inputmode: kind === "text" ? "text" : "decimal", placeholder: String(p.default), size: 8 });
+      input = el("input", { inputmode: kind === "text" ? "text" : "decimal", placeholder: String(p.default), size: "8" });
     }
     Object.assign(input.dataset, { pack: p.pack, name: p.name, kind });
     input.setAttribute("aria-label", `${p.pack}: ${p.name}`);
@@ -171,8 +190,8 @@ function paramRows() {
 
 // The packs of the rules chosen: the variant's, or the ticked ones.
 function chosenPacks() {
-  if (document.querySelector("input[name=rules]:checked").value === "packs") {
-    return [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
+  if (field("input[name=rules]:checked").value === "packs") {
+    return fields("#packs input:checked").map((c) => c.value);
   }
   return catalog.variant_packs[$("#variant").value] ?? [];
 }
@@ -181,7 +200,7 @@ function chosenPacks() {
 function showParams() {
   const packs = chosenPacks();
   let any = false;
-  for (const row of document.querySelectorAll("#params .param")) {
+  for (const row of all("#params .param")) {
     row.hidden = !packs.includes(row.dataset.pack);
     any ||= !row.hidden;
   }
@@ -193,10 +212,11 @@ function showParams() {
 // wrong with it.
 function formParams() {
   const params = {};
-  for (const input of document.querySelectorAll("#params .param:not([hidden]) [data-pack]")) {
+  for (const input of fields("#params .param:not([hidden]) [data-pack]")) {
     const raw = input.value.trim();
     if (raw === "") continue;
     const { pack, name, kind } = input.dataset;
+    /** @type {string | number | boolean} */
     let value = raw;
     if (kind === "bool") value = raw === "true";
     else if (kind !== "text" && raw !== "" && !Number.isNaN(Number(raw))) value = Number(raw);
@@ -212,7 +232,7 @@ function packRow(name) {
   const li = el("li", { "data-pack": name });
   const label = el("label");
   const box = el("input", { type: "checkbox", value: name });
-  box.addEventListener("change", () => { document.querySelector("input[name=rules][value=packs]").checked = true; });
+  box.addEventListener("change", () => { field("input[name=rules][value=packs]").checked = true; });
   label.append(box, " " + name);
   const up = el("button", { type: "button", class: "up", title: `move ${name} up` }, "↑");
   const down = el("button", { type: "button", class: "down", title: `move ${name} down` }, "↓");
@@ -228,17 +248,17 @@ function seatRows(n) {
   const list = $("#seats");
   const old = [...list.querySelectorAll("li")].map((li) => ({
     seat: li.querySelector("select").value,
-    name: li.querySelector("input.name").value,
-    here: li.querySelector("input.here").checked,
+    name: field("input.name", li).value,
+    here: field("input.here", li).checked,
   }));
   list.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const select = el("select", { name: "seat" + i });
+    const select = /** @type {HTMLSelectElement} */ (el("select", { name: "seat" + i }));
     for (const s of catalog.seats) select.append(el("option", { value: s }, s));
     select.value = old[i]?.seat ?? (i === 0 ? "person" : catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0]);
-    const name = el("input", { class: "name", maxlength: 32, placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}'s name` });
+    const name = /** @type {HTMLInputElement} */ (el("input", { class: "name", maxlength: "32", placeholder: `player ${i + 1}`, "aria-label": `player ${i + 1}'s name` }));
     name.value = old[i]?.name ?? "";
-    const here = el("input", { type: "checkbox", class: "here" });
+    const here = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", class: "here" }));
     here.checked = old[i]?.here ?? true;
     const hereLabel = el("label", { class: "here-label" });
     hereLabel.append(here, " here");
@@ -252,11 +272,11 @@ function seatRows(n) {
 }
 
 function formRequest() {
-  const req = { seats: [...document.querySelectorAll("#seats select")].map((s) => s.value) };
-  req.names = [...document.querySelectorAll("#seats input.name")].map((n) => n.value.trim());
+  const req = { seats: fields("#seats select").map((s) => s.value) };
+  req.names = fields("#seats input.name").map((n) => n.value.trim());
   req.hints = $("#hints").checked;
-  if (document.querySelector("input[name=rules]:checked").value === "packs") {
-    req.packs = [...document.querySelectorAll("#packs input:checked")].map((c) => c.value);
+  if (field("input[name=rules]:checked").value === "packs") {
+    req.packs = fields("#packs input:checked").map((c) => c.value);
     if (req.packs.length === 0) throw new Error("tick at least one pack, or choose a variant");
   } else {
     req.variant = $("#variant").value;
@@ -279,7 +299,7 @@ async function startGame(event) {
   $("#new-hint").textContent = "";
   try {
     request = formRequest();
-    const here = [...document.querySelectorAll("#seats input.here")].map((h) => h.checked);
+    const here = fields("#seats input.here").map((h) => h.checked);
     const state = await api("POST", "/api/games", request);
     request.id = state.id;
     seats = { here: {}, away: {}, maker: state.maker_key };
@@ -330,7 +350,7 @@ function showLinks(state) {
   const base = `${origin}/game/${state.id}`;
   const link = (text, href, cls) => {
     const li = el("li", { class: cls });
-    li.append(text + " ", el("input", { readonly: "", value: href, "aria-label": text, size: 28 }));
+    li.append(text + " ", el("input", { readonly: "", value: href, "aria-label": text, size: "28" }));
     list.append(li);
   };
   for (const [seat, key] of Object.entries(seats.away)) {
@@ -575,7 +595,7 @@ function showPlayers(state) {
   table.replaceChildren();
   const head = el("tr");
   for (const h of ["", "score", "meeples", "floors", "prisoners"]) head.append(el("th", {}, h));
-  head.lastElementChild.title = "the meeples of others a player holds, and how many of its own others hold";
+  head.lastElementChild.setAttribute("title", "the meeples of others a player holds, and how many of its own others hold");
   table.append(head);
   for (const p of state.players) {
     const row = el("tr", { "data-seat": p.seat });
@@ -776,7 +796,7 @@ function drawTile(q, rot) {
 function choosePlacement(option) {
   chosen = option;
   const q = game.question;
-  for (const m of document.querySelectorAll(".place")) {
+  for (const m of all(".place")) {
     m.classList.toggle("chosen", m.dataset.cell === `${option.x},${option.y}`);
     if (m.dataset.cell !== `${option.x},${option.y}`) m.replaceChildren();
   }
@@ -862,7 +882,7 @@ function previewFloor(o) {
       spared;
   $("#floor-confirm").hidden = false;
   $("#floor-place").onclick = () => answer(o.index);
-  for (const b of document.querySelectorAll("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));
+  for (const b of all("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));
 }
 
 // Seat `p`'s meeple, for this page: "your meeple", "Bo (seat 2)'s meeple".
@@ -1149,7 +1169,7 @@ function setUpStage() {
     const [x, y] = local(e.clientX, e.clientY);
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
   }, { passive: false });
-  for (const b of document.querySelectorAll("#zoom button")) {
+  for (const b of all("#zoom button")) {
     b.addEventListener("click", () => {
       const kind = b.dataset.zoom;
       if (kind === "fit") { view.fitted = true; applyView(); return; }
@@ -1209,3 +1229,14 @@ function route() {
 
 window.addEventListener("popstate", route);
 loadCatalog().catch((e) => { $("#new-error").textContent = e.message; }).then(route);
+
+// What a test or a console reads of the page, read-only: the state shown,
+// the board's view, the seats played here, the steps shown, and whether a
+// state is this screen's to answer. Nothing else of the module is global.
+Object.defineProperties(window, {
+  game: { get: () => game },
+  view: { get: () => view },
+  seats: { get: () => seats },
+  steps: { get: () => steps },
+  mine: { value: mine },
+});

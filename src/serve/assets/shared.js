@@ -1,8 +1,7 @@
 // What both pages use (the game's and the studio's): an element made in
 // one call, and a request to the server whose refusal, always JSON, is
-// thrown as an error with its message and status. A module: the studio
-// imports it; the game's page takes its functions as its globals
-// (index.html).
+// thrown as an error with its message and status. A module, which both
+// pages' modules import.
 
 /**
  * An element with its attributes and text.

@@ -403,6 +403,9 @@ function showCheck(report) {
     status.textContent = `${report.problems.length} problem${report.problems.length > 1 ? "s" : ""}`;
     status.className = "error";
   }
+  // With test games, what the hooks cost: the costliest and its share.
+  $("#check-cost").textContent = report.cost ?? "";
+  $("#check-cost").hidden = !report.cost;
   listProblems($("#problems"), lastCheck.problems);
   listProblems($("#warnings"), lastCheck.warnings);
   $("#warnings-title").textContent = `Warnings (${lastCheck.warnings.length})`;

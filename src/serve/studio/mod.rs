@@ -27,6 +27,7 @@ use super::wire::{
     ScenarioFailure, ScenarioResult, StudioProblem, StudioReport, StudioTests, TestedFile,
 };
 use crate::kernel::diag::{Source, bad_input};
+use crate::play::cost::CostOptions;
 use crate::play::scenario::{self, Answers, ScenarioFile};
 use crate::rules::{Home, LoadOptions, PackFiles, Ruleset};
 use names::{file_name, pack_name};
@@ -71,9 +72,15 @@ pub fn holding(home: &Home, packs: &[PackFiles]) -> Result<Home> {
     Ok(home.clone().holding(files))
 }
 
+/// The most random games a check with test games plays for the line of
+/// what the hooks cost (`check --cost`'s costliest hook): a few, the
+/// request's allowance being shared with the test games.
+pub const MAX_COST_GAMES: u64 = 8;
+
 /// `towerlab check` of `pack` (with the packs it requires), `games` test
 /// games; every problem and warning placed at its file, line and column
-/// when it names one of the files sent.
+/// when it names one of the files sent; with test games, a line of what
+/// the hooks cost.
 pub fn check(
     home: &Home,
     load: &LoadOptions,
@@ -82,7 +89,13 @@ pub fn check(
     games: u64,
 ) -> Result<StudioReport> {
     let games = games.min(MAX_CHECK_GAMES);
-    let report = crate::play::check::run(home, load, pack, games)?;
+    let cost = CostOptions {
+        random_games: games.min(MAX_COST_GAMES),
+        greedy_games: 0,
+        ..CostOptions::default()
+    };
+    let cost = (games > 0).then_some(&cost);
+    let report = crate::play::check::run_with_cost(home, load, pack, games, cost)?;
     let place = |text: String| placed(packs, text);
     Ok(StudioReport {
         pack: pack.to_string(),
@@ -90,6 +103,7 @@ pub fn check(
         warnings: report.warnings.into_iter().map(place).collect(),
         notes: report.notes,
         summary: report.summary,
+        cost: report.cost.as_ref().map(|c| c.summary()),
     })
 }
 

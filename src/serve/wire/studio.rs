@@ -131,6 +131,11 @@ pub struct StudioReport {
     pub warnings: Vec<StudioProblem>,
     pub notes: Vec<String>,
     pub summary: String,
+    /// What the pack's hooks cost, in a line (`check --cost`'s costliest
+    /// hook and its share of a native game), when test games were asked
+    /// for and the check found no problem.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<String>,
 }
 
 /// A problem (or a warning) and the place it names in a file sent, if any.

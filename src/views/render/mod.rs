@@ -9,6 +9,8 @@
 //! (`data-owner`, `data-x`, `data-y`, `data-on`), one `<g class="tower">` per
 //! tower with floors (`data-floors`, bottom to top), one `<rect class="range">`
 //! per cell in range (`data-x`, `data-y` relative to the tower), one
+//! `<rect class="reached">` per cell the tower reaches where the rules let it
+//! take nothing (dotted, not hatched), one
 //! `<g class="taken">` per meeple a capture took (`Scene::taken`), one
 //! `<g class="figure">` per neutral figure of the rules (`data-name`); a
 //! blocked tower has `data-blocked`.
@@ -39,7 +41,7 @@ use crate::views::scene::{Palette, Scene, TileLook};
 pub use book::TileBook;
 use drawing::{Drawing, Group, Part, Piece};
 use frame::Frame;
-use panel::Panel;
+use panel::{Marks, Panel};
 use style::{MARGIN, PANEL_WIDTH, RANGE_EDGE, TABLE};
 use tile::draw::draw_tile;
 use tile::{CENTRE, Pt, TILE, TileArt, num};
@@ -102,7 +104,7 @@ pub fn board(scene: &Scene, book: &TileBook, palette: &Palette) -> Drawing {
     }
     parts.push(Part::Group(placed));
     if let Some(range) = &scene.range {
-        parts.push(Part::Group(overlays::range(&frame, range.at, &range.cells)));
+        parts.push(Part::Group(overlays::range(&frame, range)));
     }
     if scene.players.is_some() {
         let mut meeples = layer("meeples");
@@ -168,7 +170,14 @@ fn panel(scene: &Scene, palette: &Palette, x: f64) -> Panel {
     if let Some(players) = &scene.players {
         panel.players(players, palette);
     }
-    panel.legend(palette, scene.range.is_some(), scene.players.is_some());
+    let marks = Marks {
+        range: scene.range.is_some(),
+        spared: scene
+            .range
+            .as_ref()
+            .is_some_and(|r| r.spared().next().is_some()),
+    };
+    panel.legend(palette, marks, scene.players.is_some());
     if !scene.taken.is_empty() {
         panel.taken_legend();
     }

@@ -1,23 +1,29 @@
-//! Marks over the board: a tower's capture range, and the meeples a capture
-//! took, where they stood.
+//! Marks over the board: a tower's capture range (hatched where it could
+//! take a meeple, dotted where it reaches but the rules let it take
+//! nothing), and the meeples a capture took, where they stood.
 
 use maud::html;
 
 use crate::kernel::geometry::Pos;
-use crate::views::scene::{Palette, SceneMeeple};
+use crate::views::scene::{Palette, SceneMeeple, SceneRange};
 
 use super::drawing::{Group, Piece};
 use super::frame::Frame;
-use super::style::{INK, MEEPLE_PATH, RANGE_EDGE, TAKEN};
+use super::style::{INK, MEEPLE_PATH, RANGE_EDGE, REACH_DOTS, TAKEN};
 use super::tile::{Pt, TILE, num};
 
-/// The cells in a tower's range, relative to the tower at `at`, and the
-/// tower's own cell dashed.
-pub(super) fn range(frame: &Frame, at: Pos, cells: &[(i32, i32)]) -> Group {
+/// The cells in a tower's range, relative to the tower: hatched where it
+/// could take a meeple, dotted where it reaches and the rules let it take
+/// nothing; the tower's own cell dashed.
+pub(super) fn range(frame: &Frame, range: &SceneRange) -> Group {
+    let at = range.at;
     let mut group = Group::new(move |shown, children| {
         html! { g data-t=[shown] class="ranges" data-x=(at.x) data-y=(at.y) { (children) } }
     });
-    for &(dx, dy) in cells {
+    for (dx, dy) in range.spared() {
+        group.push(spared_cell(frame, at, (dx, dy)));
+    }
+    for &(dx, dy) in &range.cells {
         let (x, y) = frame.cell(at.offset(dx, dy));
         let (x, y, s) = (num(x + 2.5), num(y + 2.5), num(TILE - 5.0));
         group.push(Piece::new(move |shown| {
@@ -36,6 +42,20 @@ pub(super) fn range(frame: &Frame, at: Pos, cells: &[(i32, i32)]) -> Group {
         }
     }));
     group
+}
+
+/// A cell the tower at `at` reaches (`dx`, `dy` from it) where the rules
+/// let it take nothing: a dotted edge, no hatch.
+fn spared_cell(frame: &Frame, at: Pos, (dx, dy): (i32, i32)) -> Piece {
+    let (x, y) = frame.cell(at.offset(dx, dy));
+    let (x, y, s) = (num(x + 3.5), num(y + 3.5), num(TILE - 7.0));
+    Piece::new(move |shown| {
+        html! {
+            rect data-t=[shown] class="reached" data-x=(dx) data-y=(dy) x=(x) y=(y) width=(s) height=(s)
+                fill="#fff" fill-opacity="0.25" stroke=(RANGE_EDGE) stroke-width="3"
+                stroke-dasharray=(REACH_DOTS) stroke-linecap="round" {}
+        }
+    })
 }
 
 /// A meeple taken by a capture: its cell outlined (the cell's corner at

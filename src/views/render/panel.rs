@@ -10,10 +10,20 @@ use super::drawing::{Group, Piece, text};
 use super::lines;
 use super::style::{
     CITY, CITY_WALL, FIELD, FIELD_EDGE, INK, MARGIN, MEEPLE_PATH, PANEL_WIDTH, PENNANT, PLAIN,
-    RANGE_EDGE, ROAD, ROAD_EDGE, TAKEN,
+    RANGE_EDGE, REACH_DOTS, ROAD, ROAD_EDGE, TAKEN,
 };
 use super::tile::draw::{PENNANT_PATH, draw_cloister};
 use super::tile::num;
+
+/// The marks over a board that its legend explains.
+#[derive(Clone, Copy)]
+pub(super) struct Marks {
+    /// A tower's range is marked.
+    pub range: bool,
+    /// Some cells of it are dotted: reached, and the rules let it take
+    /// nothing there.
+    pub spared: bool,
+}
 
 /// How wide the panel's text may run: the panel, less a margin.
 const TEXT_WIDTH: f64 = PANEL_WIDTH - 12.0;
@@ -170,7 +180,7 @@ impl Panel {
     }
 
     /// Floor kinds, features and marks.
-    pub(super) fn legend(&mut self, palette: &Palette, range: bool, features: bool) {
+    pub(super) fn legend(&mut self, palette: &Palette, marks: Marks, features: bool) {
         if !palette.floors.is_empty() {
             self.subheading("Floors");
             for d in &palette.floors {
@@ -212,7 +222,7 @@ impl Panel {
         ));
         self.text_at(self.x + 18.0, "tower foundation");
         self.y += 16.0;
-        if range {
+        if marks.range {
             self.push(swatch(
                 self.x,
                 self.y - 10.0,
@@ -222,6 +232,17 @@ impl Panel {
                 "2",
             ));
             self.text_at(self.x + 18.0, "in range (dashed: the tower's tile)");
+            self.y += 16.0;
+        }
+        if marks.spared {
+            let (x, y) = (num(self.x), num(self.y - 10.0));
+            self.push(Piece::new(move |t| {
+                html! {
+                    rect data-t=[t] x=(x) y=(y) width="12" height="12" fill="none" stroke=(RANGE_EDGE)
+                        stroke-width="2" stroke-dasharray=(REACH_DOTS) stroke-linecap="round" {}
+                }
+            }));
+            self.text_at(self.x + 18.0, "reached, but the rules let it take nothing");
             self.y += 16.0;
         }
         self.line("x grows east, y north");

@@ -16,6 +16,8 @@ pub(super) const BLOCKED: &str = "#b3261e";
 /// which no seat's colour is near (the browser game marks them so too).
 pub(super) const CAPTURE: &str = "#1d1d1d";
 pub(super) const RANGE_EDGE: &str = CAPTURE;
+/// The dots of a cell a tower reaches where the rules let it take nothing.
+pub(super) const REACH_DOTS: &str = "1 6";
 pub(super) const TAKEN: &str = CAPTURE;
 /// A pennant: a dark brown shield, no seat's colour.
 pub(super) const PENNANT: &str = "#4a2a12";

@@ -11,10 +11,11 @@
   const section = document.getElementById('replay');
   if (!section) return;
   const tabs = Array.from(section.querySelectorAll('.tab'));
-  const pickers = Array.from(section.querySelectorAll('.game-picker'));
-  const slider = section.querySelector('.slider');
+  const pickers = Array.from(/** @type {NodeListOf<HTMLSelectElement>} */ (section.querySelectorAll('.game-picker')));
+  const slider = /** @type {HTMLInputElement} */ (section.querySelector('.slider'));
   const position = section.querySelector('.position');
-  const button = (step) => section.querySelector('[data-step="' + step + '"]');
+  const button = (step) =>
+    /** @type {HTMLButtonElement} */ (section.querySelector('[data-step="' + step + '"]'));
 
   function ranges(text) {
     return text.split(' ').filter(Boolean).map(function (r) {
@@ -23,9 +24,9 @@
     });
   }
 
-  const viewers = Array.from(section.querySelectorAll('.viewer')).map(function (el) {
+  const viewers = Array.from(/** @type {NodeListOf<HTMLElement>} */ (section.querySelectorAll('.viewer'))).map(function (el) {
     const frames = JSON.parse(el.querySelector('script.frames').textContent);
-    const items = Array.from(el.querySelectorAll('.board [data-t]')).map(function (node) {
+    const items = Array.from(/** @type {NodeListOf<SVGElement>} */ (el.querySelectorAll('.board [data-t]'))).map(function (node) {
       return { node: node, ranges: ranges(node.getAttribute('data-t')) };
     });
     return {
@@ -206,14 +207,14 @@
   pickers.forEach((picker) =>
     picker.addEventListener('change', () => pick(picker.getAttribute('data-variant'), picker.value)));
   slider.addEventListener('input', () => show(current, Number(slider.value)));
-  const fullSize = section.querySelector('.full-size');
+  const fullSize = /** @type {HTMLInputElement} */ (section.querySelector('.full-size'));
   fullSize.addEventListener('change', () => {
     section.classList.toggle('full', fullSize.checked);
     reframe(viewers[current]);
   });
   window.addEventListener('resize', () => reframe(viewers[current]));
   document.addEventListener('keydown', function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || e.target.tagName === 'SELECT') return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || e.target instanceof HTMLSelectElement) return;
     const keys = { ArrowRight: 'next', ArrowLeft: 'prev' };
     // Home and End scroll the page, unless the viewer has the focus.
     if (section.contains(document.activeElement)) {

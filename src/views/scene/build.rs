@@ -8,7 +8,9 @@ use anyhow::Result;
 use crate::kernel::diag::bad_input;
 use crate::kernel::geometry::Pos;
 use crate::kernel::{FloorKind, Game, MeepleSpot};
-use crate::play::query::{BoardMap, capture_cells, check_stack, tower_range};
+use crate::play::query::{
+    BoardMap, capture_cells, check_stack, reach_cells, tower_range, tower_reach,
+};
 use crate::play::words::Names;
 use crate::rules::Ruleset;
 use crate::views::scene::{
@@ -54,7 +56,11 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
     let palette = palette(set);
     let mut notes = options.notes.clone();
     let range = options.range.and_then(|at| match tower_range(game, at) {
-        Ok(cells) => Some(SceneRange { at, cells }),
+        Ok(cells) => Some(SceneRange {
+            at,
+            reach: tower_reach(game, at).unwrap_or_else(|_| cells.clone()),
+            cells,
+        }),
         Err(e) => {
             notes.push(format!("no range: {e:#}"));
             None
@@ -79,6 +85,7 @@ pub fn game_scene(game: &Game, set: &Ruleset, options: &SceneOptions) -> Scene {
             palette.floor_names(&game.towers()[t].floors, ", "),
             r.cells.len()
         ));
+        captions.extend(spared_caption(r));
     }
     let names = Names::new(options.names.clone());
     captions.extend(
@@ -209,6 +216,20 @@ fn players(game: &Game, names: &Names) -> Vec<ScenePlayer> {
         .collect()
 }
 
+/// What the dotted cells of a range are, when there are any: "reaches 2
+/// more cells (dotted), where the rules let it take nothing" ("2 cells"
+/// when none is in range).
+fn spared_caption(r: &SceneRange) -> Option<String> {
+    let n = r.spared().count();
+    (n > 0).then(|| {
+        format!(
+            "reaches {n}{} cell{} (dotted), where the rules let it take nothing",
+            if r.cells.is_empty() { "" } else { " more" },
+            if n == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// A board file: plain tiles, the tower on `T` (at 0,0) with `floors`, and
 /// with `options.range` (which must be 0,0) its range on that board, as
 /// `towerlab range --board` computes it.
@@ -236,6 +257,7 @@ pub fn board_scene(
         Some(at) => Some(SceneRange {
             at,
             cells: capture_cells(rules.as_ref(), set.tiles(), floors, Some(map))?,
+            reach: reach_cells(rules.as_ref(), floors, map)?,
         }),
     };
     let palette = palette(set);
@@ -252,6 +274,7 @@ pub fn board_scene(
     ];
     if let Some(r) = &range {
         captions.push(format!("{} cells in range", r.cells.len()));
+        captions.extend(spared_caption(r));
     }
     captions.extend(options.notes.iter().cloned());
     let mut tiles: Vec<SceneTile> = Vec::new();

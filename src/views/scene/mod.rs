@@ -114,8 +114,24 @@ pub struct ScenePlayer {
 pub struct SceneRange {
     /// The tower's cell.
     pub at: Pos,
-    /// The cells in range, relative to the tower.
+    /// The cells in range, relative to the tower: where it could take a
+    /// meeple (tested as one on a road).
     pub cells: Vec<(i32, i32)>,
+    /// The cells with a tile the tower reaches, relative to it, as the
+    /// rules give its range: `cells`, and those where the rules let it
+    /// take nothing (a house rule that spares road meeples, say), which a
+    /// picture marks apart.
+    pub reach: Vec<(i32, i32)>,
+}
+
+impl SceneRange {
+    /// The cells the tower reaches where it could take nothing.
+    pub fn spared(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.reach
+            .iter()
+            .copied()
+            .filter(|c| !self.cells.contains(c))
+    }
 }
 
 /// The colours and names a scene is drawn with.

@@ -189,3 +189,56 @@ fn tower_range_needs_a_tower_with_floors() {
     let err = tower_range(&game, Pos::ORIGIN).unwrap_err();
     assert!(towerlab::kernel::diag::is_bad_input(&err), "{err:#}");
 }
+
+/// A pack that spares road meeples leaves a board file's tower no cell to
+/// capture from (every cell is tested as a road meeple's), and the picture
+/// still shows the cells it reaches, dotted apart from the hatch: exactly
+/// the cells The Tower alone hatches on the same board, with a caption
+/// and a legend line that say what the dots mean. Under The Tower alone
+/// nothing is dotted.
+#[test]
+fn a_range_a_rule_spares_is_drawn_as_reach_apart_from_the_hatch() {
+    let dir = Scratch::new("reach");
+    let board = dir.file("board.txt");
+    std::fs::write(&board, GAPPY).unwrap();
+    let spare = dir.pack(
+        "no-road-captures",
+        "[pack]\nname = \"no-road-captures\"\nrequires = [\"tower\"]\nscript = \"spare.rhai\"\n",
+        &[(
+            "spare.rhai",
+            "fn may_capture(tower, meeple, board) {\n\
+                 meeple.on != \"road\" && previous(tower, meeple, board)\n\
+             }\n",
+        )],
+    );
+    let floors = [
+        "--board",
+        &board,
+        "--floors",
+        "regular,regular",
+        "--range",
+        "0,0",
+    ];
+    let tower_svg = ok(&[&["render", "--variant", "tower"][..], &floors].concat());
+    let tower = parse(&tower_svg);
+    let hatched = range_cells(&tower);
+    assert!(hatched.len() > 1, "a trivial range");
+    assert!(with_class(&tower, "reached").is_empty());
+
+    let packs = format!("tower,{spare}");
+    let svg = ok(&[&["render", "--packs", &packs][..], &floors].concat());
+    let doc = parse(&svg);
+    assert!(range_cells(&doc).is_empty(), "no road meeple may be taken");
+    let dotted: BTreeSet<(i64, i64)> = with_class(&doc, "reached")
+        .iter()
+        .map(|n| (int(n, "data-x"), int(n, "data-y")))
+        .collect();
+    assert_eq!(dotted, hatched);
+    // The caption (its words wrapped over lines) and the legend's line.
+    let n = hatched.len();
+    assert!(
+        svg.contains(&format!("reaches {n} cells (dotted),")),
+        "{svg}"
+    );
+    assert!(svg.contains("reached, but the rules let it take nothing"));
+}

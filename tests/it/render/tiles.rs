@@ -127,6 +127,7 @@ fn scenes_draw_from_plain_data_and_escape_what_they_hold() {
         range: Some(SceneRange {
             at: Pos::ORIGIN,
             cells: vec![(1, 0)],
+            reach: vec![(1, 0)],
         }),
         bounds: Some((Pos::ORIGIN, Pos::ORIGIN)),
         ..Default::default()

@@ -64,6 +64,37 @@ fn a_misspelt_hook_is_marked_at_its_line_with_the_name_meant_and_gone_once_fixed
 }
 
 #[test]
+fn a_check_with_test_games_says_what_the_costliest_hook_costs() {
+    let addr = server(IDLE);
+    // A ransom that loops over every score: the costliest of its hooks.
+    let script = "fn ransom(score, paid) { let n = 0; for s in game().scores { n += s; } 0 }\n";
+    let files = pack(&[("pack.toml", MANIFEST), ("my-rule.rhai", script)]);
+    let report = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(json!({"pack_files": files, "pack": "my-rule", "games": 3})),
+    );
+    assert_eq!(report["problems"], json!([]), "{report}");
+    let cost = report["cost"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        cost.starts_with("costliest hook with random bots: pack `")
+            && cost.contains("`native:tower` game"),
+        "{cost}"
+    );
+    // As the page types, no test games: no games for the cost either.
+    let typing = ok(
+        addr,
+        "POST",
+        "/api/studio/check",
+        Some(json!({"pack_files": files, "pack": "my-rule", "games": 0})),
+    );
+    assert!(typing.get("cost").is_none(), "{typing}");
+}
+
+#[test]
 fn the_board_is_answered_by_the_pack_sent() {
     let addr = server(IDLE);
     let board = "[[scenario]]\nname = \"b\"\ntiles = [{ tile = \"tower/F\", at = [0, 0] }, { tile = \"base/L\", at = [1, 0] }, { tile = \"base/L\", at = [0, 1] }]\ntowers = [{ at = [0, 0], floors = [\"regular\"] }]\nmeeples = [{ owner = 1, at = [1, 0], on = \"cloister\" }, { owner = 1, at = [0, 1], on = \"cloister\" }]\n";

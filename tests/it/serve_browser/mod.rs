@@ -41,6 +41,8 @@ mod steps;
 mod studio;
 mod whole_game;
 
+use whole_game::layout_faults;
+
 /// A child process, killed when dropped.
 struct Killed(Child);
 

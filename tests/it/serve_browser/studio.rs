@@ -5,8 +5,9 @@
 //! set up by clicks whose range and captures the rules answer; the board
 //! saved as a scenario that passes; the pack kept across a reload; a
 //! neutral figure of a pack that declares one put on the board; a game
-//! started with it on the game's page, against a bot and with a friend
-//! (whose seat's link the game's page gives); a short comparison run to its
+//! started with it on the game's page, against a bot (three of the
+//! person's turns played, the page's layout measured at each question)
+//! and with a friend (whose seat's link the game's page gives); a short comparison run to its
 //! verdict; the pack downloaded and `towerlab check` taking it as it is.
 //! No console errors. `TOWERLAB_PLAY_SCREENSHOTS=DIR` keeps
 //! `DIR/studio-WIDTHxHEIGHT.png` (docs/images/studio-1280x860.png is made
@@ -309,6 +310,7 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         json!(true),
         "the person's seat is played here"
     );
+    play_turns(&page, (width, height), phone, 3);
     // With a friend: the game's page gives the friend's seat its link.
     page.load(&format!("{url}studio"));
     page.wait("studio.kept.pack === 'my-rule' && studio.catalog !== null");
@@ -324,6 +326,39 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     assert!(errors.is_empty(), "console errors: {errors:#?}");
 }
 
+/// `turns` of the person's turns played on the game's page (the bot's
+/// between them), the page's layout measured at each question as a whole
+/// game measures it (targets of 44 px, nothing outside the window, no
+/// scrolling).
+fn play_turns(page: &Page, size: (u32, u32), touch: bool, turns: usize) {
+    let look = format!(
+        "game.status === 'bot' ? {{status: 'bot'}} : {{status: game.status, kind: game.question?.kind ?? null, \
+         faults: game.status === 'over' ? [] : {}}}",
+        layout_faults(size)
+    );
+    let (mut placed, mut step) = (0, 0);
+    while placed < turns {
+        let now = page.eval(&look);
+        match now["status"].as_str().unwrap() {
+            "bot" => {
+                page.wait("game.status !== 'bot'");
+                continue;
+            }
+            status => assert!(status != "failed" && status != "over", "{now}"),
+        }
+        assert_eq!(now["faults"], json!([]), "at {size:?}, step {step}");
+        placed += usize::from(now["kind"] == json!("placement"));
+        play_step(page, touch, step);
+        step += 1;
+    }
+    page.wait("game.status !== 'bot'");
+    let events = page.eval("document.querySelectorAll('#events li').length");
+    assert!(
+        events.as_u64().unwrap() >= 2 * turns as u64,
+        "{events} events shown"
+    );
+}
+
 /// On a phone, the code's view (the tools' tabs stay at the bottom); on a
 /// desktop every pane is shown.
 fn to_code(page: &Page, phone: bool) {
@@ -332,8 +367,8 @@ fn to_code(page: &Page, phone: bool) {
     }
 }
 
-/// On a phone, every control shown is at least 44 px each way, and the
-/// page is no wider than the screen.
+/// On a phone, every control shown is at least 44 px each way, every
+/// tool's tab is in the window, and the page is no wider than the screen.
 fn phone_fits(page: &Page, phone: bool) {
     if !phone {
         return;
@@ -345,6 +380,16 @@ fn phone_fits(page: &Page, phone: bool) {
          .filter(([, r]) => r.width < 44 || r.height < 44).map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)",
     );
     assert_eq!(small, json!([]), "controls under 44 px");
+    // Every tool's tab lies in the window, none scrolled out of sight.
+    assert_eq!(
+        page.eval(
+            "[...document.querySelectorAll('#tool-tabs button')].filter(b => b.getClientRects().length > 0) \
+             .filter(b => (r => r.left < 0 || r.right > innerWidth || r.bottom > innerHeight)(b.getBoundingClientRect())) \
+             .map(b => b.textContent)"
+        ),
+        json!([]),
+        "tabs out of the window"
+    );
     assert_eq!(
         page.eval("document.documentElement.scrollWidth <= window.innerWidth"),
         json!(true),

@@ -13,7 +13,7 @@ use super::*;
 /// floor count is parted from its swatch; a tower's floors are too thin to
 /// count. Measured from the page's layout, before anything is scrolled
 /// into view. (A JavaScript expression whose value is the list of faults.)
-fn layout_faults((width, height): (u32, u32)) -> String {
+pub(super) fn layout_faults((width, height): (u32, u32)) -> String {
     r#"(() => {
   const faults = [];
   const W = innerWidth, H = innerHeight;

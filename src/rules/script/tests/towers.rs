@@ -78,3 +78,66 @@ fn a_hook_reading_the_drawn_tile_is_asked_for_each_and_says_so_to_the_bots() {
         "a hook that reads only the foundation tells kinds apart by it alone"
     );
 }
+
+/// What `end` would give each of two seats as the game stands, and the
+/// pack runs.
+fn end_now(rules: &ScriptRules, game: &Game) -> ([f32; 2], u64) {
+    let before = rules.hook_runs();
+    let mut paid = [0f32; 2];
+    game.end_rule_points(&mut paid).unwrap();
+    (paid, rules.hook_runs() - before)
+}
+
+/// [`guarded`] with one more tower, of one floor, topped by seat 0.
+fn add_tower(set: &Ruleset, game: &mut Game) {
+    let f = set.tiles().find("tower/F").unwrap() as u16;
+    game.set_tile(f, Pos::new(-1, 0), 0).unwrap();
+    game.set_floors(Pos::new(-1, 0), &[0]).unwrap();
+    game.set_meeple(0, Pos::new(-1, 0), MeepleSpot::Tower)
+        .unwrap();
+}
+
+#[test]
+fn an_end_that_names_its_towers_is_kept_by_them_and_run_again_when_one_changes() {
+    // The count reaches the towers through a function of the pack's own.
+    let (_d, set, rules) = with_pack(
+        "fn count(list) { list.len() }\n\
+         fn end(towers) { [#{ player: 0, points: count(towers), feature: \"towers\" }] }",
+    );
+    let mut game = guarded(&set, &rules);
+    assert_eq!(end_now(&rules, &game), ([1.0, 0.0], 1));
+    assert_eq!(
+        end_now(&rules, &game),
+        ([1.0, 0.0], 0),
+        "the same towers: kept"
+    );
+    add_tower(&set, &mut game);
+    assert_eq!(end_now(&rules, &game), ([2.0, 0.0], 1), "a tower more");
+}
+
+#[test]
+fn an_end_that_never_names_its_towers_is_kept_whatever_they_are() {
+    let (_d, set, rules) = with_pack(
+        "fn end(stacks) { [#{ player: 1, points: game().players * 2, feature: \"flat\" }] }",
+    );
+    let mut game = guarded(&set, &rules);
+    assert_eq!(end_now(&rules, &game), ([0.0, 4.0], 1));
+    add_tower(&set, &mut game);
+    assert_eq!(
+        end_now(&rules, &game),
+        ([0.0, 4.0], 0),
+        "kept: it read no tower"
+    );
+    let (_d, set, rules) = with_pack(
+        "fn end(towers) { let n = 0; for t in game().towers { n += t.height; } \
+         [#{ player: 0, points: n, feature: \"floors\" }] }",
+    );
+    let mut game = guarded(&set, &rules);
+    assert_eq!(
+        end_now(&rules, &game),
+        ([2.0, 0.0], 1),
+        "`game().towers` in `end`"
+    );
+    add_tower(&set, &mut game);
+    assert_eq!(end_now(&rules, &game), ([3.0, 0.0], 1));
+}
