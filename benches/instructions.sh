@@ -12,16 +12,19 @@
 #
 # The cost report's figures are checked against callgrind by benches/cost.sh.
 #
-# Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES] [ROWS]
-#   (defaults: target/release/towerlab, 1000, 100, every row); ROWS, an
+# Usage: benches/instructions.sh [BINARY] [RANDOM_GAMES] [GREEDY_GAMES] [ROWS] [MCTS_GAMES]
+#   (defaults: target/release/towerlab, 1000, 100, every row, 0); ROWS, an
 #   extended regular expression, keeps the rows whose packs match it (the
-#   packs that act: 'bell|warden|tithe|quarry|shadow|raw-scores'); run from
-#   the repository.
+#   packs that act: 'bell|warden|tithe|quarry|shadow|pilgrims|raw-scores');
+#   MCTS_GAMES, at least 2, adds a column for `mcts` bots, a game (a few
+#   games: an mcts game costs some fifty greedy ones); run from the
+#   repository.
 set -eu
 bin=${1:-target/release/towerlab}
 random_games=${2:-1000}
 greedy_games=${3:-100}
 only=${4:-.}
+mcts_games=${5:-0}
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 2; }
 [ -x "$bin" ] || { echo "error: no binary at $bin (cargo build --release)" >&2; exit 2; }
 
@@ -36,7 +39,8 @@ count() { # PACKS BOTS GAMES -> instructions
 rows="native:tower tower tower,black-tower tower,black-tower,house/no-gaps
 tower,./benches/packs/leader-builds-not tower,./benches/packs/runaway-builds-not
 tower,./benches/packs/open-features-only tower,./benches/packs/scored-ransom
-tower,./benches/packs/leader-tops-not"
+tower,./benches/packs/leader-tops-not tower,./benches/packs/guard-tile
+tower,./benches/packs/guard-tile-read"
 for example in docs/examples/*/; do
     rows="$rows tower,./${example%/}"
 done
@@ -61,15 +65,27 @@ ratios() {
 table() {
     base_random=$(baseline "$1" random,random "$random_games")
     base_greedy=$(baseline "$1" greedy,greedy "$greedy_games")
+    if [ "$mcts_games" -ge 2 ]; then
+        base_mcts=$(baseline "$1" mcts,mcts "$mcts_games")
+    fi
     echo "Against \`$1\`:"
     echo
-    echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
-    echo "|---|---|---|---|---|"
+    if [ "$mcts_games" -ge 2 ]; then
+        echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command | mcts bots, a game |"
+        echo "|---|---|---|---|---|---|"
+    else
+        echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
+        echo "|---|---|---|---|---|"
+    fi
     for packs in $(printf '%s\n' $2 | grep -E "$only"); do
         r=$(ratios "$packs" random,random "$random_games" "$base_random")
         g=$(ratios "$packs" greedy,greedy "$greedy_games" "$base_greedy")
+        m=""
+        if [ "$mcts_games" -ge 2 ]; then
+            m=" $(ratios "$packs" mcts,mcts "$mcts_games" "$base_mcts" | cut -d' ' -f1) |"
+        fi
         set -- $r $g
-        echo "| \`$packs\` | $1 | $3 | $2 | $4 |"
+        echo "| \`$packs\` | $1 | $3 | $2 | $4 |$m"
     done
     echo
 }

@@ -15,7 +15,7 @@ use super::output::write_file;
 use crate::analysis::arena::wilson;
 use crate::kernel::diag::bad_input;
 use crate::play::tune::{
-    Check, KEEP_MARGIN, Learned, Search, TUNE_BOT, Trial, TunePlan, search, tune,
+    Check, KEEP_MARGIN, LOOKS, Learned, Search, TUNE_BOT, Trial, TunePlan, search, tune,
 };
 use crate::rules::worths::{self, tuned_path};
 use crate::rules::{Home, LoadOptions, Ruleset, Worths};
@@ -137,7 +137,7 @@ fn check_writable(target: &Path) -> Result<()> {
 /// kept and how that played against the defaults.
 fn search_printing(set: &Ruleset, plan: &TunePlan, fitted: &Worths, deals: u64) -> Result<Search> {
     out!(
-        "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, {} games each on fresh paired deals (seats rotated); kept when winning {KEEP_MARGIN:.2} more than an even share:",
+        "tried in play: {} weighing with the values tried in one seat, with the best values so far in the others, up to {} games each on fresh paired deals (seats rotated), stopped at one of {LOOKS} looks when not ahead; kept when winning {KEEP_MARGIN:.2} more than an even share:",
         plan.bot.label(),
         deals * plan.players as u64
     );

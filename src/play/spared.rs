@@ -64,10 +64,10 @@ pub fn spared(game: &mut Game, set: &Ruleset, tower: usize) -> Result<Vec<Spared
 /// asked at once, and a turn whose capture has no meeple to take ends with
 /// the floor, so afterwards is too late), each spared meeple told as an
 /// event is: by `pack` when a pack refused it, else by T9 (what may be
-/// captured) as the rules that are not packs say it. The lines are tied to the floor's event by the caller (the event
-/// `action` adds, see [`floor_event`]). Nothing for another action; an
-/// error when the rules fail on the copy (they then fail the same way on
-/// the game).
+/// captured) as the rules that are not packs say it. The caller ties the
+/// lines to the floor's event (the event `action` adds, [`floor_event`]).
+/// Nothing for another action; an error when the rules fail on the copy
+/// (they then fail the same way on the game).
 pub fn spared_by(game: &Game, set: &Ruleset, action: Action) -> Result<Vec<Told>> {
     let Action::Floor { tower, .. } = action else {
         return Ok(Vec::new());

@@ -50,6 +50,7 @@ mod picture_layout;
 mod preview;
 mod properties;
 mod quality;
+mod range_reads;
 mod readme;
 mod render;
 mod report;

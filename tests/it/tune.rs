@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::play::tune::{TUNE_BOT, TunePlan, check, search, tune};
+use towerlab::play::tune::{LOOKS, TUNE_BOT, TunePlan, check, check_stopping, search, tune};
 use towerlab::rules::worths::{text, tuned_path};
 use towerlab::rules::{Home, LoadOptions, Ruleset, Worths};
 
@@ -180,8 +180,9 @@ fn the_tune_command_stores_values_that_info_shows() {
 /// Values that make a bot throw its game away (every meeple in supply worth
 /// 100 points: greedy never places one) lose to the defaults on the same
 /// deals with the seats rotated, and the same seed plays the same games; a
-/// search starting from them keeps none of it: it tries each value doubled
-/// and halved from the defaults, in order, and stops trying a value once a
+/// trial stops early where they are not ahead; a search starting from
+/// them keeps none of it: it tries each value the way the fit moved it
+/// (both ways where it did not), in order, and stops trying a value once a
 /// change of it is kept.
 #[test]
 fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
@@ -210,6 +211,21 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
     let even = check(&set, &plan, same, (PLAN.games, 4)).unwrap();
     assert!(even.share() > a.share(), "{even:?} against {a:?}");
 
+    // A trial stops at its first look when the values tried are not ahead:
+    // its first part's games, the same as `check` plays them.
+    let deals = 2 * LOOKS;
+    let stopped = check_stopping(&set, &plan, pair, (PLAN.games, deals)).unwrap();
+    assert_eq!(stopped, check(&set, &plan, pair, (PLAN.games, 2)).unwrap());
+    assert_eq!(
+        stopped,
+        check_stopping(&set, &two, pair, (PLAN.games, deals)).unwrap(),
+        "the same games on 1 and 2 threads"
+    );
+    // Values ahead at every look play every game.
+    let back = (&defaults, &hoarding);
+    let full = check_stopping(&set, &plan, back, (PLAN.games, deals)).unwrap();
+    assert_eq!(full, check(&set, &plan, back, (PLAN.games, deals)).unwrap());
+
     let mut heard = Vec::new();
     let found = search(&set, &plan, &hoarding, 3, &mut |t| {
         heard.push(t.clone());
@@ -227,11 +243,9 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
             .filter(|t| t.change.starts_with(what))
             .count()
     };
-    for value in [
-        "meeple in supply",
-        "prisoner held",
-        "floor regular in supply",
-    ] {
+    assert_eq!(tried("meeple in supply ×2"), 1, "{:?}", found.trials);
+    assert_eq!(tried("meeple in supply ×0.5"), 0, "the fit moved it up");
+    for value in ["prisoner held", "floor regular in supply"] {
         assert!(
             (1..=2).contains(&tried(value)),
             "{value}: {:?}",

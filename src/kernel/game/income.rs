@@ -1,7 +1,11 @@
 //! What the rules' own `points` effects paid each seat: in all, and turn by
 //! turn over the last round. The kernel keeps it for the bots, which
 //! project a seat's recent income over the turns left (a rule that pays at
-//! every turn's end pays again); no rule reads it.
+//! every turn's end pays again); no rule reads it. What the rules pay when
+//! a tile is drawn is in the total but not in the round's income: it came
+//! with a draw no one could foresee, and the bots weigh it by what the
+//! undrawn tiles would pay (a toll paid at one draw is no income of every
+//! turn to come).
 
 /// Points each seat received from the rules' `points` effects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,6 +17,9 @@ pub struct RuleIncome {
     turns: Vec<i64>,
     /// The slot of the turn under way.
     slot: usize,
+    /// Whether the rules are answering a draw (`tile_drawn`): what they
+    /// pay then is left out of the round's income.
+    at_draw: bool,
 }
 
 impl RuleIncome {
@@ -22,6 +29,7 @@ impl RuleIncome {
             total: vec![0; seats],
             turns: vec![0; seats * seats],
             slot: 0,
+            at_draw: false,
         }
     }
 
@@ -34,8 +42,16 @@ impl RuleIncome {
         let n = self.seats();
         if seat < n {
             self.total[seat] += points;
-            self.turns[self.slot * n + seat] += points;
+            if !self.at_draw {
+                self.turns[self.slot * n + seat] += points;
+            }
         }
+    }
+
+    /// The rules begin (`true`) or end answering a draw: what they pay
+    /// meanwhile is no income of the round.
+    pub(super) fn at_draw(&mut self, drawing: bool) {
+        self.at_draw = drawing;
     }
 
     /// A turn ended: the next one is counted apart, and the turn a round
@@ -68,6 +84,7 @@ impl RuleIncome {
         self.total.clone_from(&source.total);
         self.turns.clone_from(&source.turns);
         self.slot = source.slot;
+        self.at_draw = source.at_draw;
     }
 }
 
@@ -92,5 +109,17 @@ mod tests {
         assert_eq!(income.last_round(1), -4, "a loss counts against it");
         assert_eq!(income.total(7), 0, "no such seat: nothing");
         assert_eq!(income.last_round(7), 0);
+    }
+
+    #[test]
+    fn what_a_draw_pays_is_in_the_total_and_no_income_of_the_round() {
+        let mut income = RuleIncome::new(2);
+        income.receive(0, 1);
+        income.at_draw(true);
+        income.receive(0, 6);
+        income.at_draw(false);
+        income.receive(0, 2);
+        assert_eq!(income.total(0), 9);
+        assert_eq!(income.last_round(0), 3, "the draw's 6 left out");
     }
 }

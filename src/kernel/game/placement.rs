@@ -62,10 +62,13 @@ impl Game<'_> {
     /// a position set up by hand (scenario tests) says it of the tile it
     /// places.
     pub fn tile_drawn(&mut self, kind: u16) -> Result<()> {
-        self.happen(Moment::TileDrawn {
+        self.income.at_draw(true);
+        let acted = self.happen(Moment::TileDrawn {
             seat: self.current,
             tile: kind,
-        })
+        });
+        self.income.at_draw(false);
+        acted
     }
 
     fn fits_somewhere(&self, kind: u16) -> Result<bool> {

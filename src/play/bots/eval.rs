@@ -10,8 +10,9 @@
 //! **What the rules pay.** A pack's points reach the value whatever hook
 //! pays them: points its effects already paid are in the score; its `end`
 //! scores are in the end scored now; an income — what its `points`
-//! effects paid a seat over the last round (`Game::rule_income`) — is
-//! counted again for each round left, at [`Worths::income`]; and where the
+//! effects paid a seat over the last round (`Game::rule_income`), but for
+//! what they paid at a draw — is counted again for each round left, at
+//! [`Worths::income`]; and where the
 //! rules act at a draw, every undrawn tile is asked what it would pay if
 //! drawn as the position stands, at [`Worths::draws`]. No code names a
 //! pack: a rule is seen by what it pays. The greedy bot weighs an option
@@ -78,7 +79,8 @@ pub struct Terms {
     /// Cloisters led: missing neighbours, times the chance each arrives.
     pub cloisters: f32,
     /// The rules' income: what their `points` effects paid over the last
-    /// round, times the rounds left (the module documentation).
+    /// round, but at a draw (that is [`Terms::draws`]' to weigh), times
+    /// the rounds left (the module documentation).
     pub income: f32,
     /// What the undrawn tiles would pay if each were drawn as the position
     /// stands (rules that pay at `tile_drawn`).

@@ -40,7 +40,7 @@
 
 mod trials;
 
-pub use trials::{Check, KEEP_MARGIN, Search, Trial, check, search};
+pub use trials::{Check, KEEP_MARGIN, LOOKS, Search, Trial, check, check_stopping, search};
 
 use std::sync::Arc;
 

@@ -141,7 +141,48 @@ fn register_tower(engine: &mut Engine) {
             let p = placed(t, "y")?;
             tower_read(t, Read::TowerY, p.y as i64)
         })
-        .register_get("blocked", |t: &mut TowerInfo| t.blocked);
+        .register_get("blocked", |t: &mut TowerInfo| t.blocked)
+        .register_fn(
+            "in_range",
+            |ctx: NativeCallContext, t: &mut TowerInfo, x: i64, y: i64| {
+                let cell = Pos::new(clamp(x), clamp(y));
+                nested(&ctx, |r| {
+                    in_tower_range(r, t, Read::TowerInRange(cell.x, cell.y), Some(cell))
+                })
+                .map(|v| v == 1)
+            },
+        )
+        // A getter (`get$…`) with the call's context: it may ask the range.
+        .register_fn(
+            "get$tile_in_range",
+            |ctx: NativeCallContext, t: &mut TowerInfo| {
+                nested(&ctx, |r| in_tower_range(r, t, Read::TileInRange, None)).map(|v| v == 1)
+            },
+        );
+}
+
+/// `tower.in_range(x, y)` (`cell`) and `tower.tile_in_range` (no cell: the
+/// turn's tile): one read of the question's tower, its range asked of the
+/// rules (through the front) where it is not yet known. Of another tower
+/// (`game().towers`), answered but not kept.
+fn in_tower_range(
+    r: &ScriptRules,
+    tower: &TowerInfo,
+    read: Read,
+    cell: Option<Pos>,
+) -> Result<i64, Box<EvalAltResult>> {
+    let (origin, range, kept) = range_read(r, tower, read)?;
+    if let Some(v) = kept {
+        return Ok(v);
+    }
+    let turn_tile = || {
+        r.with_running_facts(|f| f.table.and_then(|t| t.history.tile.map(|t| t.pos)))
+            .flatten()
+    };
+    let Some(cell) = cell.or_else(turn_tile) else {
+        return Ok(-1);
+    };
+    Ok(super::reads::in_range_of(&range, origin, cell) as i64)
 }
 
 /// A read of the question's meeple.
@@ -284,6 +325,32 @@ fn stack_range(
         .map_err(|e| rt_error(format!("{e:#}")))
 }
 
+/// A tower's place, its range (offsets) and the value of a read of it noted
+/// in the call's trace, if one was.
+type RangeRead = (Pos, std::sync::Arc<[(i32, i32)]>, Option<i64>);
+
+/// Where `tower` stands and its range (asked of the rules where it is not
+/// yet known), with `read` of it noted for the question's tower; of another
+/// tower, the call is marked as reading what no trace holds.
+fn range_read(
+    r: &ScriptRules,
+    tower: &TowerInfo,
+    read: Read,
+) -> Result<RangeRead, Box<EvalAltResult>> {
+    let origin = placed(tower, "x")?;
+    let range = r
+        .range(&tower.floors, tower.has_meeple)
+        .map_err(|e| rt_error(format!("{e:#}")))?;
+    let kept = match tower.known {
+        Known::Asked => r.read(read),
+        Known::Listed => None,
+    };
+    if kept.is_none() {
+        r.opaque();
+    }
+    Ok((origin, range, kept))
+}
+
 /// `board.range_steps(tower, dx, dy)`: a read of the question's tower; the
 /// steps through another tower's range are not kept.
 fn range_steps(
@@ -291,16 +358,10 @@ fn range_steps(
     tower: &TowerInfo,
     target: (i32, i32),
 ) -> Result<i64, Box<EvalAltResult>> {
-    let origin = placed(tower, "x")?;
-    let range = r
-        .range(&tower.floors, tower.has_meeple)
-        .map_err(|e| rt_error(format!("{e:#}")))?;
-    if tower.known == Known::Asked
-        && let Some(steps) = r.read(Read::RangeSteps(target.0, target.1))
-    {
+    let (origin, range, kept) = range_read(r, tower, Read::RangeSteps(target.0, target.1))?;
+    if let Some(steps) = kept {
         return Ok(steps);
     }
-    r.opaque();
     on_board(|b| r.range_steps(b, origin, &range, target))
 }
 

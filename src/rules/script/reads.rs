@@ -69,6 +69,12 @@ pub(super) enum Read {
     HasTile(i32, i32),
     /// `board.range_steps(tower, dx, dy)` for the tower asked about.
     RangeSteps(i32, i32),
+    /// `tower.in_range(x, y)`: does the range of the tower asked about
+    /// hold the cell (1) or not (0)?
+    TowerInRange(i32, i32),
+    /// `tower.tile_in_range`: does the range of the tower asked about hold
+    /// the turn's tile (1), not (0), or is none placed (-1)?
+    TileInRange,
     // `game()`.
     Players,
     Current,
@@ -226,6 +232,8 @@ impl Read {
             Read::FeatureAt(aspect, ..) => aspect.name(),
             Read::HasTile(..) => "board.has_tile(x, y)",
             Read::RangeSteps(..) => "board.range_steps(tower, dx, dy)",
+            Read::TowerInRange(..) => "tower.in_range(x, y)",
+            Read::TileInRange => "tower.tile_in_range",
             Read::Players => "game().players",
             Read::Current => "game().current",
             Read::Turn => "game().turn",
@@ -434,6 +442,22 @@ impl ScriptRules {
                 let board = table()?.board;
                 self.range_steps(board, facts.tower?, &range, (dx, dy))
             }
+            Read::TowerInRange(x, y) => {
+                let (floors, topped) = facts.stack?;
+                let range = self.known_range(floors, topped)?;
+                in_range_of(&range, facts.tower?, Pos::new(x, y)) as i64
+            }
+            Read::TileInRange => {
+                let (floors, topped) = facts.stack?;
+                let tower = facts.tower?;
+                match table()?.history.tile {
+                    None => -1,
+                    Some(tile) => {
+                        let range = self.known_range(floors, topped)?;
+                        in_range_of(&range, tower, tile.pos) as i64
+                    }
+                }
+            }
             Read::Players => scores()?.len() as i64,
             Read::Current => table()?.current as i64,
             Read::Turn => table()?.turn as i64,
@@ -587,6 +611,12 @@ fn segment_root(
     };
     let tile = board.tile_at(pos)?;
     Some(features.root(tile.first_segment + s as u32))
+}
+
+/// Does a range (`range`, offsets from the tower) of a tower at `tower`
+/// hold `cell`?
+pub(super) fn in_range_of(range: &[(i32, i32)], tower: Pos, cell: Pos) -> bool {
+    range.contains(&(cell.x - tower.x, cell.y - tower.y))
 }
 
 #[cfg(test)]

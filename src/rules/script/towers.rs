@@ -10,7 +10,7 @@ use rhai::{Array, Dynamic, EvalAltResult};
 use rustc_hash::FxHashMap;
 
 use super::api::{Known, Stack, TowerInfo};
-use super::reads::Read;
+use super::reads::{Read, in_range_of};
 use super::{ScriptRules, rt_error, with_rules};
 use crate::kernel::FloorKind;
 use crate::kernel::geometry::Pos;
@@ -127,7 +127,7 @@ impl ScriptRules {
             let range = self
                 .range(&floors, topped)
                 .map_err(|e| rt_error(format!("{e:#}")))?;
-            count += holds_cell(&range, pos, cell) as i64;
+            count += in_range_of(&range, pos, cell) as i64;
         }
         self.observe(Read::InRange(cell.x, cell.y), count);
         Ok(count)
@@ -140,15 +140,10 @@ impl ScriptRules {
         let mut count = 0;
         for t in towers.iter().filter(|t| !t.view.floors.is_empty()) {
             let range = self.known_range(t.view.floors, t.view.meeple.is_some())?;
-            count += holds_cell(&range, t.view.pos, cell) as i64;
+            count += in_range_of(&range, t.view.pos, cell) as i64;
         }
         Some(count)
     }
-}
-
-/// Does the range `range` (offsets) of a tower at `tower` hold `cell`?
-fn holds_cell(range: &[(i32, i32)], tower: Pos, cell: Pos) -> bool {
-    range.contains(&(cell.x - tower.x, cell.y - tower.y))
 }
 
 /// `game().towers`: every tower on the board, in an event hook; one read

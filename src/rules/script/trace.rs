@@ -283,6 +283,7 @@ impl ScriptRules {
             Read::HasTile(x, y) => format!("board.has_tile({x}, {y})"),
             Read::InRange(x, y) => format!("game().in_range({x}, {y})"),
             Read::RangeSteps(dx, dy) => format!("board.range_steps(tower, {dx}, {dy})"),
+            Read::TowerInRange(x, y) => format!("tower.in_range({x}, {y})"),
             Read::Score(s) => format!("game().score({s})"),
             Read::Rank(s) => format!("game().rank({s})"),
             Read::Ahead(a, b) => format!("game().ahead({a}, {b})"),

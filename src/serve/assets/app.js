@@ -1231,12 +1231,17 @@ window.addEventListener("popstate", route);
 loadCatalog().catch((e) => { $("#new-error").textContent = e.message; }).then(route);
 
 // What a test or a console reads of the page, read-only: the state shown,
-// the board's view, the seats played here, the steps shown, and whether a
-// state is this screen's to answer. Nothing else of the module is global.
+// the board's view, the seats played here, the steps shown, the new game's
+// request, and whether a state is this screen's to answer; and a floor's
+// preview drawn from a preview given (and cleared), as the server's would
+// be. Nothing else of the module is global.
 Object.defineProperties(window, {
   game: { get: () => game },
   view: { get: () => view },
   seats: { get: () => seats },
   steps: { get: () => steps },
+  request: { get: () => request },
   mine: { value: mine },
+  previewFloor: { value: previewFloor },
+  clearPreview: { value: clearPreview },
 });

@@ -87,3 +87,49 @@ fn g3_a_seat_s_meeples_in_supply_are_a_read_kept_until_they_change() {
         .unwrap();
     assert_eq!(ask_top(&rules, &game), (false, 1), "one fewer: asked again");
 }
+
+/// A one-floor tower's range (the plain Tower's, T4: its own cell and one
+/// step in each straight direction) read by the kernel in one step:
+/// `tower.in_range(x, y)` agrees with the variant's `capture_cells`, and
+/// `tower.tile_in_range` is kept by whether the turn's tile is in range,
+/// not by where it lies.
+#[test]
+fn t4_a_tower_s_range_holding_a_cell_or_the_turn_s_tile_is_one_read() {
+    let (_d, set, rules) = with_pack(
+        "fn may_top(tower) {\n\
+             let cells = capture_cells(tower);\n\
+             for c in [[1, 0], [2, 0], [0, 0], [3, 0], [1, 1], [2, 2]] {\n\
+                 if tower.in_range(c[0], c[1]) != cells.contains([c[0] - tower.x, c[1] - tower.y]) {\n\
+                     throw `in_range(${c[0]}, ${c[1]}) disagrees`;\n\
+                 }\n\
+             }\n\
+             tower.in_range(0, 0) && !tower.in_range(3, 0)\n\
+         }",
+    );
+    let plain = set.rules();
+    let game = road_game(&set, plain.as_ref());
+    assert!(ask_top(&rules, &game).0);
+
+    let (_d, set, rules) = with_pack("fn may_top(tower) { tower.tile_in_range }");
+    let plain = set.rules();
+    let mut game = road_game(&set, plain.as_ref());
+    // The first asks the range of the stack too (`reach`, `range`).
+    assert!(!ask_top(&rules, &game).0, "no tile this turn");
+    game.show_turn_tile(Pos::ORIGIN).unwrap();
+    assert_eq!(ask_top(&rules, &game), (true, 1), "the road beside it");
+    let lr = set.tiles().find("base/LR").unwrap() as u16;
+    game.set_tile(lr, Pos::new(0, -1), 2).unwrap();
+    game.show_turn_tile(Pos::new(0, -1)).unwrap();
+    assert_eq!(
+        ask_top(&rules, &game),
+        (false, 1),
+        "a diagonal: out of range"
+    );
+    game.set_tile(lr, Pos::new(1, -1), 0).unwrap();
+    game.show_turn_tile(Pos::new(1, -1)).unwrap();
+    assert_eq!(
+        ask_top(&rules, &game),
+        (true, 0),
+        "another tile in range: kept, not run"
+    );
+}
