@@ -2,8 +2,6 @@
 //! parameter (or of the number of players), every value on the same seeds,
 //! each metric per value and its paired difference from the first value.
 
-use std::collections::BTreeMap;
-
 use anyhow::Result;
 use serde::Serialize;
 
@@ -13,9 +11,9 @@ use crate::kernel::diag::{bad_input, with_article};
 use crate::kernel::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::play::bots::BotKind;
 use crate::play::sim::GameResult;
-use crate::rules::param::{Given, ParamDecl};
-use crate::rules::setting;
-use crate::rules::{Home, Params, Ruleset};
+use crate::rules::param::{Given, ParamDecl, ParamValue};
+use crate::rules::setting::{self, Checked, Setting};
+use crate::rules::{Home, Ruleset};
 
 /// The most values a sweep plays.
 const MAX_VALUES: usize = 200;
@@ -23,11 +21,12 @@ const MAX_VALUES: usize = 200;
 /// What a sweep varies.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Dimension {
-    /// A pack's parameter (`PACK.NAME`), over these values.
+    /// A pack's parameter (`PACK.NAME`), over these values, each checked
+    /// against the swept rules' packs.
     Param {
         pack: String,
         name: String,
-        values: Vec<toml::Value>,
+        values: Vec<Checked>,
     },
     /// The number of players.
     Players(Vec<usize>),
@@ -45,7 +44,14 @@ impl Dimension {
     /// Each value as the output names it.
     pub fn labels(&self) -> Vec<String> {
         match self {
-            Dimension::Param { values, .. } => values.iter().map(label).collect(),
+            Dimension::Param { pack, name, values } => values
+                .iter()
+                .map(|v| {
+                    v.get(pack, name)
+                        .map(|v| label(&v.toml()))
+                        .unwrap_or_default()
+                })
+                .collect(),
             Dimension::Players(p) => p.iter().map(usize::to_string).collect(),
         }
     }
@@ -66,15 +72,17 @@ pub fn parse_players(spec: &str) -> Result<Dimension> {
         min: Some(MIN_PLAYERS as f64),
         max: Some(MAX_PLAYERS as f64),
     };
-    let values = parse_values(spec, &count, "--players", &|why| {
-        format!("a player count {why}")
-    })?;
-    let counts = values
+    let counts = given_values(spec, &count.default, "--players")?
         .iter()
-        .map(|v| match v {
-            toml::Value::Integer(n) => usize::try_from(*n).map_err(|_| bad_input("--players")),
+        .map(|v| {
+            let why = |why| bad_input(format!("--players: a player count {why}"));
+            count.value(given(v)).map_err(why)
+        })
+        .map(|v| match v? {
+            ParamValue::Integer(n) => usize::try_from(n).map_err(|_| bad_input("--players")),
             other => Err(bad_input(format!(
-                "--players {spec}: {other} is not a count"
+                "--players {spec}: {} is not a count",
+                other.toml()
             ))),
         })
         .collect::<Result<Vec<_>>>()?;
@@ -93,29 +101,39 @@ pub fn parse_param(spec: &str, set: &Ruleset) -> Result<Dimension> {
     })?;
     let (found, decl) = setting::declared(set.packs(), pack, name)
         .map_err(|e| bad_input(format!("{flag}: {e}")))?;
-    let named = |why: String| format!("parameter `{name}` of pack `{pack}` {why}");
+    let checked = given_values(values, &decl.default, &flag)?
+        .iter()
+        .map(|v| {
+            let value = given(v);
+            setting::resolve(set.packs(), &[Setting { pack, name, value }])
+                .map_err(|r| bad_input(format!("{flag}: {}", r.why)))
+        })
+        .collect::<Result<Vec<_>>>()?;
     Ok(Dimension::Param {
         pack: found.reference.clone(),
         name: name.to_string(),
-        values: parse_values(values, decl, &flag, &named)?,
+        values: checked,
     })
 }
 
-/// Values of the parameter `decl`: a range `A..B[:STEP]` (numbers,
-/// inclusive) or a comma-separated list, each checked by
-/// [`ParamDecl::value`] (`named` puts the parameter's name before why one
-/// is refused).
-fn parse_values(
-    spec: &str,
-    decl: &ParamDecl,
-    flag: &str,
-    named: &dyn Fn(String) -> String,
-) -> Result<Vec<toml::Value>> {
+/// A value of a sweep as given: a listed value as typed, a range's as
+/// computed.
+fn given(value: &toml::Value) -> Given<'_> {
+    match value {
+        toml::Value::String(text) => Given::Text(text),
+        computed => Given::Toml(computed),
+    }
+}
+
+/// The values of a range `A..B[:STEP]` (numbers, inclusive, of the type of
+/// `default`) or a comma-separated list (each as typed), before each is
+/// checked.
+fn given_values(spec: &str, default: &toml::Value, flag: &str) -> Result<Vec<toml::Value>> {
     let values = if let Some((a, rest)) = spec.split_once("..") {
         let (b, step) = rest
             .split_once(':')
             .map_or((rest, None), |(b, s)| (b, Some(s)));
-        range(a, b, step, &decl.default, flag)?
+        range(a, b, step, default, flag)?
     } else {
         spec.split(',')
             .map(|v| toml::Value::String(v.trim().to_string()))
@@ -130,18 +148,7 @@ fn parse_values(
             values.len()
         )));
     }
-    values
-        .iter()
-        .map(|v| {
-            let given = match v {
-                // A listed value as typed; a range's, as computed.
-                toml::Value::String(text) => Given::Text(text),
-                computed => Given::Toml(computed),
-            };
-            decl.value(given)
-                .map_err(|why| bad_input(format!("{flag}: {}", named(why))))
-        })
-        .collect()
+    Ok(values)
 }
 
 /// The numbers of `A..B[:STEP]` for a parameter of `default`'s type: whole
@@ -238,14 +245,10 @@ pub fn points(home: &Home, base: &Ruleset, dim: &Dimension, bots: &[String]) -> 
     let mut out = Vec::new();
     for (i, label) in labels.into_iter().enumerate() {
         let (set, players) = match dim {
-            Dimension::Param { pack, name, values } => {
-                let value = Params::from([(
-                    pack.clone(),
-                    BTreeMap::from([(name.clone(), values[i].clone())]),
-                )]);
-                (base.with_params(home, &value)?, base.players())
+            Dimension::Param { values, .. } => {
+                (base.with_params(home, &values[i])?, base.players())
             }
-            Dimension::Players(p) => (base.with_params(home, &Params::new())?, p[i]),
+            Dimension::Players(p) => (base.with_params(home, &Checked::none())?, p[i]),
         };
         let set = set
             .named(format!("{}={label}", dim.name()))

@@ -12,6 +12,7 @@ use anyhow::Result;
 use crate::kernel::effects::{Acted, Moment, StateVar};
 use crate::kernel::rules::TowerNow;
 
+use crate::kernel::diag::bad_input;
 use crate::kernel::{
     Asking, FloorKind, HookBudget, MAX_PLAYERS, MIN_PLAYERS, Question, Reply, Rules, StackView,
     Table,
@@ -19,9 +20,10 @@ use crate::kernel::{
 use crate::play::cost::CostOptions;
 use crate::play::seed::game_seed;
 use crate::play::sim;
-use crate::rules::param::ParamDecl;
+use crate::rules::param::{Given, ParamDecl};
 use crate::rules::problems::load_all;
 use crate::rules::script::{Hook, ScriptRules};
+use crate::rules::setting;
 use crate::rules::{Home, LoadOptions, Ruleset};
 
 /// What `check` found.
@@ -155,12 +157,14 @@ fn check_param_ends(home: &Home, set: &Ruleset, report: &mut Report) {
     for pack in set.packs() {
         for (name, decl) in &pack.params {
             for (end, value) in param_ends(decl) {
-                let values = crate::rules::Params::from([(
-                    pack.reference.clone(),
-                    std::collections::BTreeMap::from([(name.clone(), value.clone())]),
-                )]);
+                let at = [setting::Setting {
+                    pack: &pack.reference,
+                    name,
+                    value: Given::Toml(&value),
+                }];
                 let mut found = Report::default();
-                match set.with_params(home, &values) {
+                let values = setting::resolve(set.packs(), &at).map_err(|r| bad_input(r.why));
+                match values.and_then(|values| set.with_params(home, &values)) {
                     Ok(at_end) => {
                         let rules = at_end.rules();
                         if let Some(seats) = check_setup(&at_end, rules.as_ref(), &mut found) {

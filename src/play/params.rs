@@ -1,14 +1,16 @@
 //! A ruleset with parameter values set over its own: what its packs
 //! declare (for a form to offer), values given as JSON checked against
 //! those declarations with errors in words (the browser's new-game form);
-//! the ruleset is made again with them by `Ruleset::with_params`.
+//! the values checked are a [`Checked`], which `Ruleset::with_params`
+//! takes as they are.
 
 use std::collections::BTreeMap;
 
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::rules::{Home, Params, Ruleset, param, setting};
+use crate::rules::setting::Checked;
+use crate::rules::{Home, Ruleset, param, setting};
 
 /// A parameter a pack declares: its default and what it means.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +50,7 @@ pub fn declared(home: &Home, packs: &[String]) -> Vec<Declared> {
 pub fn from_json(
     set: &Ruleset,
     json: &BTreeMap<String, BTreeMap<String, serde_json::Value>>,
-) -> Result<Params> {
+) -> Result<Checked> {
     let settings: Vec<setting::Setting> = json
         .iter()
         .flat_map(|(pack, named)| {
@@ -65,7 +67,7 @@ pub fn from_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LoadOptions;
+    use crate::rules::{LoadOptions, Params};
 
     fn black_tower() -> (Home, Ruleset) {
         let home = Home::shipped();
@@ -101,7 +103,10 @@ mod tests {
         let m = err(r#"{"tower": {"ransom_cost": 2.5}}"#);
         assert!(m.contains("a whole number"), "{m}");
         let ok = from_json(&set, &json(r#"{"tower": {"ransom_cost": 5}}"#)).unwrap();
-        assert_eq!(ok["tower"]["ransom_cost"], toml::Value::Integer(5));
+        assert_eq!(
+            ok.get("tower", "ransom_cost"),
+            Some(&param::ParamValue::Integer(5))
+        );
     }
 
     #[test]
@@ -126,54 +131,45 @@ mod tests {
     }
 
     #[test]
-    fn a_ruleset_made_again_checks_what_it_is_given() {
+    fn a_ruleset_made_again_takes_values_checked_once() {
         let (home, set) = black_tower();
-        let values = |v: toml::Value| {
-            Params::from([(
+        let ransom = |v: toml::Value| {
+            let values = Params::from([(
                 "tower".to_string(),
                 BTreeMap::from([("ransom_cost".to_string(), v)]),
-            )])
+            )]);
+            setting::resolve(set.packs(), &setting::settings_of(&values)).map_err(|r| r.why)
         };
-        let err = |v| match set.with_params(&home, &values(v)) {
-            Ok(_) => panic!("a value out of its declaration is refused"),
-            Err(e) => format!("{e:#}"),
-        };
-        let out = err(toml::Value::Integer(-1));
+        let out = ransom(toml::Value::Integer(-1)).unwrap_err();
         assert!(out.contains("ransom_cost"), "{out}");
-        let out = err(toml::Value::String("two".into()));
+        let out = ransom(toml::Value::String("two".into())).unwrap_err();
         assert!(out.contains("a whole number"), "{out}");
         let two = set
-            .with_params(&home, &values(toml::Value::Integer(2)))
+            .with_params(&home, &ransom(toml::Value::Integer(2)).unwrap())
             .unwrap();
         assert_eq!(
             two.params()["tower"]["ransom_cost"],
             toml::Value::Integer(2)
         );
         assert_eq!(two.name(), set.name());
-        let again = || set.with_params(&home, &Params::new()).unwrap();
+        let again = || set.with_params(&home, &Checked::none()).unwrap();
+        assert_eq!(again().fingerprint(), set.fingerprint());
         let most = crate::kernel::pieces::MAX_PLAYERS;
         assert_eq!(again().with_players(most).unwrap().players(), most);
         assert!(again().with_players(most + 1).is_err());
-        assert!(
-            set.with_params(&home, &Params::new())
-                .unwrap()
-                .with_players(1)
-                .is_err()
-        );
-        let doubled = set
-            .with_params(&home, &Params::new())
-            .unwrap()
-            .with_deck_scaled(2)
-            .unwrap();
+        assert!(again().with_players(1).is_err());
+        let doubled = again().with_deck_scaled(2).unwrap();
         assert_ne!(doubled.fingerprint(), set.fingerprint());
         let whole: u32 = set.tiles().kinds.iter().map(|k| k.count).sum();
         let twice: u32 = doubled.tiles().kinds.iter().map(|k| k.count).sum();
         assert_eq!(twice, 2 * whole);
-        assert!(
-            set.with_params(&home, &Params::new())
-                .unwrap()
-                .with_deck_scaled(1000)
-                .is_err()
-        );
+        // A deck scaled keeps its size, and says so, under other values.
+        let doubled_two = doubled
+            .with_params(&home, &ransom(toml::Value::Integer(2)).unwrap())
+            .unwrap();
+        let still: u32 = doubled_two.tiles().kinds.iter().map(|k| k.count).sum();
+        assert_eq!(still, 2 * whole);
+        assert!(doubled_two.fingerprint().ends_with("(deck x2)"));
+        assert!(again().with_deck_scaled(1000).is_err());
     }
 }

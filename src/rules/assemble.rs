@@ -1,15 +1,18 @@
 //! What a ruleset is assembled from, its packs once in order: the
 //! reference tiles its deck is dealt against, its floor kinds (each name
-//! once), its fingerprint, and the packs' scripts compiled with the
-//! parameter values they see.
+//! once), its fingerprint, the packs' scripts compiled, and the parameter
+//! values each script sees (set or default), which the compiled scripts
+//! take again for other values.
 
 use std::collections::BTreeMap;
 
 use anyhow::Result;
 
+use super::param::ParamValue;
 use super::script::{ScriptSource, Scripts};
+use super::setting::Checked;
 use super::state::MAX_PLACE_VARS;
-use super::{FloorDecl, Home, LoadOptions, Pack, Params, manifest, worths};
+use super::{FloorDecl, Home, LoadOptions, Pack, manifest, worths};
 use crate::kernel::diag::{Source, bad_input};
 use crate::kernel::effects::Scope;
 use crate::kernel::tiles::TileSet;
@@ -25,8 +28,8 @@ pub fn reference_tiles(home: &Home) -> Result<TileSet> {
 }
 
 /// The fingerprint of a ruleset made of `tiles`, `packs` and `params`.
-pub(super) fn fingerprint_of(tiles: &[Source], packs: &[Pack], params: &Params) -> String {
-    let params = toml::to_string(params).unwrap_or_default();
+pub(super) fn fingerprint_of(tiles: &[Source], packs: &[Pack], params: &Checked) -> String {
+    let params = toml::to_string(&params.written()).unwrap_or_default();
     let mut parts: Vec<&[u8]> = tiles.iter().map(|t| t.text.as_bytes()).collect();
     for p in packs {
         parts.push(p.reference.as_bytes());
@@ -105,7 +108,7 @@ fn place_vars_within(packs: &[Pack]) -> Result<()> {
 pub(super) fn compile_scripts(
     load: &LoadOptions,
     packs: &[Pack],
-    params: &Params,
+    params: &Checked,
     floors: &[FloorDecl],
 ) -> Result<Scripts> {
     place_vars_within(packs)?;
@@ -115,49 +118,47 @@ pub(super) fn compile_scripts(
         .enumerate()
         .filter(|(_, f)| f.table)
         .fold(0u64, |bits, (k, _)| bits | 1 << k);
-    let mut sources = Vec::new();
-    for pack in packs {
-        let values = params.get(&pack.reference).cloned().unwrap_or_default();
-        let map = param_map(pack, &values)?;
-        if let Some(source) = &pack.script {
-            sources.push((pack, source, map));
-        }
-    }
-    let sources: Vec<ScriptSource> = sources
+    let mut maps = param_maps(packs, params)?;
+    let sources: Vec<ScriptSource> = packs
         .iter()
-        .map(|(pack, source, params)| ScriptSource {
+        .filter_map(|pack| Some((pack, pack.script.as_ref()?)))
+        .map(|(pack, source)| ScriptSource {
             pack: &pack.reference,
             rule: &pack.name,
             source,
-            params: params.clone(),
+            params: maps.remove(&pack.reference).unwrap_or_default(),
             state: &pack.state,
         })
         .collect();
     Ok(load.compile(&sources, &kinds)?.with_table_kinds(table))
 }
 
-/// The parameters a pack's script sees: declared defaults, overridden by the
-/// values set (each checked by `param::resolve` as it came in).
-fn param_map(pack: &Pack, values: &BTreeMap<String, toml::Value>) -> Result<rhai::Map> {
-    let mut map = rhai::Map::new();
-    for (name, decl) in &pack.params {
-        let value = values.get(name).unwrap_or(&decl.default);
-        map.insert(name.as_str().into(), to_dynamic(value)?);
+/// The parameters each pack's script sees, by pack reference: its declared
+/// defaults, overridden by the values `params` sets (checked as they came
+/// in, by `setting::resolve`).
+pub(super) fn param_maps(packs: &[Pack], params: &Checked) -> Result<BTreeMap<String, rhai::Map>> {
+    let mut maps = BTreeMap::new();
+    for pack in packs {
+        let mut map = rhai::Map::new();
+        for (name, decl) in &pack.params {
+            let value = match params.get(&pack.reference, name) {
+                Some(set) => set.dynamic(),
+                None => default_value(&decl.default)?,
+            };
+            map.insert(name.as_str().into(), value);
+        }
+        maps.insert(pack.reference.clone(), map);
     }
-    Ok(map)
+    Ok(maps)
 }
 
-fn to_dynamic(value: &toml::Value) -> Result<rhai::Dynamic> {
-    Ok(match value {
-        toml::Value::Integer(i) => (*i).into(),
-        toml::Value::Float(f) => (*f).into(),
-        toml::Value::Boolean(b) => (*b).into(),
-        toml::Value::String(s) => s.clone().into(),
-        other => {
-            return Err(bad_input(format!(
-                "a parameter is an integer, float, bool or string, not {}",
-                other.type_str()
-            )));
-        }
-    })
+/// A declared default as a script reads it.
+fn default_value(value: &toml::Value) -> Result<rhai::Dynamic> {
+    match ParamValue::of(value) {
+        Some(v) => Ok(v.dynamic()),
+        None => Err(bad_input(format!(
+            "a parameter is an integer, float, bool or string, not {}",
+            value.type_str()
+        ))),
+    }
 }

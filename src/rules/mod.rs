@@ -12,7 +12,8 @@
 //! A [`Ruleset`] and how it is made are `ruleset`'s; what it is assembled
 //! from (the reference tiles, floor kinds, fingerprint and compiled
 //! scripts), `assemble`'s; the order its list of packs keeps, `order`'s;
-//! the parameter values it sets ([`Params`]), `setting`'s.
+//! the parameter values it sets, checked once ([`setting::Checked`]; as they
+//! are written, [`Params`]), `setting`'s.
 //!
 //! [`Rules`]: crate::kernel::Rules
 

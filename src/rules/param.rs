@@ -58,8 +58,10 @@ impl fmt::Display for Given<'_> {
 impl ParamDecl {
     /// The value `given` sets the parameter to — of its type (a whole
     /// number is a float too), finite, within its bounds — or why not, in
-    /// words that follow the parameter's name.
-    pub fn value(&self, given: Given) -> Result<toml::Value, String> {
+    /// words that follow the parameter's name. The one check of a value:
+    /// [`super::setting::resolve`] makes a ruleset's checked parameters
+    /// of its answers.
+    pub fn value(&self, given: Given) -> Result<ParamValue, String> {
         let value = self.typed(given).ok_or_else(|| {
             format!(
                 "is {} (like its default, {}), not {given}",
@@ -74,24 +76,25 @@ impl ParamDecl {
     }
 
     /// `given` as a value of the default's type, if it is one.
-    fn typed(&self, given: Given) -> Option<toml::Value> {
+    fn typed(&self, given: Given) -> Option<ParamValue> {
+        use ParamValue as V;
         use serde_json::Value as J;
         use toml::Value as T;
         Some(match (&self.default, given) {
-            (T::Integer(_), Given::Text(t)) => T::Integer(t.trim().parse().ok()?),
-            (T::Integer(_), Given::Json(J::Number(n))) => T::Integer(n.as_i64()?),
-            (T::Integer(_), Given::Toml(T::Integer(i))) => T::Integer(*i),
-            (T::Float(_), Given::Text(t)) => T::Float(t.trim().parse().ok()?),
-            (T::Float(_), Given::Json(J::Number(n))) => T::Float(n.as_f64()?),
-            (T::Float(_), Given::Toml(T::Float(x))) => T::Float(*x),
+            (T::Integer(_), Given::Text(t)) => V::Integer(t.trim().parse().ok()?),
+            (T::Integer(_), Given::Json(J::Number(n))) => V::Integer(n.as_i64()?),
+            (T::Integer(_), Given::Toml(T::Integer(i))) => V::Integer(*i),
+            (T::Float(_), Given::Text(t)) => V::Float(t.trim().parse().ok()?),
+            (T::Float(_), Given::Json(J::Number(n))) => V::Float(n.as_f64()?),
+            (T::Float(_), Given::Toml(T::Float(x))) => V::Float(*x),
             // A whole number is a number: `ratio = 1` sets a float to 1.0,
             // as `--param q.ratio=1` and `{"ratio": 1}` do.
-            (T::Float(_), Given::Toml(T::Integer(i))) => T::Float(*i as f64),
-            (T::Boolean(_), Given::Text(t)) => T::Boolean(t.trim().parse().ok()?),
-            (T::Boolean(_), Given::Json(J::Bool(b)) | Given::Toml(T::Boolean(b))) => T::Boolean(*b),
-            (T::String(_), Given::Text(t)) => T::String(t.to_string()),
+            (T::Float(_), Given::Toml(T::Integer(i))) => V::Float(*i as f64),
+            (T::Boolean(_), Given::Text(t)) => V::Boolean(t.trim().parse().ok()?),
+            (T::Boolean(_), Given::Json(J::Bool(b)) | Given::Toml(T::Boolean(b))) => V::Boolean(*b),
+            (T::String(_), Given::Text(t)) => V::Text(t.to_string()),
             (T::String(_), Given::Json(J::String(s)) | Given::Toml(T::String(s))) => {
-                T::String(s.clone())
+                V::Text(s.clone())
             }
             _ => return None,
         })
@@ -100,20 +103,20 @@ impl ParamDecl {
     /// Why `value` (of the declared type) cannot be set, if it cannot: a
     /// float that is not finite, a number out of its bounds, a text too
     /// long.
-    pub fn refuses(&self, value: &toml::Value) -> Option<String> {
+    pub fn refuses(&self, value: &ParamValue) -> Option<String> {
         match value {
-            toml::Value::Integer(i) => {
+            ParamValue::Integer(i) => {
                 let (min, max) = self.integer_range();
                 self.out_of(*i < min, *i > max, min as f64, max as f64)
             }
-            toml::Value::Float(x) if !x.is_finite() => {
+            ParamValue::Float(x) if !x.is_finite() => {
                 Some("a float parameter takes a finite number".into())
             }
-            toml::Value::Float(x) => {
+            ParamValue::Float(x) => {
                 let (min, max) = self.float_range();
                 self.out_of(*x < min, *x > max, min, max)
             }
-            toml::Value::String(s) if s.chars().count() > MAX_TEXT => Some(format!(
+            ParamValue::Text(s) if s.chars().count() > MAX_TEXT => Some(format!(
                 "a text parameter is at most {MAX_TEXT} characters, and this one has {}",
                 s.chars().count()
             )),
@@ -221,13 +224,59 @@ impl ParamDecl {
 }
 
 /// A value as a message shows it: a long text cut short.
-fn shown_value(value: &toml::Value) -> String {
+fn shown_value(value: &ParamValue) -> String {
     match value {
-        toml::Value::String(s) if s.chars().count() > 40 => {
+        ParamValue::Text(s) if s.chars().count() > 40 => {
             let head: String = s.chars().take(40).collect();
             format!("\"{head}…\"")
         }
-        other => other.to_string(),
+        other => other.toml().to_string(),
+    }
+}
+
+/// A parameter's value once checked: of one of the four types a parameter
+/// may have. Only [`ParamDecl::value`] makes one from what is given, so a
+/// value held as one is of its parameter's type and within its bounds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamValue {
+    Integer(i64),
+    Float(f64),
+    Boolean(bool),
+    Text(String),
+}
+
+impl ParamValue {
+    /// `value` as a parameter's value, if it is of one of their types (a
+    /// declared default is one of them, or is refused when the pack's
+    /// script is compiled).
+    pub fn of(value: &toml::Value) -> Option<ParamValue> {
+        Some(match value {
+            toml::Value::Integer(i) => ParamValue::Integer(*i),
+            toml::Value::Float(x) => ParamValue::Float(*x),
+            toml::Value::Boolean(b) => ParamValue::Boolean(*b),
+            toml::Value::String(s) => ParamValue::Text(s.clone()),
+            _ => return None,
+        })
+    }
+
+    /// The value as a variant file, a log and the JSON outputs write it.
+    pub fn toml(&self) -> toml::Value {
+        match self {
+            ParamValue::Integer(i) => toml::Value::Integer(*i),
+            ParamValue::Float(x) => toml::Value::Float(*x),
+            ParamValue::Boolean(b) => toml::Value::Boolean(*b),
+            ParamValue::Text(s) => toml::Value::String(s.clone()),
+        }
+    }
+
+    /// The value as a pack's script reads it (`param(name)`).
+    pub fn dynamic(&self) -> rhai::Dynamic {
+        match self {
+            ParamValue::Integer(i) => (*i).into(),
+            ParamValue::Float(x) => (*x).into(),
+            ParamValue::Boolean(b) => (*b).into(),
+            ParamValue::Text(s) => s.clone().into(),
+        }
     }
 }
 
@@ -285,7 +334,7 @@ pub(super) fn param_decl(
         )));
         (decl.min, decl.max) = (None, None);
     }
-    if let Some(why) = decl.refuses(&decl.default) {
+    if let Some(why) = ParamValue::of(&decl.default).and_then(|v| decl.refuses(&v)) {
         problems.push(bad_input(format!(
             "{}: parameter `{name}`: the default {} is {why}",
             manifest.path.display(),

@@ -9,7 +9,7 @@ use std::ops::Range;
 use anyhow::Result;
 
 use super::manifest::{self, Pack, VariantFile};
-use super::{Home, LoadOptions, Params, Ruleset, compile_scripts};
+use super::{Home, LoadOptions, Ruleset, compile_scripts};
 use crate::kernel::tiles::TileSet;
 
 /// What loading a pack or variant found.
@@ -157,7 +157,7 @@ fn pack_files(home: &Home, load: &LoadOptions, pack: &Pack) -> Vec<anyhow::Error
         let compiled = compile_scripts(
             load,
             std::slice::from_ref(pack),
-            &Params::new(),
+            &super::setting::Checked::none(),
             &pack.floors,
         );
         problems.extend(compiled.err());

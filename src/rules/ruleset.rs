@@ -7,15 +7,16 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::assemble::{compile_scripts, fingerprint_of, floor_kinds, reference_tiles};
+use super::assemble::{compile_scripts, fingerprint_of, floor_kinds, param_maps, reference_tiles};
 use super::order::{check_pack_order, listed_twice};
 use super::script::{ScriptRules, Scripts};
+use super::setting::Checked;
 use super::{
     FloorDecl, Home, LoadOptions, Origin, Pack, PackFiles, Params, Tuned, VariantFile, Worths,
     logged, manifest, setting, worths,
 };
 use crate::kernel::Rules;
-use crate::kernel::diag::{bad_input, did_you_mean};
+use crate::kernel::diag::{Source, bad_input, did_you_mean};
 use crate::kernel::tiles::TileSet;
 
 impl Home {
@@ -36,6 +37,7 @@ impl Home {
 }
 
 /// How the rules of a ruleset are implemented.
+#[derive(Clone)]
 pub(super) enum Implementation {
     /// A native rule set: a rules instance for one thread.
     Native(fn() -> Box<dyn Rules>),
@@ -55,7 +57,16 @@ pub struct Ruleset {
     pub(super) tiles: TileSet,
     /// Every floor kind, in order (a `FloorKind` indexes this).
     pub(super) floors: Vec<FloorDecl>,
-    /// The parameter values the variant sets (defaults are not listed).
+    /// The tile files its deck was made of (the base game's, then each
+    /// pack's): what its fingerprint is made of, with the packs.
+    tile_files: Vec<Source>,
+    /// How many times each tile the deck holds (1 but for the benchmarks'
+    /// bigger decks).
+    deck_factor: u32,
+    /// The parameter values the variant sets (defaults are not listed),
+    /// checked.
+    checked: Checked,
+    /// The same values as they are written (a log's `start` record).
     params: Params,
     /// Where the variant file was found (none for a pack list).
     origin: Option<Origin>,
@@ -166,7 +177,7 @@ impl Ruleset {
                 .map_err(|e| file.source.error_at(span.clone(), e))?;
         }
         let settings = setting::settings_of(&file.params);
-        let params = setting::resolve(&packs, &settings).map_err(|r| {
+        let checked = setting::resolve(&packs, &settings).map_err(|r| {
             let s = &settings[r.setting];
             let at = file
                 .param_key_span(s.pack, s.name)
@@ -174,7 +185,7 @@ impl Ruleset {
                 .unwrap_or(0..0);
             file.source.error_at(at, r.why)
         })?;
-        let assembled = Ruleset::assemble(home, load, file.name.clone(), packs, &params);
+        let assembled = Ruleset::assemble(home, load, file.name.clone(), packs, &checked);
         let mut set = assembled.map_err(|e| {
             // The error keeps its type (bad input or not) under the
             // variant's name.
@@ -192,25 +203,59 @@ impl Ruleset {
         Ok(set)
     }
 
-    /// These rules with `values` set over their own parameters, each value
-    /// checked against its pack's declaration as every value is
-    /// ([`setting::resolve`]: the pack, the name, the type and the bounds,
-    /// none set twice), and the name, description, players, origin and
-    /// load options kept. A ruleset is never changed after it is made: this
-    /// makes another.
-    pub fn with_params(&self, home: &Home, values: &Params) -> Result<Ruleset> {
-        let settings = setting::settings_of(values);
-        let checked = setting::resolve(&self.packs, &settings).map_err(|r| bad_input(r.why))?;
-        let mut params = self.params.clone();
-        for (pack, named) in checked {
-            params.entry(pack).or_default().extend(named);
+    /// These rules with `values` set over their own parameters: values
+    /// checked against these rules' packs ([`setting::resolve`], the one
+    /// check, as [`Checked`] says), taken as they are. Nothing is checked
+    /// again, no pack is read and no script compiled again: the compiled
+    /// scripts take the values ([`Scripts::with_params`]); only the tuned
+    /// values for the new fingerprint are looked for in the home folder.
+    /// The name, description, players, origin, deck and load options are
+    /// kept. A ruleset is never changed after it is made: this makes
+    /// another.
+    pub fn with_params(&self, home: &Home, values: &Checked) -> Result<Ruleset> {
+        if !values.fits(&self.pack_names) {
+            anyhow::bail!(
+                "parameter values checked against other packs were set on the rules of packs {}",
+                self.pack_names.join(", ")
+            );
         }
-        let mut with = Ruleset::from_packs_with(home, &self.load, &self.pack_names, &params)?;
-        with.name = self.name.clone();
-        with.description = self.description.clone();
-        with.players = self.players;
-        with.origin = self.origin.clone();
-        Ok(with)
+        let checked = self.checked.with(values);
+        let fingerprint = self.fingerprint_with(&checked);
+        let tuned = worths::load(home.folder(), &fingerprint, self.floors.len())?;
+        let implementation = match &self.implementation {
+            Implementation::Native(rules) => Implementation::Native(*rules),
+            Implementation::Script(s) => {
+                Implementation::Script(Arc::new(s.with_params(&param_maps(&self.packs, &checked)?)))
+            }
+        };
+        Ok(Ruleset {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            pack_names: self.pack_names.clone(),
+            packs: self.packs.clone(),
+            players: self.players,
+            tiles: self.tiles.clone(),
+            floors: self.floors.clone(),
+            tile_files: self.tile_files.clone(),
+            deck_factor: self.deck_factor,
+            params: checked.written(),
+            checked,
+            origin: self.origin.clone(),
+            worths: Arc::new(tuned.as_ref().map(|t| t.worths.clone()).unwrap_or_default()),
+            tuned,
+            fingerprint,
+            load: self.load.clone(),
+            implementation,
+        })
+    }
+
+    /// The fingerprint of these rules with the parameter values `params`.
+    fn fingerprint_with(&self, params: &Checked) -> String {
+        let plain = fingerprint_of(&self.tile_files, &self.packs, params);
+        match self.deck_factor {
+            1 => plain,
+            factor => format!("{plain} (deck x{factor})"),
+        }
     }
 
     /// These rules under another name (a sweep names each value's rules).
@@ -247,7 +292,8 @@ impl Ruleset {
         for kind in &mut self.tiles.kinds {
             kind.count *= factor;
         }
-        self.fingerprint = format!("{} (deck x{factor})", self.fingerprint);
+        self.deck_factor *= factor;
+        self.fingerprint = self.fingerprint_with(&self.checked);
         self.worths = Arc::new(Worths::default());
         self.tuned = None;
         Ok(self)
@@ -285,9 +331,9 @@ impl Ruleset {
             return Err(bad_input("`--packs` names at least one pack"));
         }
         let loaded = logged::load_logged(home, packs, logged, label)?;
-        let keyed = setting::resolve(&loaded, &setting::settings_of(params))
+        let checked = setting::resolve(&loaded, &setting::settings_of(params))
             .map_err(|refused| bad_input(refused.why))?;
-        Ruleset::assemble(home, load, packs.join(","), loaded, &keyed)
+        Ruleset::assemble(home, load, packs.join(","), loaded, &checked)
     }
 
     /// Either a variant or a pack list, as the command line gives them.
@@ -310,7 +356,7 @@ impl Ruleset {
         load: &LoadOptions,
         name: String,
         packs: Vec<Pack>,
-        params: &Params,
+        params: &Checked,
     ) -> Result<Ruleset> {
         check_pack_order(home, &packs)?;
         let floors = floor_kinds(&packs)?;
@@ -335,7 +381,10 @@ impl Ruleset {
             players: 2,
             tiles,
             floors,
-            params: params.clone(),
+            tile_files,
+            deck_factor: 1,
+            checked: params.clone(),
+            params: params.written(),
             origin: None,
             worths: Arc::new(tuned.as_ref().map(|t| t.worths.clone()).unwrap_or_default()),
             tuned,

@@ -5,16 +5,85 @@
 //! parameter one it declares, the value checked by
 //! [`ParamDecl::value`](super::param::ParamDecl::value), none set twice —
 //! so the same value gets the same answer wherever it is given; each
-//! interface adds only where it was given.
+//! interface adds only where it was given. What it answers is a
+//! [`Checked`]: the values, typed, that only this check makes, which a
+//! ruleset takes as they are (`Ruleset::with_params` checks nothing, reads
+//! no pack and compiles no script again).
 
 use std::collections::BTreeMap;
 
 use super::manifest::Pack;
-use super::param::{Given, ParamDecl};
+use super::param::{Given, ParamDecl, ParamValue};
 use crate::kernel::diag::did_you_mean;
 
-/// Parameter values a variant sets: by pack reference, then by name.
+/// Parameter values as they are written (a variant file's `[params]`, a
+/// scenario's, a log's `start` record), by pack reference, then by name:
+/// given, not yet checked, or a [`Checked`]'s values written out.
 pub type Params = BTreeMap<String, BTreeMap<String, toml::Value>>;
+
+/// Parameter values checked against the packs they were set on, by pack
+/// reference, then by name: each pack one of them, each parameter one it
+/// declares, each value of its type and within its bounds, none set twice.
+/// Only [`resolve`] makes one (or [`Checked::none`], which sets nothing);
+/// it remembers the packs it was checked against, so it is applied to
+/// those alone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Checked {
+    /// The references of the packs the values were checked against.
+    packs: Vec<String>,
+    values: BTreeMap<String, BTreeMap<String, ParamValue>>,
+}
+
+impl Checked {
+    /// No value set, for any packs.
+    pub fn none() -> Checked {
+        Checked::default()
+    }
+
+    /// Whether it sets no value.
+    pub fn is_empty(&self) -> bool {
+        self.values.values().all(BTreeMap::is_empty)
+    }
+
+    /// The value set to pack `pack`'s (by reference) parameter `name`, if
+    /// one is.
+    pub fn get(&self, pack: &str, name: &str) -> Option<&ParamValue> {
+        self.values.get(pack)?.get(name)
+    }
+
+    /// Whether these values were checked against `packs` (references, in
+    /// order), or set nothing.
+    pub fn fits(&self, packs: &[String]) -> bool {
+        self.is_empty() || self.packs == packs
+    }
+
+    /// These values with `over`'s over them (both checked against the same
+    /// packs; a value `over` sets replaces this one's).
+    pub fn with(&self, over: &Checked) -> Checked {
+        let mut values = self.values.clone();
+        for (pack, named) in &over.values {
+            let mine = values.entry(pack.clone()).or_default();
+            mine.extend(named.iter().map(|(n, v)| (n.clone(), v.clone())));
+        }
+        let packs = match self.is_empty() {
+            true => over.packs.clone(),
+            false => self.packs.clone(),
+        };
+        Checked { packs, values }
+    }
+
+    /// The values as they are written ([`Params`]: a log's `start` record,
+    /// the fingerprint, the JSON outputs).
+    pub fn written(&self) -> Params {
+        self.values
+            .iter()
+            .map(|(pack, named)| {
+                let named = named.iter().map(|(n, v)| (n.clone(), v.toml())).collect();
+                (pack.clone(), named)
+            })
+            .collect()
+    }
+}
 
 /// One value set: the pack as the setter keys it (as the list names it,
 /// or by its manifest's `name`), the parameter's name, the value as given.
@@ -36,9 +105,10 @@ pub struct Refused {
 /// The values `settings` give `packs`, keyed by pack reference then name:
 /// each pack one of `packs`, each parameter one it declares, each value
 /// checked by [`ParamDecl::value`], none set twice (a pack keyed both ways
-/// is one pack). The first setting refused, if any.
-pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<Params, Refused> {
-    let mut params = Params::new();
+/// is one pack). The first setting refused, if any. The one check of
+/// parameter values: what it answers is applied to these packs as it is.
+pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<Checked, Refused> {
+    let mut params: BTreeMap<String, BTreeMap<String, ParamValue>> = BTreeMap::new();
     for (i, s) in settings.iter().enumerate() {
         let refused = |why: String| Refused { setting: i, why };
         let (pack, decl) = declared(packs, s.pack, s.name).map_err(refused)?;
@@ -49,7 +119,10 @@ pub fn resolve(packs: &[Pack], settings: &[Setting]) -> Result<Params, Refused> 
             return Err(refused(named("is set twice: set it once".into())));
         }
     }
-    Ok(params)
+    Ok(Checked {
+        packs: packs.iter().map(|p| p.reference.clone()).collect(),
+        values: params,
+    })
 }
 
 /// `PACK.NAME=VALUE`, as `--param` (and `sweep --param`, whose value is a

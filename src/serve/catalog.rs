@@ -407,6 +407,43 @@ mod tests {
         }
     }
 
+    /// A game under a studio's packs with parameter values compiles each
+    /// script once (its values taken by the compiled scripts), and its
+    /// values are checked as every value is.
+    #[test]
+    fn a_studio_game_s_packs_are_compiled_once_with_its_values() {
+        use crate::rules::script::compiled_on_this_thread;
+        let catalog = catalog(4, usize::MAX);
+        let game = |per: serde_json::Value| -> NewGame {
+            let manifest = "[pack]\nname = \"mine\"\nrequires = [\"tower\"]\nscript = \"mine.rhai\"\n\
+                            [param.reach]\ndefault = 1\nmin = 0\nmax = 3\n";
+            serde_json::from_value(serde_json::json!({
+                "packs": ["mine"],
+                "seats": ["random", "random"],
+                "params": {"mine": {"reach": per}},
+                "pack_files": [{"pack": "mine", "files": {
+                    "pack.toml": manifest,
+                    "mine.rhai": "fn reach(tower) { param(\"reach\") }\n",
+                }}],
+            }))
+            .unwrap()
+        };
+        let before = compiled_on_this_thread();
+        let choice = catalog.choose(&game(serde_json::json!(2))).ok().unwrap();
+        let scripts = choice.set.packs().iter().filter(|p| p.script.is_some());
+        assert_eq!(compiled_on_this_thread() - before, scripts.count() as u64);
+        assert_eq!(
+            choice.set.params()["mine"]["reach"],
+            toml::Value::Integer(2)
+        );
+        let err = catalog.choose(&game(serde_json::json!(4))).err().unwrap();
+        let err = format!("{err:#}");
+        assert!(
+            err.contains("`reach` of pack `mine` is set to 4: above"),
+            "{err}"
+        );
+    }
+
     /// The shipped home has no tuned values: a seat may pick the defaults,
     /// and is refused the tuned values.
     #[test]

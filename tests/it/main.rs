@@ -45,6 +45,7 @@ mod meeple_effects;
 mod more_players;
 mod newcomer;
 mod packs;
+mod params_applied;
 mod picture_layout;
 mod preview;
 mod properties;

@@ -9,6 +9,7 @@
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::{log, sim};
+use towerlab::rules::setting;
 use towerlab::rules::trace::{Trace, TraceEntry, TracedCall};
 use towerlab::rules::{Home, LoadOptions, Params, Ruleset};
 
@@ -255,6 +256,7 @@ fn rules_made_from_a_ruleset_keep_its_trace_and_hook_budget() {
         "tower".to_string(),
         [("ransom_cost".to_string(), toml::Value::Integer(2))].into(),
     )]);
+    let values = setting::resolve(set.packs(), &setting::settings_of(&values)).unwrap();
     let other = set.with_params(&Home::shipped(), &values).unwrap();
     for (name, rules) in [("loaded", &set), ("with params", &other)] {
         let scripts = rules.scripts().expect("scripted packs");

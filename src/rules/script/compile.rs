@@ -1,8 +1,13 @@
 //! Compiling a ruleset's scripts once, for every thread: each pack's AST,
 //! parameters and hook positions, and for each hook the chain of packs that
-//! define it.
+//! define it. The same compiled scripts take other parameter values
+//! ([`Scripts::with_params`]) without compiling again: a script reads
+//! `param(name)` when it runs.
 
+use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::Result;
 use rhai::{AST, Engine, ImmutableString, Map, ParseErrorType, Position};
@@ -15,13 +20,16 @@ use crate::kernel::effects::StateVar;
 use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
+#[derive(Clone)]
 pub(super) struct ScriptPack {
     /// The pack's reference, as the variant lists it.
     pub(super) name: String,
     /// The name its manifest gives (see [`ScriptSource::rule`]).
     pub(super) rule: String,
     pub(super) path: PathBuf,
-    pub(super) ast: AST,
+    /// Its script, compiled once and shared by the scripts made from it
+    /// with other parameter values.
+    pub(super) ast: Arc<AST>,
     pub(super) params: Map,
     /// Where each hook's `fn` stands (line, column), for errors that Rhai
     /// reports without a position (too many operations, stack overflow).
@@ -35,6 +43,7 @@ pub(super) struct ScriptPack {
 }
 
 /// Compiled packs, shared by every thread.
+#[derive(Clone)]
 pub struct Scripts {
     pub(super) packs: Vec<ScriptPack>,
     /// For each hook, the packs (indices) that define it, in order.
@@ -121,7 +130,7 @@ impl Scripts {
                 name: s.pack.to_string(),
                 rule: s.rule.to_string(),
                 path: s.source.path.clone(),
-                ast,
+                ast: Arc::new(ast),
                 params: s.params.clone(),
                 hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
                 state,
@@ -150,6 +159,19 @@ impl Scripts {
             table_kinds: 0,
             trace: None,
         })
+    }
+
+    /// The same scripts, each pack's reading the parameters `params` holds
+    /// for it (by pack reference; a pack not in it keeps its own): nothing
+    /// is compiled again.
+    pub fn with_params(&self, params: &BTreeMap<String, Map>) -> Scripts {
+        let mut with = self.clone();
+        for pack in &mut with.packs {
+            if let Some(map) = params.get(&pack.name) {
+                pack.params = map.clone();
+            }
+        }
+        with
     }
 
     /// Functions whose names look like a misspelt hook (never called: a
@@ -196,8 +218,20 @@ fn near_misses(s: &ScriptSource, ast: &AST) -> Vec<String> {
     out
 }
 
+thread_local! {
+    /// How many scripts this thread has compiled.
+    static COMPILED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many pack scripts the calling thread has compiled so far (what a
+/// test counts to see that something compiles nothing).
+pub fn compiled_on_this_thread() -> u64 {
+    COMPILED.with(Cell::get)
+}
+
 /// One pack's script, compiled; a syntax error with its place.
 fn compile_one(engine: &Engine, s: &ScriptSource) -> Result<AST> {
+    COMPILED.with(|n| n.set(n.get() + 1));
     let mut ast = engine.compile(&s.source.text).map_err(|e| {
         let (line, col) = position(e.position());
         let message = e.err_type().to_string();
