@@ -1,7 +1,7 @@
 //! `towerlab check --cost`: what each pack's hooks cost a game. A few
 //! seeded two-player games are played with random bots and a few with
 //! greedy bots, every run of a pack's function counted with the operations
-//! it spent ([`ScriptRules::count_runs`]); each hook's runs a game, its
+//! it spent ([`crate::rules::script::ScriptRules::count_runs`]); each hook's runs a game, its
 //! instructions a run and its share of a native game follow from constants
 //! calibrated once against callgrind. Counts, not clocks: the same figures
 //! on every run, machine and thread count (the games are played one after

@@ -9,22 +9,26 @@ use serde_json::Value;
 
 use crate::common::{TowerPack, json, refused, run, stdout};
 
-/// `check PACKS --cost` with `random` and `greedy` games, as JSON.
-fn cost(packs: &str, random: u64, greedy: u64) -> Value {
-    let (random, greedy) = (random.to_string(), greedy.to_string());
-    let args = [
+/// The arguments of `check PACKS --cost` with `random` and `greedy` games.
+fn cost_args<'a>(packs: &'a str, random: &'a str, greedy: &'a str) -> Vec<&'a str> {
+    vec![
         "check",
         packs,
         "--games",
         "0",
         "--cost",
         "--cost-random",
-        &random,
+        random,
         "--cost-greedy",
-        &greedy,
-        "--format",
-        "json",
-    ];
+        greedy,
+    ]
+}
+
+/// `check PACKS --cost` with `random` and `greedy` games, as JSON.
+fn cost(packs: &str, random: u64, greedy: u64) -> Value {
+    let (random, greedy) = (random.to_string(), greedy.to_string());
+    let mut args = cost_args(packs, &random, &greedy);
+    args.extend(["--format", "json"]);
     json(&args)
 }
 
@@ -110,17 +114,7 @@ fn the_figures_are_the_same_on_every_run_and_name_the_bulk() {
         advice.contains("game().in_range") && advice.contains("speed.md#what-a-rules-runs-cost")
     );
     // The text names it too, with the table.
-    let text = stdout(&run(&[
-        "check",
-        packs,
-        "--games",
-        "0",
-        "--cost",
-        "--cost-random",
-        "3",
-        "--cost-greedy",
-        "0",
-    ]));
+    let text = stdout(&run(&cost_args(packs, "3", "0")));
     assert!(
         text.contains(
             "costliest hook with random bots: pack `./docs/examples/bell`, `on_tile_drawn`"
