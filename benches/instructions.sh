@@ -70,13 +70,12 @@ table() {
     fi
     echo "Against \`$1\`:"
     echo
+    mcts_head="" mcts_rule=""
     if [ "$mcts_games" -ge 2 ]; then
-        echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command | mcts bots, a game |"
-        echo "|---|---|---|---|---|---|"
-    else
-        echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |"
-        echo "|---|---|---|---|---|"
+        mcts_head=" mcts bots, a game |" mcts_rule="---|"
     fi
+    echo "| rules | random bots, a game | greedy bots, a game | random bots, whole command | greedy bots, whole command |$mcts_head"
+    echo "|---|---|---|---|---|$mcts_rule"
     for packs in $(printf '%s\n' $2 | grep -E "$only"); do
         r=$(ratios "$packs" random,random "$random_games" "$base_random")
         g=$(ratios "$packs" greedy,greedy "$greedy_games" "$base_greedy")
