@@ -134,6 +134,12 @@ impl Page {
     /// from here would cost one a look (a call waits up to 100 ms for
     /// headless_chrome's reader to let go of the connection).
     pub fn wait(&self, expression: &str) {
+        self.wait_showing(expression, "null");
+    }
+
+    /// [`Page::wait`], and when it fails, the value of `show` (what the
+    /// page holds that tells why) in the message.
+    pub fn wait_showing(&self, expression: &str, show: &str) {
         let waited = self.eval(&format!(
             "new Promise((done, failed) => {{\n\
              const until = Date.now() + 60000;\n\
@@ -147,7 +153,12 @@ impl Page {
              look();\n\
              }})"
         ));
-        assert_eq!(waited, json!(true), "waited a minute for {expression}");
+        if waited != json!(true) {
+            panic!(
+                "waited a minute for {expression}; the page shows {}",
+                self.eval(show)
+            );
+        }
     }
 
     /// Wait (up to a minute) until `expression` is true on the page the

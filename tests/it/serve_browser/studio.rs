@@ -123,7 +123,10 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
     // The second tap at once, as a person taps: the cells are redrawn in
     // place, so a tap is not lost when the first board's answers arrive.
     press(&page, phone, "#grid button[data-at=\"0,0\"]");
-    page.wait("document.querySelectorAll('#grid button.range').length === 5");
+    page.wait_showing(
+        "document.querySelectorAll('#grid button.range').length === 5",
+        "[innerWidth, JSON.stringify(studio.board), document.querySelector('input[name=tool]:checked').value, document.querySelector('#answer-status').textContent]",
+    );
     press(&page, phone, "input[name=tool][value=tile]");
     press(&page, phone, "#grid button[data-at=\"1,0\"]");
     press(&page, phone, "input[name=tool][value=meeple]");
