@@ -186,10 +186,6 @@ const KNOWN_PARENT_LOOPS: &[&str] = &[
     "views::render -> views::render::board -> views::render",
     "views::render::tile -> views::render::tile::shape -> views::render::tile",
     "views::render::tile -> views::render::tile::spots -> views::render::tile",
-    "views::report -> views::report::fires -> views::report",
-    "views::report -> views::report::ladder -> views::report",
-    "views::report -> views::report::replay -> views::report",
-    "views::report -> views::report::sample -> views::report",
     "views::scene -> views::scene::build -> views::scene",
     "views::scene -> views::scene::sample -> views::scene",
 ];
