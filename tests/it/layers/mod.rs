@@ -158,8 +158,6 @@ const KNOWN_PARENT_LOOPS: &[&str] = &[
     "play::log -> play::log::read -> play::log",
     "play::replay -> play::replay::file -> play::replay",
     "play::scenario -> play::scenario::answers -> play::scenario",
-    "play::scenario -> play::scenario::expect -> play::scenario",
-    "play::scenario -> play::scenario::steps -> play::scenario",
     "play::tune -> play::tune::trials -> play::tune",
     "play::words -> play::words::options -> play::words",
     "rules::script -> rules::script::api -> rules::script",
