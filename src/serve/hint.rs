@@ -32,14 +32,9 @@ pub fn advise(session: &Session, budget: u32, names: &Names) -> Result<Hint, Api
         budget,
         names,
     };
-    advise_on(session.game(), decision, session.ruleset(), asked).map_err(|mut e| {
-        // A limit's message names the game's seed, which stays hidden
-        // until the game ends.
-        e.message = e
-            .message
-            .replace(&format!(" (seed {})", session.seed()), "");
-        e
-    })
+    // The search spends from a budget of its own, whose limit names no
+    // seed: the game's stays hidden until the game ends.
+    advise_on(session.game(), decision, session.ruleset(), asked)
 }
 
 /// Who asks, about which question, the search's stream and budget, and
@@ -258,6 +253,52 @@ mod tests {
         assert_ne!(hint.bot, "mcts:500", "{hint:?}");
         assert!(hint.reason.contains("iterations asked"), "{}", hint.reason);
         assert_eq!(again.unwrap(), hint);
+    }
+
+    /// A limit a hint's search hits names no seed (the game's stays hidden
+    /// until it ends), while the same limit hit in a game played as
+    /// `simulate` plays its games names the game's seed. The pack's
+    /// `on_tile_placed` costs a great deal once a tile is placed after the
+    /// start tile, so the game reaches its first question within the
+    /// budget and a search, which places a tile, does not.
+    #[test]
+    fn a_limit_hit_in_a_hint_names_no_seed_and_one_in_a_played_game_does() {
+        let script = "fn on_tile_placed(event) {\n    if game().turn > 0 {\n        \
+                      let n = 0;\n        for i in 0..50000 { n += i; }\n    }\n    []\n}\n";
+        let files = [
+            (
+                "costly/pack.toml",
+                "[pack]\nname = \"costly\"\nrequires = [\"tower\"]\nscript = \"costly.rhai\"\n",
+            ),
+            ("costly/costly.rhai", script),
+        ];
+        let home = Home::shipped().holding(
+            files
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        );
+        let load = LoadOptions::unit_tests().with_hook_budget(200_000);
+        let packs = ["tower".to_string(), "costly".to_string()];
+        let set = Ruleset::from_packs(&home, &load, &packs).unwrap();
+        let (seed, rules) = (7, set.rules());
+        let session = Session::new(&set, rules.as_ref(), &[Seat::Person; 2], seed).unwrap();
+        let hinted =
+            advise(&session, 50, &Names::numbered(2)).expect_err("the search spends past it");
+        assert!(
+            hinted.message.contains("operations in all"),
+            "{}",
+            hinted.message
+        );
+        assert!(!hinted.message.contains("seed"), "{}", hinted.message);
+        let rules = set.rules();
+        let Err(played) = crate::play::sim::play_random(set.tiles(), rules.as_ref(), 2, seed)
+        else {
+            panic!("a whole game spends past the budget");
+        };
+        let played = format!("{played:#}");
+        assert!(played.contains("operations in all"), "{played}");
+        assert!(played.contains(&format!("(seed {seed})")), "{played}");
     }
 
     /// The reason names whom the margin is over: the strongest opponent,

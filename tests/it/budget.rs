@@ -105,6 +105,11 @@ fn a_game_over_the_hook_budget_fails_naming_pack_hook_game_seed_and_flag() {
     ] {
         assert!(error.contains(says), "should say `{says}`: {error}");
     }
+    // The limit's own words name the seed, not only simulate's prefix.
+    assert!(
+        message(&error).contains(&format!("(seed {seed})")),
+        "{error}"
+    );
 }
 
 #[test]

@@ -468,12 +468,16 @@ impl ScriptRules {
 
     /// A bot's search begins (`true`): the game's spending is kept aside and
     /// the search spends from a budget of its own, as large as a game's; or
-    /// ends (`false`): the game's spending comes back as it was.
+    /// ends (`false`): the game's spending comes back as it was. The
+    /// search's budget names no seed: what it plays is the game with its
+    /// undrawn tiles dealt again, not the seed's deal, and a hint, which
+    /// searches a game whose seed stays hidden until it ends, must not
+    /// tell it.
     pub(super) fn spend_apart(&self, on: bool) {
         if on {
             let game = self.game.get();
             self.game_aside.set(Some(game));
-            self.game.set(GameSpend::new(game.seed));
+            self.game.set(GameSpend::new(None));
         } else if let Some(game) = self.game_aside.take() {
             self.game.set(game);
         }
