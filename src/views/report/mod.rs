@@ -26,6 +26,7 @@
 pub mod charts;
 mod figures;
 mod fires;
+mod head;
 mod ladder;
 mod names;
 mod reader;
@@ -43,13 +44,13 @@ use crate::analysis::verdict::Verdict;
 use crate::rules::worths::bot_values_line;
 pub use figures::VARIANT_COLOURS;
 use figures::{charts_section, variant_colour};
+use head::head;
 use names::readable;
 pub use reader::{Reader, without_options};
 pub use replay::VIEWER_GAMES;
 pub use sample::{Frame, SampleGame};
 use tables::{by_kind_section, table};
 
-const STYLE: &str = include_str!("report.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// The report as one HTML document: the comparison, and the sample games
@@ -88,12 +89,7 @@ fn page(
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                style { "\n" (PreEscaped(STYLE)) }
-            }
+            (head(&title))
             body {
                 (header(r, &title, skill.is_some()))
                 main {
@@ -172,6 +168,21 @@ mod tests {
     use crate::analysis::compare::{Difference, Metric, VariantValue};
     use crate::analysis::stats;
 
+    /// A difference of `mean` with the interval `ci` that survives Holm's
+    /// adjustment.
+    fn surviving(mean: f64, ci: [f64; 2]) -> Difference {
+        Difference {
+            mean,
+            ci,
+            sd: 1.0,
+            significant: true,
+            no_interval: None,
+            p: 0.001,
+            p_adjusted: 0.002,
+            survives: true,
+        }
+    }
+
     /// A comparison of two variants whose names and bots are markup.
     fn hostile() -> Comparison {
         let names = ["<b>a</b>", "x\" onload=\"alert(1)"];
@@ -180,16 +191,7 @@ mod tests {
             mean: 1.0,
             ci: [0.5, 1.5],
             no_interval: None,
-            diff: (v > 0).then_some(Difference {
-                mean: 0.25,
-                ci: [0.1, 0.4],
-                sd: 1.0,
-                significant: true,
-                no_interval: None,
-                p: 0.001,
-                p_adjusted: 0.002,
-                survives: true,
-            }),
+            diff: (v > 0).then_some(surviving(0.25, [0.1, 0.4])),
         };
         Comparison {
             variants: names.map(String::from).to_vec(),
@@ -290,16 +292,7 @@ mod tests {
     fn a_difference_that_depends_on_skill_is_flagged_and_charted() {
         use crate::analysis::ladder::{Across, Ladder, SkillGap, Trace};
         let c = hostile();
-        let d = |mean: f64| Difference {
-            mean,
-            ci: [mean - 0.2, mean + 0.2],
-            sd: 1.0,
-            significant: true,
-            no_interval: None,
-            p: 0.001,
-            p_adjusted: 0.002,
-            survives: true,
-        };
+        let d = |mean: f64| surviving(mean, [mean - 0.2, mean + 0.2]);
         let ladder = Ladder {
             levels: vec!["random".into(), "greedy".into()],
             runs: vec![c.clone(), c.clone()],

@@ -3,14 +3,13 @@
 //! difference from the first value, and a response curve per metric with
 //! its 95% interval band.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{DOCTYPE, Markup, html};
 
 use crate::analysis::stats::{self, Estimate};
 use crate::analysis::sweep::{Sweep, SweepMetric};
 use crate::rules::worths::bot_values_line;
 use crate::views::report::charts::{self, Curve};
-
-const STYLE: &str = include_str!("report.css");
+use crate::views::report::head::head;
 
 /// The sweep's page.
 pub fn html(s: &Sweep) -> String {
@@ -18,12 +17,7 @@ pub fn html(s: &Sweep) -> String {
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                style { "\n" (PreEscaped(STYLE)) }
-            }
+            (head(&title))
             body {
                 header {
                     h1 { (title) }
