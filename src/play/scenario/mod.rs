@@ -20,12 +20,14 @@ use crate::rules::{Home, LoadOptions, Params, Ruleset};
 mod answers;
 mod checked;
 mod expect;
+mod failure;
 mod file;
 mod position;
 mod state;
 mod steps;
 
 pub use answers::{Answering, Answers, KindSeats, RansomAnswer, TowerAnswers, answers};
+pub use failure::Failure;
 pub use file::RawFile;
 use file::RawScenario;
 
@@ -92,17 +94,6 @@ fn with_suggestion(e: &anyhow::Error) -> anyhow::Error {
         Some(s) if !s.is_empty() => crate::kernel::diag::bad_input(format!("{text}{s}")),
         _ => crate::kernel::diag::bad_input(text),
     }
-}
-
-/// One expectation that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// `file:line:col` of the expectation (or the step).
-    pub at: String,
-    /// What was checked, in words.
-    pub what: String,
-    pub expected: String,
-    pub got: String,
 }
 
 /// What running one scenario found.

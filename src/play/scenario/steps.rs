@@ -3,8 +3,8 @@
 
 use anyhow::{Context, Result};
 
-use super::Failure;
 use super::checked::{cell, number, rotation, seat};
+use super::failure::Failure;
 use super::file::{At, RawScenario, RawStep};
 use super::position::floor_kind;
 use crate::kernel::diag::Source;

@@ -255,7 +255,7 @@ impl ScriptRules {
         }
         // What the shorter chains spend, and an error of theirs, are not
         // the question's.
-        let (game, budget) = (self.game.get(), self.budget.get());
+        let (game, budget, count) = (self.game.get(), self.budget.get(), self.count.get());
         let error = self.error.borrow().clone();
         let mut below = Vec::with_capacity(packs + 1);
         for n in 0..packs {
@@ -264,6 +264,7 @@ impl ScriptRules {
         }
         self.game.set(game);
         self.budget.set(budget);
+        self.count.set(count);
         *self.error.borrow_mut() = error;
         below.push(Some(answer.clone()));
         let mut mask = 0;

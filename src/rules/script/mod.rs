@@ -92,6 +92,8 @@ pub struct ScriptRules {
     error: RefCell<Option<String>>,
     /// What the current top-level call has spent of the sandbox's limits.
     budget: Cell<Budget>,
+    /// Its operations, counted apart ([`sandbox::Count`]).
+    count: Cell<sandbox::Count>,
     /// What the hooks of the current game have spent.
     game: Cell<GameSpend>,
     /// The game's spending, kept aside while a bot's search spends apart.
@@ -132,6 +134,7 @@ impl ScriptRules {
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
             budget: Cell::new(Budget::start(limits::OPERATIONS)),
+            count: Cell::new(sandbox::Count::start(&Budget::start(limits::OPERATIONS))),
             game: Cell::new(GameSpend::default()),
             game_aside: Cell::new(None),
             levels: Cell::new(0),

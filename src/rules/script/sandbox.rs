@@ -119,9 +119,6 @@ impl GameSpend {
 /// What the current top-level hook call, with the hooks it calls, has spent.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Budget {
-    /// Operations run, and charged for the cached answers the call was
-    /// given; zero between top-level calls.
-    operations: u64,
     /// Operations this call may reach: [`limits::OPERATIONS`], or less when
     /// that is all the game's budget has left.
     limit: u64,
@@ -146,6 +143,27 @@ pub(super) struct Budget {
     broken: Option<Limit>,
 }
 
+/// The current top-level call's operation count, apart from the rest of
+/// its [`Budget`]: the one thing every operation changes, kept small so
+/// that an operation counted between two looks is an add and a compare.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Count {
+    /// Operations run, and charged for the cached answers the call was
+    /// given; zero between top-level calls.
+    pub(super) operations: u64,
+    /// [`Budget::check_at`] of the call's budget.
+    check_at: u64,
+}
+
+impl Count {
+    pub(super) fn start(budget: &Budget) -> Count {
+        Count {
+            operations: 0,
+            check_at: budget.check_at(),
+        }
+    }
+}
+
 /// Operations between two looks at the memory held.
 const LOOK_EVERY: u64 = 16;
 /// Operations between two looks at the clocks (the first look starts them).
@@ -167,9 +185,18 @@ impl Budget {
         }
     }
 
+    /// The operation count at which [`ScriptRules::spend`] must look at
+    /// the limits (its next look, or the limit's first operation past it):
+    /// every operation does once one is broken.
+    fn check_at(&self) -> u64 {
+        match self.broken {
+            Some(_) => 0,
+            None => self.next_look.min(self.limit.saturating_add(1)),
+        }
+    }
+
     pub(super) fn start(limit: u64) -> Budget {
         Budget {
-            operations: 0,
             limit,
             started: None,
             wall: None,
@@ -266,25 +293,37 @@ pub(super) fn sandboxed_engine() -> Engine {
 
 impl ScriptRules {
     /// Count one operation of the current top-level call; the limit broken,
-    /// if any.
+    /// if any. Between two looks at the limits, an add and a compare.
     fn spend(&self) -> Option<Limit> {
+        let mut count = self.count.get();
+        if count.operations + 1 < count.check_at {
+            count.operations += 1;
+            self.count.set(count);
+            return None;
+        }
+        self.spend_looking()
+    }
+
+    /// [`ScriptRules::spend`] at a look, or once a limit is broken (no
+    /// operation is counted then).
+    fn spend_looking(&self) -> Option<Limit> {
         let mut b = self.budget.get();
         if b.broken.is_none() {
-            b.operations += 1;
+            let operations = self.add_operations(1);
             // Memory is looked at every LOOK_EVERY operations, the clocks
             // every CLOCK_EVERY: the work one operation does beyond a few
             // microseconds is charged as operations of its own (`charge_work`),
             // so the limits hold within a few percent.
-            b.broken = if b.operations > b.limit {
-                Some(self.over(b.operations))
-            } else if b.operations >= b.next_look {
-                b.next_look = b.operations + LOOK_EVERY;
+            b.broken = if operations > b.limit {
+                Some(self.over(operations))
+            } else if operations >= b.next_look {
+                b.next_look = operations + LOOK_EVERY;
                 if self.scripts.memory_limit == MemoryLimit::On
                     && memory::held().wrapping_sub(b.held) > limits::MEMORY as isize
                 {
                     Some(Limit::Memory)
-                } else if b.operations >= b.next_clock {
-                    b.next_clock = b.operations + CLOCK_EVERY;
+                } else if operations >= b.next_clock {
+                    b.next_clock = operations + CLOCK_EVERY;
                     self.stopped().or_else(|| b.clocks_broken())
                 } else {
                     None
@@ -292,9 +331,18 @@ impl ScriptRules {
             } else {
                 None
             };
-            self.budget.set(b);
+            self.set_budget(b);
         }
         b.broken
+    }
+
+    /// The call's budget changed: kept, with when the next operation must
+    /// look at it.
+    pub(super) fn set_budget(&self, b: Budget) {
+        self.budget.set(b);
+        let mut count = self.count.get();
+        count.check_at = b.check_at();
+        self.count.set(count);
     }
 }
 
@@ -377,14 +425,22 @@ impl ScriptRules {
         if cost == 0 || self.stack.borrow().is_empty() {
             return;
         }
+        let operations = self.add_operations(cost);
         let mut b = self.budget.get();
-        b.operations += cost;
-        b.next_look = b.next_look.min(b.operations);
-        b.next_clock = b.next_clock.min(b.operations);
-        if b.broken.is_none() && b.operations > b.limit {
-            b.broken = Some(self.over(b.operations));
+        b.next_look = b.next_look.min(operations);
+        b.next_clock = b.next_clock.min(operations);
+        if b.broken.is_none() && operations > b.limit {
+            b.broken = Some(self.over(operations));
         }
-        self.budget.set(b);
+        self.set_budget(b);
+    }
+
+    /// Add `cost` operations to the running call's: its count then.
+    fn add_operations(&self, cost: u64) -> u64 {
+        let mut count = self.count.get();
+        count.operations += cost;
+        self.count.set(count);
+        count.operations
     }
 
     /// Which limit `operations` in the current call break: the call's own,
@@ -426,13 +482,13 @@ impl ScriptRules {
     /// Operations the game's hooks have spent so far, the running call's
     /// included: what a cached answer cost is the difference of two readings.
     pub(super) fn spent(&self) -> u64 {
-        self.game.get().operations + self.budget.get().operations
+        self.game.get().operations + self.count.get().operations
     }
 
     /// Operations the current top-level call has spent (and been charged)
     /// so far.
     pub(super) fn call_operations(&self) -> u64 {
-        self.budget.get().operations
+        self.count.get().operations
     }
 
     /// The budget of a new top-level call: what is left of the game's, at
@@ -447,24 +503,25 @@ impl ScriptRules {
             .allowance
             .as_ref()
             .map_or(u64::MAX, |a| a.left());
-        self.budget
-            .set(Budget::start(left.min(limits::OPERATIONS).min(request)));
+        let b = Budget::start(left.min(limits::OPERATIONS).min(request));
+        self.budget.set(b);
+        self.count.set(Count::start(&b));
     }
 
     /// A top-level call ended: its operations go to the game's; the limit it
     /// broke, if any (a cached answer charged at its end can break one with
     /// no operation left to stop it).
     pub(super) fn end_call(&self) -> Option<Limit> {
-        let mut b = self.budget.get();
+        let mut count = self.count.get();
         let mut game = self.game.get();
-        game.operations += b.operations;
+        game.operations += count.operations;
         self.game.set(game);
         if let Some(a) = &self.scripts.allowance {
-            a.spend(b.operations);
+            a.spend(count.operations);
         }
-        b.operations = 0;
-        self.budget.set(b);
-        b.broken
+        count.operations = 0;
+        self.count.set(count);
+        self.budget.get().broken
     }
 
     /// The request's time is up, when the server stopped it.
@@ -498,12 +555,12 @@ impl ScriptRules {
         }
         if !self.stack.borrow().is_empty() {
             self.run_charged(cost);
+            let operations = self.add_operations(cost);
             let mut b = self.budget.get();
-            b.operations += cost;
-            if b.broken.is_none() && b.operations > b.limit {
-                b.broken = Some(self.over(b.operations));
+            if b.broken.is_none() && operations > b.limit {
+                b.broken = Some(self.over(operations));
             }
-            self.budget.set(b);
+            self.set_budget(b);
             return Ok(());
         }
         let mut game = self.game.get();
@@ -567,7 +624,7 @@ impl ScriptRules {
         if total > limits::CALL_LEVELS {
             let mut b = self.budget.get();
             b.broken.get_or_insert(Limit::Depth);
-            self.budget.set(b);
+            self.set_budget(b);
             return Err(EvalAltResult::ErrorTerminated(
                 Dynamic::from(Limit::Depth),
                 Position::NONE,

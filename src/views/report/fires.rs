@@ -27,7 +27,7 @@ pub(super) fn section(r: &Comparison, fires: &[VariantFires]) -> Markup {
                             @for hook in &f.hooks {
                                 tr class=[hook.never_changed_in_play().then_some("never")] {
                                     td { (r.variants.get(v).unwrap_or(&f.variant)) }
-                                    td { (super::pack_name(&hook.pack)) }
+                                    td { (super::names::pack_name(&hook.pack)) }
                                     td { code { (hook.hook.name()) } }
                                     td { (hook.in_play.asked) }
                                     td { (hook.in_play.changed) }

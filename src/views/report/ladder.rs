@@ -7,9 +7,11 @@
 use maud::{Markup, html};
 
 use super::charts::{self, Series};
-use super::{figure, percent, readable_variant, variant_colour};
+use super::figures::{figure, percent, variant_colour};
+use super::names::readable_variant;
 use crate::analysis::ladder::{Across, Ladder, Trace};
 use crate::analysis::stats::{self, Estimate};
+use crate::views::render::PLAYER_COLOURS;
 
 /// The differences charted across the levels, with their labels.
 const KEY: [(&str, &str); 6] = [
@@ -184,7 +186,7 @@ fn gap_chart(l: &Ladder) -> Option<Markup> {
         .enumerate()
         .map(|(i, name)| Series {
             name,
-            colour: super::PLAYER_COLOURS[i % super::PLAYER_COLOURS.len()].to_string(),
+            colour: PLAYER_COLOURS[i % PLAYER_COLOURS.len()].to_string(),
         })
         .collect();
     Some(figure(

@@ -6,8 +6,8 @@
 
 use maud::{Markup, PreEscaped, html};
 
+use super::figures::variant_colour;
 use super::sample::SampleGame;
-use super::variant_colour;
 use crate::views::render::book::{self, Symbol};
 
 /// The games of each variant the viewer holds unless told otherwise: a

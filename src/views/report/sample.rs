@@ -141,7 +141,7 @@ fn union(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
 /// by name, as the page names the variant.
 fn readable_title(title: &str) -> String {
     match title.split_once(" · ") {
-        Some((variant, rest)) => format!("{} · {rest}", super::readable_variant(variant)),
+        Some((variant, rest)) => format!("{} · {rest}", super::names::readable_variant(variant)),
         None => title.to_string(),
     }
 }

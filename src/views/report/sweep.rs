@@ -117,7 +117,7 @@ fn curve(s: &Sweep, m: &SweepMetric, i: usize) -> Markup {
     charts::curve(&Curve {
         title: &m.name,
         unit: stats::glossary::describe(&m.name),
-        colour: super::VARIANT_COLOURS[i % super::VARIANT_COLOURS.len()],
+        colour: super::figures::variant_colour(i),
         labels: &s.values,
         points,
     })
