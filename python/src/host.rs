@@ -413,7 +413,11 @@ impl Host {
 
 /// Numbers as little-endian bytes, for numpy's `frombuffer`.
 fn le_bytes<T: Copy, const N: usize>(values: &[T], bytes: fn(T) -> [u8; N]) -> Vec<u8> {
-    values.iter().flat_map(|&v| bytes(v)).collect()
+    let mut out = Vec::with_capacity(values.len() * N);
+    for &v in values {
+        out.extend_from_slice(&bytes(v));
+    }
+    out
 }
 
 #[pymethods]

@@ -62,10 +62,10 @@ impl Layout {
         self.width() * self.width()
     }
 
-    /// Each block's name, first action and size, in order.
-    pub fn blocks(&self) -> Vec<(&'static str, usize, usize)> {
+    /// Each block's name and size, in order.
+    fn sizes(&self) -> [(&'static str, usize); 7] {
         let c = self.cells();
-        let sizes = [
+        [
             ("place", c * 4),
             ("pass", 1),
             ("meeple", self.segments),
@@ -73,9 +73,13 @@ impl Layout {
             ("floor", c * self.kinds),
             ("capture", c * (self.segments + 1)),
             ("ransom", self.players),
-        ];
+        ]
+    }
+
+    /// Each block's name, first action and size, in order.
+    pub fn blocks(&self) -> Vec<(&'static str, usize, usize)> {
         let mut start = 0;
-        sizes
+        self.sizes()
             .into_iter()
             .map(|(name, len)| {
                 let block = (name, start, len);
@@ -85,11 +89,13 @@ impl Layout {
             .collect()
     }
 
+    /// The first action of `block` (no list made: each option's action asks).
     fn start(&self, block: &str) -> usize {
-        self.blocks()
-            .into_iter()
-            .find(|b| b.0 == block)
-            .map_or(0, |b| b.1)
+        self.sizes()
+            .iter()
+            .take_while(|(name, _)| *name != block)
+            .map(|(_, size)| size)
+            .sum()
     }
 
     pub fn size(&self) -> usize {
