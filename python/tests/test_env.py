@@ -62,14 +62,25 @@ def test_bots_in_every_seat_play_towerlab_plays_game(cli, tmp_path):
 
 
 def test_the_observation_never_holds_the_deck_order():
-    a = towerlab.raw_env("tower")
-    b = towerlab.raw_env("tower")
-    a.reset(seed=1)
-    b.reset(seed=2)
-    # Different decks, the same first drawn tile kind or not: the observation
-    # holds the drawn tile and the count left, nothing of the order.
-    oa = a.observe(a.agent_selection)["observation"]
-    assert oa["turn"][3] == 88 and set(oa) == {"board", "seats", "turn", "me"}
+    # Two deals whose first drawn tile is the same kind: before any tile is
+    # placed, every seat sees the same, though the decks differ.
+    env = towerlab.raw_env("tower")
+    first = {}
+    for seed in range(1, 60):
+        env.reset(seed=seed)
+        obs = env.observe(env.agent_selection)["observation"]
+        drawn = int(obs["turn"][0])
+        if drawn in first:
+            break
+        first[drawn] = (seed, {k: v.copy() for k, v in obs.items()})
+    else:
+        pytest.fail("no two deals drew the same first tile")
+    earlier_seed, earlier = first[drawn]
+    assert env.log() != "" and earlier_seed != seed
+    assert set(obs) == {"board", "seats", "turn", "me"}
+    for key in obs:
+        np.testing.assert_array_equal(obs[key], earlier[key])
+    assert obs["turn"][3] == 88  # the tiles left: a count, not an order
 
 
 def test_an_action_outside_the_mask_raises_and_changes_nothing():
@@ -106,8 +117,7 @@ def test_a_pack_error_ends_the_episode_with_its_message(tmp_path):
     (pack / "broken-floor.rhai").write_text('fn may_place_floor(tower, kind) {\n    throw "the floor broke";\n}\n')
     env = towerlab.raw_env(packs=["tower", str(pack)])
     random_episode(env, 1, np.random.default_rng(0))
-    errors = [info.get("error", "") for info in env.infos.values()] if env.infos else []
-    # The agents are gone once the episode ended; the last infos said why.
+    # The agents are gone once the episode ended; the game says why.
     assert env.game.state["step"] == "failed"
     assert "the floor broke" in env.game.state["failed"]
     assert "broken-floor" in env.game.state["failed"]
@@ -145,3 +155,14 @@ def test_bad_environment_arguments_raise_bad_input():
         towerlab.raw_env("tower", players=9)
     with pytest.raises(towerlab.BadInput, match="bot"):
         towerlab.GymEnv("tower", opponents="grandmaster")
+
+
+def test_eight_players_and_bots_per_seat():
+    env = towerlab.raw_env("tower", players=8)
+    env.reset(seed=1)
+    assert env.agents == [f"seat_{p}" for p in range(1, 9)]
+    assert env.blocks[-1] == ("ransom", env.action_space("seat_1").n - 8, 8)
+    gym = towerlab.GymEnv("black-tower", opponents=["greedy", "mcts:20", "random"])
+    obs, info = gym.reset(seed=2)
+    assert obs["observation"]["seats"].shape == (4, 4 + 3)
+    assert info["step"] == "placement" and gym.action_masks().any()
