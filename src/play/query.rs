@@ -183,7 +183,22 @@ pub fn capture_cells(
     floors: &[FloorKind],
     map: Option<&BoardMap>,
 ) -> Result<Vec<(i32, i32)>> {
+    capture_cells_on(rules, tiles, floors, map, &[SegmentKind::Road])
+}
+
+/// [`capture_cells`], a cell counted when an opponent's meeple on any
+/// feature of `on` there may be taken.
+pub fn capture_cells_on(
+    rules: &dyn Rules,
+    tiles: &TileSet,
+    floors: &[FloorKind],
+    map: Option<&BoardMap>,
+    on: &[SegmentKind],
+) -> Result<Vec<(i32, i32)>> {
     check_stack(rules, floors)?;
+    if on.is_empty() {
+        return Ok(Vec::new());
+    }
     let view = TowerView {
         pos: Pos::ORIGIN,
         floors,
@@ -211,12 +226,15 @@ pub fn capture_cells(
     cells.sort_unstable();
     cells.dedup();
     let board = board_with(tiles, cells.iter().copied());
+    // A meeple on each feature of `on` on each cell, in that order.
     let meeples: Vec<Meeple> = cells
         .iter()
-        .map(|&(x, y)| Meeple {
-            owner: 1,
-            pos: Pos::new(x, y),
-            spot: MeepleSpot::Segment(0),
+        .flat_map(|&(x, y)| {
+            on.iter().map(move |_| Meeple {
+                owner: 1,
+                pos: Pos::new(x, y),
+                spot: MeepleSpot::Segment(0),
+            })
         })
         .collect();
     let (mut range, mut taken) = (Vec::new(), Vec::new());
@@ -225,17 +243,28 @@ pub fn capture_cells(
         &view,
         &Table::bare(&board, 2),
         &meeples,
-        |_, _| MeepleOn::Feature(SegmentKind::Road),
+        |i, _| MeepleOn::Feature(on[i % on.len()]),
         &mut range,
         &mut taken,
     )?;
-    Ok(taken.iter().map(|&i| cells[i as usize]).collect())
+    let mut found: Vec<(i32, i32)> = taken
+        .iter()
+        .map(|&i| cells[i as usize / on.len()])
+        .collect();
+    found.dedup();
+    Ok(found)
 }
 
 /// The cells (relative to the tower) that the tower on `at` captures from,
 /// as `towerlab range` computes them: on the game's board, with the tower's
 /// floors. Bad input when no tower with floors stands there.
 pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
+    tower_range_on(game, at, &[SegmentKind::Road])
+}
+
+/// [`tower_range`], a cell counted when an opponent's meeple on any feature
+/// of `on` there may be taken.
+pub fn tower_range_on(game: &Game, at: Pos, on: &[SegmentKind]) -> Result<Vec<(i32, i32)>> {
     let tower = &game.towers()[with_floors(game, at)?];
     let map = BoardMap {
         tiles: game
@@ -245,7 +274,7 @@ pub fn tower_range(game: &Game, at: Pos) -> Result<Vec<(i32, i32)>> {
             .map(|p| (p.pos.x - at.x, p.pos.y - at.y))
             .collect(),
     };
-    capture_cells(game.rules(), game.tiles(), &tower.floors, Some(&map))
+    capture_cells_on(game.rules(), game.tiles(), &tower.floors, Some(&map), on)
 }
 
 /// The cells (relative to the tower) holding a tile that the tower of

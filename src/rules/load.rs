@@ -11,7 +11,10 @@
 //! - the trace (`--trace`): where every hook call is written down, if
 //!   anywhere (none by default);
 //! - the allowance: what one request may spend on hooks in all, across
-//!   every game it plays ([`Allowance`]; the server's, none by default).
+//!   every game it plays ([`Allowance`]; the server's, none by default);
+//! - the scripts compiled before ([`Compiled`]): a load that would compile
+//!   a script again takes it from there (`check`'s, which compiles each
+//!   pack alone, then the ruleset; none kept by default).
 //!
 //! Every way in that loads packs — a [`Ruleset`](super::Ruleset)'s
 //! constructors, `check`, scenario runs, replay, the server — takes them;
@@ -23,7 +26,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::script::{Allowance, MemoryLimit, ScriptSource, Scripts, limits};
+use super::script::{Allowance, Compiled, MemoryLimit, ScriptSource, Scripts, limits};
 use super::trace::Trace;
 
 /// How packs are loaded: memory limit, hook budget, trace. The default
@@ -37,6 +40,8 @@ pub struct LoadOptions {
     trace: Option<Trace>,
     /// What the request loading these packs may spend in all, if bounded.
     allowance: Option<Arc<Allowance>>,
+    /// The scripts compiled before, when they are kept.
+    compiled: Option<Arc<Compiled>>,
 }
 
 impl Default for LoadOptions {
@@ -46,6 +51,7 @@ impl Default for LoadOptions {
             hook_budget: limits::GAME_OPERATIONS,
             trace: None,
             allowance: None,
+            compiled: None,
         }
     }
 }
@@ -80,13 +86,23 @@ impl LoadOptions {
         self
     }
 
+    /// The same options, the scripts they compile kept and taken again
+    /// when the same script (file and text) is compiled again; those kept
+    /// already stay kept.
+    pub fn keeping_compiled(mut self) -> LoadOptions {
+        self.compiled.get_or_insert_with(Arc::default);
+        self
+    }
+
     /// Compile the scripts of `sources` (floor kinds `kinds`) under these
     /// options.
     pub(super) fn compile(&self, sources: &[ScriptSource], kinds: &[String]) -> Result<Scripts> {
-        Ok(Scripts::compile(sources, kinds, self.memory_limit)?
-            .with_hook_budget(self.hook_budget)
-            .with_allowance(self.allowance.clone())
-            .with_trace(self.trace.clone()))
+        Ok(
+            Scripts::compile(sources, kinds, self.memory_limit, self.compiled.as_deref())?
+                .with_hook_budget(self.hook_budget)
+                .with_allowance(self.allowance.clone())
+                .with_trace(self.trace.clone()),
+        )
     }
 }
 

@@ -25,7 +25,12 @@ pub struct Loaded {
 
 /// Load the pack, pack list (`tower,house/no-gaps`) or variant `target`
 /// under `load`, collecting every problem.
+///
+/// Each script is compiled once: the ruleset assembled takes the scripts
+/// compiled alone ([`LoadOptions::keeping_compiled`]), and so do the rules
+/// made from it.
 pub fn load_all(home: &Home, load: &LoadOptions, target: &str) -> Loaded {
+    let load = &load.clone().keeping_compiled();
     let mut loaded = Loaded {
         set: None,
         packs: Vec::new(),

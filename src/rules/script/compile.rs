@@ -7,7 +7,7 @@
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 use rhai::{AST, Engine, ImmutableString, Map, ParseErrorType, Position};
@@ -85,10 +85,13 @@ impl Scripts {
     /// Compile every pack's script and find its hooks. Reports syntax errors
     /// and hooks of the wrong arity with `file:line:col`. With the memory
     /// limit on, scripts need [`super::CountingAllocator`] installed.
+    /// A script `kept` holds (the same file, the same text) is taken from
+    /// it, not compiled again; one compiled is kept there.
     pub fn compile(
         sources: &[ScriptSource],
         kinds: &[String],
         memory_limit: MemoryLimit,
+        kept: Option<&Compiled>,
     ) -> Result<Scripts> {
         if !sources.is_empty() {
             memory::check(memory_limit)?;
@@ -115,7 +118,10 @@ impl Scripts {
                     (d.name.clone(), (state_vars.len() - 1) as u16, d.boolean)
                 })
                 .collect();
-            let ast = compile_one(&engine, s)?;
+            let ast = match kept {
+                Some(kept) => kept.compile(&engine, s)?,
+                None => Arc::new(compile_one(&engine, s)?),
+            };
             for f in ast.iter_functions() {
                 if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
                     check_arity(s, *hook, f.params.len())?;
@@ -130,7 +136,7 @@ impl Scripts {
                 name: s.pack.to_string(),
                 rule: s.rule.to_string(),
                 path: s.source.path.clone(),
-                ast: Arc::new(ast),
+                ast,
                 params: s.params.clone(),
                 hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
                 state,
@@ -216,6 +222,44 @@ fn near_misses(s: &ScriptSource, ast: &AST) -> Vec<String> {
         ));
     }
     out
+}
+
+/// Scripts compiled, by file and text, for the loads that would compile
+/// the same script again: `check`'s, which compiles each pack alone to
+/// find every problem, then the ruleset, and the rules its scenarios name.
+#[derive(Default)]
+pub struct Compiled {
+    /// Each script's file, text and AST.
+    asts: Mutex<Vec<(PathBuf, String, Arc<AST>)>>,
+}
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let held = self.asts.lock().map_or(0, |a| a.len());
+        write!(f, "Compiled({held} scripts)")
+    }
+}
+
+impl Compiled {
+    /// The script of `s` as kept, or compiled now and kept.
+    fn compile(&self, engine: &Engine, s: &ScriptSource) -> Result<Arc<AST>> {
+        let same = |(path, text, _): &&(PathBuf, String, Arc<AST>)| {
+            *path == s.source.path && *text == s.source.text
+        };
+        let found = self
+            .asts
+            .lock()
+            .ok()
+            .and_then(|asts| asts.iter().find(same).map(|(.., ast)| ast.clone()));
+        if let Some(ast) = found {
+            return Ok(ast);
+        }
+        let ast = Arc::new(compile_one(engine, s)?);
+        if let Ok(mut asts) = self.asts.lock() {
+            asts.push((s.source.path.clone(), s.source.text.clone(), ast.clone()));
+        }
+        Ok(ast)
+    }
 }
 
 thread_local! {
@@ -318,7 +362,7 @@ mod tests {
             params: Map::new(),
             state: &[],
         }];
-        Scripts::compile(&sources, &["regular".to_string()], limit)
+        Scripts::compile(&sources, &["regular".to_string()], limit, None)
     }
 
     // The library's own unit tests run on the system allocator, as a program
@@ -352,6 +396,6 @@ mod tests {
 
     #[test]
     fn a_ruleset_without_scripts_needs_no_counting_allocator() {
-        assert!(Scripts::compile(&[], &[], MemoryLimit::On).is_ok());
+        assert!(Scripts::compile(&[], &[], MemoryLimit::On, None).is_ok());
     }
 }

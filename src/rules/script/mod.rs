@@ -72,7 +72,7 @@ use sandbox::{Budget, GameSpend, sandboxed_engine};
 
 pub use allowance::Allowance;
 pub use api::{cells_within, path_steps};
-pub use compile::{ScriptSource, Scripts, compiled_on_this_thread};
+pub use compile::{Compiled, ScriptSource, Scripts, compiled_on_this_thread};
 pub use fires::{Fire, Fires};
 pub use hooks::{HOOKS, Hook, HookSpec};
 pub use memory::{CountingAllocator, MemoryLimit, NoCountingAllocator};

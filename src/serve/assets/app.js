@@ -851,17 +851,22 @@ function pick(o) {
 }
 
 // What a floor would do, as the server's rules answered it: the cells its
-// tower would reach at the new height, hatched, and the meeples it could
-// capture, ringed; "Build this floor" commits it, "Cancel" chooses again.
+// tower would capture from at the new height, hatched, those it reaches
+// where the rules let it take nothing (past a gap under no-gaps), dotted,
+// and the meeples it could capture, ringed; "Build this floor" commits it,
+// "Cancel" chooses again.
 function previewFloor(o) {
   clearPreview();
   const size = game.board.cell;
-  for (const cell of o.preview.range) {
-    const mark = el("div", { class: "reach" });
-    mark.style.left = cell[0] + "px";
-    mark.style.top = cell[1] + "px";
-    mark.style.width = mark.style.height = size + "px";
-    $("#marks").append(mark);
+  const nothing = o.preview.takes_nothing ?? [];
+  for (const [cells, kind] of [[o.preview.range, "reach"], [nothing, "reach takes-nothing"]]) {
+    for (const cell of cells) {
+      const mark = el("div", { class: kind });
+      mark.style.left = cell[0] + "px";
+      mark.style.top = cell[1] + "px";
+      mark.style.width = mark.style.height = size + "px";
+      $("#marks").append(mark);
+    }
   }
   for (const c of o.preview.captures) {
     if (!c.at) continue;
@@ -875,11 +880,15 @@ function previewFloor(o) {
   // A meeple in range that a rule spares is said so, with the rule's pack.
   const spared = (o.preview.spared ?? []).map((s) => ` ${s.says[0].toUpperCase()}${s.says.slice(1)}.`).join("");
   const high = `the tower would be ${o.preview.height} floor${o.preview.height === 1 ? "" : "s"} high`;
-  $("#floor-text").textContent = n === 0
-    ? `${o.label}: ${high}, and this floor reaches no cell: it can capture nothing.`
-    : `${o.label}: ${high} and reach ${n} cell${n === 1 ? "" : "s"} (hatched); ` +
-      (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.") +
-      spared;
+  const cells = (k) => `${k} cell${k === 1 ? "" : "s"}`;
+  const dotted = nothing.length
+    ? ` It ${n === 0 ? "" : "also "}reaches ${cells(nothing.length)} (dotted) where the rules let it take nothing.`
+    : "";
+  $("#floor-text").textContent = (n === 0
+    ? `${o.label}: ${high}, and this floor ${nothing.length ? "captures on" : "reaches"} no cell: it can capture nothing.`
+    : `${o.label}: ${high} and reach ${cells(n)} (hatched); ` +
+      (prey.length ? `it could capture ${prey.join(", ")} (ringed).` : "no meeple it could capture stands there.")) +
+    dotted + spared;
   $("#floor-confirm").hidden = false;
   $("#floor-place").onclick = () => answer(o.index);
   for (const b of all("#options button")) b.classList.toggle("chosen", b.dataset.index === String(o.index));

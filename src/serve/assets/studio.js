@@ -1192,12 +1192,15 @@ function showTestedFile(f) {
   const fileName = splitFile(f.file)[1];
   if (f.error) {
     const li = el("li", { class: "fail" }, `${f.file}: ${f.error.message}`);
+    if (f.advice) li.append(el("p", { class: "advice" }, f.advice));
     li.addEventListener("click", () => openFile(fileName, f.error.line));
     list.append(li);
   }
   for (const s of f.scenarios) {
     const li = el("li", { class: s.passed ? "pass" : "fail" });
     li.append(`${s.passed ? "✓ pass" : "✗ fail"}: ${s.name} (${f.file}:${s.line})`);
+    // What failed and what to do, in plain words, before the details.
+    if (s.advice) li.append(el("p", { class: "advice" }, s.advice));
     if (s.error) li.append(el("pre", {}, s.error.message));
     for (const x of s.failures) {
       const box = el("div", { class: "failure" });

@@ -12,6 +12,7 @@
 //! on a board, and the pack's scenarios; `compare` runs comparisons in the
 //! background, one per client.
 
+mod advice;
 pub mod compare;
 mod names;
 mod plain;
@@ -257,9 +258,11 @@ fn test_file(
     let file = match ScenarioFile::parse(Source::new(path.clone(), text.to_string())) {
         Ok(file) => file,
         Err(e) => {
+            let error = placed(packs, format!("{e:#}"));
             return TestedFile {
+                advice: Some(advice::stopped(&path, text, &error, None)),
                 file: path,
-                error: Some(placed(packs, format!("{e:#}"))),
+                error: Some(error),
                 scenarios: Vec::new(),
             };
         }
@@ -268,12 +271,8 @@ fn test_file(
         .map(|i| {
             let (name, line) = file.scenario_name(i);
             match scenario::run(home, set, &file, i) {
-                Ok(outcome) => ScenarioResult {
-                    name,
-                    line,
-                    passed: outcome.passed(),
-                    checked: outcome.checked,
-                    failures: outcome
+                Ok(outcome) => {
+                    let failures: Vec<ScenarioFailure> = outcome
                         .failures
                         .into_iter()
                         .map(|f| ScenarioFailure {
@@ -282,23 +281,53 @@ fn test_file(
                             expected: f.expected,
                             got: f.got,
                         })
-                        .collect(),
-                    error: None,
-                },
-                Err(e) => ScenarioResult {
-                    name,
-                    line,
-                    passed: false,
-                    checked: 0,
-                    failures: Vec::new(),
-                    error: Some(placed(packs, format!("{e:#}"))),
-                },
+                        .collect();
+                    ScenarioResult {
+                        name,
+                        line,
+                        passed: failures.is_empty(),
+                        checked: outcome.checked,
+                        advice: (!failures.is_empty())
+                            .then(|| advice::unmet(&path, text, &failures)),
+                        failures,
+                        error: None,
+                    }
+                }
+                Err(e) => {
+                    let message = format!("{e:#}");
+                    // A hook's error says `pack `p`, hook `h`: …`, at its
+                    // place in the script when the script is one sent.
+                    let by_hook =
+                        message.contains(", hook `") || !crate::kernel::diag::is_bad_input(&e);
+                    let scripts = packs.iter().map(|p| PackFiles {
+                        pack: p.pack.clone(),
+                        files: p
+                            .files
+                            .iter()
+                            .filter(|(name, _)| name.ends_with(".rhai"))
+                            .map(|(name, text)| (name.clone(), text.clone()))
+                            .collect(),
+                    });
+                    let hook =
+                        by_hook.then(|| placed(&scripts.collect::<Vec<_>>(), message.clone()));
+                    let error = placed(packs, message);
+                    ScenarioResult {
+                        name,
+                        line,
+                        passed: false,
+                        checked: 0,
+                        failures: Vec::new(),
+                        advice: Some(advice::stopped(&path, text, &error, hook.as_ref())),
+                        error: Some(error),
+                    }
+                }
             }
         })
         .collect();
     TestedFile {
         file: path,
         error: None,
+        advice: None,
         scenarios,
     }
 }
@@ -329,6 +358,66 @@ mod tests {
         assert_eq!(got.file, None);
         let got = placed(&packs, "p/pack.toml: no line".into());
         assert_eq!(got.line, None);
+    }
+
+    /// A check, a board's answers and a test run compile each script of
+    /// the packs once: the ruleset takes the scripts compiled to find each
+    /// pack's problems, and so do the rules a scenario sets for itself.
+    #[test]
+    fn each_request_compiles_each_script_once() {
+        use crate::rules::script::compiled_on_this_thread;
+        let manifest =
+            "[pack]\nname = \"my-rule\"\nrequires = [\"tower\"]\nscript = \"my-rule.rhai\"\n";
+        let script = "fn may_capture(tower, meeple, board) {\n    meeple.on != \"road\" && previous(tower, meeple, board)\n}\n";
+        let board = "[[scenario]]\nname = \"b\"\ntiles = [{ tile = \"tower/F\", at = [0, 0] }]\n\
+                     towers = [{ at = [0, 0], floors = [\"regular\"] }]\n";
+        // A second scenario with its own parameter values: rules of its own.
+        let scenarios = format!(
+            "{board}[scenario.expect]\nrange = [{{ tower = [0, 0], cells = [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] }}]\n\n\
+             [[scenario]]\nname = \"c\"\nparams = {{ tower = {{ ransom_cost = 2 }} }}\n\
+             scores = [0, 10]\nprisoners = [{{ captor = 1, owner = 0 }}]\n\
+             [scenario.expect]\nransom = [{{ payer = 0, captor = 1, cost = 2 }}]\n"
+        );
+        let sent = [files(
+            "my-rule",
+            &[
+                ("pack.toml", manifest),
+                ("my-rule.rhai", script),
+                ("tests/a.toml", &scenarios),
+            ],
+        )];
+        let home = holding(&Home::shipped(), &sent).unwrap();
+        let load = LoadOptions::unit_tests();
+        // The Tower's script and the pack's.
+        let scripts = 2;
+        let compiles = |what: &dyn Fn()| {
+            let before = compiled_on_this_thread();
+            what();
+            compiled_on_this_thread() - before
+        };
+        let checked = compiles(&|| {
+            let report = check(&home, &load, &sent, "my-rule", 2).unwrap();
+            assert_eq!(report.problems, Vec::<StudioProblem>::new());
+        });
+        assert_eq!(checked, scripts, "the studio's check");
+        let checked = compiles(&|| {
+            let report = crate::play::check::run(&home, &load, "my-rule", 0).unwrap();
+            assert!(report.problems.is_empty(), "{report:?}");
+        });
+        assert_eq!(checked, scripts, "`towerlab check`");
+        let asked = compiles(&|| {
+            let answers = ask(&home, &load, "my-rule", board).unwrap();
+            assert_eq!(answers.towers.len(), 1);
+        });
+        assert_eq!(asked, scripts, "a board's answers");
+        let tested = compiles(&|| {
+            let tests = test(&home, &load, &sent, "my-rule").unwrap();
+            assert_eq!((tests.passed, tests.total), (2, 2), "{tests:?}");
+        });
+        assert_eq!(
+            tested, scripts,
+            "a test run, a scenario's own rules included"
+        );
     }
 
     #[test]

@@ -508,8 +508,13 @@ pub struct ActionOption {
 pub struct FloorPreview {
     /// Floors on the tower with this one.
     pub height: u32,
-    /// The top-left corner, on the board picture, of each cell in range.
+    /// The top-left corner, on the board picture, of each cell in range:
+    /// where the rules let the tower capture (as `towerlab range` answers).
     pub range: Vec<Point>,
+    /// The cells the rules' range reaches where they let the tower take
+    /// nothing (a cell past a gap under no-gaps), as pictures dot them.
+    #[serde(default)]
+    pub takes_nothing: Vec<Point>,
     pub captures: Vec<Capturable>,
     /// The meeples it would reach that a rule spares, each with why.
     #[serde(default)]

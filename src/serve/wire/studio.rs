@@ -183,6 +183,9 @@ pub struct StudioTests {
 pub struct TestedFile {
     pub file: String,
     pub error: Option<StudioProblem>,
+    /// With an error: what it means and what to do, in plain words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
     pub scenarios: Vec<ScenarioResult>,
 }
 
@@ -198,6 +201,11 @@ pub struct ScenarioResult {
     pub failures: Vec<ScenarioFailure>,
     /// Why it could not be set up or asked (its place in the file).
     pub error: Option<StudioProblem>,
+    /// When it failed: what failed and what to do, in plain words (an
+    /// expectation written for another rule, a key of the file to change,
+    /// a hook's error to fix in the script).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub advice: Option<String>,
 }
 
 /// An expectation that did not hold.

@@ -164,7 +164,6 @@ const KNOWN_PARENT_LOOPS: &[&str] = &[
     "rules::script -> rules::script::ask -> rules::script",
     "rules::script -> rules::script::fires -> rules::script",
     "rules::script -> rules::script::front -> rules::script",
-    "rules::script -> rules::script::reads -> rules::script",
     "rules::script -> rules::script::record -> rules::script",
     "rules::script -> rules::script::sandbox -> rules::script",
     "rules::script -> rules::script::sandbox -> rules::script::figures -> rules::script",

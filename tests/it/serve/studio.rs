@@ -178,6 +178,85 @@ fn a_failing_scenario_shows_expected_and_got_and_passes_once_fixed() {
     assert_eq!(passed["passed"], 1, "{passed}");
 }
 
+/// What each kind of failure means and what to do, in plain words beside
+/// the failure: an expectation the rules no longer meet (the template's,
+/// said so), a key of the scenario file, a hook's error in the script.
+#[test]
+fn a_failing_scenario_says_what_failed_and_what_to_do() {
+    let addr = server(IDLE);
+    let starts = ok(addr, "GET", "/api/studio/starts", None);
+    let template = starts["starts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["pack"] == "capture-rule")
+        .unwrap();
+    let capture = template["files"]["tests/capture.toml"].as_str().unwrap();
+    let road = "fn may_capture(tower, meeple, board) {\n    meeple.on != \"road\" && previous(tower, meeple, board)\n}\n";
+    let run = |script: &str, scenario: &str| {
+        let files = pack(&[
+            ("pack.toml", MANIFEST),
+            ("my-rule.rhai", script),
+            ("tests/capture.toml", scenario),
+        ]);
+        let got = ok(
+            addr,
+            "POST",
+            "/api/studio/test",
+            Some(json!({"pack_files": files, "pack": "my-rule"})),
+        );
+        got["files"][0].clone()
+    };
+    let advice = |file: &Value| file["scenarios"][0]["advice"].as_str().unwrap().to_string();
+    // The template's scenario, under the rule changed: its expectation,
+    // written for the template's rule, named with its line.
+    let unmet = advice(&run(road, capture));
+    for says in [
+        "“got” what the rules answer now",
+        "`capturable` (line 16)",
+        "This file came with “Spare the monks”",
+        "Save as a scenario",
+    ] {
+        assert!(unmet.contains(says), "{says}: {unmet}");
+    }
+    // The same expectation in a file of one's own: no template named.
+    let own = capture.replace("a monk in range is spared", "my monk");
+    let unmet = advice(&run(road, &own));
+    assert!(
+        unmet.contains("`capturable` (line 16)") && !unmet.contains("came with"),
+        "{unmet}"
+    );
+    // A key of the position that cannot be: the key to change, named.
+    let bad_tile = capture.replace("base/L", "base/Q");
+    let file = run(road, &bad_tile);
+    assert!(file["scenarios"][0]["error"].is_object(), "{file}");
+    let setup = advice(&file);
+    for says in ["cannot be set up", "`tile` (line 11)", "Scenario files"] {
+        assert!(setup.contains(says), "{says}: {setup}");
+    }
+    // A file that is no scenario file: the key named at the file.
+    let misspelt = capture.replace("meeples = [{", "meples = [{");
+    let file = run(road, &misspelt);
+    let whole = file["advice"].as_str().unwrap_or_else(|| panic!("{file}"));
+    assert!(whole.contains("`meples` (line 14)"), "{whole}");
+    // A hook that fails: the script is at fault, at its line.
+    let throws = "fn may_capture(tower, meeple, board) {\n    throw \"oops\";\n}\n";
+    let file = run(throws, capture);
+    let hook = advice(&file);
+    for says in [
+        "A hook of the rules failed",
+        "`my-rule/my-rule.rhai`, line 2",
+        "not at fault",
+    ] {
+        assert!(hook.contains(says), "{says}: {hook} {file}");
+    }
+    // Under the template's own rule it passes, with no advice.
+    let monks = road.replace("\"road\"", "\"cloister\"");
+    let passes = run(&monks, capture);
+    assert_eq!(passes["scenarios"][0]["passed"], true, "{passes}");
+    assert!(passes["scenarios"][0].get("advice").is_none(), "{passes}");
+}
+
 #[test]
 fn every_template_checks_clean_and_passes_its_scenarios() {
     let addr = server(IDLE);

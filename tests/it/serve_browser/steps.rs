@@ -106,6 +106,28 @@ fn bots_steps_are_shown_one_at_a_time_in_words() {
         said.contains("this floor reaches no cell") && !said.contains("0 cells"),
         "{said}"
     );
+    // Cells the range reaches where the rules let the tower take nothing
+    // (past a gap under no-gaps) are dotted apart from the range, and said.
+    page.eval(
+        "previewFloor({index: 0, label: 'A floor on the tower at (1, 0) (T3)', \
+         preview: {height: 3, range: [[0, 0], [60, 0]], takes_nothing: [[180, 0]], captures: []}}); true",
+    );
+    assert_eq!(
+        page.eval(
+            "[document.querySelectorAll('#marks .reach').length, \
+              document.querySelectorAll('#marks .reach.takes-nothing').length, \
+              getComputedStyle(document.querySelector('#marks .reach.takes-nothing')).borderTopStyle]"
+        ),
+        json!([3, 1, "dotted"])
+    );
+    let said = page.eval("document.querySelector('#floor-text').textContent");
+    let said = said.as_str().unwrap();
+    assert!(
+        said.contains("reach 2 cells (hatched)")
+            && said
+                .ends_with("It also reaches 1 cell (dotted) where the rules let it take nothing."),
+        "{said}"
+    );
     // A meeple in reach that a rule spares is told, with the rule's pack,
     // as the server's preview words it.
     page.eval(

@@ -105,6 +105,19 @@ fn studio_flow(url: &str, (width, height): (u32, u32), phone: bool) {
         failed.contains("expected[[1, 0]]") && failed.contains("got[]"),
         "expected and got shown: {failed}"
     );
+    // What failed and what to do, in plain words where the failure shows.
+    let advice = page.eval("document.querySelector('#tests li.fail .advice').textContent");
+    let advice = advice.as_str().unwrap();
+    assert!(
+        advice.contains("The rules answered otherwise than the scenario expects: `capturable`")
+            && advice.contains("Save as a scenario"),
+        "{advice}"
+    );
+    assert_eq!(
+        page.eval("(e => e.scrollWidth <= e.clientWidth)(document.querySelector('#tests li.fail .advice'))"),
+        json!(true),
+        "the advice wraps"
+    );
     to_code(&page, phone);
     type_text(&page, &monk_scenario("[]"));
     press(&page, phone, "#tool-tabs button[data-tab=tests]");
