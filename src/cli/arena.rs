@@ -120,7 +120,7 @@ pub fn run(home: &Home, load: &LoadOptions, args: &ArenaArgs) -> Result<()> {
 /// Print an arena's result as `format` says (`seconds` on `threads`: the
 /// time its games took).
 pub fn print(result: &ArenaResult, format: Format, seconds: f64, threads: usize) -> Result<()> {
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output::stdout();
     match format {
         Format::Json => writeln!(out, "{}", serde_json::to_string(result)?)?,
         Format::Text => write_text(&mut out, result, seconds, threads)?,

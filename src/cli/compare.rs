@@ -301,7 +301,7 @@ pub fn html_page(
 }
 
 fn csv(c: &Comparison) -> Result<()> {
-    let mut w = csv::Writer::from_writer(std::io::stdout());
+    let mut w = csv::Writer::from_writer(super::output::stdout());
     for m in c.metrics.iter().chain(&c.by_kind) {
         for v in &m.values {
             let row = CsvRow {

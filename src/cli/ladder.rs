@@ -118,7 +118,7 @@ pub fn run(args: &CompareArgs, sets: &[Ruleset], names: &[String]) -> Result<()>
 }
 
 fn csv(l: &Ladder) -> Result<()> {
-    let mut w = csv::Writer::from_writer(std::io::stdout());
+    let mut w = csv::Writer::from_writer(super::output::stdout());
     for (level, c) in l.levels.iter().zip(&l.runs) {
         for m in &c.metrics {
             for v in &m.values {

@@ -38,7 +38,9 @@ use crate::kernel::tiles::TileSet;
 use crate::rules::{Home, LoadOptions};
 use files::Files;
 
-pub use args::{BudgetArgs, Format, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat};
+pub use args::{
+    BudgetArgs, Format, ParamArgs, RulesArgs, RunArgs, SeatArgs, SweepFormat, TableFormat,
+};
 pub use check::CheckArgs;
 pub use compare::CompareArgs;
 pub use info::InfoArgs;
@@ -267,6 +269,16 @@ pub fn run(cli: Cli) -> Result<()> {
     let trace = cli.command.trace().map(Path::to_path_buf);
     let load = cli.command.load_options();
     trace::traced(trace.as_deref(), load, |load| cli.command.run(&home, load))
+}
+
+/// Run the command line as [`run`] does, on a thread with the hooks'
+/// stack, and return what it prints on stdout instead of printing it: the
+/// entry of a program that calls towerlab as a library (the Python
+/// package reads `--format json` this way).
+pub fn run_captured(cli: Cli) -> Result<String> {
+    let (ran, text) = crate::play::sim::on_hook_stack(|| output::captured(|| run(cli)));
+    ran?;
+    Ok(String::from_utf8_lossy(&text).into_owned())
 }
 
 impl Command {

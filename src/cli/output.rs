@@ -1,7 +1,9 @@
 //! Output helpers shared by the commands: printing that treats a closed
-//! stdout as an error (not a panic), tables sized to the terminal, the
-//! progress bar, and writing output files whole or not at all.
+//! stdout as an error (not a panic), what a command prints kept as text
+//! instead for a program that runs it ([`captured`]), tables sized to the
+//! terminal, the progress bar, and writing output files whole or not at all.
 
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -17,15 +19,56 @@ use crate::kernel::diag::bad_input;
 /// closed (e.g. piped into `head`); `main` treats a broken pipe as success.
 macro_rules! out {
     ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
+        writeln!($crate::cli::output::stdout(), $($arg)*)?
     };
 }
 
 /// `print!`, likewise.
 macro_rules! outp {
     ($($arg:tt)*) => {
-        write!(std::io::stdout(), $($arg)*)?
+        write!($crate::cli::output::stdout(), $($arg)*)?
     };
+}
+
+thread_local! {
+    /// What this thread's command printed, while [`captured`] keeps it.
+    static CAPTURE: RefCell<Option<Vec<u8>>> = const { RefCell::new(None) };
+}
+
+/// Where a command prints: stdout, or the text [`captured`] keeps.
+pub struct Stdout;
+
+/// The command's standard output (every command prints through it).
+pub fn stdout() -> Stdout {
+    Stdout
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let kept = CAPTURE.with_borrow_mut(|kept| {
+            kept.as_mut()
+                .map(|text| text.extend_from_slice(buf))
+                .is_some()
+        });
+        if kept {
+            Ok(buf.len())
+        } else {
+            std::io::stdout().write(buf)
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stdout().flush()
+    }
+}
+
+/// Run `work` with what it prints on this thread kept, and return it with
+/// `work`'s result.
+pub fn captured<T>(work: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    let earlier = CAPTURE.replace(Some(Vec::new()));
+    let value = work();
+    let text = CAPTURE.replace(earlier).unwrap_or_default();
+    (value, text)
 }
 
 /// A progress bar on stderr when it is a terminal; nothing otherwise.

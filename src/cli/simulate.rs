@@ -156,7 +156,7 @@ fn json<'a>(run: &'a Comparison, by_kind: &'a [(String, Estimate)]) -> SimulateJ
 }
 
 fn csv(run: &Comparison, by_kind: &[(String, Estimate)]) -> Result<()> {
-    let mut w = csv::Writer::from_writer(std::io::stdout());
+    let mut w = csv::Writer::from_writer(super::output::stdout());
     let metrics = run.metrics.iter().map(|m| {
         let v = &m.values[0];
         (m.name.as_str(), v.mean, v.ci, v.no_interval)

@@ -132,7 +132,7 @@ fn write_per_game(path: &std::path::Path, s: &Sweep, dim: &Dimension) -> Result<
 }
 
 fn csv(s: &Sweep) -> Result<()> {
-    let mut w = csv::Writer::from_writer(std::io::stdout());
+    let mut w = csv::Writer::from_writer(super::output::stdout());
     for m in &s.metrics {
         for p in &m.points {
             let row = CsvRow {

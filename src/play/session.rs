@@ -183,6 +183,11 @@ impl<'a> Session<'a> {
         self.turn.and_then(|t| t.tile())
     }
 
+    /// The question of the turn the game waits for, while the turn goes on.
+    pub fn step(&self) -> Option<Step> {
+        self.turn.map(|t| t.step())
+    }
+
     /// What the game waits for.
     pub fn waiting(&self) -> Waiting<'_> {
         if let Some(message) = &self.failed {

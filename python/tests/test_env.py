@@ -1,0 +1,168 @@
+"""The PettingZoo and Gymnasium environments."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import towerlab
+
+
+def acting_pack(repo):
+    return ["tower", str(repo / "docs" / "examples" / "tithe")]
+
+
+@pytest.mark.parametrize("rules", ["tower", "black-tower", "acting"])
+def test_pettingzoo_api(rules, repo):
+    if rules == "acting":
+        env = towerlab.env(packs=acting_pack(repo), players=3)
+    else:
+        env = towerlab.env(rules)
+    api_test(env, num_cycles=300)
+
+
+def random_episode(env, seed, rng):
+    env.reset(seed=seed)
+    actions = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        actions.append(action)
+        env.step(action)
+    return actions
+
+
+def test_a_seeded_episode_replays_to_the_same_log(cli, tmp_path):
+    env = towerlab.raw_env("black-tower", players=3)
+    actions = random_episode(env, 11, np.random.default_rng(1))
+    log = env.log()
+    # The same seed and choices give the same game.
+    env.reset(seed=11)
+    for action in actions:
+        env.step(action)
+    assert env.log() == log
+    assert all(env.terminations.values())
+    # The referee accepts it.
+    path = tmp_path / "game.jsonl"
+    path.write_text(log)
+    cli("replay", path)
+
+
+def test_bots_in_every_seat_play_towerlab_plays_game(cli, tmp_path):
+    from towerlab.env import Game
+
+    game = Game("tower", seats=["greedy", "random", "greedy"])
+    state = game.reset(5)
+    assert state["step"] == "over"
+    path = tmp_path / "play.jsonl"
+    cli("play", "--variant", "tower", "--seed", "5", "--players", "3", "--bots", "greedy,random,greedy", "--log", path)
+    assert game.host.log() == path.read_text()
+
+
+def test_the_observation_never_holds_the_deck_order():
+    # Two deals whose first drawn tile is the same kind: before any tile is
+    # placed, every seat sees the same, though the decks differ.
+    env = towerlab.raw_env("tower")
+    first = {}
+    for seed in range(1, 60):
+        env.reset(seed=seed)
+        obs = env.observe(env.agent_selection)["observation"]
+        drawn = int(obs["turn"][0])
+        if drawn in first:
+            break
+        first[drawn] = (seed, {k: v.copy() for k, v in obs.items()})
+    else:
+        pytest.fail("no two deals drew the same first tile")
+    earlier_seed, earlier = first[drawn]
+    assert env.log() != "" and earlier_seed != seed
+    assert set(obs) == {"board", "seats", "turn", "me"}
+    for key in obs:
+        np.testing.assert_array_equal(obs[key], earlier[key])
+    assert obs["turn"][3] == 88  # the tiles left: a count, not an order
+
+
+def test_an_action_outside_the_mask_raises_and_changes_nothing():
+    env = towerlab.raw_env("tower", render_mode="ansi")
+    env.reset(seed=3)
+    before = env.render()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(towerlab.BadInput, match=f"action {illegal} is not legal now"):
+        env.step(illegal)
+    with pytest.raises(towerlab.BadInput):
+        env.step(-1)
+    assert env.render() == before
+
+
+def test_a_placement_maps_to_its_cell_and_rotation():
+    env = towerlab.raw_env("tower", radius=5)
+    env.reset(seed=3)
+    blocks = dict((name, (start, size)) for name, start, size in env.blocks)
+    assert blocks["place"] == (0, 11 * 11 * 4)
+    legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+    text = env.game.host.text()
+    for action in legal:
+        cell, rot = divmod(int(action), 4)
+        y, x = divmod(cell, 11)
+        assert f"{action}: " in text and f"at ({x - 5}, {y - 5}) turned {rot * 90}°" in text
+
+
+def test_a_pack_error_ends_the_episode_with_its_message(tmp_path):
+    pack = tmp_path / "broken-floor"
+    pack.mkdir()
+    (pack / "pack.toml").write_text(
+        '[pack]\nname = "broken-floor"\nrequires = ["tower"]\nscript = "broken-floor.rhai"\n')
+    (pack / "broken-floor.rhai").write_text('fn may_place_floor(tower, kind) {\n    throw "the floor broke";\n}\n')
+    env = towerlab.raw_env(packs=["tower", str(pack)])
+    random_episode(env, 1, np.random.default_rng(0))
+    # The agents are gone once the episode ended; the game says why.
+    assert env.game.state["step"] == "failed"
+    assert "the floor broke" in env.game.state["failed"]
+    assert "broken-floor" in env.game.state["failed"]
+
+
+def test_render_as_text_and_svg():
+    env = towerlab.raw_env("tower", render_mode="svg")
+    env.reset(seed=2)
+    assert env.render().lstrip().startswith("<svg")
+    env = towerlab.raw_env("tower", render_mode="ansi")
+    env.reset(seed=2)
+    assert "player 1 to decide (placement)" in env.render()
+
+
+def test_gym_env_against_greedy():
+    env = towerlab.GymEnv("tower", opponents="greedy")
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        obs, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        done = terminated or truncated
+        steps += 1
+    assert terminated and info["step"] == "over"
+    assert total == info["scores"][0]
+    assert steps > 40
+
+
+def test_bad_environment_arguments_raise_bad_input():
+    with pytest.raises(towerlab.BadInput, match="unknown variant"):
+        towerlab.raw_env("towr")
+    with pytest.raises(towerlab.BadInput, match="2 to 8"):
+        towerlab.raw_env("tower", players=9)
+    with pytest.raises(towerlab.BadInput, match="bot"):
+        towerlab.GymEnv("tower", opponents="grandmaster")
+
+
+def test_eight_players_and_bots_per_seat():
+    env = towerlab.raw_env("tower", players=8)
+    env.reset(seed=1)
+    assert env.agents == [f"seat_{p}" for p in range(1, 9)]
+    assert env.blocks[-1] == ("ransom", env.action_space("seat_1").n - 8, 8)
+    gym = towerlab.GymEnv("black-tower", opponents=["greedy", "mcts:20", "random"])
+    obs, info = gym.reset(seed=2)
+    assert obs["observation"]["seats"].shape == (4, 4 + 3)
+    assert info["step"] == "placement" and gym.action_masks().any()
