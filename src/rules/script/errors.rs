@@ -3,8 +3,8 @@
 
 use rhai::{Dynamic, EvalAltResult};
 
+use super::budget::Limit;
 use super::compile::{ScriptPack, position};
-use super::sandbox::Limit;
 use super::{Hook, ScriptRules, limits};
 use crate::kernel::diag::bad_input;
 

@@ -26,6 +26,7 @@
 mod allowance;
 mod api;
 mod ask;
+mod budget;
 mod chain;
 mod compile;
 mod context;
@@ -66,9 +67,10 @@ use crate::kernel::{
     Question as KernelQuestion, RansomView, Reply, Rules, StackView, Table, TowerView, plain,
 };
 use ask::Question;
+use budget::{Budget, Count, GameSpend};
 use memo::{Memo, Value};
 use reads::{Facts, Roles};
-use sandbox::{Budget, GameSpend, sandboxed_engine};
+use sandbox::sandboxed_engine;
 
 pub use allowance::Allowance;
 pub use api::{cells_within, path_steps};
@@ -92,8 +94,8 @@ pub struct ScriptRules {
     error: RefCell<Option<String>>,
     /// What the current top-level call has spent of the sandbox's limits.
     budget: Cell<Budget>,
-    /// Its operations, counted apart ([`sandbox::Count`]).
-    count: Cell<sandbox::Count>,
+    /// Its operations, counted apart ([`Count`]).
+    count: Cell<Count>,
     /// What the hooks of the current game have spent.
     game: Cell<GameSpend>,
     /// The game's spending, kept aside while a bot's search spends apart.
@@ -134,7 +136,7 @@ impl ScriptRules {
             stack: RefCell::new(Vec::new()),
             error: RefCell::new(None),
             budget: Cell::new(Budget::start(limits::OPERATIONS)),
-            count: Cell::new(sandbox::Count::start(&Budget::start(limits::OPERATIONS))),
+            count: Cell::new(Count::start(&Budget::start(limits::OPERATIONS))),
             game: Cell::new(GameSpend::default()),
             game_aside: Cell::new(None),
             levels: Cell::new(0),
