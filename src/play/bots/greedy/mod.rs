@@ -318,8 +318,9 @@ impl GreedyBot {
         let base = hidden_copy(game);
         let ctx = self.ctx(game);
         let mut reference: Option<Delta> = None;
+        let mut copy = None;
         for &i in options {
-            let paid = look.turn(&base, decision, i)?;
+            let paid = look.turn((&base, &mut copy), decision, i)?;
             let first = *reference.get_or_insert(paid);
             let mut d: Delta = [0.0; SEATS];
             for p in 0..ctx.n {
