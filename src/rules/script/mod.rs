@@ -30,6 +30,7 @@ mod budget;
 mod chain;
 mod compile;
 mod context;
+mod counting;
 mod effects;
 mod errors;
 mod figures;

@@ -202,24 +202,6 @@ impl StepsMemo {
     }
 }
 
-impl super::ScriptRules {
-    /// The fewest steps to `target` from the tower at `origin` with `range`.
-    pub(super) fn range_steps(
-        &self,
-        board: &Board,
-        origin: Pos,
-        range: &Arc<[(i32, i32)]>,
-        target: (i32, i32),
-    ) -> i64 {
-        self.steps.borrow_mut().steps(board, origin, range, target)
-    }
-
-    /// Board cells the native helpers have looked at on this thread.
-    pub fn board_reads(&self) -> u64 {
-        self.steps.borrow().reads
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,11 +1,13 @@
 //! What each read gives now: `ScriptRules::value`, the one place a read is
 //! given its value, from the facts of the question being asked.
 
-use crate::kernel::Table;
+use std::sync::Arc;
+
 use crate::kernel::features::FeatureId;
 use crate::kernel::game::completed_cities_touching;
 use crate::kernel::geometry::{NO_CELL, Pos};
 use crate::kernel::tiles::SegmentKind;
+use crate::kernel::{Board, Table};
 
 use super::super::ScriptRules;
 use super::super::moment::on_code;
@@ -197,6 +199,25 @@ fn cities(t: Table, root: FeatureId) -> Option<i64> {
         return Some(0);
     }
     Some(completed_cities_touching(features, t.board, t.tiles?, root) as i64)
+}
+
+/// The walked paths (`super::super::steps`), asked for a read.
+impl ScriptRules {
+    /// The fewest steps to `target` from the tower at `origin` with `range`.
+    pub(in crate::rules::script) fn range_steps(
+        &self,
+        board: &Board,
+        origin: Pos,
+        range: &Arc<[(i32, i32)]>,
+        target: (i32, i32),
+    ) -> i64 {
+        self.steps.borrow_mut().steps(board, origin, range, target)
+    }
+
+    /// Board cells the native helpers have looked at on this thread.
+    pub fn board_reads(&self) -> u64 {
+        self.steps.borrow().reads
+    }
 }
 
 #[cfg(test)]
