@@ -11,9 +11,12 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
 use super::context::register_context;
+use super::host::ScriptRules;
+use super::limits;
 use super::reads::{Read, packed_stack};
-use super::record::{BOARD, RULES, kind_name, opaque, read};
-use super::{ScriptRules, limits, rt_error, with_rules};
+use super::record::frames::lent_board;
+use super::record::{kind_name, opaque, read};
+use super::running::{RULES, rt_error, with_rules};
 use crate::kernel::geometry::Pos;
 use crate::kernel::{Board, FloorKind};
 
@@ -421,11 +424,7 @@ pub(super) fn kind_index(name: &str) -> i64 {
 
 /// Read the board lent to the running call.
 fn on_board<T>(f: impl FnOnce(&Board) -> T) -> Result<T, Box<EvalAltResult>> {
-    if BOARD.is_set() {
-        Ok(BOARD.with(f))
-    } else {
-        Err(board_unknown())
-    }
+    lent_board(f).ok_or_else(board_unknown)
 }
 
 /// Run `f`, which may call hooks, from a script function nested as deep as

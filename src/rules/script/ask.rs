@@ -12,13 +12,14 @@ use anyhow::Result;
 use rhai::{Array, Dynamic, Map};
 
 use super::api::{BoardRef, Known, MeepleInfo, Stack, TowerInfo};
+use super::hooks::Hook;
 use super::hooks::{Arg, Shape};
+use super::host::ScriptRules;
 use super::memo::{Changed, Kept, Key, Value};
 use super::reads::FeatureInfo;
-use super::reads::{self, Facts, Read};
-use super::{Hook, ScriptRules};
+use super::reads::{self, Facts, Read, Roles};
 use crate::kernel::diag::{bad_input, did_you_mean};
-use crate::kernel::{CaptureOutcome, EndScore, Holds};
+use crate::kernel::{Answer, Asking, CaptureOutcome, EndScore, FloorKind, Holds, StackView};
 
 /// A question to a hook.
 pub(super) struct Question<'a> {
@@ -329,6 +330,64 @@ impl ScriptRules {
 }
 
 /// One `#{ player, points, feature }` of `end`'s answer.
+/// The typed answers: a question asked, its answer read in its shape.
+impl ScriptRules {
+    /// The answer to `q` as `take` reads it (the shape [`ask`] converted it
+    /// to for its hook), and how long it holds.
+    pub(super) fn asked<T>(
+        &self,
+        q: &Question,
+        take: fn(&Value) -> Option<T>,
+    ) -> Result<(T, Holds)> {
+        let (v, holds) = self.ask(q)?;
+        // The text of the error is made only when there is one.
+        match take(&v) {
+            Some(answer) => Ok((answer, holds)),
+            None => anyhow::bail!(
+                "hook `{}` was answered {v:?}, of another shape",
+                q.hook.name()
+            ),
+        }
+    }
+
+    /// `may_place_floor` (of `kind`) or `may_top` about a stack, for a seat.
+    pub(super) fn ask_tower(
+        &self,
+        hook: Hook,
+        stack: &StackView,
+        kind: i64,
+        asking: &Asking,
+    ) -> Result<Answer> {
+        let facts = Facts {
+            stack: Some((stack.floors, stack.topped)),
+            tower: asking.tower,
+            owner: Some(asking.owner),
+            table: Some(*asking.table),
+            roles: Roles {
+                actor: Some(asking.seat),
+                ..Roles::default()
+            },
+            ..Facts::default()
+        };
+        let (yes, holds) = self.asked(&Question::new(hook, [kind, 0, 0], facts), Value::bool)?;
+        Ok(Answer { yes, holds })
+    }
+
+    /// The reach of a stack (`reach`).
+    pub(super) fn reach(&self, floors: &[FloorKind], topped: bool) -> Result<i64> {
+        Ok(self.asked_reach(floors, topped)?.0)
+    }
+
+    /// The reach of a stack, and how long it holds.
+    pub(super) fn asked_reach(&self, floors: &[FloorKind], topped: bool) -> Result<(i64, Holds)> {
+        let facts = Facts {
+            stack: Some((floors, topped)),
+            ..Facts::default()
+        };
+        self.asked(&Question::new(Hook::Reach, [0; 3], facts), Value::int)
+    }
+}
+
 fn end_score(item: &Dynamic) -> Option<EndScore> {
     let map = item.read_lock::<Map>()?;
     let player = map.get("player")?.as_int().ok()?;

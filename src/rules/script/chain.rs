@@ -9,9 +9,11 @@ use rhai::{Array, CallFnOptions, Dynamic, EvalAltResult, Map, Scope};
 use super::api::TowerInfo;
 use super::errors::describe;
 use super::hooks::DefaultAnswer;
-use super::record::RULES;
+use super::hooks::Hook;
+use super::host::ScriptRules;
+use super::running::{RULES, rt_error};
 use super::sandbox::limit_broken;
-use super::{Hook, ScriptRules, context, limits, rt_error};
+use super::{context, limits};
 use crate::kernel::diag::did_you_mean;
 
 /// An unknown property of a hook's argument or of `game()`, with the

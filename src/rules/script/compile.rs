@@ -1,11 +1,11 @@
-//! Compiling a ruleset's scripts once, for every thread: each pack's AST,
-//! parameters and hook positions, and for each hook the chain of packs that
-//! define it. The same compiled scripts take other parameter values
+//! Compiling a ruleset's scripts once, for every thread, into the
+//! [`Scripts`] the host holds: each pack's AST, parameters and hook
+//! positions, and for each hook the chain of packs that define it. Scripts
+//! compile with the sandboxed engine, the script API registered. The same compiled scripts take other parameter values
 //! ([`Scripts::with_params`]) without compiling again: a script reads
 //! `param(name)` when it runs.
 
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +13,7 @@ use anyhow::Result;
 use rhai::{AST, Engine, ImmutableString, Map, ParseErrorType, Position};
 
 use super::Hook;
+use super::limits;
 use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
@@ -20,54 +21,7 @@ use crate::kernel::effects::StateVar;
 use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
-#[derive(Clone)]
-pub(super) struct ScriptPack {
-    /// The pack's reference, as the variant lists it.
-    pub(super) name: String,
-    /// The name its manifest gives (see [`ScriptSource::rule`]).
-    pub(super) rule: String,
-    pub(super) path: PathBuf,
-    /// Its script, compiled once and shared by the scripts made from it
-    /// with other parameter values.
-    pub(super) ast: Arc<AST>,
-    pub(super) params: Map,
-    /// Where each hook's `fn` stands (line, column), for errors that Rhai
-    /// reports without a position (too many operations, stack overflow).
-    pub(super) hook_lines: [(usize, usize); Hook::COUNT],
-    /// Its state variables: (name, index in [`Scripts::state_vars`], a
-    /// bool?).
-    pub(super) state: Vec<(String, u16, bool)>,
-    /// Its functions whose names look like a misspelt hook, in words with
-    /// their place ([`Scripts::near_misses`]).
-    near_misses: Vec<String>,
-}
-
-/// Compiled packs, shared by every thread.
-#[derive(Clone)]
-pub struct Scripts {
-    pub(super) packs: Vec<ScriptPack>,
-    /// For each hook, the packs (indices) that define it, in order.
-    pub(super) chains: [Vec<usize>; Hook::COUNT],
-    pub(super) kinds: Vec<String>,
-    pub(super) kind_names: Vec<ImmutableString>,
-    pub(super) memory_limit: MemoryLimit,
-    /// Operations the hooks of one game may run in all.
-    pub(super) hook_budget: u64,
-    /// What the request these scripts run for may spend in all, if it is
-    /// bounded ([`super::Allowance`]).
-    pub(super) allowance: Option<std::sync::Arc<super::Allowance>>,
-    /// The floor kinds the table holds (bit k).
-    pub(super) table_kinds: u64,
-    /// Where hook calls are traced, when they are.
-    pub(super) trace: Option<crate::rules::trace::Trace>,
-    /// Every pack's state variables, named `pack.name`.
-    pub(super) state_vars: Vec<StateVar>,
-    /// The moments some pack's event hook answers (bit per moment).
-    pub(super) listens: u32,
-    /// The names packs give `end`'s argument: naming it in a running `end`
-    /// reads every tower ([`super::reads::Read::Towers`]).
-    pub(super) end_params: Vec<ImmutableString>,
-}
+use super::scripts::{ScriptPack, Scripts};
 
 /// One script of a ruleset, ready to compile.
 pub struct ScriptSource<'a> {
@@ -160,40 +114,11 @@ impl Scripts {
                 .map(|k| ImmutableString::from(k.as_str()))
                 .collect(),
             memory_limit,
-            hook_budget: super::limits::GAME_OPERATIONS,
+            hook_budget: limits::GAME_OPERATIONS,
             allowance: None,
             table_kinds: 0,
             trace: None,
         })
-    }
-
-    /// The same scripts, each pack's reading the parameters `params` holds
-    /// for it (by pack reference; a pack not in it keeps its own): nothing
-    /// is compiled again.
-    pub fn with_params(&self, params: &BTreeMap<String, Map>) -> Scripts {
-        let mut with = self.clone();
-        for pack in &mut with.packs {
-            if let Some(map) = params.get(&pack.name) {
-                pack.params = map.clone();
-            }
-        }
-        with
-    }
-
-    /// Functions whose names look like a misspelt hook (never called: a
-    /// hook is found by its exact name), each with its pack and place.
-    pub fn near_misses(&self) -> Vec<String> {
-        self.packs
-            .iter()
-            .flat_map(|p| p.near_misses.iter().cloned())
-            .collect()
-    }
-
-    /// Which packs define `hook`, in order.
-    pub fn chain(&self, hook: Hook) -> impl Iterator<Item = &str> {
-        self.chains[hook.index()]
-            .iter()
-            .map(|&i| self.packs[i].name.as_str())
     }
 }
 

@@ -9,10 +9,11 @@
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
+use super::hooks::{HOOKS, Hook};
 use super::moment::{Tally, TileInfo, cell_value};
 use super::reads::{Aspect, FeatureInfo, Read};
 use super::record::{floor_kind, kind_name, read};
-use super::{Hook, rt_error, with_rules};
+use super::running::{rt_error, with_rules};
 use crate::kernel::geometry::Pos;
 
 /// What `game()` gives, by field, for error messages.
@@ -85,7 +86,7 @@ fn game() -> Result<GameRef, Box<EvalAltResult>> {
                 } else {
                     "a floor stack"
                 },
-                super::HOOKS
+                HOOKS
                     .iter()
                     .filter(|s| s.reads_game)
                     .map(|s| s.name)

@@ -5,9 +5,10 @@
 //! them.
 
 use super::fires::{Count, Fire, Fires};
+use super::hooks::Hook;
+use super::host::ScriptRules;
 use super::memo::{Changed, Value};
 use super::runs::HookRuns;
-use super::{Hook, ScriptRules};
 
 impl ScriptRules {
     /// Count, from now on, which packs change the answers of their hooks

@@ -15,12 +15,14 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallCon
 
 use super::api::kind_name_of;
 use super::context::GameRef;
+use super::hooks::Hook;
+use super::host::ScriptRules;
 use super::memo::Value;
 use super::moment::EventField;
 use super::reads::Read;
 use super::record::read;
 use super::record::{floor_kind, kind_name};
-use super::{Hook, ScriptRules, rt_error, with_rules};
+use super::running::{rt_error, with_rules};
 use crate::kernel::diag::bad_input;
 use crate::kernel::effects::{Acted, Effect, FloorFrom, Moment, Origin};
 use crate::kernel::geometry::Pos;
@@ -103,10 +105,6 @@ fn register_event(engine: &mut Engine) {
         super::context::feature_at(at(EventField::X)?, at(EventField::Y)?, segment)
     });
 }
-
-/// Where each effect a script made was made, once per place: (pack,
-/// hook, line, column).
-pub(super) type Origins = rustc_hash::FxHashMap<(usize, Hook, usize, usize), Arc<Origin>>;
 
 /// An effect a script made, and where (line, column).
 #[derive(Clone, Debug)]

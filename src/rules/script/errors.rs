@@ -4,8 +4,11 @@
 use rhai::{Dynamic, EvalAltResult};
 
 use super::budget::Limit;
-use super::compile::{ScriptPack, position};
-use super::{Hook, ScriptRules, limits};
+use super::compile::position;
+use super::hooks::Hook;
+use super::host::ScriptRules;
+use super::limits;
+use super::scripts::ScriptPack;
 use crate::kernel::diag::bad_input;
 
 /// The text of a failed hook call: pack, hook, file, line and column, what

@@ -9,8 +9,8 @@ use super::effects::{EffectValue, cell, made};
 use super::moment::cell_value;
 use super::reads::Read;
 use super::record::read;
+use super::running::{rt_error, with_rules};
 use super::state::{Var, variable};
-use super::{rt_error, with_rules};
 use crate::kernel::effects::{Effect, StateAt};
 use crate::kernel::geometry::NO_CELL;
 

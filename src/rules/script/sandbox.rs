@@ -15,10 +15,12 @@ use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 use super::api::register_api;
 use super::budget::{Budget, CLOCK_EVERY, Count, GameSpend, LOOK_EVERY, Limit};
 use super::effects::register_effects;
+use super::hooks::Hook;
+use super::host::ScriptRules;
+use super::limits;
 use super::memory::{self, MemoryLimit};
-use super::record::RULES;
+use super::running::{RULES, rt_error};
 use super::work::{FREE_SIZE, WORK_PER_OPERATION, charge, size_of};
-use super::{Hook, ScriptRules, limits, rt_error};
 use crate::kernel::diag::{BudgetSpent, bad_input};
 
 /// What Rhai's `sleep`, which would block the thread, does in packs.

@@ -6,9 +6,11 @@
 use rhai::{Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext};
 
 use super::effects::{EffectValue, cell, made, seat_number};
+use super::hooks::Hook;
+use super::host::ScriptRules;
 use super::reads::Read;
 use super::record::read;
-use super::{Hook, ScriptRules, rt_error, with_rules};
+use super::running::{rt_error, with_rules};
 use crate::kernel::diag::did_you_mean;
 use crate::kernel::effects::{Effect, Scope, StateAt};
 

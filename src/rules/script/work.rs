@@ -7,7 +7,7 @@
 
 use rhai::{Dynamic, Map};
 
-use super::record::RULES;
+use super::running::RULES;
 
 /// Work charged in bulk: one operation for every this many units of work
 /// (elements or bytes of a value named, cells a bulk native walks). An

@@ -9,7 +9,7 @@ use crate::kernel::geometry::{NO_CELL, Pos};
 use crate::kernel::tiles::SegmentKind;
 use crate::kernel::{Board, Table};
 
-use super::super::ScriptRules;
+use super::super::host::ScriptRules;
 use super::super::moment::on_code;
 use super::facts::Facts;
 use super::features::{feature_of, in_range_of, root_at, segment_root};

@@ -11,7 +11,10 @@
 //! operation either way). It is bounded: each text is cut to [`limits::TRACE_TEXT`]
 //! characters, a call keeps [`limits::TRACE_DEBUG_LINES`] debug lines (the
 //! rest counted), and a trace [`limits::TRACE_BYTES`] of text (later calls
-//! counted). The host collects; the program formats and writes.
+//! counted). The host collects; the program formats and writes. The calls
+//! being traced are a part of the host (`tracer`).
+
+pub(super) mod tracer;
 
 use crate::kernel::effects::{Effect, FloorFrom, Moment, StateAt};
 use crate::kernel::pieces::MeepleSpot;
@@ -21,33 +24,15 @@ use rhai::{Array, Dynamic, ImmutableString, Map, Position};
 
 use super::api::{BoardRef, MeepleInfo, TowerInfo};
 use super::ask::Question;
+use super::host::ScriptRules;
+use super::limits;
 use super::memo::Value;
 use super::moment::EventField;
 use super::reads::{Aspect, Facts, FeatureInfo, Read};
-use super::record::{RULES, kind_name};
-use super::{ScriptRules, limits};
+use super::record::kind_name;
+use super::running::RULES;
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
-
-/// The calls of one rules instance being traced.
-#[derive(Default)]
-pub(super) struct Tracer {
-    /// Calls running, innermost last.
-    open: Vec<Open>,
-    /// Calls ended inside the running top-level call, in the order they
-    /// began.
-    done: Vec<TracedCall>,
-}
-
-struct Open {
-    call: TracedCall,
-    /// Where in `done` the call goes: before the calls it asked.
-    at: usize,
-    /// Its debug lines are still its own (not once its answer is made:
-    /// `fires` asks its shorter chains after).
-    listening: bool,
-    /// Reads that were its own when its answer was made.
-    reads: usize,
-}
+use tracer::Open;
 
 impl ScriptRules {
     /// Are hook calls traced?

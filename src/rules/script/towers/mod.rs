@@ -4,99 +4,20 @@
 //! whose value names the towers' content (each tower's place, floors,
 //! topping meeple and whether it is blocked), so a hook that loops over
 //! every tower is kept in the memo and found again wherever the towers are
-//! the same — for every tile a bot asks what its draw would pay, say.
+//! the same — for every tile a bot asks what its draw would pay, say. The
+//! towers held are a part of the host (`now`); this module reads them.
+
+pub(super) mod now;
 
 use rhai::{Array, Dynamic, EvalAltResult};
-use rustc_hash::FxHashMap;
 
 use super::api::{Known, Stack, TowerInfo};
+use super::hooks::Hook;
+use super::host::ScriptRules;
 use super::reads::{Read, in_range_of};
-use super::{ScriptRules, rt_error, with_rules};
-use crate::kernel::FloorKind;
+use super::running::{rt_error, with_rules};
 use crate::kernel::geometry::Pos;
 use crate::kernel::rules::TowerNow;
-
-/// The towers of the moment an event hook answers, copied into buffers
-/// kept between moments, for `game().towers`; and the names of the towers'
-/// contents seen.
-#[derive(Default)]
-pub(super) struct TowersNow {
-    /// Is an event hook answering?
-    held: bool,
-    /// Per tower: where, whose meeple tops it, blocked, its floors in
-    /// `floors` (start, length).
-    towers: Vec<(Pos, Option<usize>, bool, usize, usize)>,
-    floors: Vec<FloorKind>,
-    /// The held towers' [`Read::Towers`] value.
-    id: i64,
-    ids: Contents,
-}
-
-impl TowersNow {
-    pub(super) fn hold(&mut self, towers: &[TowerNow]) {
-        self.held = true;
-        self.towers.clear();
-        self.floors.clear();
-        for t in towers {
-            let start = self.floors.len();
-            self.floors.extend_from_slice(t.view.floors);
-            let v = t.view;
-            self.towers
-                .push((v.pos, v.meeple, t.blocked, start, v.floors.len()));
-        }
-        self.id = self.ids.of(towers);
-    }
-
-    pub(super) fn release(&mut self) {
-        self.held = false;
-    }
-
-    /// Each tower's place, floors and whether a meeple tops it.
-    fn stacks(&self) -> impl Iterator<Item = (Pos, &[FloorKind], bool)> {
-        self.towers.iter().map(|&(pos, meeple, _, start, len)| {
-            (pos, &self.floors[start..start + len], meeple.is_some())
-        })
-    }
-}
-
-/// Names for the towers' contents: one number per content seen, never
-/// given to another, so two reads of [`Read::Towers`] agree exactly when
-/// the towers are the same. A hash alone could let two boards share a
-/// kept answer; a name handed out once cannot.
-#[derive(Default)]
-struct Contents {
-    names: FxHashMap<Box<[i32]>, i64>,
-    next: i64,
-    /// The content being named, reused.
-    key: Vec<i32>,
-}
-
-/// Contents named before the names are forgotten (a content seen again
-/// then gets a new name: its kept answers are not found, never wrong).
-const MAX_CONTENTS: usize = 1 << 14;
-
-impl Contents {
-    fn of(&mut self, towers: &[TowerNow]) -> i64 {
-        self.key.clear();
-        for t in towers {
-            let v = t.view;
-            let meeple = v.meeple.map_or(-1, |m| m as i32);
-            self.key
-                .extend([v.pos.x, v.pos.y, meeple, t.blocked as i32]);
-            self.key.push(v.floors.len() as i32);
-            self.key.extend(v.floors.iter().map(|&k| k as i32));
-        }
-        if let Some(&name) = self.names.get(&self.key[..]) {
-            return name;
-        }
-        if self.names.len() >= MAX_CONTENTS {
-            self.names.clear();
-        }
-        self.next += 1;
-        self.names.insert(self.key.as_slice().into(), self.next);
-        self.next
-    }
-}
 
 impl ScriptRules {
     /// [`Read::Towers`]'s value for a kept answer looked up.
@@ -200,7 +121,7 @@ impl ScriptRules {
             }
             now.id
         };
-        if self.running_hook() == Some(super::Hook::End) {
+        if self.running_hook() == Some(Hook::End) {
             self.observe(Read::Towers, id);
         }
     }

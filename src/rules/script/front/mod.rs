@@ -10,158 +10,22 @@
 //! comparison before that. Any other answer (one that read the seat or
 //! the standings) takes the memo's path in its turn, as does every question
 //! while fires are counted or calls traced (both see each question).
+//! The kept groups are a part of the host (`kept`); this module asks
+//! through them.
+
+pub(super) mod kept;
 
 use std::sync::Arc;
 
 use anyhow::Result;
-use rustc_hash::FxHashMap;
 
+use super::ask::Question;
+use super::hooks::Hook;
+use super::host::ScriptRules;
 use super::memo::Value;
 use super::reads::{self, Facts};
-use super::{Hook, ScriptRules};
 use crate::kernel::{Answer, Asking, FloorKind, Holds, StackView, TOP_QUESTION};
-
-/// Groups kept before the front starts again (a group found again is the
-/// same: nothing is lost but the lookup).
-const MAX_GROUPS: usize = 4096;
-
-/// Which questions a group answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u32)]
-enum Group {
-    /// `may_place_floor` of each kind in order, then `may_top`.
-    Tower,
-    /// `reach`, then `range` of it.
-    Range,
-}
-
-/// Everything an answer that holds for the tower may have read: the
-/// floors (see [`reads::packed_stack`]), then the group, whether a meeple
-/// tops the stack, whose (0 for none, else the seat + 1) and the player
-/// count, packed into one word so that a lookup hashes two words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct StackKey(i64, u32);
-
-impl StackKey {
-    fn new(group: Group, floors: i64, topped: bool, owner: Option<usize>, players: usize) -> Self {
-        let owner = owner.map_or(0, |o| o as u32 + 1) & 0xff;
-        let rest = group as u32 | (topped as u32) << 1 | owner << 2 | (players as u32 & 0xff) << 10;
-        StackKey(floors, rest)
-    }
-}
-
-/// One answer of a group, with the hook that gave it and what it cost.
-#[derive(Clone, Debug)]
-pub(super) struct Given {
-    hook: Hook,
-    value: Value,
-    cost: u64,
-}
-
-/// A group's answers in order, each where it holds for the tower (`None`:
-/// asked through the memo each time), and what the kept ones cost together.
-struct Kept {
-    answers: Box<[Option<Given>]>,
-    cost: u64,
-    /// Every answer is kept.
-    complete: bool,
-}
-
-/// Slots of [`Front::recent`].
-const RECENT: usize = 256;
-
-/// A stack's capture cells as [`Front::recent`] keeps them, with what its
-/// `reach` and `range` answers cost.
-struct Recent {
-    key: StackKey,
-    cells: Arc<[(i32, i32)]>,
-    costs: [u64; 2],
-}
-
-/// The kept groups.
-#[derive(Default)]
-pub(super) struct Front {
-    /// Every question takes the memo's path: fires are counted or calls
-    /// traced. Nothing is kept, so nothing is found.
-    off: bool,
-    groups: FxHashMap<StackKey, Kept>,
-    /// The capture cells of the stacks last asked about, one a slot by a
-    /// hash of the stack, each first found in `groups`: found with one
-    /// comparison where a group takes a probe of the table (a bot asks for
-    /// ranges thousands of times a game, mostly of a few stacks). Empty
-    /// until a range is kept.
-    recent: Vec<Option<Recent>>,
-}
-
-impl Front {
-    /// A front that is never asked (see the field `off`).
-    pub(super) fn turned_off() -> Front {
-        Front {
-            off: true,
-            ..Front::default()
-        }
-    }
-
-    /// Ask nothing of the front from now on.
-    pub(super) fn turn_off(&mut self) {
-        self.off = true;
-        self.groups.clear();
-        self.recent.clear();
-    }
-
-    /// The slot of [`Front::recent`] for `key`.
-    fn slot(key: StackKey) -> usize {
-        let mixed =
-            (key.0 as u64 ^ u64::from(key.1).rotate_right(7)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 56) as usize % RECENT
-    }
-
-    /// The recent range kept under `key`.
-    fn recent(&self, key: StackKey) -> Option<&Recent> {
-        let recent = self.recent.get(Self::slot(key))?.as_ref()?;
-        (recent.key == key).then_some(recent)
-    }
-
-    /// Note the range group kept under `key` as recent.
-    fn note_recent(&mut self, key: StackKey) {
-        let Some(Kept { answers, .. }) = self.groups.get(&key) else {
-            return;
-        };
-        let (Some(reach), Some(range)) = (&answers[0], &answers[1]) else {
-            return;
-        };
-        let Some(cells) = range.value.cells() else {
-            return;
-        };
-        let recent = Recent {
-            key,
-            cells,
-            costs: [reach.cost, range.cost],
-        };
-        if self.recent.is_empty() {
-            self.recent.resize_with(RECENT, || None);
-        }
-        self.recent[Self::slot(key)] = Some(recent);
-    }
-
-    fn keep(&mut self, key: StackKey, answers: Vec<Option<Given>>) {
-        if self.off {
-            return;
-        }
-        if self.groups.len() >= MAX_GROUPS {
-            self.groups.clear();
-        }
-        let cost = answers.iter().flatten().map(|g| g.cost).sum();
-        let complete = answers.iter().all(Option::is_some);
-        let answers = answers.into();
-        let kept = Kept {
-            answers,
-            cost,
-            complete,
-        };
-        self.groups.insert(key, kept);
-    }
-}
+use kept::{Given, Group, StackKey};
 
 impl ScriptRules {
     /// The key of a group about `floors`, or `None` for a stack that does
@@ -429,7 +293,7 @@ impl ScriptRules {
             ..Facts::default()
         };
         let ask_range = || {
-            let q = super::ask::Question::new(Hook::Range, [reach, 0, 0], facts);
+            let q = Question::new(Hook::Range, [reach, 0, 0], facts);
             self.asked(&q, Value::cells)
         };
         let (cells, range_given) =
