@@ -272,7 +272,7 @@ impl GreedyBot {
     /// Fill `self.values` with one value per option of `decision`: its own,
     /// and what the rules pay for it where they pay anything of their own.
     fn weigh(&mut self, game: &Game, decision: Decision) -> Result<()> {
-        let looks = self.look.is_some() && look::rules_pay(game);
+        let looks = self.look.is_some() && look::rules_pay(game, &self.worths);
         self.exact = looks;
         let own = self.weigh_own(game, decision);
         self.exact = false;
