@@ -4,7 +4,7 @@
 //! tracer, the towers of the moment and the effects' origins. Each part is
 //! a module of its own that knows nothing of the host; the host's behaviour
 //! (`impl ScriptRules` in `ask`, `chain`, `sandbox`, `record`, `front`,
-//! `towers`, `trace`, `counting`, `effects`, `questions`…) and the script
+//! `towers`, `trace`, `counting`, `effects`, `reads::value`, `questions`…) and the script
 //! API (`api`, `context`, `state`, `figures`) import the host, and the host
 //! imports none of them: its engine is made above it (`ScriptRules::new`).
 
@@ -105,6 +105,7 @@ impl ScriptRules {
             origins: RefCell::default(),
         }
     }
+
     /// Pack functions run on this thread so far, each `previous` counted:
     /// answers given from the memo run none.
     pub fn hook_runs(&self) -> u64 {
