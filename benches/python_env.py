@@ -1,12 +1,14 @@
 """The Python package's speed (docs/python.md).
 
 1. Random play through the PettingZoo environment: games a second for
-   `tower` on one core (the game's thread and Python's take turns).
+   `tower` on one core (the game runs on Python's thread). Each move is
+   drawn from `legal_actions()`, or with `--policy mask` from the
+   observation's action mask (`np.flatnonzero`, a scan of every action).
 2. A DataFrame of greedy games (`towerlab.simulate`) against the time the
    command line takes for the same run (`towerlab simulate --format json
-   --per-game`), on the same threads.
+   --per-game`), on the same threads; `--games 0` skips it.
 
-    python benches/python_env.py [--env-games N] [--games N] [--threads N] [--towerlab PATH]
+    python benches/python_env.py [--env-games N] [--policy legal|mask] [--games N] [--threads N] [--towerlab PATH]
 
 Run it with the package installed optimised (`pip install ./python`) and a
 release binary (`cargo build --release`, the default --towerlab).
@@ -26,7 +28,7 @@ import towerlab
 REPO = Path(__file__).resolve().parents[1]
 
 
-def random_play(games: int) -> float:
+def random_play(games: int, policy: str) -> float:
     env = towerlab.raw_env("tower")
     rng = np.random.default_rng(1)
     start = time.perf_counter()
@@ -37,7 +39,11 @@ def random_play(games: int) -> float:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            if policy == "mask":
+                legal = np.flatnonzero(obs["action_mask"])
+            else:
+                legal = env.legal_actions()
+            env.step(int(legal[rng.integers(len(legal))]))
     return games / (time.perf_counter() - start)
 
 
@@ -60,12 +66,16 @@ def dataframe_against_cli(binary: Path, games: int, threads: int) -> tuple:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--env-games", type=int, default=200)
+    parser.add_argument("--policy", choices=["legal", "mask"], default="legal")
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--towerlab", type=Path, default=REPO / "target" / "release" / "towerlab")
     a = parser.parse_args()
-    rate = random_play(a.env_games)
-    print(f"random play through the environment (tower): {rate:.1f} games/s ({a.env_games} games)")
+    rate = random_play(a.env_games, a.policy)
+    print(f"random play through the environment (tower, moves from {a.policy}): "
+          f"{rate:.1f} games/s ({a.env_games} games)")
+    if a.games == 0:
+        return
     cli, python = dataframe_against_cli(a.towerlab, a.games, a.threads)
     print(f"{a.games} greedy games on {a.threads} threads: command line {cli:.2f} s, "
           f"DataFrame {python:.2f} s ({python / cli:.2f}x)")

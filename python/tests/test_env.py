@@ -166,3 +166,55 @@ def test_eight_players_and_bots_per_seat():
     obs, info = gym.reset(seed=2)
     assert obs["observation"]["seats"].shape == (4, 4 + 3)
     assert info["step"] == "placement" and gym.action_masks().any()
+
+
+def test_legal_actions_are_the_masks_nonzero_entries():
+    env = towerlab.raw_env("black-tower", players=3)
+    env.reset(seed=6)
+    rng = np.random.default_rng(2)
+    kept = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert len(env.legal_actions()) == 0
+            env.step(None)
+            continue
+        legal = env.legal_actions()
+        np.testing.assert_array_equal(legal, np.flatnonzero(obs["action_mask"]))
+        for other in env.agents:
+            if other != agent:
+                assert len(env.legal_actions(other)) == 0
+                assert not env.observe(other)["action_mask"].any()
+        kept.append((obs, {k: v.copy() for k, v in obs["observation"].items()}, obs["action_mask"].copy()))
+        env.step(int(legal[rng.integers(len(legal))]))
+    # Arrays shared between steps are never written: what an earlier step
+    # observed is still what it was.
+    assert len(kept) > 100
+    for obs, copies, mask in kept:
+        np.testing.assert_array_equal(obs["action_mask"], mask)
+        for key, value in copies.items():
+            np.testing.assert_array_equal(obs["observation"][key], value)
+        assert not obs["observation"]["board"].flags.writeable
+    gym = towerlab.GymEnv("tower", opponents="random")
+    gym.reset(seed=3)
+    np.testing.assert_array_equal(gym.legal_actions(), np.flatnonzero(gym.action_masks()))
+
+
+def test_a_game_is_played_on_the_thread_that_made_it():
+    import threading
+
+    env = towerlab.raw_env("tower")
+    env.reset(seed=1)
+    caught = []
+
+    def elsewhere():
+        try:
+            env.step(int(env.legal_actions()[0]))
+        except towerlab.TowerlabError as e:
+            caught.append(str(e))
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert caught and "thread that made it" in caught[0]
+    env.step(int(env.legal_actions()[0]))  # still fine here

@@ -18,7 +18,8 @@ class GymEnv(gymnasium.Env):
     The reward of a step is the points seat 1 scored since its last step
     (its opponents' turns included); the episode ends with the game. The
     observation and actions are those of ``TowerEnv``; ``action_masks()``
-    gives the legal actions (as sb3-contrib's maskable algorithms ask).
+    gives the legal actions as a mask (as sb3-contrib's maskable algorithms
+    ask), ``legal_actions()`` as numbers.
     """
 
     metadata = {"render_modes": ["ansi", "svg"]}
@@ -63,6 +64,11 @@ class GymEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         return self.game.mask().astype(bool)
+
+    def legal_actions(self) -> np.ndarray:
+        """The numbers of the legal actions now, ascending (the mask's
+        nonzero entries, without scanning it)."""
+        return self.game.legal()
 
     def render(self):
         return self.game.render(self.render_mode)
