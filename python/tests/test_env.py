@@ -23,7 +23,7 @@ def test_pettingzoo_api(rules, repo):
 def random_episode(env, seed, rng):
     env.reset(seed=seed)
     actions = []
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
@@ -218,3 +218,34 @@ def test_a_game_is_played_on_the_thread_that_made_it():
     worker.join()
     assert caught and "thread that made it" in caught[0]
     env.step(int(env.legal_actions()[0]))  # still fine here
+
+
+def test_gym_env_passes_gymnasiums_checker():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(towerlab.GymEnv("tower", opponents="greedy"))
+    # Made from its registration, the environment has a spec, and the
+    # checker renders each of its render modes too.
+    made = gymnasium.make("towerlab/GymEnv-v0", variant="black-tower", opponents="random")
+    check_env(made.unwrapped)
+
+
+def test_gym_env_ignores_or_refuses_an_action_outside_the_mask():
+    env = towerlab.GymEnv("tower", opponents="greedy")
+    obs, _ = env.reset(seed=5)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    again, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert f"action {illegal} is not legal now" in info["illegal"]
+    for key in obs["observation"]:
+        np.testing.assert_array_equal(again["observation"][key], obs["observation"][key])
+    np.testing.assert_array_equal(again["action_mask"], obs["action_mask"])
+    with pytest.raises(towerlab.BadInput):
+        env.step(env.action_space.n)  # not an action of the space
+    strict = towerlab.GymEnv("tower", opponents="greedy", illegal="raise")
+    strict.reset(seed=5)
+    with pytest.raises(towerlab.BadInput, match=f"action {illegal} is not legal now"):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="illegal"):
+        towerlab.GymEnv("tower", illegal="sometimes")
