@@ -17,9 +17,10 @@ capture). Actions are one fixed ``Discrete`` space, in blocks (see
 
 each block's actions counted from the block's first. ``cell = (y + R) * W + (x + R)``
 in a window of ``W = 2R + 1`` cells a side around the start tile (``radius=R``).
-The observation is what every seat may know (never the deck's order) and
-``action_mask`` marks the legal actions. An action outside the mask raises
-``BadInput``; a rule pack's error ends the episode, its message in ``infos``.
+The observation is what every seat may know (never the deck's order),
+``action_mask`` marks the legal actions and ``legal_actions()`` lists them.
+An action outside the mask raises ``BadInput``; a rule pack's error ends the
+episode, its message in ``infos``. The game runs on the thread that made it.
 """
 
 from __future__ import annotations
