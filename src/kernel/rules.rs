@@ -325,6 +325,11 @@ pub mod asks {
     /// [`super::Rules::may_place_tile`]: rules without it let a tile go
     /// wherever it fits.
     pub const MAY_PLACE_TILE: u32 = 1 << (Moment::COUNT + 4);
+    /// The rules' effects may pay points (`Effect::Points`). Rules that
+    /// act at a moment without it never pay any (the kernel refuses such
+    /// a payment), so a bot weighing what the rules pay of their own
+    /// need not play an option's turn out to see it.
+    pub const PAYS_POINTS: u32 = 1 << (Moment::COUNT + 5);
 }
 
 /// A question the kernel asks the rules, with its arguments: one variant

@@ -260,11 +260,12 @@ mod tests {
     /// `simulate` plays its games names the game's seed. The pack's
     /// `on_tile_placed` costs a great deal once a tile is placed after the
     /// start tile, so the game reaches its first question within the
-    /// budget and a search, which places a tile, does not.
+    /// budget and a search, which places a tile, does not (it pays a
+    /// point, so that the search's look plays each option's turn out).
     #[test]
     fn a_limit_hit_in_a_hint_names_no_seed_and_one_in_a_played_game_does() {
         let script = "fn on_tile_placed(event) {\n    if game().turn > 0 {\n        \
-                      let n = 0;\n        for i in 0..50000 { n += i; }\n    }\n    []\n}\n";
+                      let n = 0;\n        for i in 0..50000 { n += i; }\n    }\n    [points(0, 1, \"costly\")]\n}\n";
         let files = [
             (
                 "costly/pack.toml",

@@ -4,21 +4,23 @@
 //! (answers kept until the standings change), through the library and the
 //! binary; and the kernel
 //! asking once for every seat when an answer did not read the seat, and
-//! never asking a seat about floors it does not hold.
+//! never asking a seat about floors it does not hold; rules that act say
+//! whether they pay points, and the kernel holds them to it.
 
-use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::Value;
 use towerlab::kernel::board::Board;
+use towerlab::kernel::rules::asks;
 use towerlab::kernel::{
-    Answer, Asking, Event, Game, Holds, HookBudget, MeepleSpot, Question, Reply, Rules, StackView,
-    Table,
+    Answer, Asking, Event, Game, Holds, MeepleSpot, Question, Reply, Rules, StackView, Table,
 };
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
 use towerlab::rules::{LoadOptions, Ruleset};
 
-use crate::common::{TowerPack, home, stdout, succeeds};
+use crate::common::{TowerPack, home, listening, stdout, succeeds};
 
 const SEAT_0_BUILDS: &str =
     "fn may_place_floor(tower, kind) { game().actor == 0 && previous(tower, kind) }\n";
@@ -268,65 +270,26 @@ fn no_seat_holding_a_prisoner_ever_builds_in_simulated_games() {
 // ---- the kernel asks once for every seat ----------------------------------
 
 /// Rules that count the `may_place_floor` questions they are asked, per
-/// seat asking.
-struct Counting {
-    inner: Box<dyn Rules>,
-    asked: [Cell<u64>; 6],
-}
-
-impl Counting {
-    fn new(inner: Box<dyn Rules>) -> Counting {
-        Counting {
-            inner,
-            asked: Default::default(),
-        }
-    }
-
-    fn asked(&self) -> u64 {
-        self.asked.iter().map(Cell::get).sum()
-    }
-}
-
-impl HookBudget for Counting {
-    fn begin_game(&self, seed: Option<u64>) {
-        self.inner.begin_game(seed)
-    }
-    fn searching(&self, on: bool) {
-        self.inner.searching(on)
-    }
-}
-
-impl Rules for Counting {
-    fn floor_kinds(&self) -> &[String] {
-        self.inner.floor_kinds()
-    }
-    fn ask(&self, question: Question) -> anyhow::Result<Reply> {
+/// seat asking; and the counts.
+fn counting(inner: Box<dyn Rules>) -> (impl Rules, Arc<[AtomicU64; 6]>) {
+    let asked: Arc<[AtomicU64; 6]> = Arc::default();
+    let counts = asked.clone();
+    let rules = crate::common::asking(inner, move |inner, question| {
         match &question {
             // Asked one by one, so that each is counted.
             Question::TowerAnswers { .. } => return Ok(Reply::OneByOne),
             Question::MayPlaceFloor { asking, .. } => {
-                let asked = &self.asked[asking.seat];
-                asked.set(asked.get() + 1);
+                asked[asking.seat].fetch_add(1, Ordering::Relaxed);
             }
             _ => {}
         }
-        self.inner.ask(question)
-    }
-    fn listens(&self) -> u32 {
-        self.inner.listens()
-    }
-    fn on_event(
-        &self,
-        moment: &towerlab::kernel::effects::Moment,
-        table: &Table,
-        towers: &[towerlab::kernel::rules::TowerNow],
-        out: &mut Vec<towerlab::kernel::effects::Acted>,
-    ) -> anyhow::Result<()> {
-        self.inner.on_event(moment, table, towers, out)
-    }
-    fn state_vars(&self) -> &[towerlab::kernel::effects::StateVar] {
-        self.inner.state_vars()
-    }
+        inner.ask(question)
+    });
+    (rules, counts)
+}
+
+fn total(counts: &[AtomicU64]) -> u64 {
+    counts.iter().map(|c| c.load(Ordering::Relaxed)).sum()
 }
 
 /// `may_place_floor` questions and the final scores of 20 random games of
@@ -337,14 +300,14 @@ fn questions(body: &str) -> (u64, Vec<Vec<u32>>) {
         &format!("fn may_place_floor(tower, kind) {{ {body} }}\n"),
     );
     let set = dir.ruleset();
-    let rules = Counting::new(set.rules());
+    let (rules, asked) = counting(set.rules());
     let scores = (0..20)
         .map(|seed| {
             let game = sim::play(&set, &rules, &[BotKind::RANDOM; 3], seed, false).unwrap();
             game.scores()
         })
         .collect();
-    (rules.asked(), scores)
+    (total(&asked[..]), scores)
 }
 
 #[test]
@@ -373,11 +336,11 @@ fn floor_questions_by_seat(floors: u32) -> [u64; 2] {
         ),
     );
     let set = dir.ruleset();
-    let rules = Counting::new(set.rules());
+    let (rules, asked) = counting(set.rules());
     for seed in 0..20 {
         sim::play(&set, &rules, &[BotKind::RANDOM; 2], seed, false).unwrap();
     }
-    [rules.asked[0].get(), rules.asked[1].get()]
+    [0, 1].map(|seat| asked[seat].load(Ordering::Relaxed))
 }
 
 #[test]
@@ -434,4 +397,47 @@ fn a_stack_only_one_seat_may_build_is_a_stack_range_accepts() {
         format!("{err:#}").contains("do not allow a `regular` floor on a bare foundation"),
         "{err:#}"
     );
+}
+
+// ---- rules that say they pay no points -------------------------------------
+
+/// A pack paying a point at every turn's end.
+const PAYS_EACH_TURN: &str = "fn on_turn_end(event) { [points(event.seat, 1, \"turn\")] }\n";
+
+#[test]
+fn a_script_naming_points_says_its_rules_pay_and_one_that_does_not_says_they_do_not() {
+    let paying = TowerPack::new("paying", PAYS_EACH_TURN).ruleset();
+    assert_ne!(paying.rules().listens() & asks::PAYS_POINTS, 0);
+    // Acting without naming `points`, over `tower`, whose script names
+    // it but acts at no moment (only an acting pack's effects are carried
+    // out).
+    assert!(
+        std::fs::read_to_string(crate::common::rules_dir().join("tower/tower.rhai"))
+            .unwrap()
+            .contains("points")
+    );
+    let quiet = TowerPack::new("quiet", "fn on_turn_end(event) { [] }\n").ruleset();
+    assert_eq!(quiet.rules().listens() & asks::PAYS_POINTS, 0);
+    // A comment is read as a mention; `Fn` could name `points` in a string.
+    for script in [
+        "// no points here\nfn on_turn_end(event) { [] }\n",
+        "fn on_turn_end(event) { let f = Fn(\"po\" + \"ints\"); [f.call(event.seat, 1, \"x\")] }\n",
+    ] {
+        let set = TowerPack::new("mention", script).ruleset();
+        assert_ne!(set.rules().listens() & asks::PAYS_POINTS, 0, "{script}");
+    }
+}
+
+#[test]
+fn the_kernel_refuses_points_from_rules_that_said_they_pay_none() {
+    let set = TowerPack::new("paying", PAYS_EACH_TURN).ruleset();
+    let bots = [BotKind::RANDOM; 2];
+    sim::play(&set, set.rules().as_ref(), &bots, 1, false).expect("paid as it said");
+    // The same rules, hiding `asks::PAYS_POINTS`: they say they pay none.
+    let silent = listening(set.rules(), |bits| bits & !asks::PAYS_POINTS);
+    let Err(err) = sim::play(&set, &silent, &bots, 1, false) else {
+        panic!("points paid by rules that said they pay none were carried out");
+    };
+    let message = format!("{err:#}");
+    assert!(message.contains("pay no points"), "{message}");
 }

@@ -1,14 +1,17 @@
 //! Shared helpers and fixtures: the shipped tile sets, tile lookup by name,
 //! the real binary and its outputs, scratch folders and the packs written
 //! into them (every one a `tempfile` folder, removed on drop even when a
-//! test panics).
+//! test panics); rules altered in a test ([`Altered`]).
 
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use towerlab::kernel::effects::{Acted, Moment, StateVar};
+use towerlab::kernel::rules::TowerNow;
 use towerlab::kernel::tiles::TileSet;
+use towerlab::kernel::{HookBudget, Question, Reply, Rules, Table};
 use towerlab::rules::{LoadOptions, Ruleset};
 
 /// A fresh folder under the system's temporary folder, named after `name`
@@ -387,5 +390,79 @@ impl towerlab::kernel::Bot for Twins {
         );
         self.decisions += 1;
         Ok(a)
+    }
+}
+
+/// Rules that answer as `inner` does, except where `ask` and `listens` say
+/// otherwise: a test's altered rules, with no forwarding of its own.
+pub struct Altered<A, L> {
+    pub inner: Box<dyn Rules>,
+    /// Every question, with the inner rules to forward it to.
+    pub ask: A,
+    /// What these rules listen to, from what the inner rules do.
+    pub listens: L,
+}
+
+/// `inner` with its questions answered by `ask`, listening as it does.
+pub fn asking<A>(inner: Box<dyn Rules>, ask: A) -> Altered<A, fn(u32) -> u32>
+where
+    A: Fn(&dyn Rules, Question) -> anyhow::Result<Reply> + Send,
+{
+    Altered {
+        inner,
+        ask,
+        listens: |bits| bits,
+    }
+}
+
+/// The questions `Altered` forwards as they are.
+pub type Forward = fn(&dyn Rules, Question) -> anyhow::Result<Reply>;
+
+/// `inner` answering every question, listening as `listens` says.
+pub fn listening<L: Fn(u32) -> u32 + Send>(
+    inner: Box<dyn Rules>,
+    listens: L,
+) -> Altered<Forward, L> {
+    Altered {
+        inner,
+        ask: |inner, question| inner.ask(question),
+        listens,
+    }
+}
+
+impl<A, L> HookBudget for Altered<A, L> {
+    fn begin_game(&self, seed: Option<u64>) {
+        self.inner.begin_game(seed)
+    }
+    fn searching(&self, on: bool) {
+        self.inner.searching(on)
+    }
+}
+
+impl<A, L> Rules for Altered<A, L>
+where
+    A: Fn(&dyn Rules, Question) -> anyhow::Result<Reply> + Send,
+    L: Fn(u32) -> u32 + Send,
+{
+    fn floor_kinds(&self) -> &[String] {
+        self.inner.floor_kinds()
+    }
+    fn ask(&self, question: Question) -> anyhow::Result<Reply> {
+        (self.ask)(self.inner.as_ref(), question)
+    }
+    fn listens(&self) -> u32 {
+        (self.listens)(self.inner.listens())
+    }
+    fn on_event(
+        &self,
+        moment: &Moment,
+        table: &Table,
+        towers: &[TowerNow],
+        out: &mut Vec<Acted>,
+    ) -> anyhow::Result<()> {
+        self.inner.on_event(moment, table, towers, out)
+    }
+    fn state_vars(&self) -> &[StateVar] {
+        self.inner.state_vars()
     }
 }

@@ -8,9 +8,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::tiles::TileSet;
-use towerlab::kernel::{
-    Bot, Buffers, Decision, Game, HookBudget, Question, Reply, Rules, Table, play_game, play_turn,
-};
+use towerlab::kernel::{Bot, Buffers, Decision, Game, Question, Rules, play_game, play_turn};
 use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
 use towerlab::rules::native::NativeTower;
 use towerlab::rules::{LoadOptions, Ruleset};
@@ -177,44 +175,16 @@ fn mcts_same_seed_same_game() {
 }
 
 /// The Tower, except that no capture range can be given.
-struct BrokenRange(NativeTower);
-
-impl HookBudget for BrokenRange {
-    fn begin_game(&self, seed: Option<u64>) {
-        self.0.begin_game(seed)
-    }
-    fn searching(&self, on: bool) {
-        self.0.searching(on)
-    }
-}
-
-impl Rules for BrokenRange {
-    fn floor_kinds(&self) -> &[String] {
-        self.0.floor_kinds()
-    }
-    fn ask(&self, question: Question) -> anyhow::Result<Reply> {
-        match question {
+fn broken_range() -> impl Rules {
+    crate::common::asking(
+        Box::new(NativeTower::default()),
+        |inner, question| match question {
             Question::CaptureRange { .. } => {
                 anyhow::bail!("hook `capture_range` broke on purpose")
             }
-            q => self.0.ask(q),
-        }
-    }
-    fn listens(&self) -> u32 {
-        self.0.listens()
-    }
-    fn on_event(
-        &self,
-        moment: &towerlab::kernel::effects::Moment,
-        table: &Table,
-        towers: &[towerlab::kernel::rules::TowerNow],
-        out: &mut Vec<towerlab::kernel::effects::Acted>,
-    ) -> anyhow::Result<()> {
-        self.0.on_event(moment, table, towers, out)
-    }
-    fn state_vars(&self) -> &[towerlab::kernel::effects::StateVar] {
-        self.0.state_vars()
-    }
+            q => inner.ask(q),
+        },
+    )
 }
 
 /// A hook that fails in a playout stops the search with that error: the
@@ -222,7 +192,7 @@ impl Rules for BrokenRange {
 #[test]
 fn a_failing_hook_stops_the_search_with_its_error() {
     let tiles: TileSet = crate::common::tiles();
-    let rules = BrokenRange(NativeTower::default());
+    let rules = broken_range();
     let mut bot = MctsBot::new(1, 0, 50);
     let mut game = Game::new(&tiles, &rules, 2, 1).unwrap();
     let mut options = Vec::new();
@@ -255,7 +225,7 @@ fn a_failing_hook_stops_the_search_with_its_error() {
 #[test]
 fn a_failing_hook_ends_an_mcts_game_with_its_error() {
     let tiles: TileSet = crate::common::tiles();
-    let rules = BrokenRange(NativeTower::default());
+    let rules = broken_range();
     let mut game = Game::new(&tiles, &rules, 2, 3).unwrap();
     let mut bots: Vec<Box<dyn Bot>> = (0..2)
         .map(|s| BotKind::mcts(8).make(3, s, &Default::default()))

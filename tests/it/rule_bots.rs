@@ -10,7 +10,7 @@ use std::path::Path;
 use towerlab::kernel::determinize::undrawn_counts;
 use towerlab::kernel::effects::StateAt;
 use towerlab::kernel::{Bot, Buffers, Event, Game, Scored, play_game, play_turn};
-use towerlab::play::bots::{Evaluator, GreedyBot, MctsBot, RandomBot, Sight};
+use towerlab::play::bots::{BotKind, Evaluator, GreedyBot, MctsBot, RandomBot, Sight};
 use towerlab::play::seed::game_seed;
 use towerlab::rules::{LoadOptions, Ruleset, Worths};
 
@@ -292,4 +292,35 @@ fn acting_rules_with_the_search_play_the_same_games_on_one_and_two_threads() {
         ]))
     };
     assert_eq!(run("1"), run("2"));
+}
+
+/// The Pilgrims (docs/examples/pilgrims) act at a completed road but pay
+/// no points: every option would gain the same nothing from the rules, so
+/// greedy plays out no option's turn, and its hook runs only at the game's
+/// own completed features. The same pack with a comment naming `points`
+/// may pay, and greedy looks: its hook runs many times more.
+#[test]
+fn greedy_plays_out_no_option_s_turn_where_the_rules_act_but_pay_no_points() {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/pilgrims");
+    let dir = crate::common::temp_dir("pilgrims-named");
+    crate::common::copy_dir(&from, dir.path());
+    let script = dir.path().join("pilgrims.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(&script, format!("{text}// points: none\n")).unwrap();
+    let runs = |set: &Ruleset| -> u64 {
+        let counted = towerlab::play::cost::count(set, BotKind::GREEDY, 2, 5).unwrap();
+        counted.iter().map(|r| r.runs).sum()
+    };
+    let quiet = over_tower_from("docs/examples", "pilgrims");
+    let packs = [
+        "tower".to_string(),
+        dir.path().to_string_lossy().into_owned(),
+    ];
+    let named = Ruleset::from_packs(&home(), &LoadOptions::default(), &packs).unwrap();
+    let (quiet_runs, named_runs) = (runs(&quiet), runs(&named));
+    assert!(quiet_runs > 0, "the hook ran at the games' completed roads");
+    assert!(
+        named_runs > 4 * quiet_runs,
+        "looked at: {named_runs} runs, not: {quiet_runs}"
+    );
 }

@@ -13,8 +13,8 @@ use crate::kernel::effects::{
 };
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
-use crate::kernel::rules::FloorKind;
 use crate::kernel::rules::TowerNow;
+use crate::kernel::rules::{FloorKind, asks};
 use crate::kernel::tiles::SegmentKind;
 
 /// The effects of the moment of play under way.
@@ -201,6 +201,9 @@ impl Game<'_> {
         let n = self.players.len();
         if seat >= n {
             bail!("there is no seat {seat}: seats are 0 to {}", n - 1);
+        }
+        if self.listens & asks::PAYS_POINTS == 0 {
+            bail!("these rules said they pay no points (`asks::PAYS_POINTS` is not set)");
         }
         let sum = i128::from(self.players[seat].score) + i128::from(points);
         let Ok(after) = u32::try_from(sum) else {

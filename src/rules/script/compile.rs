@@ -16,7 +16,7 @@ use super::Hook;
 use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
-use crate::kernel::effects::StateVar;
+use crate::kernel::effects::{Moment, StateVar};
 use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
@@ -147,7 +147,8 @@ impl Scripts {
             .iter()
             .filter(|h| !chains[h.index()].is_empty())
             .fold(0, |bits, h| bits | h.listen_bit())
-            | drawn_tile_bit(sources, &chains[Hook::OnTileDrawn.index()]);
+            | drawn_tile_bit(sources, &chains[Hook::OnTileDrawn.index()])
+            | pays_points_bit(sources, &chains);
         Ok(Scripts {
             packs,
             chains,
@@ -346,6 +347,35 @@ fn drawn_tile_bit(sources: &[ScriptSource], packs: &[usize]) -> u32 {
         true => asks::DRAWN_TILE,
         false => 0,
     }
+}
+
+/// [`asks::PAYS_POINTS`] where a pack acting at a moment (the only hooks
+/// whose effects are carried out) may make a `points` effect: its script
+/// names `points` anywhere, or `Fn`, which could name it in a string. Read
+/// from the text, so a mention in a comment only makes bots look where
+/// nothing is paid; a script that pays can never be without the bit.
+fn pays_points_bit(sources: &[ScriptSource], chains: &[Vec<usize>; Hook::COUNT]) -> u32 {
+    let moments = (1u32 << Moment::COUNT) - 1;
+    let pays = |text: &str| names_word(text, "points") || names_word(text, "Fn");
+    let mut acting = Hook::ALL
+        .iter()
+        .filter(|h| h.listen_bit() & moments != 0)
+        .flat_map(|h| &chains[h.index()]);
+    match acting.any(|&i| pays(&sources[i].source.text)) {
+        true => asks::PAYS_POINTS,
+        false => 0,
+    }
+}
+
+/// Whether `word` stands in `text` as a whole name (no letter, digit or
+/// `_` on either side).
+fn names_word(text: &str, word: &str) -> bool {
+    let part_of_name = |c: char| c == '_' || c.is_alphanumeric();
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
+    })
 }
 
 #[cfg(test)]

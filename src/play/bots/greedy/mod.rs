@@ -272,7 +272,7 @@ impl GreedyBot {
     /// Fill `self.values` with one value per option of `decision`: its own,
     /// and what the rules pay for it where they pay anything of their own.
     fn weigh(&mut self, game: &Game, decision: Decision) -> Result<()> {
-        let looks = self.look.is_some() && look::rules_pay(game);
+        let looks = self.look.is_some() && look::rules_pay(game, &self.worths);
         self.exact = looks;
         let own = self.weigh_own(game, decision);
         self.exact = false;
@@ -318,8 +318,9 @@ impl GreedyBot {
         let base = hidden_copy(game);
         let ctx = self.ctx(game);
         let mut reference: Option<Delta> = None;
+        let mut copy = None;
         for &i in options {
-            let paid = look.turn(&base, decision, i)?;
+            let paid = look.turn((&base, &mut copy), decision, i)?;
             let first = *reference.get_or_insert(paid);
             let mut d: Delta = [0.0; SEATS];
             for p in 0..ctx.n {
