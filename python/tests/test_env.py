@@ -249,3 +249,18 @@ def test_gym_env_ignores_or_refuses_an_action_outside_the_mask():
         strict.step(illegal)
     with pytest.raises(ValueError, match="illegal"):
         towerlab.GymEnv("tower", illegal="sometimes")
+
+
+def test_a_runaway_recursion_in_a_pack_ends_the_episode_not_the_interpreter(tmp_path):
+    # The game's stack is the hooks' own: the sandbox's depth limit ends the
+    # script before the stack does.
+    pack = tmp_path / "deep"
+    pack.mkdir()
+    (pack / "pack.toml").write_text('[pack]\nname = "deep"\nrequires = ["tower"]\nscript = "deep.rhai"\n')
+    (pack / "deep.rhai").write_text(
+        "fn down(n) { if n > 0 { 1 + down(n - 1) } else { 0 } }\n"
+        "fn may_place_floor(tower, kind) {\n    down(100000) > 0\n}\n")
+    env = towerlab.raw_env(packs=["tower", str(pack)])
+    random_episode(env, 1, np.random.default_rng(0))
+    assert env.game.state["step"] == "failed"
+    assert "nested calls" in env.game.state["failed"] and "may_place_floor" in env.game.state["failed"]
