@@ -1,9 +1,7 @@
-//! One game played a decision at a time, for the environments: a thread
+//! One game played a decision at a time, for the environments: a fiber
 //! with the hooks' stack holds the rules and the game (as `towerlab serve`
-//! holds each game), and Python's calls are jobs sent to it.
-
-use std::sync::mpsc;
-use std::thread::JoinHandle;
+//! holds each game), and Python's calls are jobs run on it, on the calling
+//! thread.
 
 use anyhow::{Result, anyhow};
 use pyo3::prelude::*;
@@ -18,6 +16,7 @@ use towerlab::views::render::board_svg;
 use towerlab::views::scene::{SceneOptions, game_scene, palette};
 
 use crate::layout::{Layout, TURN_NUMBERS};
+use crate::stack::{Answer, Fiber, Waiter};
 use crate::{guarded, to_py};
 
 /// What the game is, once its rules are loaded.
@@ -56,17 +55,23 @@ struct Worker<'a> {
     failed: Option<String>,
     /// The legal actions now, each with the kernel's option.
     legal: Vec<(usize, usize)>,
+    /// Which actions are in `legal` (as many as the action space has).
+    marked: Vec<bool>,
 }
 
-type Job = Box<dyn for<'a> FnOnce(&mut Worker<'a>) + Send>;
+type Job = Box<dyn for<'a> FnOnce(&mut Worker<'a>) -> Answer + Send>;
 
-/// A game of a variant with people and bots in the seats, held on its own
-/// thread. Seats named `person` are decided from Python.
-#[pyclass(module = "towerlab._towerlab", frozen)]
+/// A game of a variant with people and bots in the seats, held on a stack
+/// of its own. Seats named `person` are decided from Python, on the thread
+/// that made the game.
+#[pyclass(module = "towerlab._towerlab")]
 pub struct Host {
-    jobs: std::sync::Mutex<Option<mpsc::Sender<Job>>>,
-    thread: std::sync::Mutex<Option<JoinHandle<()>>>,
+    fiber: Fiber<Job>,
     info: Info,
+    /// Some seat is a bot: a call may play for long (the GIL is let go).
+    bots: bool,
+    /// The last board handed out, kept while it does not change.
+    board: Option<(Vec<i16>, Py<PyBytes>)>,
 }
 
 /// The seats, loaded under `set`: `person` or a bot's name each; one name
@@ -129,9 +134,9 @@ fn load(spec: &Spec) -> Result<Ruleset> {
     .apply(&home, set)
 }
 
-/// The host thread: load the rules, answer `ready`, then run jobs until
-/// the host is dropped.
-fn serve(spec: Spec, ready: mpsc::Sender<Result<Info>>, jobs: mpsc::Receiver<Job>) {
+/// The game's fiber: load the rules, answer what the game is (or why it
+/// cannot be), then run jobs until told to stop.
+fn serve(spec: Spec, waiter: &Waiter<Job>) -> Answer {
     let loaded = guarded(|| {
         let set = load(&spec)?;
         let seats = seat_list(&set, &spec.seats, spec.players)?;
@@ -139,10 +144,7 @@ fn serve(spec: Spec, ready: mpsc::Sender<Result<Info>>, jobs: mpsc::Receiver<Job
     });
     let (set, seats) = match loaded {
         Ok(loaded) => loaded,
-        Err(e) => {
-            let _ = ready.send(Err(e));
-            return;
-        }
+        Err(e) => return Box::new(Err::<Info, _>(e)),
     };
     let rules = set.rules();
     let layout = Layout::new(&set, seats.len(), spec.radius);
@@ -153,21 +155,21 @@ fn serve(spec: Spec, ready: mpsc::Sender<Result<Info>>, jobs: mpsc::Receiver<Job
         tiles: set.tiles().kinds.iter().map(|k| k.name.clone()).collect(),
         layout: layout.clone(),
     };
-    if ready.send(Ok(info)).is_err() {
-        return;
-    }
     let mut worker = Worker {
         set: &set,
         rules: rules.as_ref(),
+        marked: vec![false; layout.size()],
         seats,
         layout,
         session: None,
         failed: None,
         legal: Vec::new(),
     };
-    while let Ok(job) = jobs.recv() {
-        job(&mut worker);
+    let mut next = waiter.suspend(Box::new(Ok::<_, anyhow::Error>(info)));
+    while let Some(job) = next {
+        next = waiter.suspend(job(&mut worker));
     }
+    Box::new(())
 }
 
 impl<'a> Worker<'a> {
@@ -219,6 +221,9 @@ impl<'a> Worker<'a> {
     /// Let the bots play until a person is to decide or the game ends, and
     /// list the legal actions.
     fn settle(&mut self) -> Snapshot {
+        for &(a, _) in &self.legal {
+            self.marked[a] = false;
+        }
         self.legal.clear();
         let Some(session) = self.session.as_mut() else {
             return self.snapshot();
@@ -233,11 +238,14 @@ impl<'a> Worker<'a> {
             let game = session.game();
             for option in 0..decision.len() {
                 if let Some(a) = self.layout.action(game, decision, option)
-                    && !self.legal.iter().any(|(b, _)| *b == a)
+                    && !self.marked[a]
                 {
+                    self.marked[a] = true;
                     self.legal.push((a, option));
                 }
             }
+            // Ascending, as the mask's nonzero entries are.
+            self.legal.sort_unstable();
         }
         self.snapshot()
     }
@@ -358,33 +366,31 @@ fn step_name(session: &Session) -> &'static str {
 }
 
 impl Host {
-    /// Run `job` on the host's thread and wait for its answer.
+    /// Run `job` on the game's fiber and return its answer; with `long`,
+    /// other Python threads run meanwhile.
     fn call<T: Send + 'static>(
-        &self,
+        &mut self,
         py: Python<'_>,
+        long: bool,
         job: impl for<'a> FnOnce(&mut Worker<'a>) -> Result<T> + Send + 'static,
     ) -> PyResult<T> {
-        let (tx, rx) = mpsc::sync_channel(1);
-        let sent = self
-            .jobs
-            .lock()
-            .ok()
-            .and_then(|jobs| jobs.as_ref().cloned())
-            .is_some_and(|jobs| {
-                jobs.send(Box::new(move |w: &mut Worker| {
-                    let _ = tx.send(guarded(|| job(w)));
-                }))
-                .is_ok()
-            });
-        if !sent {
-            return Err(to_py(&anyhow!("the game is closed")));
-        }
-        py.detach(move || rx.recv())
-            .map_err(|_| to_py(&anyhow!("the game's thread broke down")))?
+        let job: Job = Box::new(move |w: &mut Worker| Box::new(guarded(|| job(w))) as Answer);
+        let fiber = &mut self.fiber;
+        let answer = if long {
+            py.detach(move || fiber.call(job))
+        } else {
+            fiber.call(job)
+        };
+        answer
+            .and_then(|a| {
+                a.downcast::<Result<T>>()
+                    .map_err(|_| anyhow!("the game answered out of turn"))
+            })
+            .and_then(|a| *a)
             .map_err(|e| to_py(&e))
     }
 
-    fn snapshot_dict<'py>(&self, py: Python<'py>, s: Snapshot) -> PyResult<Bound<'py, PyDict>> {
+    fn snapshot_dict<'py>(&mut self, py: Python<'py>, s: Snapshot) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("seat", s.seat)?;
         d.set_item("step", s.step)?;
@@ -392,12 +398,10 @@ impl Host {
             "legal",
             PyBytes::new(py, &le_bytes(&s.legal, i64::to_le_bytes)),
         )?;
+        d.set_item("mask", self.mask(py, &s.legal)?)?;
         d.set_item("outside", s.outside)?;
         d.set_item("scores", s.scores)?;
-        d.set_item(
-            "board",
-            PyBytes::new(py, &le_bytes(&s.board, i16::to_le_bytes)),
-        )?;
+        d.set_item("board", self.board(py, s.board))?;
         d.set_item(
             "seats",
             PyBytes::new(py, &le_bytes(&s.seats, i32::to_le_bytes)),
@@ -408,6 +412,29 @@ impl Host {
         )?;
         d.set_item("failed", s.failed)?;
         Ok(d)
+    }
+
+    /// The action mask: a byte per action, 1 for the legal ones.
+    fn mask<'py>(&self, py: Python<'py>, legal: &[i64]) -> PyResult<Bound<'py, PyBytes>> {
+        PyBytes::new_with(py, self.info.layout.size(), |mask| {
+            for &a in legal {
+                mask[a as usize] = 1;
+            }
+            Ok(())
+        })
+    }
+
+    /// The board's bytes: the same object as the last call's while the
+    /// board has not changed.
+    fn board<'py>(&mut self, py: Python<'py>, board: Vec<i16>) -> Bound<'py, PyBytes> {
+        if let Some((last, bytes)) = &self.board
+            && *last == board
+        {
+            return bytes.bind(py).clone();
+        }
+        let bytes = PyBytes::new(py, &le_bytes(&board, i16::to_le_bytes));
+        self.board = Some((board, bytes.clone().unbind()));
+        bytes
     }
 }
 
@@ -450,33 +477,32 @@ impl Host {
             home,
             radius,
         };
-        let (ready_tx, ready_rx) = mpsc::channel();
-        let (jobs_tx, jobs_rx) = mpsc::channel();
-        let thread = towerlab::play::sim::hook_thread("towerlab-env".into())
-            .spawn(move || serve(spec, ready_tx, jobs_rx))
-            .map_err(|e| to_py(&anyhow!("cannot start the game's thread: {e}")))?;
-        let info = py
-            .detach(move || ready_rx.recv())
-            .map_err(|_| to_py(&anyhow!("the game's thread broke down")))?
+        let bots = spec.seats.iter().any(|s| s.trim() != "person");
+        let (fiber, info) = py
+            .detach(move || Fiber::start(move |waiter| serve(spec, waiter)))
             .map_err(|e| to_py(&e))?;
+        let info = info
+            .downcast::<Result<Info>>()
+            .map_err(|_| to_py(&anyhow!("the game answered out of turn")))?;
         Ok(Host {
-            jobs: std::sync::Mutex::new(Some(jobs_tx)),
-            thread: std::sync::Mutex::new(Some(thread)),
-            info,
+            fiber,
+            info: (*info).map_err(|e| to_py(&e))?,
+            bots,
+            board: None,
         })
     }
 
     /// A new game dealt by `seed` (as `towerlab play --seed` deals it); the
     /// bots play until a person is to decide.
-    fn reset<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.call(py, move |w| Ok(w.reset(seed)))?;
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.call(py, true, move |w| Ok(w.reset(seed)))?;
         self.snapshot_dict(py, s)
     }
 
     /// Take `action` (one of the legal ones); the bots play until a person
     /// is to decide. An action that is not legal raises `BadInput`.
-    fn act<'py>(&self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.call(py, move |w| {
+    fn act<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.call(py, self.bots, move |w| {
             let action = usize::try_from(action)
                 .map_err(|_| bad_input(format!("action {action}: actions are 0 or more")))?;
             w.act(action)
@@ -486,31 +512,26 @@ impl Host {
 
     /// The game so far as a log (JSON Lines, docs/log.md), as `towerlab
     /// play --log` writes it.
-    fn log(&self, py: Python<'_>) -> PyResult<String> {
-        self.call(py, |w| match &w.session {
+    fn log(&mut self, py: Python<'_>) -> PyResult<String> {
+        self.call(py, false, |w| match &w.session {
             Some(s) => s.log(),
             None => Err(anyhow!("no game: reset first")),
         })
     }
 
     /// The game in words, with the legal actions.
-    fn text(&self, py: Python<'_>) -> PyResult<String> {
-        self.call(py, |w| Ok(w.text()))
+    fn text(&mut self, py: Python<'_>) -> PyResult<String> {
+        self.call(py, false, |w| Ok(w.text()))
     }
 
     /// The board as SVG.
-    fn svg(&self, py: Python<'_>) -> PyResult<String> {
-        self.call(py, |w| w.svg())
+    fn svg(&mut self, py: Python<'_>) -> PyResult<String> {
+        self.call(py, false, |w| w.svg())
     }
 
-    /// Stop the game's thread.
-    fn close(&self) {
-        if let Ok(mut jobs) = self.jobs.lock() {
-            jobs.take();
-        }
-        if let Some(thread) = self.thread.lock().ok().and_then(|mut t| t.take()) {
-            let _ = thread.join();
-        }
+    /// End the game and free its stack (on the thread that made it).
+    fn close(&mut self) {
+        self.fiber.stop();
     }
 
     #[getter]
@@ -557,11 +578,5 @@ impl Host {
     #[getter]
     fn blocks(&self) -> Vec<(&'static str, usize, usize)> {
         self.info.layout.blocks()
-    }
-}
-
-impl Drop for Host {
-    fn drop(&mut self) {
-        self.close();
     }
 }

@@ -3,12 +3,14 @@
 //! Two entries: [`run`], the command line run in this process with what it
 //! prints returned (the package reads `--format json` and `--per-game`
 //! from it, so its DataFrames are the command line's numbers), and
-//! [`host::Host`], one game played a decision at a time on a thread of
-//! its own (the PettingZoo and Gymnasium environments). No Rust panic
-//! crosses into Python: each call catches it and raises `TowerlabError`.
+//! [`host::Host`], one game played a decision at a time on a stack of its
+//! own, on the calling thread (the PettingZoo and Gymnasium environments).
+//! No Rust panic crosses into Python: each call catches it and raises
+//! `TowerlabError`.
 
 mod host;
 mod layout;
+mod stack;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

@@ -23,7 +23,7 @@ def test_pettingzoo_api(rules, repo):
 def random_episode(env, seed, rng):
     env.reset(seed=seed)
     actions = []
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
@@ -166,3 +166,101 @@ def test_eight_players_and_bots_per_seat():
     obs, info = gym.reset(seed=2)
     assert obs["observation"]["seats"].shape == (4, 4 + 3)
     assert info["step"] == "placement" and gym.action_masks().any()
+
+
+def test_legal_actions_are_the_masks_nonzero_entries():
+    env = towerlab.raw_env("black-tower", players=3)
+    env.reset(seed=6)
+    rng = np.random.default_rng(2)
+    kept = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert len(env.legal_actions()) == 0
+            env.step(None)
+            continue
+        legal = env.legal_actions()
+        np.testing.assert_array_equal(legal, np.flatnonzero(obs["action_mask"]))
+        for other in env.agents:
+            if other != agent:
+                assert len(env.legal_actions(other)) == 0
+                assert not env.observe(other)["action_mask"].any()
+        kept.append((obs, {k: v.copy() for k, v in obs["observation"].items()}, obs["action_mask"].copy()))
+        env.step(int(legal[rng.integers(len(legal))]))
+    # Arrays shared between steps are never written: what an earlier step
+    # observed is still what it was.
+    assert len(kept) > 100
+    for obs, copies, mask in kept:
+        np.testing.assert_array_equal(obs["action_mask"], mask)
+        for key, value in copies.items():
+            np.testing.assert_array_equal(obs["observation"][key], value)
+        assert not obs["observation"]["board"].flags.writeable
+    gym = towerlab.GymEnv("tower", opponents="random")
+    gym.reset(seed=3)
+    np.testing.assert_array_equal(gym.legal_actions(), np.flatnonzero(gym.action_masks()))
+
+
+def test_a_game_is_played_on_the_thread_that_made_it():
+    import threading
+
+    env = towerlab.raw_env("tower")
+    env.reset(seed=1)
+    caught = []
+
+    def elsewhere():
+        try:
+            env.step(int(env.legal_actions()[0]))
+        except towerlab.TowerlabError as e:
+            caught.append(str(e))
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join()
+    assert caught and "thread that made it" in caught[0]
+    env.step(int(env.legal_actions()[0]))  # still fine here
+
+
+def test_gym_env_passes_gymnasiums_checker():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    check_env(towerlab.GymEnv("tower", opponents="greedy"))
+    # Made from its registration, the environment has a spec, and the
+    # checker renders each of its render modes too.
+    made = gymnasium.make("towerlab/GymEnv-v0", variant="black-tower", opponents="random")
+    check_env(made.unwrapped)
+
+
+def test_gym_env_ignores_or_refuses_an_action_outside_the_mask():
+    env = towerlab.GymEnv("tower", opponents="greedy")
+    obs, _ = env.reset(seed=5)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    again, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert f"action {illegal} is not legal now" in info["illegal"]
+    for key in obs["observation"]:
+        np.testing.assert_array_equal(again["observation"][key], obs["observation"][key])
+    np.testing.assert_array_equal(again["action_mask"], obs["action_mask"])
+    with pytest.raises(towerlab.BadInput):
+        env.step(env.action_space.n)  # not an action of the space
+    strict = towerlab.GymEnv("tower", opponents="greedy", illegal="raise")
+    strict.reset(seed=5)
+    with pytest.raises(towerlab.BadInput, match=f"action {illegal} is not legal now"):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="illegal"):
+        towerlab.GymEnv("tower", illegal="sometimes")
+
+
+def test_a_runaway_recursion_in_a_pack_ends_the_episode_not_the_interpreter(tmp_path):
+    # The game's stack is the hooks' own: the sandbox's depth limit ends the
+    # script before the stack does.
+    pack = tmp_path / "deep"
+    pack.mkdir()
+    (pack / "pack.toml").write_text('[pack]\nname = "deep"\nrequires = ["tower"]\nscript = "deep.rhai"\n')
+    (pack / "deep.rhai").write_text(
+        "fn down(n) { if n > 0 { 1 + down(n - 1) } else { 0 } }\n"
+        "fn may_place_floor(tower, kind) {\n    down(100000) > 0\n}\n")
+    env = towerlab.raw_env(packs=["tower", str(pack)])
+    random_episode(env, 1, np.random.default_rng(0))
+    assert env.game.state["step"] == "failed"
+    assert "nested calls" in env.game.state["failed"] and "may_place_floor" in env.game.state["failed"]

@@ -4,9 +4,9 @@ import json
 
 import pandas as pd
 import pytest
+from conftest import without_timing
 
 import towerlab
-from conftest import without_timing
 
 
 def test_simulate_is_the_command_lines_json_and_per_game_csv(cli, tmp_path):

@@ -8,9 +8,9 @@ See docs/python.md in the repository.
 """
 
 from ._towerlab import BadInput, TowerlabError, run
-from .results import Arena, Run, arena, compare, simulate
 from .env import TowerEnv, env, raw_env
 from .gym import GymEnv
+from .results import Arena, Run, arena, compare, simulate
 
 __all__ = [
     "Arena",

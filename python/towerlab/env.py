@@ -17,9 +17,10 @@ capture). Actions are one fixed ``Discrete`` space, in blocks (see
 
 each block's actions counted from the block's first. ``cell = (y + R) * W + (x + R)``
 in a window of ``W = 2R + 1`` cells a side around the start tile (``radius=R``).
-The observation is what every seat may know (never the deck's order) and
-``action_mask`` marks the legal actions. An action outside the mask raises
-``BadInput``; a rule pack's error ends the episode, its message in ``infos``.
+The observation is what every seat may know (never the deck's order),
+``action_mask`` marks the legal actions and ``legal_actions()`` lists them.
+An action outside the mask raises ``BadInput``; a rule pack's error ends the
+episode, its message in ``infos``. The game runs on the thread that made it.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ BOARD_CHANNELS = 7
 SEAT_NUMBERS = 4
 TURN_NUMBERS = 4
 STEPS = ["placement", "ransom", "action", "capture", "over"]
+# The host's numbers, little-endian (made once: parsing a dtype's name costs
+# more than reading the numbers).
+I2, I4, I8, MASK = np.dtype("<i2"), np.dtype("<i4"), np.dtype("<i8"), np.dtype(np.int8)
 
 
 class Game:
@@ -71,15 +75,27 @@ class Game:
         self.size = self.host.action_size
         self.state = None
         self.seed = None
+        # Read-only arrays, shared between steps while they do not change.
+        self._board = (None, None)
+        self._me = [_read_only(np.eye(1, self.players, p, dtype=np.int8)[0]) for p in range(self.players)]
+        self.no_mask = _read_only(np.zeros(self.size, dtype=np.int8))
 
-    def take(self, snapshot: dict) -> dict:
-        s = dict(snapshot)
-        s["legal"] = np.frombuffer(s["legal"], dtype="<i8")
-        s["board"] = np.frombuffer(s["board"], dtype="<i2").reshape(self.width, self.width, BOARD_CHANNELS)
-        s["seats"] = np.frombuffer(s["seats"], dtype="<i4").reshape(self.players, SEAT_NUMBERS + self.kinds)
-        s["turn"] = np.frombuffer(s["turn"], dtype="<i4")
+    def take(self, s: dict) -> dict:
+        """The host's snapshot with its numbers as read-only numpy arrays."""
+        s["legal"] = np.frombuffer(s["legal"], dtype=I8)
+        s["mask"] = np.frombuffer(s["mask"], dtype=MASK)
+        s["board"] = self._board_of(s["board"])
+        s["seats"] = np.frombuffer(s["seats"], dtype=I4).reshape(self.players, SEAT_NUMBERS + self.kinds)
+        s["turn"] = np.frombuffer(s["turn"], dtype=I4)
         self.state = s
         return s
+
+    def _board_of(self, data: bytes) -> np.ndarray:
+        # The host hands back the same bytes while the board is unchanged.
+        if self._board[0] is not data:
+            board = np.frombuffer(data, dtype=I2).reshape(self.width, self.width, BOARD_CHANNELS)
+            self._board = (data, board)
+        return self._board[1]
 
     def reset(self, seed: Optional[int]) -> dict:
         """A new game dealt by ``seed``; without one, by the seed after the
@@ -104,19 +120,20 @@ class Game:
         return None
 
     def mask(self) -> np.ndarray:
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[self.state["legal"]] = 1
-        return mask
+        """The legal actions as a mask over the action space (read-only)."""
+        return self.state["mask"]
+
+    def legal(self) -> np.ndarray:
+        """The legal actions' numbers, ascending (read-only)."""
+        return self.state["legal"]
 
     def observation(self, seat: int) -> dict:
         s = self.state
-        me = np.zeros(self.players, dtype=np.int8)
-        me[seat] = 1
         return {
             "board": s["board"],
             "seats": s["seats"],
             "turn": s["turn"],
-            "me": me,
+            "me": self._me[seat],
         }
 
     def observation_space(self) -> spaces.Dict:
@@ -127,6 +144,11 @@ class Game:
             "turn": spaces.Box(0, big, (TURN_NUMBERS,), np.int32),
             "me": spaces.MultiBinary(self.players),
         })
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
 
 
 def _fresh_seed() -> int:
@@ -162,6 +184,7 @@ class TowerEnv(AECEnv):
         self.game = Game(variant, packs, params, players, seats, home, radius)
         self.people = list(range(self.game.players)) if seats is None else [0]
         self.possible_agents = [f"seat_{p + 1}" for p in self.people]
+        self._seats = {f"seat_{p + 1}": p for p in range(self.game.players)}
         self._observation_space = spaces.Dict({
             "observation": self.game.observation_space(),
             "action_mask": spaces.Box(0, 1, (self.game.size,), np.int8),
@@ -216,13 +239,23 @@ class TowerEnv(AECEnv):
             self.agent_selection = self.agents[0]
 
     def _seat(self, agent: str) -> int:
-        return int(agent.split("_")[1]) - 1
+        return self._seats[agent]
+
+    def _to_act(self, agent) -> bool:
+        return agent == self.agent_selection and not self.terminations.get(agent) and not self.truncations.get(agent)
 
     def observe(self, agent):
         return {
             "observation": self.game.observation(self._seat(agent)),
-            "action_mask": self.game.mask() if agent == self.agent_selection and not self.terminations.get(agent) and not self.truncations.get(agent) else np.zeros(self.game.size, dtype=np.int8),
+            "action_mask": self.game.mask() if self._to_act(agent) else self.game.no_mask,
         }
+
+    def legal_actions(self, agent=None) -> np.ndarray:
+        """The numbers of the actions ``agent`` (the agent to act, by default)
+        may take now: the mask's nonzero entries, without scanning it.
+        Empty for an agent not to act."""
+        agent = self.agent_selection if agent is None else agent
+        return self.game.legal() if self._to_act(agent) else self.game.legal()[:0]
 
     def step(self, action):
         agent = self.agent_selection
