@@ -68,7 +68,7 @@ pub struct Scripts {
 
 impl Scripts {
     /// The same scripts, the hooks of each game allowed `ops` operations in
-    /// all (counted as [`limits::GAME_OPERATIONS`] says).
+    /// all (counted as [`GAME_OPERATIONS`](super::limits::GAME_OPERATIONS) says).
     pub fn with_hook_budget(mut self, ops: u64) -> Scripts {
         self.hook_budget = ops;
         self
