@@ -231,6 +231,21 @@ def test_gym_env_passes_gymnasiums_checker():
     check_env(made.unwrapped)
 
 
+def test_a_made_gym_env_ends_an_episode_of_ignored_actions():
+    import gymnasium
+
+    made = gymnasium.make("towerlab/GymEnv-v0", variant="tower", opponents="random")
+    made.reset(seed=3)
+    illegal = int(np.flatnonzero(made.unwrapped.action_masks() == 0)[0])
+    steps, truncated = 0, False
+    while not truncated:
+        _, reward, terminated, truncated, info = made.step(illegal)
+        steps += 1
+        assert not terminated and reward == 0.0 and "illegal" in info
+        assert steps <= towerlab.gym.MAX_EPISODE_STEPS
+    assert steps == towerlab.gym.MAX_EPISODE_STEPS
+
+
 def test_gym_env_ignores_or_refuses_an_action_outside_the_mask():
     env = towerlab.GymEnv("tower", opponents="greedy")
     obs, _ = env.reset(seed=5)

@@ -104,5 +104,14 @@ class GymEnv(gymnasium.Env):
         return self.game.host.log()
 
 
+# Steps of the learning seat after which a made environment's episode is cut
+# short (truncated): a seat has at most some 45 turns of a few decisions each,
+# so only a learner stepping actions outside the mask (ignored) gets there.
+MAX_EPISODE_STEPS = 1000
+
 # `gymnasium.make("towerlab/GymEnv-v0", variant="black-tower", opponents="mcts")`.
-gymnasium.register(id="towerlab/GymEnv-v0", entry_point="towerlab.gym:GymEnv")
+gymnasium.register(
+    id="towerlab/GymEnv-v0",
+    entry_point="towerlab.gym:GymEnv",
+    max_episode_steps=MAX_EPISODE_STEPS,
+)
