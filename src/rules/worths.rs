@@ -129,6 +129,11 @@ impl Worths {
         self.state.get(var).copied().unwrap_or(0.0)
     }
 
+    /// Whether a guard or a state value is worth anything (none is, untuned).
+    pub fn weighs_holdings(&self) -> bool {
+        self.guard != 0.0 || self.state.iter().any(|&w| w != 0.0)
+    }
+
     /// The chance that an open city with `open` open ends completes.
     pub fn city_chance(&self, open: u32) -> f32 {
         match open {

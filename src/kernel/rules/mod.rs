@@ -92,6 +92,8 @@ pub mod plain {
 /// [`Rules::listens`] past the moments': asked only when one is set.
 pub mod asks {
     use crate::kernel::effects::Moment;
+    /// Every moment's bit ([`Moment::bit`]): rules acting at any.
+    pub const MOMENTS: u32 = (1 << Moment::COUNT) - 1;
     /// [`super::Rules::feature_points`].
     pub const FEATURE_POINTS: u32 = 1 << Moment::COUNT;
     /// [`super::Rules::meeple_strength`].

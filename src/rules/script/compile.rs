@@ -17,7 +17,7 @@ use super::limits;
 use super::memory::{self, MemoryLimit};
 use super::sandbox::sandboxed_engine;
 use crate::kernel::diag::{Source, bad_input};
-use crate::kernel::effects::{Moment, StateVar};
+use crate::kernel::effects::StateVar;
 use crate::kernel::rules::asks;
 use crate::rules::state::StateDecl;
 
@@ -265,7 +265,7 @@ fn drawn_tile_bit(sources: &[ScriptSource], packs: &[usize]) -> u32 {
         text.match_indices('.').any(|(i, _)| {
             let rest = text[i + 1..].trim_start();
             rest.strip_prefix("tile")
-                .is_some_and(|after| !after.starts_with(|c: char| c == '_' || c.is_alphanumeric()))
+                .is_some_and(|after| !after.starts_with(part_of_name))
         })
     };
     match packs.iter().any(|&i| names_tile(&sources[i].source.text)) {
@@ -280,11 +280,10 @@ fn drawn_tile_bit(sources: &[ScriptSource], packs: &[usize]) -> u32 {
 /// from the text, so a mention in a comment only makes bots look where
 /// nothing is paid; a script that pays can never be without the bit.
 fn pays_points_bit(sources: &[ScriptSource], chains: &[Vec<usize>; Hook::COUNT]) -> u32 {
-    let moments = (1u32 << Moment::COUNT) - 1;
     let pays = |text: &str| names_word(text, "points") || names_word(text, "Fn");
     let mut acting = Hook::ALL
         .iter()
-        .filter(|h| h.listen_bit() & moments != 0)
+        .filter(|h| h.acts())
         .flat_map(|h| &chains[h.index()]);
     match acting.any(|&i| pays(&sources[i].source.text)) {
         true => asks::PAYS_POINTS,
@@ -295,12 +294,16 @@ fn pays_points_bit(sources: &[ScriptSource], chains: &[Vec<usize>; Hook::COUNT])
 /// Whether `word` stands in `text` as a whole name (no letter, digit or
 /// `_` on either side).
 fn names_word(text: &str, word: &str) -> bool {
-    let part_of_name = |c: char| c == '_' || c.is_alphanumeric();
     text.match_indices(word).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + word.len()..].chars().next();
         !before.is_some_and(part_of_name) && !after.is_some_and(part_of_name)
     })
+}
+
+/// Whether `c` may stand in a name (a letter, a digit or `_`).
+fn part_of_name(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
 }
 
 #[cfg(test)]

@@ -16,7 +16,6 @@
 
 use anyhow::Result;
 
-use crate::kernel::effects::Moment;
 use crate::kernel::rules::asks;
 use crate::kernel::{Bot, Buffers, Decision, Game, Turn};
 use crate::play::bots::Evaluator;
@@ -35,10 +34,8 @@ const PLACEMENTS: usize = 6;
 /// nothing to every option, so their options' turns are not played out.
 pub(super) fn rules_pay(game: &Game, worths: &Worths) -> bool {
     let listens = game.rules().listens();
-    let moments = (1u32 << Moment::COUNT) - 1;
-    let weighs_holdings = worths.guard != 0.0 || worths.state.iter().any(|&w| w != 0.0);
-    let acting_pays = listens & asks::PAYS_POINTS != 0 || weighs_holdings;
-    listens & asks::END_SCORES != 0 || (listens & moments != 0 && acting_pays)
+    let acting_pays = listens & asks::PAYS_POINTS != 0 || worths.weighs_holdings();
+    listens & asks::END_SCORES != 0 || (listens & asks::MOMENTS != 0 && acting_pays)
 }
 
 /// What the look keeps between decisions.
