@@ -1,7 +1,7 @@
-//! The one store of hook answers: for each hook, per plain arguments (a
-//! floor kind, a reach, a score…: the values a script reads without an
-//! accessor), a trie of what the calls read, in order, with each value
-//! ([`Node`]). A pure script that has read the same values takes the same
+//! The store of hook answers by what each call read: for each hook, per
+//! plain arguments (a floor kind, a reach, a score…: the values a script
+//! reads without an accessor), a trie of what the calls read, in order,
+//! with each value ([`Node`]). A pure script that has read the same values takes the same
 //! path, so where every read of a kept trace gives the same value now, the
 //! kept answer stands without running the script — whatever the question
 //! (another stack of the same height, another seat, another turn).
@@ -11,6 +11,12 @@
 //! game's hooks spend is the same whichever games its thread played before;
 //! and with how long it holds for the kernel's per-tower answers
 //! (`super::reads::holds`).
+//!
+//! Not the only store: the front keeps a stack's answers that read only
+//! the stack by the stack (`super::front`), the walked paths a board's
+//! steps (`super::steps`), and the kernel each tower's answers; each stays
+//! because its bench shows the memo alone slower (ARCHITECTURE.md, "Hooks
+//! are pure, and answered once").
 
 use std::collections::hash_map::Entry;
 use std::sync::Arc;

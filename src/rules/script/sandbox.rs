@@ -353,7 +353,7 @@ impl ScriptRules {
 
     /// Give kept answers, each charged what it cost when it was worked out
     /// (`each`: its hook and that cost; `total`: their sum), whichever
-    /// store kept them (the memo, the front's groups, its recent ranges):
+    /// store kept them (the memo, the front's groups):
     /// the one place a kept answer is charged. To the running call, which
     /// then stops at its next operation if that breaks a limit, or outside
     /// a call to the game: at once where that breaks no limit, else answer

@@ -1,8 +1,6 @@
 //! The front's kept groups: a stack's answers that hold for the tower, by
-//! the stack, and the capture cells of the stacks last asked about. A part
-//! the host owns; asking through it is the front's (`super`).
-
-use std::sync::Arc;
+//! the stack. A part the host owns; asking through it is the front's
+//! (`super`).
 
 use rustc_hash::FxHashMap;
 
@@ -61,17 +59,6 @@ pub(super) struct Kept {
     pub(super) complete: bool,
 }
 
-/// Slots of [`Front::recent`].
-const RECENT: usize = 256;
-
-/// A stack's capture cells as [`Front::recent`] keeps them, with what its
-/// `reach` and `range` answers cost.
-pub(super) struct Recent {
-    pub(super) key: StackKey,
-    pub(super) cells: Arc<[(i32, i32)]>,
-    pub(super) costs: [u64; 2],
-}
-
 /// The kept groups.
 #[derive(Default)]
 pub(in crate::rules::script) struct Front {
@@ -79,12 +66,6 @@ pub(in crate::rules::script) struct Front {
     /// traced. Nothing is kept, so nothing is found.
     pub(super) off: bool,
     pub(super) groups: FxHashMap<StackKey, Kept>,
-    /// The capture cells of the stacks last asked about, one a slot by a
-    /// hash of the stack, each first found in `groups`: found with one
-    /// comparison where a group takes a probe of the table (a bot asks for
-    /// ranges thousands of times a game, mostly of a few stacks). Empty
-    /// until a range is kept.
-    pub(super) recent: Vec<Option<Recent>>,
 }
 
 impl Front {
@@ -100,42 +81,6 @@ impl Front {
     pub(in crate::rules::script) fn turn_off(&mut self) {
         self.off = true;
         self.groups.clear();
-        self.recent.clear();
-    }
-
-    /// The slot of [`Front::recent`] for `key`.
-    fn slot(key: StackKey) -> usize {
-        let mixed =
-            (key.0 as u64 ^ u64::from(key.1).rotate_right(7)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 56) as usize % RECENT
-    }
-
-    /// The recent range kept under `key`.
-    pub(super) fn recent(&self, key: StackKey) -> Option<&Recent> {
-        let recent = self.recent.get(Self::slot(key))?.as_ref()?;
-        (recent.key == key).then_some(recent)
-    }
-
-    /// Note the range group kept under `key` as recent.
-    pub(super) fn note_recent(&mut self, key: StackKey) {
-        let Some(Kept { answers, .. }) = self.groups.get(&key) else {
-            return;
-        };
-        let (Some(reach), Some(range)) = (&answers[0], &answers[1]) else {
-            return;
-        };
-        let Some(cells) = range.value.cells() else {
-            return;
-        };
-        let recent = Recent {
-            key,
-            cells,
-            costs: [reach.cost, range.cost],
-        };
-        if self.recent.is_empty() {
-            self.recent.resize_with(RECENT, || None);
-        }
-        self.recent[Self::slot(key)] = Some(recent);
     }
 
     pub(super) fn keep(&mut self, key: StackKey, answers: Vec<Option<Given>>) {

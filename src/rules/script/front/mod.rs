@@ -6,9 +6,7 @@
 //! whose every answer is kept is found again with one lookup — the kernel
 //! asks a changed tower's questions dozens of times a game, a bot asks for
 //! ranges thousands of times — and charged what the memo would charge, hook
-//! by hook; the ranges of the stacks last asked about are found with one
-//! comparison before that. Any other answer (one that read the seat or
-//! the standings) takes the memo's path in its turn, as does every question
+//! by hook. Any other answer (one that read the seat or the standings) takes the memo's path in its turn, as does every question
 //! while fires are counted or calls traced (both see each question).
 //! The kept groups are a part of the host (`kept`); this module asks
 //! through them.
@@ -204,11 +202,6 @@ impl ScriptRules {
     ) -> Result<()> {
         // Neither hook is given the tower's meeple or the game.
         let key = Self::stack_key(Group::Range, floors, topped, None, 0);
-        if let Some(key) = key
-            && self.extend_recent(key, out)?
-        {
-            return Ok(());
-        }
         let extend = |known: &[Option<Given>]| {
             known[1]
                 .as_ref()?
@@ -219,25 +212,7 @@ impl ScriptRules {
         if self.known(key, extend)?.flatten().is_none() {
             out.extend_from_slice(&self.asked_range(floors, topped, key)?);
         }
-        if let Some(key) = key {
-            self.front.borrow_mut().note_recent(key);
-        }
         Ok(())
-    }
-
-    /// The capture cells of a recent stack (see [`Front::recent`]) appended
-    /// to `out`, charged as the memo would charge them; `false` where the
-    /// stack is not a recent one.
-    fn extend_recent(&self, key: StackKey, out: &mut Vec<(i32, i32)>) -> Result<bool> {
-        let front = self.front.borrow();
-        let Some(recent) = front.recent(key) else {
-            return Ok(false);
-        };
-        let [reach, range] = recent.costs;
-        let each = [(Hook::Reach, reach), (Hook::Range, range)];
-        self.charge_kept(reach + range, each)?;
-        out.extend_from_slice(&recent.cells);
-        Ok(true)
     }
 
     /// The capture cells of a stack: its reach, then `range` of it.

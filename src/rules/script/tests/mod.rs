@@ -227,14 +227,14 @@ fn t6_b6_a_new_stack_that_reads_the_same_is_answered_from_what_was_read() {
     assert_eq!(runs, 3);
 }
 
-/// T6, B6: a capture range found again — among the recent stacks, or in
-/// the kept groups once other stacks took its slot — gives the cells, and
-/// is charged the cost, of its first asking, running nothing.
+/// T6, B6: a capture range found again in the front's kept groups, among
+/// hundreds of stacks, gives the cells, and is charged the cost, of its
+/// first asking, running nothing.
 #[test]
 fn t6_b6_a_range_found_again_gives_the_cells_and_cost_of_its_first_asking() {
     let (set, warm) = rules(&["tower", "black-tower"]);
     let kinds = ["regular", "black", "white"].map(|k| kind(&set, k));
-    // Every stack of 1 to 5 floors: more than the recent slots.
+    // Every stack of 1 to 5 floors.
     let mut stacks: Vec<Vec<FloorKind>> = vec![vec![]];
     for height in 1..=5 {
         let shorter: Vec<_> = stacks
