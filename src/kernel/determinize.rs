@@ -153,7 +153,7 @@ pub fn put_first_at(game: &mut Game, quantile: f64, counts: &mut Vec<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::rules::{Answer, HookBudget, Question, Reply, Rules, Table};
+    use crate::kernel::rules::{Answer, At, HookBudget, Question, Reply, Rules};
     use crate::kernel::tiles::TileSet;
 
     /// Rules with no floors at all: enough for a deck.
@@ -187,9 +187,7 @@ mod tests {
         }
         fn on_event(
             &self,
-            _: &crate::kernel::effects::Moment,
-            _: &Table,
-            _: &[crate::kernel::rules::TowerNow],
+            _: At,
             _: &mut Vec<crate::kernel::effects::Acted>,
         ) -> anyhow::Result<()> {
             Ok(())

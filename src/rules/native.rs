@@ -9,11 +9,9 @@
 use anyhow::Result;
 
 use crate::kernel::diag::bad_input;
-use crate::kernel::effects::{Acted, Moment, StateVar};
-use crate::kernel::rules::TowerNow;
-use crate::kernel::{
-    Answer, FloorKind, HookBudget, Question, RansomView, Reply, Rules, StackView, Table,
-};
+use crate::kernel::effects::{Acted, StateVar};
+use crate::kernel::rules::At;
+use crate::kernel::{Answer, FloorKind, HookBudget, Question, RansomView, Reply, Rules, StackView};
 
 /// A rule set written natively, as a pack list takes it.
 #[derive(Debug)]
@@ -102,7 +100,7 @@ impl Rules for NativeTower {
         0
     }
 
-    fn on_event(&self, _: &Moment, _: &Table, _: &[TowerNow], _: &mut Vec<Acted>) -> Result<()> {
+    fn on_event(&self, _: At, _: &mut Vec<Acted>) -> Result<()> {
         Ok(())
     }
 
@@ -220,7 +218,7 @@ impl Rules for NativeBlackTower {
         0
     }
 
-    fn on_event(&self, _: &Moment, _: &Table, _: &[TowerNow], _: &mut Vec<Acted>) -> Result<()> {
+    fn on_event(&self, _: At, _: &mut Vec<Acted>) -> Result<()> {
         Ok(())
     }
 

@@ -8,10 +8,10 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use towerlab::kernel::effects::{Acted, Moment, StateVar};
-use towerlab::kernel::rules::TowerNow;
+use towerlab::kernel::effects::{Acted, StateVar};
+use towerlab::kernel::rules::At;
 use towerlab::kernel::tiles::TileSet;
-use towerlab::kernel::{HookBudget, Question, Reply, Rules, Table};
+use towerlab::kernel::{HookBudget, Question, Reply, Rules};
 use towerlab::rules::{LoadOptions, Ruleset};
 
 /// A fresh folder under the system's temporary folder, named after `name`
@@ -453,14 +453,8 @@ where
     fn listens(&self) -> u32 {
         (self.listens)(self.inner.listens())
     }
-    fn on_event(
-        &self,
-        moment: &Moment,
-        table: &Table,
-        towers: &[TowerNow],
-        out: &mut Vec<Acted>,
-    ) -> anyhow::Result<()> {
-        self.inner.on_event(moment, table, towers, out)
+    fn on_event(&self, at: At, out: &mut Vec<Acted>) -> anyhow::Result<()> {
+        self.inner.on_event(at, out)
     }
     fn state_vars(&self) -> &[StateVar] {
         self.inner.state_vars()

@@ -13,7 +13,7 @@ use crate::kernel::effects::{
 };
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{Meeple, MeepleOn, MeepleSpot};
-use crate::kernel::rules::TowerNow;
+use crate::kernel::rules::{At, TowerNow};
 use crate::kernel::rules::{FloorKind, asks};
 use crate::kernel::tiles::SegmentKind;
 
@@ -85,9 +85,7 @@ impl Game<'_> {
             }));
         }
         let mut effects = Vec::new();
-        let towers = self.towers_now();
-        self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
-        drop(towers);
+        self.rules_act_at(&moment, &mut effects)?;
         self.cascade.depth += 1;
         let done = effects.iter().try_for_each(|a| self.carry_out(a));
         self.cascade.depth -= 1;
@@ -137,6 +135,20 @@ impl Game<'_> {
             }
             _ => effect.name(),
         }
+    }
+
+    /// What the rules do at `moment`, the game as it is now: effects
+    /// appended to `out`, not carried out.
+    pub(super) fn rules_act_at(&self, moment: &Moment, out: &mut Vec<Acted>) -> Result<()> {
+        let towers = self.towers_now();
+        self.with_table(|table| {
+            let at = At {
+                moment,
+                table,
+                towers: &towers,
+            };
+            self.rules.on_event(at, out)
+        })
     }
 
     /// Every tower on the board, as the rules' event and strength

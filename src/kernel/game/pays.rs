@@ -55,8 +55,7 @@ impl Game<'_> {
             return Ok(());
         }
         let mut effects = Vec::new();
-        let towers = self.towers_now();
-        self.with_table(|t| self.rules.on_event(&moment, t, &towers, &mut effects))?;
+        self.rules_act_at(&moment, &mut effects)?;
         for a in &effects {
             if let Effect::Points { seat, points, .. } = a.effect
                 && let Some(v) = out.get_mut(seat)

@@ -29,7 +29,7 @@
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Acted, Adjusted, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, StateVar};
 use crate::kernel::features::FeatureId;
 use crate::kernel::geometry::Pos;
 
@@ -38,7 +38,7 @@ pub use crate::kernel::pieces::{CaptureOutcome, FloorKind};
 mod views;
 
 pub use views::{
-    Answer, Asking, EndScore, Holds, MeepleView, RansomView, StackView, TOP_QUESTION, Table,
+    Answer, Asking, At, EndScore, Holds, MeepleView, RansomView, StackView, TOP_QUESTION, Table,
     TowerNow, TowerView,
 };
 
@@ -296,23 +296,17 @@ pub trait Rules: HookBudget + Send {
     /// answer must be pure: the same question gives the same reply.
     fn ask(&self, question: Question) -> Result<Reply>;
 
-    /// The moments the rules act on: bit [`Moment::index`]; and the
+    /// The moments the rules act on: bit
+    /// [`crate::kernel::effects::Moment::index`]; and the
     /// scoring questions they answer ([`asks`]). The kernel asks
     /// [`Rules::on_event`] at no other, nor those questions unless set;
     /// the plain Tower listens to none.
     fn listens(&self) -> u32;
 
-    /// What the rules do at `moment` (the game as `table` and `towers`
-    /// show it, the moment's change made): effects appended to `out`,
-    /// which the kernel checks and carries out in order. Asked once at
-    /// each moment, never kept.
-    fn on_event(
-        &self,
-        moment: &Moment,
-        table: &Table,
-        towers: &[TowerNow],
-        out: &mut Vec<Acted>,
-    ) -> Result<()>;
+    /// What the rules do at a moment (as [`At`] shows it, the moment's
+    /// change made): effects appended to `out`, which the kernel checks
+    /// and carries out in order. Asked once at each moment, never kept.
+    fn on_event(&self, at: At, out: &mut Vec<Acted>) -> Result<()>;
 
     /// The state variables the rules declare, indexed by
     /// [`crate::kernel::effects::Effect::SetState`]'s `var`; the plain

@@ -1,11 +1,11 @@
 //! What the rules' questions show them: a floor stack ([`StackView`]), a
 //! tower ([`TowerView`], [`TowerNow`]), a meeple ([`MeepleView`]), a ransom
-//! ([`RansomView`]), the game at one moment ([`Table`]) and the seat asking
-//! ([`Asking`]); and what an answer about a tower holds for ([`Answer`],
+//! ([`RansomView`]), the game at one moment ([`Table`]), the seat asking
+//! ([`Asking`]) and a moment to act on ([`At`]); and what an answer about a tower holds for ([`Answer`],
 //! [`Holds`]) and an end score ([`EndScore`]).
 
 use crate::kernel::board::Board;
-use crate::kernel::effects::{History, PackState};
+use crate::kernel::effects::{History, Moment, PackState};
 use crate::kernel::features::Features;
 use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::{
@@ -115,6 +115,16 @@ impl<'a> TowerView<'a> {
 pub struct TowerNow<'a> {
     pub view: TowerView<'a>,
     pub blocked: bool,
+}
+
+/// What the rules are shown at a moment they act on
+/// ([`super::Rules::on_event`]): the moment (its change made), the game
+/// and every tower.
+#[derive(Clone, Copy)]
+pub struct At<'a> {
+    pub moment: &'a Moment,
+    pub table: &'a Table<'a>,
+    pub towers: &'a [TowerNow<'a>],
 }
 
 /// A meeple on the board as the rules see it.

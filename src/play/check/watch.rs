@@ -6,9 +6,9 @@ use std::cell::RefCell;
 
 use anyhow::Result;
 
-use crate::kernel::effects::{Acted, Moment, StateVar};
-use crate::kernel::rules::TowerNow;
-use crate::kernel::{HookBudget, Question, Reply, Rules, Table};
+use crate::kernel::effects::{Acted, StateVar};
+use crate::kernel::rules::At;
+use crate::kernel::{HookBudget, Question, Reply, Rules};
 use crate::rules::Ruleset;
 use crate::rules::script::{Hook, ScriptRules};
 
@@ -194,21 +194,15 @@ impl Rules for Watch {
         self.inner.listens()
     }
 
-    fn on_event(
-        &self,
-        moment: &Moment,
-        table: &Table,
-        towers: &[TowerNow],
-        out: &mut Vec<Acted>,
-    ) -> Result<()> {
+    fn on_event(&self, at: At, out: &mut Vec<Acted>) -> Result<()> {
         let from = out.len();
-        self.inner.on_event(moment, table, towers, out)?;
+        self.inner.on_event(at, out)?;
         self.note(|s| {
             for a in &out[from..] {
                 *s.effects.entry(a.effect.name()).or_default() += 1;
             }
             if out.len() > from {
-                s.acted.insert(moment.name());
+                s.acted.insert(at.moment.name());
             }
         });
         Ok(())

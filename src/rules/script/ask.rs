@@ -59,7 +59,7 @@ impl ScriptRules {
             if tracing {
                 self.trace_kept(q, &matched, &answer);
             }
-            self.charge(q.hook, cost)?;
+            self.charge_kept(cost, [(q.hook, cost)])?;
             if counted {
                 self.count_fire(q.hook, changed);
             }
@@ -144,7 +144,14 @@ impl ScriptRules {
     }
 
     /// The capture cells of a stack, if its `reach` and `range` answers
-    /// are kept: for reading `board.range_steps` again, never charged.
+    /// are kept: for the value of a read of them (`board.range_steps`,
+    /// `tower.in_range`…). Not charged, since they were already charged
+    /// to the call whose read it is: a running script's read first asks
+    /// for the range ([`ScriptRules::range`], which charges a kept one
+    /// each time), and the reads a kept answer is looked up by were paid
+    /// for in its cost (the hooks it asked included), charged when it is
+    /// found. A loop that reads a kept range again and again pays each
+    /// time (`tests::front`).
     pub(super) fn known_range(
         &self,
         floors: &[crate::kernel::FloorKind],

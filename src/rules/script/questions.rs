@@ -10,9 +10,9 @@ use super::hooks::Hook;
 use super::host::ScriptRules;
 use super::memo::Value;
 use super::reads::{Facts, Roles};
-use crate::kernel::effects::{Acted, Adjusted, MAX_STRENGTH, Moment, StateVar};
+use crate::kernel::effects::{Acted, Adjusted, MAX_STRENGTH, StateVar};
 use crate::kernel::features::FeatureId;
-use crate::kernel::rules::TowerNow;
+use crate::kernel::rules::{At, TowerNow};
 use crate::kernel::{
     CaptureOutcome, EndScore, HookBudget, MeepleView, Question as KernelQuestion, RansomView,
     Reply, Rules, Table, TowerView, plain,
@@ -162,21 +162,15 @@ impl Rules for ScriptRules {
         self.scripts.listens
     }
 
-    fn on_event(
-        &self,
-        moment: &Moment,
-        table: &Table,
-        towers: &[TowerNow],
-        out: &mut Vec<Acted>,
-    ) -> Result<()> {
-        let hook = Hook::on(moment);
+    fn on_event(&self, at: At, out: &mut Vec<Acted>) -> Result<()> {
+        let hook = Hook::on(at.moment);
         if !self.defines(hook) {
             return Ok(());
         }
         let facts = Facts {
-            moment: Some(*moment),
-            towers: Some(towers),
-            ..at_table(table, Roles::default())
+            moment: Some(*at.moment),
+            towers: Some(at.towers),
+            ..at_table(at.table, Roles::default())
         };
         let q = Question::new(hook, [0; 3], facts);
         out.extend(self.asked(&q, Value::effects)?.0.iter().cloned());

@@ -351,11 +351,45 @@ impl ScriptRules {
         })
     }
 
+    /// Give kept answers, each charged what it cost when it was worked out
+    /// (`each`: its hook and that cost; `total`: their sum), whichever
+    /// store kept them (the memo, the front's groups, its recent ranges):
+    /// the one place a kept answer is charged. To the running call, which
+    /// then stops at its next operation if that breaks a limit, or outside
+    /// a call to the game: at once where that breaks no limit, else answer
+    /// by answer, so that the hook named is the one that breaks it.
+    ///
+    /// Reading a kept answer's value again to look up another
+    /// (`ScriptRules::known_range`, for a read of a range's cells) is not
+    /// giving it: inside a call, the range was charged when the script
+    /// asked for it; in a lookup, it is in the cost of the answer found.
+    pub(super) fn charge_kept(
+        &self,
+        total: u64,
+        each: impl IntoIterator<Item = (Hook, u64)>,
+    ) -> anyhow::Result<()> {
+        if self.charged_within_budget(total) {
+            return Ok(());
+        }
+        self.charge_each(each)
+    }
+
+    /// [`ScriptRules::charge_kept`] answer by answer. Kept apart from the
+    /// lookups, which it would otherwise slow.
+    #[cold]
+    #[inline(never)]
+    fn charge_each(&self, each: impl IntoIterator<Item = (Hook, u64)>) -> anyhow::Result<()> {
+        for (hook, cost) in each {
+            self.charge(hook, cost)?;
+        }
+        Ok(())
+    }
+
     /// Charge `cost` to the game's hooks where that is all there is to do
     /// (outside any hook, within the budget): whether it was charged.
     /// Otherwise nothing is, and [`ScriptRules::charge`] must be asked,
     /// answer by answer, for the limit and the hook that broke it.
-    pub(super) fn charged_within_budget(&self, cost: u64) -> bool {
+    fn charged_within_budget(&self, cost: u64) -> bool {
         let mut game = self.game.get();
         if game.operations + cost > self.scripts.hook_budget || !self.stack.borrow().is_empty() {
             return false;
@@ -365,10 +399,9 @@ impl ScriptRules {
         true
     }
 
-    /// Give an answer kept in the cache, charging what it cost when it was
-    /// worked out: to the running call (which then stops at its next
-    /// operation if that breaks a limit) or, outside a call, to the game.
-    pub(super) fn charge(&self, hook: Hook, cost: u64) -> anyhow::Result<()> {
+    /// Charge one kept answer of `hook` what it cost when it was worked
+    /// out (see [`ScriptRules::charge_kept`]).
+    fn charge(&self, hook: Hook, cost: u64) -> anyhow::Result<()> {
         if cost == 0 {
             return Ok(());
         }

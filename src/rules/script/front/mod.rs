@@ -60,34 +60,13 @@ impl ScriptRules {
         Ok(Some(take(&known.answers)))
     }
 
-    /// Charge kept answers costing `total` together: at once where that
-    /// breaks no limit, else hook by hook (`each`), so that the hook named
-    /// is the one that breaks it.
-    fn charge_kept(&self, total: u64, each: impl Iterator<Item = (Hook, u64)>) -> Result<()> {
-        if self.charged_within_budget(total) {
-            return Ok(());
-        }
-        self.charge_each(each)
-    }
-
-    /// [`ScriptRules::charge_kept`] hook by hook. Kept apart from the
-    /// lookups, which it would otherwise slow.
-    #[cold]
-    #[inline(never)]
-    fn charge_each(&self, each: impl Iterator<Item = (Hook, u64)>) -> Result<()> {
-        for (hook, cost) in each {
-            self.charge(hook, cost)?;
-        }
-        Ok(())
-    }
-
     /// Is a group kept under `key`, complete or not?
     fn kept_group(&self, key: Option<StackKey>) -> bool {
         key.is_some_and(|k| self.front.borrow().groups.contains_key(&k))
     }
 
-    /// The capture cells of a stack, where the front keeps them: never
-    /// charged (see `known_range`).
+    /// The capture cells of a stack, where the front keeps them, to read
+    /// them again: not charged (see `known_range`).
     pub(super) fn kept_cells(
         &self,
         floors: &[FloorKind],
@@ -204,7 +183,7 @@ impl ScriptRules {
             }
             let answer = match self.kept_answer(key, q) {
                 Some((yes, cost)) => {
-                    self.charge(hook, cost)?;
+                    self.charge_kept(cost, [(hook, cost)])?;
                     Answer::lasting(yes)
                 }
                 None => self.ask_tower(hook, stack, kind, asking)?,
@@ -255,7 +234,7 @@ impl ScriptRules {
             return Ok(false);
         };
         let [reach, range] = recent.costs;
-        let each = [(Hook::Reach, reach), (Hook::Range, range)].into_iter();
+        let each = [(Hook::Reach, reach), (Hook::Range, range)];
         self.charge_kept(reach + range, each)?;
         out.extend_from_slice(&recent.cells);
         Ok(true)

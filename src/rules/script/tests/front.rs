@@ -4,7 +4,7 @@
 //! where it read nothing but the stack, its top meeple's owner and the
 //! player count.
 
-use super::{rules, with_pack};
+use super::{Scene, rules, with_pack};
 use crate::kernel::{Answer, Asking, Board, FloorKind, Rules, StackView, TOP_QUESTION, Table};
 use crate::rules::script::ScriptRules;
 
@@ -177,4 +177,45 @@ fn a_group_keeps_the_answers_that_read_only_the_stack() {
     assert_eq!(again.0.last(), first.0.last());
     assert_eq!(again.1, 1, "only the floor rule runs: may_top is kept");
     assert_eq!(again.2, first.2, "charged as if both had run");
+}
+
+/// A `may_capture` that reads a kept range `reads` times in one call,
+/// whose `reach` spends twenty thousand operations of its own.
+fn rereading(reads: u32) -> String {
+    format!(
+        "fn reach(tower) {{ let n = 0; for i in 0..20000 {{ n += i; }} previous(tower) }}\n\
+         fn may_capture(tower, meeple, board) {{\n\
+         let s = 0;\n\
+         for i in 0..{reads} {{ s += board.range_steps(tower, 1, 0); }}\n\
+         s != 0\n\
+         }}\n"
+    )
+}
+
+/// What `may_capture` of [`rereading`] costs, asked once.
+fn rereading_cost(reads: u32) -> anyhow::Result<u64> {
+    let (_d, _, rules) = with_pack(&rereading(reads));
+    let scene = Scene::new();
+    let before = rules.spent();
+    scene.ask(&rules, "may_capture")?;
+    Ok(rules.spent() - before)
+}
+
+/// A read of a kept range's cells is never charged by itself
+/// (`known_range`): the range read is asked for each time, and charged.
+/// A hook that reads a kept range again and again in one call pays its
+/// cost at each read, and a loop of a few operations a read runs out of
+/// the call's operations.
+#[test]
+fn a_hook_that_reads_a_kept_range_again_and_again_runs_out_of_its_budget() {
+    let (once, thrice) = (rereading_cost(1).unwrap(), rereading_cost(3).unwrap());
+    assert!(
+        thrice - once >= 2 * 20_000,
+        "each read charged the reach's loop: {once} for one read, {thrice} for three"
+    );
+    let error = rereading_cost(200).unwrap_err();
+    assert!(
+        format!("{error:#}").contains("Too many operations"),
+        "{error:#}"
+    );
 }
