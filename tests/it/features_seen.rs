@@ -1,7 +1,8 @@
 //! Features as reads, in scenarios: the completed feature itself in
 //! `on_feature_completed` (`event.feature`: its cells and segments), the
 //! feature at a cell and segment in a question hook (`game().feature`),
-//! and a field's completed cities in `feature_points` (G8), at the end.
+//! a field's completed cities in `feature_points` (G8), at the end, and
+//! the tile at a cell (`game().tile_at`: its segments' kinds).
 
 use crate::common::{Scratch, run, stderr, stdout};
 
@@ -64,13 +65,7 @@ end_scores = [2, 0]
 
 #[test]
 fn g4_g8_a_pack_sees_the_completed_feature_a_feature_at_a_place_and_a_field_s_cities() {
-    let dir = Scratch::new("surveyor");
-    let manifest = "[pack]\nname = \"surveyor\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n";
-    let p = dir.pack("surveyor", manifest, &[("s.rhai", SURVEYOR)]);
-    let file = dir.write("s.toml", SCENARIOS).display().to_string();
-    let out = run(&["test", &format!("tower,{p}"), "--file", &file]);
-    let text = format!("{}{}", stdout(&out), stderr(&out));
-    assert!(out.status.success(), "{text}");
+    let (_dir, file) = passes("surveyor", SURVEYOR, SCENARIOS);
     // Under The Tower alone, the same positions give other answers.
     let plain = run(&["test", "tower", "--file", &file]);
     let text = stdout(&plain);
@@ -129,4 +124,60 @@ fn g6_the_pilgrims_example_is_the_guide_s_and_its_games_replay() {
         assert!(out.status.success(), "{}", stderr(&out));
     }
     assert!(placed > 0, "no pilgrim in six games");
+}
+
+const MASON: &str = r#"
+// A meeple may top a tower while the tile at (0, 0) is a cloister's
+// turned a quarter, the tower's tile has its foundation as segment 1
+// and nothing lies at (5, 5) or past the board's edge.
+fn may_top(tower) {
+    let t = game().tile_at(0, 0);
+    let own = game().tile_at(tower.x, tower.y);
+    t != () && t.segments.index_of("cloister") == 2 && t.cloister == 2 && t.rot == 90
+        && t.x == 0 && t.y == 0 && t.name == "base/LR" && !t.foundation
+        && own.foundation && own.segments == ["field", "foundation"] && own.cloister == ()
+        && game().tile_at(5, 5) == () && game().tile_at(99999999999, 0) == ()
+}
+"#;
+
+const MASON_SCENARIOS: &str = r#"
+[[scenario]]
+name = "a cloister's tile turned a quarter at (0, 0) lets a meeple top the tower"
+tiles = [{ tile = "base/LR", at = [0, 0], rot = 90 }, { tile = "tower/F", at = [1, 0] }]
+towers = [{ at = [1, 0], floors = ["regular"] }]
+[scenario.expect]
+top = [{ tower = [1, 0], seats = [0, 1] }]
+
+[[scenario]]
+name = "the same tile unturned: no top"
+tiles = [{ tile = "base/LR", at = [0, 0] }, { tile = "tower/F", at = [1, 0] }]
+towers = [{ at = [1, 0], floors = ["regular"] }]
+[scenario.expect]
+top = [{ tower = [1, 0], seats = [] }]
+
+[[scenario]]
+name = "a road's tile at (0, 0): no top"
+tiles = [{ tile = "base/RCr", at = [0, 0], rot = 90 }, { tile = "tower/F", at = [-1, 0] }]
+towers = [{ at = [-1, 0], floors = ["regular"] }]
+[scenario.expect]
+top = [{ tower = [-1, 0], seats = [] }]
+"#;
+
+#[test]
+fn a_pack_sees_the_tile_at_a_cell_its_name_turn_foundation_and_segments_kinds() {
+    passes("mason", MASON, MASON_SCENARIOS);
+}
+
+/// Every one of `scenarios` passes under The Tower and a pack `name` of
+/// `script`; the scratch folder and the scenarios' file, for more runs.
+fn passes(name: &str, script: &str, scenarios: &str) -> (Scratch, String) {
+    let dir = Scratch::new(name);
+    let manifest =
+        format!("[pack]\nname = \"{name}\"\nrequires = [\"tower\"]\nscript = \"s.rhai\"\n");
+    let p = dir.pack(name, &manifest, &[("s.rhai", script)]);
+    let file = dir.write("s.toml", scenarios).display().to_string();
+    let out = run(&["test", &format!("tower,{p}"), "--file", &file]);
+    let text = format!("{}{}", stdout(&out), stderr(&out));
+    assert!(out.status.success() && text.contains(" 0 failed"), "{text}");
+    (dir, file)
 }

@@ -243,6 +243,7 @@ fn debug_of_a_tile_or_a_feature_writes_its_fields_into_the_trace() {
         text.contains(", rot: ") && text.contains("foundation: "),
         "{text}"
     );
+    assert!(text.contains(", segments: [\""), "{text}");
     assert!(text.contains(" Feature { kind: \""), "{text}");
     assert!(text.contains(", meeples: [0, 0], cities: "), "{text}");
 }

@@ -298,7 +298,9 @@ fn acting_rules_with_the_search_play_the_same_games_on_one_and_two_threads() {
 /// no points: every option would gain the same nothing from the rules, so
 /// greedy plays out no option's turn, and its hook runs only at the game's
 /// own completed features. The same pack with a comment naming `points`
-/// may pay, and greedy looks: its hook runs many times more.
+/// may pay, and greedy looks: its hook runs several times more (fewer
+/// than the options looked at, as a run that finds no seat to send a
+/// pilgrim is kept).
 #[test]
 fn greedy_plays_out_no_option_s_turn_where_the_rules_act_but_pay_no_points() {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/pilgrims");
@@ -320,7 +322,7 @@ fn greedy_plays_out_no_option_s_turn_where_the_rules_act_but_pay_no_points() {
     let (quiet_runs, named_runs) = (runs(&quiet), runs(&named));
     assert!(quiet_runs > 0, "the hook ran at the games' completed roads");
     assert!(
-        named_runs > 4 * quiet_runs,
+        named_runs > 2 * quiet_runs,
         "looked at: {named_runs} runs, not: {quiet_runs}"
     );
 }

@@ -10,8 +10,8 @@
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString};
 
 use super::hooks::{HOOKS, Hook};
-use super::moment::{Tally, TileInfo, cell_value};
-use super::reads::{Aspect, FeatureInfo, Read};
+use super::moment::{Tally, cell_value};
+use super::reads::{Aspect, FeatureInfo, Read, TileAspect, TileInfo};
 use super::record::{floor_kind, kind_name, read};
 use super::running::{rt_error, with_rules};
 use crate::kernel::geometry::Pos;
@@ -19,13 +19,14 @@ use crate::kernel::geometry::Pos;
 /// What `game()` gives, by field, for error messages.
 pub(super) const FIELDS: &str = "scores, players, current, turn, tiles_left, leader, \
      payer, captor, actor, prisoners(captor, owner), held(captor), score(seat), last, \
-     rank(seat), ahead(a, b), tile, last_tower, towers, in_range(x, y), feature(x, y, segment), \
+     rank(seat), ahead(a, b), tile, tile_at(x, y), last_tower, towers, in_range(x, y), \
+     feature(x, y, segment), \
      meeples_in_supply(seat), floors_built(seat), \
      captures(seat), ransoms_paid(seat), ransom_points_paid(seat), \
      ransom_points_received(seat)";
 
 /// What `game().tile` gives.
-pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation";
+pub(super) const TILE_FIELDS: &str = "name, x, y, rot, foundation, segments, cloister";
 
 /// What a `Feature` gives.
 pub(super) const FEATURE_FIELDS: &str =
@@ -35,11 +36,16 @@ pub(super) const FEATURE_FIELDS: &str =
 #[derive(Clone, Copy, Debug)]
 pub struct GameRef;
 
+/// A coordinate a script gave, where a board could hold a tile: a cell
+/// farther out holds none.
+fn cell_arg(v: i64) -> Option<i32> {
+    i32::try_from(v).ok().filter(|v| v.unsigned_abs() < 1 << 24)
+}
+
 /// The feature at segment `segment` of the tile at (x, y), as a script
 /// sees it: `()` where there is none (no tile, or no such segment).
 pub(super) fn feature_at(x: i64, y: i64, segment: i64) -> Result<Dynamic, Box<EvalAltResult>> {
-    let far = |v: i64| i32::try_from(v).ok().filter(|v| v.unsigned_abs() < 1 << 24);
-    let (Some(x), Some(y), Ok(s)) = (far(x), far(y), u8::try_from(segment)) else {
+    let (Some(x), Some(y), Ok(s)) = (cell_arg(x), cell_arg(y), u8::try_from(segment)) else {
         return Ok(Dynamic::UNIT);
     };
     let at = FeatureInfo {
@@ -179,12 +185,8 @@ pub(super) fn register_context(engine: &mut Engine) {
         .register_fn("meeples_in_supply", |_: &mut GameRef, s: i64| {
             field(Read::Supply(seat(s)?))
         })
-        .register_get("tile", |_: &mut GameRef| {
-            Ok::<_, Box<EvalAltResult>>(match field(Read::TileKind)? {
-                -1 => Dynamic::UNIT,
-                _ => Dynamic::from(TileInfo),
-            })
-        })
+        .register_get("tile", |_: &mut GameRef| tile_of(None))
+        .register_fn("tile_at", |_: &mut GameRef, x: i64, y: i64| tile_at(x, y))
         .register_get("last_tower", |_: &mut GameRef| {
             field(Read::LastTower).map(cell_value)
         })
@@ -196,18 +198,7 @@ pub(super) fn register_context(engine: &mut Engine) {
             field(Read::Tally(tally, seat(s)?))
         });
     }
-    engine
-        .register_type_with_name::<TileInfo>("Tile")
-        .register_get("name", |_: &mut TileInfo| {
-            let kind = field(Read::TileKind)?;
-            tile_name(kind)
-        })
-        .register_get("x", |_: &mut TileInfo| field(Read::TileX))
-        .register_get("y", |_: &mut TileInfo| field(Read::TileY))
-        .register_get("rot", |_: &mut TileInfo| field(Read::TileRot))
-        .register_get("foundation", |_: &mut TileInfo| {
-            field(Read::TileFoundation).map(|f| f != 0)
-        });
+    register_tile(engine);
     engine.register_fn("feature", |_: &mut GameRef, x: i64, y: i64, s: i64| {
         feature_at(x, y, s)
     });
@@ -235,17 +226,75 @@ pub(super) fn register_context(engine: &mut Engine) {
         });
 }
 
-/// The name of tile kind `kind` of the game's tile set.
-pub(super) fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>> {
+/// Register the `Tile` type: the turn's tile or the one at a cell.
+fn register_tile(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<TileInfo>("Tile")
+        .register_get("name", |t: &mut TileInfo| tile_name(t.kind.into()))
+        .register_get("x", |t: &mut TileInfo| match t.at {
+            Some((x, _)) => Ok(x as i64),
+            None => field(Read::TileX),
+        })
+        .register_get("y", |t: &mut TileInfo| match t.at {
+            Some((_, y)) => Ok(y as i64),
+            None => field(Read::TileY),
+        })
+        .register_get("rot", |t: &mut TileInfo| field(t.read_of(TileAspect::Rot)))
+        .register_get("foundation", |t: &mut TileInfo| {
+            field(t.read_of(TileAspect::Foundation)).map(|f| f != 0)
+        })
+        .register_get("segments", |t: &mut TileInfo| {
+            of_kind(t.kind.into(), |k| {
+                let kinds = k.segments.iter().map(|s| s.kind.name().into());
+                kinds.collect::<Array>()
+            })
+        })
+        .register_get("cloister", |t: &mut TileInfo| {
+            of_kind(t.kind.into(), |k| {
+                k.cloister
+                    .map_or(Dynamic::UNIT, |s| Dynamic::from(s as i64))
+            })
+        });
+}
+
+/// The tile at `at` (`None`: the turn's), as a script sees it: `()`
+/// where no tile lies.
+fn tile_of(at: Option<(i32, i32)>) -> Result<Dynamic, Box<EvalAltResult>> {
+    let kind = field(TileInfo::read_at(at, TileAspect::Kind))?;
+    Ok(match u16::try_from(kind) {
+        Ok(kind) => Dynamic::from(TileInfo { at, kind }),
+        Err(_) => Dynamic::UNIT,
+    })
+}
+
+/// The tile at (x, y), as a script sees it: `()` where none lies.
+fn tile_at(x: i64, y: i64) -> Result<Dynamic, Box<EvalAltResult>> {
+    let (Some(x), Some(y)) = (cell_arg(x), cell_arg(y)) else {
+        return Ok(Dynamic::UNIT);
+    };
+    tile_of(Some((x, y)))
+}
+
+/// What `take` makes of tile kind `kind` of the game's tile set (its
+/// name, its segments): a kind's facts are fixed for the game, so the read
+/// of the kind is all an answer depends on.
+fn of_kind<T>(
+    kind: i64,
+    take: impl FnOnce(&crate::kernel::tiles::TileKind) -> T,
+) -> Result<T, Box<EvalAltResult>> {
     with_rules(|r| {
         r.with_running_facts(|f| {
             let tiles = f.table.and_then(|t| t.tiles)?;
-            let k = tiles.kinds.get(usize::try_from(kind).ok()?)?;
-            Some(ImmutableString::from(k.name.as_str()))
+            Some(take(tiles.kinds.get(usize::try_from(kind).ok()?)?))
         })
         .flatten()
-        .ok_or_else(|| rt_error("`game().tile` is only known during a game"))
+        .ok_or_else(|| rt_error("a tile is only known during a game"))
     })?
+}
+
+/// The name of tile kind `kind` of the game's tile set.
+pub(super) fn tile_name(kind: i64) -> Result<ImmutableString, Box<EvalAltResult>> {
+    of_kind(kind, |k| ImmutableString::from(k.name.as_str()))
 }
 
 /// Field `aspect` of feature `f`, read and recorded.

@@ -9,11 +9,6 @@ use crate::kernel::geometry::Pos;
 use crate::kernel::pieces::MeepleOn;
 use crate::kernel::tiles::TileSet;
 
-/// The tile placed this turn, as `game().tile` gives it: every field is
-/// read from the game.
-#[derive(Clone, Copy, Debug)]
-pub struct TileInfo;
-
 /// A field of what happened, as an event hook's `event` gives it; each
 /// moment has some (see [`EventField::of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

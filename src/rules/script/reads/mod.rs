@@ -105,6 +105,8 @@ pub(super) enum Read {
     TileRot,
     /// 1 when it has a foundation.
     TileFoundation,
+    /// A fact of the tile placed at a cell: `game().tile_at(x, y)`.
+    TileAt(TileAspect, i32, i32),
     /// A seat's tally ([`Tally`]).
     Tally(Tally, u8),
     /// Floors of a kind the table holds.
@@ -151,6 +153,59 @@ impl FeatureInfo {
             (None, Aspect::Meeples(s)) => Read::FeatureMeeples(s),
             (None, Aspect::Cities) => Read::FeatureCities,
             (None, Aspect::Exists) => Read::Feature,
+        }
+    }
+}
+
+/// A tile as a script sees it: the one placed this turn (`game().tile`)
+/// or the one at a cell (`game().tile_at(x, y)`). Its kind was read when
+/// the script was given it; its name, segments and cloister are its
+/// kind's, fixed for the game, so they need no read of their own. Its
+/// other fields are read through the recorder.
+#[derive(Clone, Copy, Debug)]
+pub struct TileInfo {
+    /// Where it lies; `None` for the turn's tile.
+    pub(super) at: Option<(i32, i32)>,
+    /// The index of its kind in the game's tile set.
+    pub(super) kind: u16,
+}
+
+impl TileInfo {
+    /// The read of `aspect` of the tile at `at` (`None`: the turn's).
+    pub(super) fn read_at(at: Option<(i32, i32)>, aspect: TileAspect) -> Read {
+        match (at, aspect) {
+            (Some((x, y)), a) => Read::TileAt(a, x, y),
+            (None, TileAspect::Kind) => Read::TileKind,
+            (None, TileAspect::Rot) => Read::TileRot,
+            (None, TileAspect::Foundation) => Read::TileFoundation,
+        }
+    }
+
+    /// The read of `aspect` of this tile.
+    pub(super) fn read_of(self, aspect: TileAspect) -> Read {
+        TileInfo::read_at(self.at, aspect)
+    }
+}
+
+/// What a read of a placed tile asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum TileAspect {
+    /// The index of its kind, -1 where no tile lies; its name and its
+    /// segments are its kind's.
+    Kind,
+    /// Its rotation in degrees.
+    Rot,
+    /// 1 when it has a foundation.
+    Foundation,
+}
+
+impl TileAspect {
+    /// Its field, as a script writes it after a tile.
+    pub(super) fn field(self) -> &'static str {
+        match self {
+            TileAspect::Kind => "",
+            TileAspect::Rot => "rot",
+            TileAspect::Foundation => "foundation",
         }
     }
 }
@@ -253,6 +308,9 @@ impl Read {
             Read::TileY => "game().tile.y",
             Read::TileRot => "game().tile.rot",
             Read::TileFoundation => "game().tile.foundation",
+            Read::TileAt(TileAspect::Kind, ..) => "game().tile_at(x, y)",
+            Read::TileAt(TileAspect::Rot, ..) => "game().tile_at(x, y).rot",
+            Read::TileAt(TileAspect::Foundation, ..) => "game().tile_at(x, y).foundation",
             Read::Tally(t, _) => t.name(),
             Read::LastTower => "game().last_tower",
             Read::InRange(..) => "game().in_range(x, y)",

@@ -13,7 +13,7 @@ use super::super::host::ScriptRules;
 use super::super::moment::on_code;
 use super::facts::Facts;
 use super::features::{feature_of, in_range_of, root_at, segment_root};
-use super::{Aspect, Read, packed_stack};
+use super::{Aspect, Read, TileAspect, packed_stack};
 
 impl ScriptRules {
     /// The value `read` gives for a question with `facts`; `None` when the
@@ -149,6 +149,7 @@ impl ScriptRules {
             Read::TileY => table()?.history.tile?.pos.y as i64,
             Read::TileRot => table()?.history.tile?.rot as i64 * 90,
             Read::TileFoundation => table()?.history.tile?.foundation as i64,
+            Read::TileAt(aspect, x, y) => placed_tile(*table()?, aspect, Pos::new(x, y))?,
             Read::Tally(t, s) => t.of(table()?.history.tallies.get(seat(s))?) as i64,
             Read::LastTower => table()?.history.last_tower.map_or(NO_CELL, Pos::packed),
             Read::InRange(x, y) => self.kept_in_range(facts.towers?, Pos::new(x, y))?,
@@ -218,6 +219,22 @@ impl ScriptRules {
     pub fn board_reads(&self) -> u64 {
         self.steps.borrow().reads
     }
+}
+
+/// Fact `aspect` of the tile placed at `pos`: its kind is -1 where none
+/// lies, and it has no other fact there.
+fn placed_tile(t: Table, aspect: TileAspect, pos: Pos) -> Option<i64> {
+    let tile = t.board.tile_at(pos);
+    Some(match (aspect, tile) {
+        (TileAspect::Kind, None) => -1,
+        (_, None) => return None,
+        (TileAspect::Kind, Some(tile)) => tile.kind as i64,
+        (TileAspect::Rot, Some(tile)) => tile.rot as i64 * 90,
+        (TileAspect::Foundation, Some(tile)) => {
+            let kind = t.tiles?.kinds.get(tile.kind as usize)?;
+            kind.foundation.is_some() as i64
+        }
+    })
 }
 
 #[cfg(test)]

@@ -28,9 +28,10 @@ use super::host::ScriptRules;
 use super::limits;
 use super::memo::Value;
 use super::moment::EventField;
-use super::reads::{Aspect, Facts, FeatureInfo, Read};
+use super::reads::{Aspect, Facts, FeatureInfo, Read, TileAspect, TileInfo};
 use super::record::kind_name;
 use super::running::RULES;
+use crate::kernel::geometry::Pos;
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
 use tracer::Open;
 
@@ -176,8 +177,8 @@ impl ScriptRules {
         if v.is::<BoardRef>() {
             return "board".to_string();
         }
-        if v.is::<super::moment::TileInfo>() {
-            return tile_text(facts);
+        if let Some(t) = v.read_lock::<TileInfo>() {
+            return tile_text(*t, facts);
         }
         if let Some(f) = v.read_lock::<FeatureInfo>() {
             return self.feature_text(*f, facts);
@@ -283,6 +284,13 @@ impl ScriptRules {
                     other => format!("{at}.{}", other.field()),
                 }
             }
+            Read::TileAt(aspect, x, y) => {
+                let at = format!("game().tile_at({x}, {y})");
+                match aspect {
+                    TileAspect::Kind => at,
+                    other => format!("{at}.{}", other.field()),
+                }
+            }
             Read::State(v, at) => {
                 let name = self
                     .scripts
@@ -333,7 +341,8 @@ impl ScriptRules {
             Read::MeepleOn | Read::FeatureKind | Read::FeatureAt(Aspect::Kind, ..) => {
                 format!("{:?}", kind_name(v))
             }
-            Read::FeatureAt(Aspect::Exists | Aspect::Complete, ..) => (v != 0).to_string(),
+            Read::FeatureAt(Aspect::Exists | Aspect::Complete, ..)
+            | Read::TileAt(TileAspect::Foundation, ..) => (v != 0).to_string(),
             // A name for the towers' content, not a number the script saw.
             Read::Towers => "(every tower, as it stands)".to_string(),
             _ => v.to_string(),
@@ -518,21 +527,36 @@ fn tower_text(t: &TowerInfo, kind_names: &[ImmutableString]) -> String {
 
 /// `debug(…)` of one to four values in a script: one line of a trace.
 /// `game().tile` as `debug` writes it: its fields, as a script reads them.
-fn tile_text(facts: &Facts) -> String {
-    let Some(t) = facts.table.and_then(|t| t.history.tile) else {
+fn tile_text(tile: TileInfo, facts: &Facts) -> String {
+    let Some(table) = facts.table else {
         return "()".to_string();
     };
-    let name = facts
-        .table
-        .and_then(|table| table.tiles)
-        .and_then(|set| set.kinds.get(t.kind as usize))
-        .map_or_else(|| t.kind.to_string(), |k| format!("{:?}", k.name));
+    let placed = match tile.at {
+        Some((x, y)) => table
+            .board
+            .tile_at(Pos::new(x, y))
+            .map(|t| (t.kind, t.pos, t.rot)),
+        None => table.history.tile.map(|t| (t.kind, t.pos, t.rot)),
+    };
+    let Some((kind, pos, rot)) = placed else {
+        return "()".to_string();
+    };
+    let Some(k) = table.tiles.and_then(|set| set.kinds.get(kind as usize)) else {
+        return format!("Tile {{ kind: {kind} }}");
+    };
+    let segments: Vec<String> = k
+        .segments
+        .iter()
+        .map(|s| format!("{:?}", s.kind.name()))
+        .collect();
     format!(
-        "Tile {{ name: {name}, x: {}, y: {}, rot: {}, foundation: {} }}",
-        t.pos.x,
-        t.pos.y,
-        t.rot as u16 * 90,
-        t.foundation
+        "Tile {{ name: {:?}, x: {}, y: {}, rot: {}, foundation: {}, segments: [{}] }}",
+        k.name,
+        pos.x,
+        pos.y,
+        rot as u16 * 90,
+        k.foundation.is_some(),
+        segments.join(", ")
     )
 }
 
