@@ -190,3 +190,18 @@ fn the_referee_refuses_a_log_placing_a_tile_where_the_rule_forbids() {
         "{err}"
     );
 }
+
+/// The guide's page on `may_place_tile` (docs/how-to/where-tiles-go.md) shows the test
+/// pack's script and its second scenario as they are.
+#[test]
+fn g1_the_guide_shows_the_halves_pack_and_a_refused_placement_as_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/how-to/where-tiles-go.md")).unwrap();
+    let script = std::fs::read_to_string(root.join("tests/packs/halves/halves.rhai")).unwrap();
+    assert!(guide.contains(&format!("```rhai\n{script}```")));
+    let scenarios =
+        std::fs::read_to_string(root.join("tests/packs/halves/tests/halves.toml")).unwrap();
+    let refused = scenarios.split("\n[[scenario]]").nth(2).unwrap();
+    assert!(refused.contains("refused = true"));
+    assert!(guide.contains(&format!("```toml\n[[scenario]]{refused}```")));
+}
