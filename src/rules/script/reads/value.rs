@@ -205,6 +205,9 @@ fn cities(t: Table, root: FeatureId) -> Option<i64> {
 /// The walked paths (`super::super::steps`), asked for a read.
 impl ScriptRules {
     /// The fewest steps to `target` from the tower at `origin` with `range`.
+    /// A walk the running call sets off is charged to it by the board cells
+    /// it looks at, as a bulk native's work is; a walk already kept costs
+    /// nothing more.
     pub(in crate::rules::script) fn range_steps(
         &self,
         board: &Board,
@@ -212,7 +215,14 @@ impl ScriptRules {
         range: &Arc<[(i32, i32)]>,
         target: (i32, i32),
     ) -> i64 {
-        self.steps.borrow_mut().steps(board, origin, range, target)
+        let (steps, looked) = {
+            let mut memo = self.steps.borrow_mut();
+            let before = memo.reads;
+            let steps = memo.steps(board, origin, range, target);
+            (steps, memo.reads - before)
+        };
+        self.charge_work(looked as usize);
+        steps
     }
 
     /// Board cells the native helpers have looked at on this thread.

@@ -219,3 +219,48 @@ fn a_hook_that_reads_a_kept_range_again_and_again_runs_out_of_its_budget() {
         "{error:#}"
     );
 }
+
+/// A walk that `board.range_steps` sets off is charged to the call by the
+/// board cells it looks at, as a bulk native's work is: over a range of
+/// some 3,000 cells, a board with a tile on each costs the call more than
+/// an empty one, where the walk stops at the tower's own cell.
+#[test]
+fn a_walk_range_steps_sets_off_is_charged_by_the_cells_it_looks_at() {
+    let script = "fn range(tower, reach) { cells_within([[1, 0], [-1, 0], [0, 1], [0, -1]], 40) }\n\
+                  fn may_capture(tower, meeple, board) { board.range_steps(tower, 1, 0) >= 0 }\n";
+    let cost = |scene: Scene| {
+        let (_d, _, rules) = with_pack(script);
+        let before = rules.spent();
+        scene.ask(&rules, "may_capture").unwrap();
+        (rules.spent() - before, rules.board_reads())
+    };
+    let (empty, empty_reads) = cost(Scene::new());
+    let (full, full_reads) = cost(Scene { board: tiled(40) });
+    assert!(full_reads > 10_000, "the walk looked at {full_reads} cells");
+    assert!(
+        full - empty >= (full_reads - empty_reads) / 64 / 2,
+        "charged {} more for {} more cells looked at",
+        full - empty,
+        full_reads - empty_reads
+    );
+}
+
+/// A board with a tile on every cell within `radius` steps of the origin.
+fn tiled(radius: i32) -> Board {
+    let home = crate::rules::Home::at(std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let tiles = crate::kernel::tiles::TileSet::from_sources(&[home.base_tiles().unwrap()]).unwrap();
+    let mut board = Board::new();
+    for x in -radius..=radius {
+        for y in -(radius - x.abs())..=(radius - x.abs()) {
+            let kind = &tiles.kinds[tiles.start];
+            board.place(
+                tiles.start as u16,
+                kind,
+                crate::kernel::geometry::Pos::new(x, y),
+                0,
+                0,
+            );
+        }
+    }
+    board
+}
