@@ -117,6 +117,30 @@ fn its_answers_are_kept_by_what_they_read() {
     assert!(first.iter().all(|p| p.pos.x >= 0) && theirs.iter().all(|p| p.pos.x <= 0));
 }
 
+/// Its arguments are reads, taken when the script names them: a rule that
+/// decides on the tile alone runs once for each kind of tile a game
+/// draws, not once for each placement offered; one that reads where
+/// runs again for each new cell.
+#[test]
+fn an_answer_that_read_only_the_tile_is_kept_for_every_placement_of_it() {
+    let runs = |script: &str| {
+        let pack = TowerPack::new("tile-rule", script);
+        let set = pack.ruleset();
+        let rules = set.script_rules().expect("scripted");
+        rules.count_runs();
+        sim::play(&set, &rules, &[BotKind::RANDOM; 2], 3, true).unwrap();
+        let runs = rules.runs().into_iter();
+        runs.filter(|r| r.hook.name() == "may_place_tile")
+            .map(|r| r.runs)
+            .sum::<u64>()
+    };
+    let by_tile = runs("fn may_place_tile(tile, x, y, rot) { tile != \"base/L\" }\n");
+    let by_cell = runs("fn may_place_tile(tile, x, y, rot) { tile == \"base/L\" || x < y }\n");
+    let kinds = 24 + 18;
+    assert!(by_tile <= kinds, "{by_tile} runs for at most {kinds} kinds");
+    assert!(by_cell > 4 * by_tile, "read the cell: {by_cell} runs");
+}
+
 #[test]
 fn check_plays_by_it_and_flags_a_rule_that_allows_nothing() {
     let text = stdout(&succeeds(&["check", &halves(), "--games", "4"]));

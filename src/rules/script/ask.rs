@@ -185,8 +185,10 @@ impl ScriptRules {
     }
 
     fn argument(&self, q: &Question, arg: Arg) -> Dynamic {
+        // A placement's arguments are its facts, not the key.
+        let plain = q.facts.placement.unwrap_or(q.key);
         match arg {
-            Arg::Int(i) => Dynamic::from(q.key[i]),
+            Arg::Int(i) => Dynamic::from(plain[i]),
             Arg::Kind => Dynamic::from(self.scripts.kind_names[q.key[0] as usize].clone()),
             Arg::Tower => Dynamic::from(self.question_tower(&q.facts)),
             Arg::Meeple => Dynamic::from(MeepleInfo),
@@ -207,13 +209,13 @@ impl ScriptRules {
             Arg::Event => Dynamic::from(super::effects::EventInfo),
             Arg::Tile => {
                 let tiles = q.facts.table.and_then(|t| t.tiles);
-                let kind = usize::try_from(q.key[2] >> 2).ok();
+                let kind = usize::try_from(plain[2] >> 2).ok();
                 match tiles.zip(kind).and_then(|(t, k)| t.kinds.get(k)) {
                     Some(k) => Dynamic::from(k.name.clone()),
                     None => Dynamic::UNIT,
                 }
             }
-            Arg::Rot => Dynamic::from(q.key[2] & 3),
+            Arg::Rot => Dynamic::from(plain[2] & 3),
         }
     }
 

@@ -76,12 +76,16 @@ impl Scripts {
                 Some(kept) => kept.compile(&engine, s)?,
                 None => Arc::new(compile_one(&engine, s)?),
             };
+            let mut placement_params = Vec::new();
             for f in ast.iter_functions() {
                 if let Some(hook) = Hook::ALL.iter().find(|h| h.name() == f.name) {
                     check_arity(s, *hook, f.params.len())?;
                     chains[hook.index()].push(i);
-                    if *hook == Hook::End {
-                        end_params.extend(f.params.first().map(|p| ImmutableString::from(*p)));
+                    let names = f.params.iter().map(|p| ImmutableString::from(*p));
+                    match hook {
+                        Hook::End => end_params.extend(names.take(1)),
+                        Hook::MayPlaceTile => placement_params = names.collect(),
+                        _ => {}
                     }
                 }
             }
@@ -95,6 +99,7 @@ impl Scripts {
                 hook_lines: Hook::ALL.map(|h| definition_line(&s.source.text, h.name())),
                 state,
                 near_misses,
+                placement_params,
             });
         }
         let listens = Hook::ALL

@@ -147,12 +147,17 @@ impl Rules for ScriptRules {
                     actor: Some(table.current),
                     ..Roles::default()
                 };
-                let key = [
-                    pos.x.into(),
-                    pos.y.into(),
-                    i64::from(tile) << 2 | i64::from(rot),
-                ];
-                let q = Question::new(Hook::MayPlaceTile, key, at_table(table, roles));
+                // The placement is read as the script names its arguments
+                // (`ScriptRules::named`), not kept under as a key.
+                let facts = Facts {
+                    placement: Some([
+                        pos.x.into(),
+                        pos.y.into(),
+                        i64::from(tile) << 2 | i64::from(rot),
+                    ]),
+                    ..at_table(table, roles)
+                };
+                let q = Question::new(Hook::MayPlaceTile, [0; 3], facts);
                 Reply::Yes(self.asked(&q, Value::bool)?.0)
             }
         })

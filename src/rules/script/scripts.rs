@@ -37,6 +37,9 @@ pub(super) struct ScriptPack {
     /// Its functions whose names look like a misspelt hook, in words with
     /// their place ([`Scripts::near_misses`]).
     pub(super) near_misses: Vec<String>,
+    /// The names its `may_place_tile` gives its arguments (none when it
+    /// defines no such hook): naming one reads it ([`super::reads::Read::Placement`]).
+    pub(super) placement_params: Vec<ImmutableString>,
 }
 
 /// Compiled packs, shared by every thread.

@@ -42,4 +42,8 @@ pub(in crate::rules::script) struct Facts<'a> {
     pub(in crate::rules::script) towers: Option<&'a [TowerNow<'a>]>,
     /// The feature being scored (its root), for `feature_points`.
     pub(in crate::rules::script) feature: Option<FeatureId>,
+    /// The placement asked about, for `may_place_tile`: x, y and the tile
+    /// kind * 4 + its rotation. Its arguments are reads
+    /// ([`super::Read::Placement`]), not the memo's key.
+    pub(in crate::rules::script) placement: Option<[i64; 3]>,
 }

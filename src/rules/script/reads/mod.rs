@@ -125,6 +125,10 @@ pub(super) enum Read {
     State(u16, StateAt),
     /// A field of an event hook's `event`.
     Event(EventField),
+    /// Argument `i` of `may_place_tile` (its tile kind, `x`, `y`, `rot`),
+    /// read when the script names it: a rule that returns on the tile
+    /// alone is kept by the tile alone.
+    Placement(u8),
 }
 
 /// A feature as a script sees it: the question's (the feature a meeple
@@ -156,6 +160,9 @@ impl FeatureInfo {
         }
     }
 }
+
+/// `may_place_tile`'s arguments, in order ([`Read::Placement`]).
+pub(super) const PLACEMENT_ARGS: [&str; 4] = ["tile", "x", "y", "rot"];
 
 /// A tile as a script sees it: the one placed this turn (`game().tile`)
 /// or the one at a cell (`game().tile_at(x, y)`). Its kind was read when
@@ -318,6 +325,7 @@ impl Read {
             Read::TableFloors(_) => "game().table_floors(kind)",
             Read::State(..) => "state(name)",
             Read::Event(f) => f.name(),
+            Read::Placement(i) => PLACEMENT_ARGS[i as usize % 4],
         }
     }
 

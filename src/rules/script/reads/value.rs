@@ -157,6 +157,10 @@ impl ScriptRules {
             Read::TableFloors(k) => *table()?.table_floors.get(k as usize)? as i64,
             Read::State(var, at) => table()?.state.get(var, at)?,
             Read::Event(f) => f.value(facts.moment.as_ref()?, table().and_then(|t| t.tiles))?,
+            Read::Placement(i) => {
+                let [x, y, tile] = facts.placement?;
+                [tile >> 2, x, y, tile & 3][i as usize % 4]
+            }
         })
     }
 }

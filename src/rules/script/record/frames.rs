@@ -53,6 +53,7 @@ pub(super) struct Frame {
     pub(super) roles: Roles,
     pub(super) moment: Option<Moment>,
     pub(super) feature: Option<FeatureId>,
+    pub(super) placement: Option<[i64; 3]>,
     pub(super) trace: Vec<(Read, i64)>,
     /// It read what no trace holds: its answer is not kept.
     pub(super) opaque: bool,
@@ -73,6 +74,7 @@ impl Frame {
         self.roles = facts.roles;
         self.moment = facts.moment;
         self.feature = facts.feature;
+        self.placement = facts.placement;
         self.table = facts.table.map(|t| {
             let mut c = self.table.take().unwrap_or_default();
             c.scores.clear();
@@ -124,6 +126,7 @@ impl Frame {
             roles: self.roles,
             moment: self.moment,
             feature: self.feature,
+            placement: self.placement,
             // A running hook's towers are the copy held for it.
             towers: None,
         }

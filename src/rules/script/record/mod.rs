@@ -86,6 +86,30 @@ impl ScriptRules {
         r.frames[..r.depth].last().and_then(|f| f.hook)
     }
 
+    /// A variable the running script names: some arguments are read only
+    /// when named (`end`'s towers, `may_place_tile`'s placement), so an
+    /// answer is kept by what the script looked at of them.
+    pub(super) fn named(&self, name: &str) {
+        self.named_towers(name);
+        self.named_placement(name);
+    }
+
+    /// An argument of `may_place_tile`, named by the pack that runs it, is
+    /// read ([`Read::Placement`]): a rule that returns on the tile alone
+    /// is kept by the tile, not by every placement the game offers. Naming
+    /// one in a pack further down (through `previous`) reads the question's
+    /// own argument, which can only key an answer more finely.
+    fn named_placement(&self, name: &str) {
+        let Some((Hook::MayPlaceTile, pos)) = self.stack.borrow().last().copied() else {
+            return;
+        };
+        let pack = self.scripts.chains[Hook::MayPlaceTile.index()][pos];
+        let params = &self.scripts.packs[pack].placement_params;
+        if let Some(i) = params.iter().position(|p| p.as_str() == name) {
+            self.read(Read::Placement(i as u8));
+        }
+    }
+
     /// Reads the running call has made so far.
     pub(super) fn reads_so_far(&self) -> usize {
         let r = self.recorder.borrow();

@@ -110,7 +110,7 @@ impl ScriptRules {
     /// A variable the running script names: `end`'s argument, every tower,
     /// is read ([`Read::Towers`]) when it is named, so an `end` that never
     /// looks at the towers is kept whatever they are.
-    pub(super) fn named(&self, name: &str) {
+    pub(super) fn named_towers(&self, name: &str) {
         if !self.scripts.end_params.iter().any(|p| p.as_str() == name) {
             return;
         }
