@@ -15,23 +15,21 @@
 //! being traced are a part of the host (`tracer`).
 
 pub(super) mod tracer;
+mod values;
 
-use crate::kernel::effects::{Effect, FloorFrom, Moment, StateAt};
+use crate::kernel::effects::{Effect, FloorFrom, StateAt};
 use crate::kernel::pieces::MeepleSpot;
 use std::fmt::Write as _;
 
-use rhai::{Array, Dynamic, ImmutableString, Map, Position};
+use rhai::{Dynamic, ImmutableString, Position};
 
-use super::api::{BoardRef, MeepleInfo, TowerInfo};
 use super::ask::Question;
 use super::host::ScriptRules;
 use super::limits;
 use super::memo::Value;
-use super::moment::EventField;
-use super::reads::{Aspect, Facts, FeatureInfo, Read, TileAspect, TileInfo};
+use super::reads::{Aspect, Facts, Read, TileAspect};
 use super::record::kind_name;
 use super::running::RULES;
-use crate::kernel::geometry::Pos;
 use crate::rules::trace::{DebugLine, TraceEntry, TracedCall, cut};
 use tracer::Open;
 
@@ -163,88 +161,6 @@ impl ScriptRules {
             more_debug: 0,
             answer: Ok(String::new()),
         }
-    }
-
-    /// A script value as a script would write it; the question's tower,
-    /// meeple and board by what they hold.
-    fn dynamic_text(&self, v: &Dynamic, facts: &Facts) -> String {
-        if let Some(t) = v.read_lock::<TowerInfo>() {
-            return tower_text(&t, &self.scripts.kind_names);
-        }
-        if v.is::<MeepleInfo>() {
-            return self.meeple_text(facts);
-        }
-        if v.is::<BoardRef>() {
-            return "board".to_string();
-        }
-        if let Some(t) = v.read_lock::<TileInfo>() {
-            return tile_text(*t, facts);
-        }
-        if let Some(f) = v.read_lock::<FeatureInfo>() {
-            return self.feature_text(*f, facts);
-        }
-        if v.is::<super::effects::EventInfo>() {
-            return self.event_text(facts);
-        }
-        if let Some(items) = v.read_lock::<Array>() {
-            let items: Vec<String> = items.iter().map(|i| self.dynamic_text(i, facts)).collect();
-            return format!("[{}]", items.join(", "));
-        }
-        if let Some(map) = v.read_lock::<Map>() {
-            let fields: Vec<String> = map
-                .iter()
-                .map(|(k, v)| format!("{k}: {}", self.dynamic_text(v, facts)))
-                .collect();
-            return format!("#{{{}}}", fields.join(", "));
-        }
-        if v.is_unit() {
-            return "()".to_string();
-        }
-        if let Some(s) = v.read_lock::<ImmutableString>() {
-            return format!("{:?}", s.as_str());
-        }
-        v.to_string()
-    }
-
-    /// A feature as `debug` writes it: the fields a script reads of it
-    /// now (its cells and segments left out).
-    fn feature_text(&self, f: FeatureInfo, facts: &Facts) -> String {
-        let read = |a| self.value(facts, f.read_of(a));
-        let Some(kind) = read(Aspect::Kind) else {
-            return "()".to_string();
-        };
-        let players = self.value(facts, Read::Players).unwrap_or(0);
-        let meeples: Vec<String> = (0..players as u8)
-            .map(|s| read(Aspect::Meeples(s)).unwrap_or(0).to_string())
-            .collect();
-        let number = |a| read(a).map_or("()".to_string(), |v| v.to_string());
-        format!(
-            "Feature {{ kind: {:?}, tiles: {}, pennants: {}, complete: {}, meeples: [{}], cities: {} }}",
-            kind_name(kind),
-            number(Aspect::Tiles),
-            number(Aspect::Pennants),
-            read(Aspect::Complete).is_some_and(|c| c != 0),
-            meeples.join(", "),
-            number(Aspect::Cities)
-        )
-    }
-
-    fn meeple_text(&self, facts: &Facts) -> String {
-        let read = |r| {
-            self.value(facts, r)
-                .map_or("()".to_string(), |v| v.to_string())
-        };
-        let on = self
-            .value(facts, Read::MeepleOn)
-            .map_or("()".to_string(), |c| format!("{:?}", kind_name(c)));
-        format!(
-            "Meeple {{ owner: {}, x: {}, y: {}, dx: {}, dy: {}, on: {on} }}",
-            read(Read::MeepleOwner),
-            read(Read::MeepleX),
-            read(Read::MeepleY),
-            read(Read::MeepleDx),
-            read(Read::MeepleDy)
-        )
     }
 
     /// Each read as a script writes it, with its value.
@@ -397,38 +313,6 @@ impl ScriptRules {
         Ok(cut(&out))
     }
 
-    /// An event hook's `event` by its fields.
-    fn event_text(&self, facts: &Facts) -> String {
-        let Some(moment) = facts.moment else {
-            return "event".to_string();
-        };
-        let fields: Vec<String> = EventField::of(&moment)
-            .iter()
-            .map(|&f| {
-                let v = self.value(facts, Read::Event(f)).unwrap_or(0);
-                let tiles = facts.table.and_then(|t| t.tiles);
-                let shown = match f {
-                    EventField::Tile => tiles
-                        .and_then(|t| t.kinds.get(v as usize))
-                        .map_or(v.to_string(), |k| format!("{:?}", k.name)),
-                    EventField::Foundation | EventField::Scored | EventField::ByRule => {
-                        (v != 0).to_string()
-                    }
-                    EventField::Seat if v < 0 => "()".to_string(),
-                    EventField::Kind if matches!(moment, Moment::FloorBuilt { .. }) => self
-                        .scripts
-                        .kind_names
-                        .get(v as usize)
-                        .map_or(v.to_string(), |k| format!("{:?}", k.as_str())),
-                    EventField::Kind | EventField::On => format!("{:?}", kind_name(v)),
-                    _ => v.to_string(),
-                };
-                format!("{}: {shown}", f.name())
-            })
-            .collect();
-        format!("Event {{ {} }}", fields.join(", "))
-    }
-
     /// An effect as a script makes it.
     pub(super) fn effect_text(&self, e: &Effect) -> String {
         let kind = |k: &crate::kernel::FloorKind| {
@@ -499,67 +383,7 @@ impl ScriptRules {
     }
 }
 
-/// A tower as a hook sees it.
-fn tower_text(t: &TowerInfo, kind_names: &[ImmutableString]) -> String {
-    let floors: Vec<String> = t
-        .floors
-        .iter()
-        .map(|&k| format!("{:?}", kind_names[k as usize].as_str()))
-        .collect();
-    let mut out = format!(
-        "Tower {{ height: {}, floors: [{}], has_meeple: {}",
-        t.floors.len(),
-        floors.join(", "),
-        t.has_meeple
-    );
-    if let Some(p) = t.pos {
-        let _ = write!(out, ", x: {}, y: {}", p.x, p.y);
-    }
-    if let Some(owner) = t.owner {
-        let _ = write!(
-            out,
-            ", meeple_owner: {}",
-            owner.map_or("()".to_string(), |o| o.to_string())
-        );
-    }
-    out + " }"
-}
-
 /// `debug(…)` of one to four values in a script: one line of a trace.
-/// `game().tile` as `debug` writes it: its fields, as a script reads them.
-fn tile_text(tile: TileInfo, facts: &Facts) -> String {
-    let Some(table) = facts.table else {
-        return "()".to_string();
-    };
-    let placed = match tile.at {
-        Some((x, y)) => table
-            .board
-            .tile_at(Pos::new(x, y))
-            .map(|t| (t.kind, t.pos, t.rot)),
-        None => table.history.tile.map(|t| (t.kind, t.pos, t.rot)),
-    };
-    let Some((kind, pos, rot)) = placed else {
-        return "()".to_string();
-    };
-    let Some(k) = table.tiles.and_then(|set| set.kinds.get(kind as usize)) else {
-        return format!("Tile {{ kind: {kind} }}");
-    };
-    let segments: Vec<String> = k
-        .segments
-        .iter()
-        .map(|s| format!("{:?}", s.kind.name()))
-        .collect();
-    format!(
-        "Tile {{ name: {:?}, x: {}, y: {}, rot: {}, foundation: {}, segments: [{}] }}",
-        k.name,
-        pos.x,
-        pos.y,
-        rot as u16 * 90,
-        k.foundation.is_some(),
-        segments.join(", ")
-    )
-}
-
 pub(super) fn register_debug(engine: &mut rhai::Engine) {
     engine
         .register_fn("debug", |a: Dynamic| debug_text(&[a]))
