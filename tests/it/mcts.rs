@@ -9,7 +9,7 @@ use proptest::test_runner::{Config, TestRunner};
 use towerlab::analysis::arena::{self, Arena};
 use towerlab::kernel::tiles::TileSet;
 use towerlab::kernel::{Bot, Buffers, Decision, Game, Question, Rules, play_game, play_turn};
-use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot};
+use towerlab::play::bots::{BotKind, DEFAULT_BUDGET, GreedyBot, MctsBot, RandomBot, SCHEDULE};
 use towerlab::rules::native::NativeTower;
 use towerlab::rules::{LoadOptions, Ruleset};
 
@@ -322,9 +322,9 @@ impl Bot for Weighing {
     }
 }
 
-/// Sequential halving at the root: every placement is weighed (up to two
-/// fifths of the budget of them), the one taken has the most visits, and
-/// the root never spends more than the budget.
+/// Sequential halving at the root: every placement is weighed (up to one
+/// per iteration), the one taken has the most visits, and the root never
+/// spends more than a placement's share of the budget (`SCHEDULE`).
 #[test]
 fn mcts_weighs_every_placement_and_takes_the_one_halving_keeps() {
     let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower")
@@ -349,10 +349,14 @@ fn mcts_weighs_every_placement_and_takes_the_one_halving_keeps() {
         !probe.seen.is_empty(),
         "no placement with more than ten options"
     );
-    let most = (2 * DEFAULT_BUDGET as usize / 5).max(2);
+    let budget = (DEFAULT_BUDGET as f32 * SCHEDULE.placement).round() as u32;
+    assert!(
+        budget > DEFAULT_BUDGET,
+        "a placement searches more than a later decision"
+    );
     for (options, visits) in &probe.seen {
-        assert_eq!(visits.len(), (*options).min(most), "{visits:?}");
+        assert_eq!(visits.len(), (*options).min(budget as usize), "{visits:?}");
         assert!(visits.iter().all(|&v| v <= visits[0]), "{visits:?}");
-        assert!(visits.iter().sum::<u32>() <= DEFAULT_BUDGET, "{visits:?}");
+        assert!(visits.iter().sum::<u32>() <= budget, "{visits:?}");
     }
 }

@@ -8,7 +8,7 @@ use towerlab::kernel::determinize::{Fitting, undrawn_counts};
 use towerlab::kernel::geometry::Pos;
 use towerlab::kernel::tiles::SegmentKind;
 use towerlab::kernel::{Bot, Buffers, Game, play_turn};
-use towerlab::play::bots::{Evaluator, GreedyBot, Sight};
+use towerlab::play::bots::{Evaluator, FARM_SHARE, GreedyBot, Sight};
 use towerlab::rules::{LoadOptions, Ruleset};
 
 use crate::common::home;
@@ -128,6 +128,68 @@ fn g5_a_city_the_undrawn_tiles_cannot_close_counts_no_chance_to_complete() {
     }
     assert!(with_dead > 0, "no city was ever left unclosable");
     assert!(lowered > with_dead, "cities short of tiles are lowered too");
+}
+
+/// G8: `mcts`'s value counts a share of what a field's open cities would
+/// pay its farmers, for the field's leaders only, never more than their
+/// full 3 points each; the reference counts none.
+#[test]
+fn g8_a_led_field_counts_a_share_of_its_open_cities_for_its_leaders_alone() {
+    let worths = std::sync::Arc::new(Default::default());
+    let mut sees = Evaluator::new(std::sync::Arc::clone(&worths), Sight::Threats);
+    let mut reference = Evaluator::new(worths, Sight::Baseline);
+    let (mut counted, mut cities) = (0, Vec::new());
+    for seed in 1..=4 {
+        positions("tower", 2, seed, |game| {
+            let farms: Vec<f32> = sees.terms(game).unwrap().iter().map(|t| t.farms).collect();
+            let most = most_a_field_may_pay(game, &mut cities);
+            for (p, &f) in farms.iter().enumerate() {
+                assert!(
+                    f >= 0.0 && f <= most[p] + 1e-3,
+                    "seed {seed}, player {p}: {f}"
+                );
+                counted += usize::from(f > 0.0);
+            }
+            let none = reference
+                .terms(game)
+                .unwrap()
+                .iter()
+                .all(|t| t.farms == 0.0);
+            assert!(none, "seed {seed}: the reference counted a farm");
+        });
+    }
+    assert!(
+        counted > 20,
+        "a field's open cities counted {counted} times"
+    );
+}
+
+/// Per player: the share of 3 points for each open city a field they lead
+/// borders — what their farms could count at most, every city certain.
+fn most_a_field_may_pay(game: &Game, cities: &mut Vec<u32>) -> Vec<f32> {
+    let n = game.players().len();
+    let mut on = Vec::new();
+    game.meeples_by_feature(&mut on);
+    let mut most = vec![0f32; n];
+    let fs = game.features();
+    let mut fields: Vec<u32> = on.iter().map(|&(f, _)| f).collect();
+    fields.dedup();
+    for field in fields
+        .into_iter()
+        .filter(|&f| fs.kind(f) == SegmentKind::Field)
+    {
+        let count = |p: usize| {
+            on.iter()
+                .filter(|&&(f, o)| f == field && o as usize == p)
+                .count()
+        };
+        let top = (0..n).map(count).max().unwrap_or(0);
+        game.open_cities_touching(field, cities);
+        for p in (0..n).filter(|&p| count(p) == top) {
+            most[p] += FARM_SHARE * 3.0 * cities.len() as f32;
+        }
+    }
+    most
 }
 
 /// Open cities with a meeple on them and a cell no undrawn tile fits.

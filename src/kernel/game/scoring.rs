@@ -409,6 +409,34 @@ impl Game<'_> {
     pub fn completed_cities_touching(&self, field: FeatureId) -> u32 {
         completed_cities_touching(&self.features, &self.board, self.tiles, field)
     }
+
+    /// The distinct open cities the field `field` borders, in `out`: those
+    /// that would pay its farmers when completed (G8).
+    pub fn open_cities_touching(&self, field: FeatureId, out: &mut Vec<FeatureId>) {
+        out.clear();
+        for city in cities_bordering(&self.features, &self.board, self.tiles, field) {
+            if !self.features.is_complete(city) && !out.contains(&city) {
+                out.push(city);
+            }
+        }
+    }
+}
+
+/// The cities the field `field` borders, by their roots, each as often as
+/// a segment of the field touches it.
+fn cities_bordering<'a>(
+    features: &'a Features,
+    board: &'a Board,
+    tiles: &'a TileSet,
+    field: FeatureId,
+) -> impl Iterator<Item = FeatureId> + 'a {
+    features.members(field).flat_map(move |id| {
+        let (tile, seg) = features.place_of(id);
+        let placed = board.tiles()[tile];
+        let kind = &tiles.kinds[placed.kind as usize];
+        (kind.segments[seg].cities.iter())
+            .map(move |&c| features.root(placed.first_segment + c as u32))
+    })
 }
 
 /// How many distinct completed cities the field `field` borders (G8), on a
@@ -425,23 +453,16 @@ pub fn completed_cities_touching(
     let mut near = [FeatureId::MAX; NEAR];
     let mut found = 0usize;
     let mut more: Vec<FeatureId> = Vec::new();
-    for id in features.members(field) {
-        let (tile, seg) = features.place_of(id);
-        let placed = board.tiles()[tile];
-        let kind = &tiles.kinds[placed.kind as usize];
-        for &c in &kind.segments[seg].cities {
-            let r = features.root(placed.first_segment + c as u32);
-            if !features.is_complete(r) || near[..found.min(NEAR)].contains(&r) || more.contains(&r)
-            {
-                continue;
-            }
-            if found < NEAR {
-                near[found] = r;
-            } else {
-                more.push(r);
-            }
-            found += 1;
+    for r in cities_bordering(features, board, tiles, field) {
+        if !features.is_complete(r) || near[..found.min(NEAR)].contains(&r) || more.contains(&r) {
+            continue;
         }
+        if found < NEAR {
+            near[found] = r;
+        } else {
+            more.push(r);
+        }
+        found += 1;
     }
     found as u32
 }

@@ -8,9 +8,12 @@ mod roster;
 mod sight;
 mod supply;
 
-pub use eval::{Evaluator, Terms};
+pub use eval::{Evaluator, FARM_SHARE, Terms};
 pub use greedy::GreedyBot;
-pub use mcts::{BLEND_FROM, DEFAULT_BUDGET, INITIATIVE, MctsBot, STRONGEST, Weighed};
+pub use mcts::{
+    BLEND_FROM, DEFAULT_BUDGET, INITIATIVE, MctsBot, REFERENCE_SCHEDULE, SCHEDULE, STRONGEST,
+    Schedule, Weighed,
+};
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};
 pub use sight::Sight;

@@ -27,7 +27,7 @@ pub enum Level {
     /// floor's later worth.
     Greedy,
     /// Information-set Monte Carlo tree search with this many iterations per
-    /// decision, valued a round ahead.
+    /// decision on average (its schedule, `SCHEDULE`), valued a round ahead.
     Mcts(u32),
     /// The reference the bots are measured against: the search as it was
     /// before its priors and playouts weighed threats, at this many

@@ -214,8 +214,8 @@ fn scores_if_over(game: &Game) -> Result<Vec<u32>> {
     Ok(end.scores())
 }
 
-/// The columns of a fit: meeples, prisoners, each floor kind, cities,
-/// cloisters, the rules' income, what draws would pay them, guards and
+/// The columns of a fit: meeples, prisoners, each floor kind, cities (and
+/// the fields that border them), cloisters, the rules' income, what draws would pay them, guards and
 /// each of the packs' state variables.
 fn terms_len(kinds: usize, vars: usize) -> usize {
     kinds + 7 + vars
@@ -224,7 +224,9 @@ fn terms_len(kinds: usize, vars: usize) -> usize {
 fn row(t: &Terms, kinds: usize) -> Vec<f64> {
     let mut x = vec![t.meeples as f64, t.prisoners as f64];
     x.extend((0..kinds).map(|k| t.floors.get(k).copied().unwrap_or(0.0) as f64));
-    x.extend([t.cities, t.cloisters, t.income, t.draws, t.guards].map(f64::from));
+    // A field's open cities are weighed by the cities' chance to complete,
+    // which the cities' column scales: one column for both.
+    x.extend([t.cities + t.farms, t.cloisters, t.income, t.draws, t.guards].map(f64::from));
     x.extend(t.state.iter().map(|&v| v as f64));
     x
 }

@@ -120,9 +120,20 @@ fn g8_farm_touching_two_completed_cities_and_one_incomplete_scores_6() {
     // field ER/SL joins the start's field south of the road, which touches
     // no city. Farmer on that one.
     turn_meeple(&mut g, "base/CRr", -1, 0, 0, On::Field("ER"));
+    // The farm borders three open cities: the start's, (1, 0)'s and
+    // (-1, 0)'s, each listed once.
+    let farm_at = |g: &Game| {
+        let id = g.segment_id(Pos::new(1, 0), segment(g, Pos::new(1, 0), On::Field("WR")));
+        g.features().root(id.unwrap())
+    };
+    let mut open = Vec::new();
+    g.open_cities_touching(farm_at(&g), &mut open);
+    assert_eq!(open.len(), 3, "{open:?}");
     // base/C turned 2 (city S) closes the start's city, then the city of (1, 0).
     turn(&mut g, "base/C", 0, 1, 2);
     turn(&mut g, "base/C", 1, 1, 2);
+    g.open_cities_touching(farm_at(&g), &mut open);
+    assert_eq!(open.len(), 1, "only (-1, 0)'s city is still open");
     // Farmers are not scored or returned when cities complete.
     assert_eq!(g.scores(), vec![0, 0]);
     assert_eq!(supplies(&g), vec![6, 6]);

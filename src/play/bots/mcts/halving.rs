@@ -1,7 +1,7 @@
 //! Sequential halving at the root: how a decision's budget is
-//! shared among the root's options. Every option is a candidate (at most
-//! two fifths of the budget of them, the best priors first, so the rounds
-//! fit the budget); round by round each
+//! shared among the root's options. Every option is a candidate (`mcts`
+//! weighs up to one per iteration, the reference at most two fifths of the
+//! budget of them; the best priors first); round by round each
 //! candidate still in is visited equally often, then the better half by
 //! [`Tree::root_score`](super::tree::Tree::root_score) stays in, until one
 //! is left. With paired draws every candidate of a round meets the same
@@ -34,13 +34,13 @@ pub(super) struct Halving {
 
 impl Halving {
     /// A schedule for `budget` iterations over a root of `options` edges
-    /// (best prior first): the first `min(options, max(2, 2·budget / 5))`
-    /// are the candidates, and there are ⌈log₂ candidates⌉ rounds. Each
-    /// round visits every candidate at least once and halves them (rounded
-    /// up), so the rounds take at most about twice the candidates: within
-    /// the budget.
-    pub(super) fn start(&mut self, options: usize, budget: u32) {
-        let m = options.min((2 * budget as usize / 5).max(2));
+    /// (best prior first): the first `min(options, most)` are the
+    /// candidates (at least 2), and there are ⌈log₂ candidates⌉ rounds.
+    /// Each round visits every candidate at least once and halves them
+    /// (rounded up) while the budget lasts; a round it cannot pay for is
+    /// not played, and the best of the last round is taken.
+    pub(super) fn start(&mut self, options: usize, budget: u32, most: usize) {
+        let m = options.min(most.max(2));
         self.candidates.clear();
         self.candidates.extend(0..m);
         self.left = budget;
@@ -86,17 +86,19 @@ impl Halving {
 }
 
 impl MctsBot {
-    /// Share this decision's iterations among the root's options by
-    /// sequential halving (this module's documentation); the root edge
-    /// to take.
+    /// Share this decision's `budget` of iterations among the root's
+    /// options by sequential halving (this module's documentation); the
+    /// root edge to take.
     pub(super) fn halve<'a>(
         &mut self,
         g: &mut Game<'a>,
         root_game: &Game<'a>,
         root: Turn,
+        budget: u32,
     ) -> Result<usize> {
         let mut h = std::mem::take(&mut self.halving);
-        h.start(self.tree.edges(self.tree.root).len(), self.iterations_now());
+        let most = (budget as f32 * self.schedule.candidates) as usize;
+        h.start(self.tree.edges(self.tree.root).len(), budget, most);
         let result = self.play_rounds(&mut h, g, root_game, root);
         let best = h.best();
         self.halving = h;
@@ -130,11 +132,17 @@ impl MctsBot {
 mod tests {
     use super::*;
 
-    /// Play a schedule with `score`, returning the visits each edge got and
-    /// the edge taken.
-    fn play(options: usize, budget: u32, score: impl Fn(usize) -> f32) -> (Vec<u32>, usize) {
+    /// Play a schedule of `budget` iterations weighing at most `most`
+    /// options with `score`, returning the visits each edge got and the
+    /// edge taken.
+    fn play(
+        options: usize,
+        budget: u32,
+        most: usize,
+        score: impl Fn(usize) -> f32,
+    ) -> (Vec<u32>, usize) {
         let mut h = Halving::default();
-        h.start(options, budget);
+        h.start(options, budget, most);
         let mut visits = vec![0u32; options];
         while let Some(each) = h.next_round() {
             for &e in h.candidates() {
@@ -155,45 +163,59 @@ mod tests {
             (2, 2),
             (90, 12),
             (200, 1000),
+            (90, 100),
+            (150, 150),
         ] {
-            // Edge 5 (or the last candidate) scores best; priors rank it
-            // lower.
-            let candidates = options.min((2 * budget as usize / 5).max(2));
-            let star = 5.min(candidates - 1);
-            let (visits, best) = play(options, budget, |e| if e == star { 1.0 } else { 0.0 });
-            assert_eq!(best, star, "{options} options, budget {budget}");
-            let spent: u32 = visits.iter().sum();
-            assert!(spent <= budget, "{spent} spent of {budget}");
-            assert!(spent * 2 >= budget, "only {spent} spent of {budget}");
-            // The winner has at least as many visits as any other.
-            assert!(visits.iter().all(|&v| v <= visits[star]));
+            // `mcts`'s schedule weighs every option, up to one per
+            // iteration; the reference's two fifths of the budget.
+            for most in [budget as usize, 2 * budget as usize / 5] {
+                // Edge 5 (or the last candidate) scores best; priors rank
+                // it lower.
+                let candidates = options.min(most.max(2));
+                let star = 5.min(candidates - 1);
+                let (visits, best) =
+                    play(options, budget, most, |e| if e == star { 1.0 } else { 0.0 });
+                let case = format!("{options} options, budget {budget}, most {most}");
+                assert_eq!(best, star, "{case}");
+                let spent: u32 = visits.iter().sum();
+                assert!(spent <= budget, "{spent} spent of {budget}: {case}");
+                assert!(
+                    spent * 2 >= budget,
+                    "only {spent} spent of {budget}: {case}"
+                );
+                // The winner has at least as many visits as any other.
+                assert!(visits.iter().all(|&v| v <= visits[star]), "{case}");
+            }
         }
     }
 
-    /// The schedule docs/bots.md gives: 100 iterations, 40 placements.
+    /// The schedule docs/explanation/search.md gives: a placement of 40
+    /// options searched 150 iterations (`mcts`'s default budget times its
+    /// placement share), every option weighed.
     #[test]
-    fn a_hundred_iterations_over_forty_options() {
-        let (visits, best) = play(40, 100, |e| -((e as f32) - 7.0).abs());
+    fn a_placement_s_hundred_and_fifty_iterations_over_forty_options() {
+        let (visits, best) = play(40, 150, 150, |e| -((e as f32) - 7.0).abs());
         assert_eq!(best, 7);
-        assert_eq!(visits.iter().sum::<u32>(), 99);
-        assert_eq!(visits[7], 13);
-        assert_eq!(visits.iter().filter(|&&v| v == 13).count(), 2);
+        assert_eq!(visits.iter().sum::<u32>(), 150);
+        assert!(visits.iter().all(|&v| v >= 1), "every option weighed");
+        assert_eq!(visits[7], 29);
+        assert_eq!(visits.iter().filter(|&&v| v == 29).count(), 2);
     }
 
     #[test]
-    fn candidates_are_the_best_priors_and_at_most_two_fifths_of_the_budget() {
-        let (visits, _) = play(60, 40, |e| -(e as f32));
+    fn candidates_are_the_best_priors_and_at_most_the_most_asked() {
+        let (visits, _) = play(60, 40, 16, |e| -(e as f32));
         assert!(visits[..16].iter().all(|&v| v >= 1));
         assert!(visits[16..].iter().all(|&v| v == 0));
         // Ties keep the better prior (the lower edge).
-        let (_, best) = play(30, 100, |_| 0.0);
+        let (_, best) = play(30, 100, 100, |_| 0.0);
         assert_eq!(best, 0);
     }
 
     #[test]
     fn a_budget_too_small_for_a_round_takes_the_best_prior() {
         let mut h = Halving::default();
-        h.start(10, 1);
+        h.start(10, 1, 1);
         assert_eq!(h.next_round(), None);
         assert_eq!(h.best(), 0);
         assert_eq!(h.left, 1);
