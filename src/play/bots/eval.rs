@@ -236,6 +236,8 @@ impl Evaluator {
                     let bonus = points as f32 * chance * future;
                     leaders.for_each(|p| self.terms[p].cities += bonus);
                 }
+                // `fitting` is `mcts`'s own value's: the reference counts
+                // no farm (the module documentation).
                 SegmentKind::Field if self.fitting.is_some() => {
                     let (w, fit, cities) = (&self.worths, &mut self.fitting, &mut self.cities);
                     let bonus = farm_bonus(w, fit, cities, game, root) * future;

@@ -11,8 +11,7 @@ mod supply;
 pub use eval::{Evaluator, FARM_SHARE, Terms};
 pub use greedy::GreedyBot;
 pub use mcts::{
-    BLEND_FROM, DEFAULT_BUDGET, INITIATIVE, MctsBot, REFERENCE_SCHEDULE, SCHEDULE, STRONGEST,
-    Schedule, Weighed,
+    BLEND_FROM, DEFAULT_BUDGET, INITIATIVE, MctsBot, SCHEDULE, STRONGEST, Schedule, Weighed,
 };
 pub use random::RandomBot;
 pub use roster::{BotKind, Level, Values, check_values, seats, values_of};

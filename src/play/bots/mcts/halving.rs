@@ -97,7 +97,7 @@ impl MctsBot {
         budget: u32,
     ) -> Result<usize> {
         let mut h = std::mem::take(&mut self.halving);
-        let most = (budget as f32 * self.schedule.candidates) as usize;
+        let most = self.schedule.most_candidates(budget);
         h.start(self.tree.edges(self.tree.root).len(), budget, most);
         let result = self.play_rounds(&mut h, g, root_game, root);
         let best = h.best();
@@ -210,6 +210,18 @@ mod tests {
         // Ties keep the better prior (the lower edge).
         let (_, best) = play(30, 100, 100, |_| 0.0);
         assert_eq!(best, 0);
+    }
+
+    /// The reference's cut is its two fifths of the budget, exactly, at
+    /// every budget a server allows: its schedule does not move.
+    #[test]
+    fn the_reference_weighs_two_fifths_of_the_budget_and_mcts_every_option() {
+        use super::super::{REFERENCE_SCHEDULE, SCHEDULE};
+        for budget in 1..=5_000u32 {
+            let two_fifths = 2 * budget as usize / 5;
+            assert_eq!(REFERENCE_SCHEDULE.most_candidates(budget), two_fifths);
+            assert_eq!(SCHEDULE.most_candidates(budget), budget as usize);
+        }
     }
 
     #[test]

@@ -104,9 +104,16 @@ pub struct Schedule {
     /// capture), times `N`, the visits kept from the decision before
     /// counted in; at least a quarter of them are searched anew.
     pub later: f32,
-    /// The most root options sequential halving weighs, times `N` (the
-    /// best priors first).
+    /// The most root options sequential halving weighs, times the
+    /// decision's iterations (the best priors first).
     pub candidates: f32,
+}
+
+impl Schedule {
+    /// The most root options a decision searched `budget` iterations weighs.
+    pub fn most_candidates(&self, budget: u32) -> usize {
+        (budget as f32 * self.candidates) as usize
+    }
 }
 
 /// `mcts`'s schedule: most of a turn's iterations go to its placement,
