@@ -326,3 +326,69 @@ fn greedy_plays_out_no_option_s_turn_where_the_rules_act_but_pay_no_points() {
         "looked at: {named_runs} runs, not: {quiet_runs}"
     );
 }
+
+/// `benches/rule_bots.sh` pools the games of its seeds: a row's share is
+/// the wins of every seed's arena over all their games (one seed's is the
+/// arena's own, interval and all); seeds that are not numbers are refused.
+#[test]
+fn the_rule_bots_benchmark_pools_the_games_of_its_seeds() {
+    let pack = "tests/packs/bulwark";
+    let bench = |seeds: &str| {
+        std::process::Command::new("sh")
+            .args(["benches/rule_bots.sh", env!("CARGO_BIN_EXE_towerlab"), pack])
+            .envs([("GAMES", "2"), ("THREADS", "1"), ("SEEDS", seeds)])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs the benchmark")
+    };
+    let arena = |a: &str, b: &str, seed: &str| {
+        let packs = format!("tower,{pack}");
+        let args = ["arena", a, b, "--packs", &packs, "--games", "2"];
+        let v = json(
+            &[
+                &args[..],
+                &["--seed", seed, "--threads", "1", "--format", "json"],
+            ]
+            .concat(),
+        );
+        let row = &v["results"][0];
+        assert_eq!(row["bot"], a);
+        (row["win_share"].as_f64().unwrap(), row["ci"].clone())
+    };
+    let row = |out: &std::process::Output| -> Vec<String> {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = text.lines().last().unwrap().to_string();
+        assert!(line.starts_with(pack), "{text}");
+        line.split_whitespace().skip(1).map(String::from).collect()
+    };
+    let pooled = row(&bench("1 2"));
+    for (column, (a, b)) in [("greedy", "random"), ("mcts", "greedy")]
+        .iter()
+        .enumerate()
+    {
+        let wins: f64 = ["1", "2"].iter().map(|s| arena(a, b, s).0 * 2.0).sum();
+        assert_eq!(
+            pooled[3 * column],
+            format!("{:.3}", wins / 4.0),
+            "{pooled:?}"
+        );
+    }
+    let single = row(&bench("2"));
+    let (share, ci) = arena("mcts", "greedy", "2");
+    let bounds = format!(
+        "[{:.3}, {:.3}]",
+        ci[0].as_f64().unwrap(),
+        ci[1].as_f64().unwrap()
+    );
+    assert_eq!(single[3..].join(" "), format!("{share:.3} {bounds}"));
+    for bad in ["x", " ", "1 -2"] {
+        let out = bench(bad);
+        assert_eq!(out.status.code(), Some(2), "SEEDS={bad:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("SEEDS"));
+    }
+}

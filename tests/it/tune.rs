@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use towerlab::play::bots::BotKind;
 use towerlab::play::sim;
-use towerlab::play::tune::{LOOKS, TUNE_BOT, TunePlan, check, check_stopping, search, tune};
+use towerlab::play::tune::{
+    LOOKS, TUNE_BOT, TunePlan, changes, check, check_stopping, search, tune,
+};
 use towerlab::rules::worths::{text, tuned_path};
 use towerlab::rules::{Home, LoadOptions, Ruleset, Worths};
 
@@ -260,6 +262,52 @@ fn values_that_throw_games_away_lose_in_play_and_are_not_kept() {
         found,
         search(&set, &plan, &hoarding, 3, &mut |_| Ok(())).unwrap()
     );
+}
+
+/// A search plays only changes that change something: a value of 0 scaled,
+/// or a chance already at 1 doubled, is no trial (it would play the same
+/// games against itself).
+#[test]
+fn a_change_that_leaves_the_values_as_they_are_is_not_played() {
+    let set = Ruleset::from_variant(&home(), &LoadOptions::default(), "tower").unwrap();
+    let defaults = Worths::default();
+    let names = |v: Vec<(String, Worths)>| v.into_iter().map(|c| c.0).collect::<Vec<_>>();
+    // The values in search order: meeples, a prisoner, the one floor kind,
+    // an open city's chances, a cloister neighbour's chance.
+    let (prisoner, cloister) = (1, 4);
+    assert_eq!(
+        names(changes(&set, &defaults, &defaults, prisoner)),
+        ["prisoner held ×2", "prisoner held ×0.5"],
+        "where the fit left a value, both ways"
+    );
+    let best = Worths {
+        prisoner: 0.0,
+        cloister_chance: 1.0,
+        cloister_drop: 0.0,
+        ..defaults.clone()
+    };
+    assert!(changes(&set, &defaults, &best, prisoner).is_empty());
+    let tried = changes(&set, &defaults, &best, cloister);
+    assert_eq!(names(tried.clone()), ["cloister neighbour arrives ×0.5"]);
+    assert_eq!(tried[0].1.cloister_chance, 0.5);
+
+    // Rules that pay: their income is weighed, what draws would pay only
+    // where they pay at a draw (guard-income pays at a turn's end, toll
+    // at a draw too).
+    let (income, draws) = (5, 6);
+    let with = |pack: &str| {
+        let pack = format!("{}/tests/packs/{pack}", env!("CARGO_MANIFEST_DIR"));
+        let packs = ["tower".to_string(), pack];
+        Ruleset::from_packs(&home(), &LoadOptions::default(), &packs).unwrap()
+    };
+    let turn_end = with("guard-income");
+    assert_eq!(
+        names(changes(&turn_end, &defaults, &defaults, income)),
+        ["the rules' income ×2", "the rules' income ×0.5"]
+    );
+    assert!(changes(&turn_end, &defaults, &defaults, draws).is_empty());
+    let at_draws = with("toll");
+    assert_eq!(changes(&at_draws, &defaults, &defaults, draws).len(), 2);
 }
 
 /// `tune` prints its trials in play, stores values only when the interval

@@ -40,7 +40,9 @@
 
 mod trials;
 
-pub use trials::{Check, KEEP_MARGIN, LOOKS, Search, Trial, check, check_stopping, search};
+pub use trials::{
+    Check, KEEP_MARGIN, LOOKS, Search, Trial, changes, check, check_stopping, search,
+};
 
 use std::sync::Arc;
 

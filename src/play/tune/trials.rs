@@ -14,6 +14,8 @@ use anyhow::{Context, Result};
 use rayon::prelude::*;
 
 use super::TunePlan;
+use crate::kernel::effects::Moment;
+use crate::kernel::rules::asks;
 use crate::kernel::{Bot, Buffers, Game, Rules, play_turn};
 use crate::play::seed::game_seed;
 use crate::play::sim::Workers;
@@ -175,8 +177,9 @@ fn check_game(
 
 /// Search by play from the defaults: `fitted` (the fit's values) first,
 /// then each value of the table doubled or halved, the way the fit moved
-/// it from the defaults (both in turn where it did not), each tried
-/// against the best values so far on up to `deals` fresh deals
+/// it from the defaults (both in turn where it did not; a change that
+/// leaves the values as they are, a value of 0 or a chance at 1 doubled, is
+/// not played), each tried against the best values so far on up to `deals` fresh deals
 /// ([`check_stopping`]) and kept when it wins [`KEEP_MARGIN`] more than an
 /// even share; the values kept are then played against the defaults on
 /// fresh deals. The deals follow the tuning
@@ -214,8 +217,7 @@ pub fn search(
         best = fitted.clone();
     }
     for value in 0..values(set) {
-        for f in factors(&defaults, fitted, set, value) {
-            let (change, tried) = scaled(&best, set, value, f);
+        for (change, tried) in changes(set, fitted, &best, value) {
             if trial(change, &tried, &best)? {
                 best = tried;
                 break;
@@ -246,6 +248,47 @@ fn keep(c: &Check) -> bool {
 fn values(set: &Ruleset) -> usize {
     let acting = set.rules().listens() != 0;
     4 + set.floors().len() + if acting { 2 } else { 0 }
+}
+
+/// The changes [`search`] tries of `value` (its index among the values
+/// it tries: the meeples in supply, a prisoner, each floor kind in
+/// supply, an open city's and a cloister neighbour's chances, then for
+/// rules that act their income's and their draws' shares)
+/// from `best`, in order, each in words and as the values it plays: the
+/// value scaled the way `fitted` moved it from the defaults (both ways in
+/// turn where it did not), less any change that leaves `best` as it is (a
+/// value of 0 scaled, a chance at 1 doubled) or weighs a term the rules
+/// never move (`in_play`): there is nothing to play.
+pub fn changes(
+    set: &Ruleset,
+    fitted: &Worths,
+    best: &Worths,
+    value: usize,
+) -> Vec<(String, Worths)> {
+    if !in_play(set, value) {
+        return Vec::new();
+    }
+    factors(&Worths::default(), fitted, set, value)
+        .into_iter()
+        .map(|f| scaled(best, set, value, f))
+        .filter(|(_, tried)| tried != best)
+        .collect()
+}
+
+/// Whether `value` (in the order of [`values`]) weighs a term the rules
+/// can make other than 0: the rules' income comes only from their `points`
+/// effects, and what draws would pay only from those at a draw. A value
+/// that weighs 0 plays the same games whatever it is.
+fn in_play(set: &Ruleset, value: usize) -> bool {
+    let kinds = set.floors().len();
+    let listens = set.rules().listens();
+    let pays = listens & asks::PAYS_POINTS != 0;
+    let at_draws = listens & Moment::TileDrawn { seat: 0, tile: 0 }.bit() != 0;
+    match value {
+        v if v == 4 + kinds => pays,
+        v if v == 5 + kinds => pays && at_draws,
+        _ => true,
+    }
 }
 
 /// The factors to try `value` at (in the order of [`values`]): the way
